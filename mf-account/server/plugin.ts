@@ -1,0 +1,10 @@
+import path from 'node:path';
+import type { ServerPlugin } from '@reelkeep/platform/server-plugin';
+
+/** The account squad's server part: its schema, migrations and API routes. */
+export const plugin: ServerPlugin = {
+  squad: 'account',
+  schema: 'account',
+  migrationsDir: path.join(import.meta.dirname, 'migrations'),
+  routes: [],
+};

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CONTRACT_VERSION, type PageDefinition, type PageProps, type RemotePageModule, type Translate } from '@reelkeep/shared-contracts';
+import { findProduct } from './catalogue/products.ts';
+import { findService } from './catalogue/services.ts';
+import { TitledPage } from './pages/TitledPage.tsx';
+import * as styles from './pages/TitledPage.module.css';
+
+type Values = Record<string, string> | null;
+
+const headFromPage = (t: Translate, _match: unknown, data: Values) => ({
+  title: t('title', data ?? {}),
+  description: t('description', data ?? {}),
+  keywords: t('keywords', { ...data, defaultValue: '' }),
+});
+
+function titledPage(loader?: PageDefinition<Values>['loader']): PageDefinition<Values> {
+  return { Component: TitledPage, loader, head: headFromPage, namespaces: ({ pageName }) => [pageName] };
+}
+
+/** The home page; it keeps one direct React hook so a wrong React copy on the server fails loudly (TOOLCHAIN pitfall 1). */
+function HomePage({ pageName }: PageProps<Values>) {
+  const { t } = useTranslation(pageName);
+  const [highlighted] = useState('home');
+  return (
+    <article className={styles.page} data-page={highlighted}>
+      <h1 className={styles.heading}>{t('heading')}</h1>
+      <p className={styles.lead}>{t('lead')}</p>
+    </article>
+  );
+}
+
+const productLoader: PageDefinition<Values>['loader'] = ({ params }) => {
+  const product = findProduct(params.product ?? '');
+  return product ? { product: product.name } : { notFound: true };
+};
+
+export default {
+  remote: 'mf-landing',
+  contractVersion: CONTRACT_VERSION,
+  pages: {
+    home: { Component: HomePage, head: headFromPage, namespaces: () => ['home'] },
+    downloading: titledPage(),
+    'product-overview': titledPage(),
+    contact: titledPage(),
+    pagelink: titledPage(),
+    ping: titledPage(),
+    uninstallation: titledPage(),
+    'thanks-for-installing': titledPage(productLoader),
+    'thanks-for-using': titledPage(productLoader),
+    'movie-downloader': titledPage(),
+    'service-downloader': titledPage(({ params }) => {
+      const service = findService(params.service ?? '');
+      return service ? { service: service.name } : { notFound: true };
+    }),
+  },
+} satisfies RemotePageModule;

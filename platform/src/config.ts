@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
+
+const optionalUrl = z.url().optional();
+const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every environment variable the servers read, declared once (README "Configuration" lists them). */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  SITE_URL: z.url().default('http://localhost:3000'),
+  SITE_NAME: z.string().min(1).default('ReelKeep'),
+  RELEASES_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'releases')),
+  LOCALES_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'locales')),
+  STATIC_BASE_URL: z.string().default(''),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  PGLITE_DIR: z.string().min(1).default(path.join(ROOT_DIR, '.data', 'pglite')),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REGISTRY_POLL_MS: milliseconds(1000),
+  REMOTE_LOAD_TIMEOUT_MS: milliseconds(3000),
+  RENDER_TIMEOUT_MS: milliseconds(10_000),
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  SENTRY_DSN: optionalUrl,
+  LANDING_API_URL: optionalUrl,
+  CHECKOUT_API_URL: optionalUrl,
+  ACCOUNT_API_URL: optionalUrl,
+  BLOG_API_URL: optionalUrl,
+  CAMPAIGN_API_URL: optionalUrl,
+});
+
+/** The validated configuration. */
+export type Config = z.infer<typeof configSchema>;
+
+/** Thrown when the environment holds a bad value; the message names every offending variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the configuration from an environment (process.env by default). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

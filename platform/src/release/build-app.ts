@@ -1,0 +1,82 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { rspack, type MultiStats } from '@rspack/core';
+import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
+import type { ReleaseManifest } from '@reelkeep/shared-contracts/schemas';
+import { createAppConfigs, type AppBuildOptions } from '../../../rspack.base.ts';
+import { hashFile, listFiles, RELEASE_MANIFEST_FILE, toReleaseDir } from './releases.ts';
+
+/** The apps of the system, each a folder at the repository root with an `rspack.config.ts`. */
+export const APPS = ['shell', 'mf-landing', 'mf-checkout', 'mf-account', 'mf-blog', 'mf-campaign'] as const;
+/** One app. */
+export type AppName = (typeof APPS)[number];
+
+/** The file the host's browser build lists its entry files in. */
+export const ENTRY_ASSETS_FILE = 'entry-assets.json';
+
+/** Tells whether a string names an app. */
+export function isAppName(value: string): value is AppName {
+  return (APPS as readonly string[]).includes(value);
+}
+
+function runCompiler(configs: ReturnType<typeof createAppConfigs>): Promise<MultiStats> {
+  return new Promise((resolve, reject) => {
+    rspack(configs).run((error, stats) => {
+      if (error) return reject(error);
+      if (!stats || stats.hasErrors()) return reject(new Error(stats?.toString({ all: false, errors: true }) ?? 'build failed'));
+      resolve(stats);
+    });
+  });
+}
+
+/** The result of one build. */
+export interface BuildResult {
+  app: AppName;
+  version: string;
+  dir: string;
+  /** Whether an identical build was already on disk. */
+  reused: boolean;
+  durationMs: number;
+}
+
+/**
+ * Builds one app (browser and server containers) into `<releasesDir>/<app>/<version>`, where the version is
+ * the package version plus a hash of the output, and records every file's sha256 in `release.json`.
+ * Nothing else changes: going live is a separate `release:promote`.
+ */
+export async function buildApp(root: string, releasesDir: string, app: AppName, options: { sourceDir?: string } = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const appDir = options.sourceDir ?? path.join(root, app);
+  const { BUILD } = (await import(path.join(appDir, 'rspack.config.ts'))) as { BUILD: Omit<AppBuildOptions, 'appDir' | 'outDir'> };
+  const packageJson = JSON.parse(await readFile(path.join(appDir, 'package.json'), 'utf8')) as { version: string };
+  const staging = path.join(releasesDir, '.staging', `${app}-${randomUUID()}`);
+  await mkdir(staging, { recursive: true });
+  try {
+    const stats = await runCompiler(
+      createAppConfigs({ ...BUILD, appDir, outDir: staging, define: { __APP_VERSION__: packageJson.version, __CONTRACT_VERSION__: CONTRACT_VERSION } }),
+    );
+    if (BUILD.kind === 'host') {
+      const browserStats = stats.stats[0]!.toJson({ all: false, entrypoints: true, assets: true });
+      const scripts = (browserStats.entrypoints?.main?.assets ?? []).map((asset) => asset.name).filter((name) => name.endsWith('.js'));
+      // The frame's stylesheets live in the async bootstrap chunk; the document links them all up front.
+      const styles = (browserStats.assets ?? []).map((asset) => asset.name).filter((name) => name.endsWith('.css'));
+      const entryAssets = { scripts, styles };
+      await writeFile(path.join(staging, 'browser', ENTRY_ASSETS_FILE), JSON.stringify(entryAssets));
+    }
+    const files: Record<string, string> = {};
+    for (const file of await listFiles(staging)) files[file] = await hashFile(path.join(staging, file));
+    const digest = createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 10);
+    const version = `${packageJson.version}-${digest}`;
+    const dir = toReleaseDir(releasesDir, app, version);
+    const durationMs = Math.round(performance.now() - started);
+    if (await stat(dir).then(() => true, () => false)) return { app, version, dir, reused: true, durationMs };
+    const manifest: ReleaseManifest = { app, version, contractVersion: CONTRACT_VERSION, builtAt: new Date().toISOString(), files };
+    await writeFile(path.join(staging, RELEASE_MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+    await mkdir(path.dirname(dir), { recursive: true });
+    await rename(staging, dir);
+    return { app, version, dir, reused: false, durationMs };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,76 @@
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { applyPromotion, applyRollback, createRegistryStore } from './registry.ts';
+import { findReleaseProblems, listReleases } from './releases.ts';
+import { APPS, buildApp, isAppName, type AppName } from './build-app.ts';
+
+const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
+const USAGE = `usage:
+  release build [app ...] [--promote]   build apps (all by default) into versioned folders
+  release promote <app> <version|latest> make a built version live (checked: hashes, contract)
+  release rollback <app>                 make the version live before the current one live again
+  release status                         live versions and their history`;
+
+const config = loadConfig();
+const store = createRegistryStore({ releasesDir: config.RELEASES_DIR, redisUrl: config.REDIS_URL });
+const actor = `${os.userInfo().username}@${os.hostname()}`;
+
+function requireApp(value: string | undefined): AppName {
+  if (!value || !isAppName(value)) throw new Error(`unknown app ${value ?? '(none)'}; one of ${APPS.join(', ')}`);
+  return value;
+}
+
+async function promote(app: AppName, requested: string): Promise<void> {
+  const version = requested === 'latest' ? (await listReleases(config.RELEASES_DIR, app)).at(-1)?.version : requested;
+  if (!version) throw new Error(`${app} has no build to promote; run release:build first`);
+  const problems = await findReleaseProblems(config.RELEASES_DIR, app, version);
+  if (problems.length > 0) throw new Error(`refusing to promote ${app}@${version}:\n  ${problems.join('\n  ')}`);
+  const state = await store.update((current) => applyPromotion(current, app, version, actor));
+  const event = state.history.at(-1)!;
+  console.log(JSON.stringify({ msg: 'release switched', ...event }));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'build': {
+      const shouldPromote = rest.includes('--promote');
+      const apps = rest.filter((arg) => !arg.startsWith('--')).map(requireApp);
+      for (const app of apps.length > 0 ? apps : APPS) {
+        const result = await buildApp(ROOT_DIR, config.RELEASES_DIR, app);
+        console.log(`${app}@${result.version} ${result.reused ? 'unchanged' : 'built'} in ${result.durationMs} ms`);
+        if (shouldPromote) {
+          const live = (await store.read()).apps[app]?.live;
+          if (live !== result.version) await promote(app, result.version);
+        }
+      }
+      return;
+    }
+    case 'promote':
+      return promote(requireApp(rest[0]), rest[1] ?? 'latest');
+    case 'rollback': {
+      const app = requireApp(rest[0]);
+      const state = await store.update((current) => applyRollback(current, app, actor));
+      console.log(JSON.stringify({ msg: 'release switched', ...state.history.at(-1)! }));
+      return;
+    }
+    case 'status': {
+      const state = await store.read();
+      console.log(JSON.stringify({ live: Object.fromEntries(Object.entries(state.apps).map(([app, entry]) => [app, entry.live])), history: state.history.slice(-20) }, null, 2));
+      return;
+    }
+    default:
+      console.error(USAGE);
+      process.exitCode = 2;
+  }
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+} finally {
+  await store.close();
+}

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { isContractCompatible, CONTRACT_VERSION } from '@reelkeep/shared-contracts';
+import { releaseManifestSchema, type ReleaseManifest } from '@reelkeep/shared-contracts/schemas';
+
+/** Name of the manifest each release folder carries. */
+export const RELEASE_MANIFEST_FILE = 'release.json';
+
+/** Absolute folder of one release. */
+export function toReleaseDir(releasesDir: string, app: string, version: string): string {
+  return path.join(releasesDir, app, version);
+}
+
+/** sha256 of a file, hex. */
+export async function hashFile(file: string): Promise<string> {
+  return createHash('sha256').update(await readFile(file)).digest('hex');
+}
+
+/** Every file below a folder, as paths relative to it, sorted. */
+export async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** Reads and validates a release's manifest. */
+export async function readReleaseManifest(releasesDir: string, app: string, version: string): Promise<ReleaseManifest> {
+  const file = path.join(toReleaseDir(releasesDir, app, version), RELEASE_MANIFEST_FILE);
+  return releaseManifestSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+}
+
+/** The versions of an app on disk, oldest build first. */
+export async function listReleases(releasesDir: string, app: string): Promise<ReleaseManifest[]> {
+  let versions: string[];
+  try {
+    versions = await readdir(path.join(releasesDir, app));
+  } catch {
+    return [];
+  }
+  const manifests = await Promise.all(versions.map((version) => readReleaseManifest(releasesDir, app, version).catch(() => null)));
+  return manifests.filter((m): m is ReleaseManifest => m !== null).sort((a, b) => a.builtAt.localeCompare(b.builtAt));
+}
+
+/** Why a release may not go live; empty when it may. */
+export async function findReleaseProblems(releasesDir: string, app: string, version: string): Promise<string[]> {
+  const dir = toReleaseDir(releasesDir, app, version);
+  let manifest: ReleaseManifest;
+  try {
+    manifest = await readReleaseManifest(releasesDir, app, version);
+  } catch (error) {
+    return [`${app}@${version}: no readable ${RELEASE_MANIFEST_FILE} (${(error as Error).message})`];
+  }
+  const problems: string[] = [];
+  if (manifest.app !== app || manifest.version !== version) problems.push(`${app}@${version}: manifest names ${manifest.app}@${manifest.version}`);
+  if (!isContractCompatible(manifest.contractVersion)) {
+    problems.push(`${app}@${version}: built against contract ${manifest.contractVersion}, incompatible with ${CONTRACT_VERSION}`);
+  }
+  const onDisk = (await listFiles(dir)).filter((file) => file !== RELEASE_MANIFEST_FILE);
+  const recorded = Object.keys(manifest.files).sort();
+  for (const file of onDisk) if (!(file in manifest.files)) problems.push(`${app}@${version}: ${file} is not in the manifest`);
+  for (const file of recorded) {
+    const absolute = path.join(dir, file);
+    const exists = await stat(absolute).then(() => true, () => false);
+    if (!exists) problems.push(`${app}@${version}: ${file} is missing`);
+    else if ((await hashFile(absolute)) !== manifest.files[file]) problems.push(`${app}@${version}: ${file} does not match its recorded hash`);
+  }
+  return problems;
+}

@@ -1,0 +1,50 @@
+import type { Logger } from './logger.ts';
+import type { Database } from './db/database.ts';
+import type { Config } from './config.ts';
+
+/** What the shell server hands every squad plugin. */
+export interface PluginContext {
+  db: Database;
+  config: Config;
+  logger: Logger;
+}
+
+/** One API route of a squad: exact method and path, or a path prefix ending in `/`. */
+export interface PluginRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  handle: (request: Request, context: PluginContext) => Promise<Response> | Response;
+}
+
+/**
+ * A squad's server part: its API routes and its database migrations. The shell server mounts it in its
+ * own process, or proxies its paths to the squad's own process when `<SQUAD>_API_URL` is set.
+ */
+export interface ServerPlugin {
+  squad: 'landing' | 'checkout' | 'account' | 'blog' | 'campaign';
+  /** The PostgreSQL schema the squad owns. */
+  schema: string;
+  /** Folder of `NNNN_name.sql` migrations, applied in order before the server takes traffic. */
+  migrationsDir: string;
+  routes: PluginRoute[];
+}
+
+/** Answers JSON with a status. */
+export function respondJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+}
+
+/** `GET /api/<squad>/health`: whether the squad's schema exists (its migrations ran). Mounted for every plugin. */
+export function createHealthRoute(plugin: ServerPlugin): PluginRoute {
+  return {
+    method: 'GET',
+    path: `/api/${plugin.squad}/health`,
+    async handle(_request, { db }) {
+      const [row] = await db.query<{ ready: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM information_schema.schemata WHERE schema_name = $1) AS ready`,
+        [plugin.schema],
+      );
+      return respondJson({ squad: plugin.squad, database: row?.ready ? 'ok' : 'missing schema' }, row?.ready ? 200 : 503);
+    },
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * The one build factory: every app (the shell and each remote) gets a browser container and a server
+ * container from here, with the same shared singletons. See docs/adr/0002-builds-and-sharing.md.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const ROOT_DIR = import.meta.dirname;
+
+/**
+ * Shared singletons, each at the exact version of the root package.json. react-router is deliberately
+ * not here: the shell owns the router, remotes navigate with plain links (lint enforces it), so the
+ * router is tree-shaken into the shell instead of shipped whole as a shared module.
+ */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'i18next',
+  'react-i18next',
+] as const;
+
+interface PackageJson {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+function readPackageJson(dir: string): PackageJson {
+  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+}
+
+/** Fails the build (not the visitor) when an app asks for another version of a shared singleton. */
+function resolveSharedVersions(appPackage: PackageJson): Record<string, string> {
+  const root = readPackageJson(ROOT_DIR);
+  const versions: Record<string, string> = {};
+  for (const name of SHARED_SINGLETONS) {
+    const rootVersion = root.dependencies?.[name];
+    if (!rootVersion) throw new Error(`shared singleton ${name} is missing from the root package.json`);
+    const appVersion = appPackage.dependencies?.[name];
+    if (appVersion && appVersion !== rootVersion) {
+      throw new Error(
+        `${appPackage.name} asks for ${name}@${appVersion} but the shared singleton is ${name}@${rootVersion}; align it with the root package.json`,
+      );
+    }
+    versions[name] = rootVersion;
+  }
+  return versions;
+}
+
+function buildSharedConfig(versions: Record<string, string>, eager: boolean) {
+  const shared: Record<string, { singleton: true; strictVersion: true; requiredVersion: string; version: string; eager: boolean }> = {};
+  for (const [name, version] of Object.entries(versions)) {
+    const entry = { singleton: true as const, strictVersion: true as const, requiredVersion: version, version, eager };
+    shared[name] = entry;
+    // Deep imports (react/jsx-runtime, react-dom/client) are shared with the same guarantees.
+    shared[`${name}/`] = entry;
+  }
+  return shared;
+}
+
+function scriptRule(target: 'browser' | 'server'): RuleSetRule {
+  return {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: target === 'browser' ? 'es2022' : 'es2023',
+      },
+    },
+    type: 'javascript/auto',
+  };
+}
+
+function cssRule(target: 'browser' | 'server'): RuleSetRule {
+  return {
+    test: /\.css$/,
+    type: 'css/auto',
+    // The server build needs class names only; the browser build emits the stylesheets.
+    ...(target === 'server' ? { generator: { exportsOnly: true } } : {}),
+  };
+}
+
+/** What an app declares to get its two builds. */
+export interface AppBuildOptions {
+  /** The app's folder (holds package.json and src/). */
+  appDir: string;
+  /** `host` for the shell, `remote` for an mf-* app. */
+  kind: 'host' | 'remote';
+  /** Folder the version's `browser/` and `server/` land in. */
+  outDir: string;
+  /** Build mode. */
+  mode?: 'production' | 'development';
+  /** Modules a remote exposes (path relative to appDir). */
+  exposes?: Record<string, string>;
+  /** Host only: browser entry and server render entry. */
+  browserEntry?: string;
+  serverEntry?: string;
+  /** Host only: runtime plugin for server-side remote loading. */
+  serverRuntimePlugin?: string;
+  /** Values known at build time (app version, contract version). */
+  define?: Record<string, string>;
+}
+
+/** Federation container name of an app folder (`mf-landing` → `mf_landing`). */
+export function toFederationName(packageName: string): string {
+  return packageName.replace(/^@reelkeep\//, '').replace(/-/g, '_');
+}
+
+/** Gives an app its browser container and its server container. */
+export function createAppConfigs(options: AppBuildOptions): Configuration[] {
+  const appPackage = readPackageJson(options.appDir);
+  const versions = resolveSharedVersions(appPackage);
+  const name = toFederationName(appPackage.name);
+  const mode = options.mode ?? 'production';
+  const define = Object.fromEntries(Object.entries(options.define ?? {}).map(([k, v]) => [k, JSON.stringify(v)]));
+  const resolve = {
+    extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    // shared-contracts ships TypeScript sources; Node conditions keep server-only deps out of the browser.
+  };
+
+  const browser: Configuration = {
+    name: `${name}:browser`,
+    mode,
+    context: options.appDir,
+    target: ['web', 'es2022'],
+    devtool: false,
+    entry: options.kind === 'host' ? { main: options.browserEntry! } : {},
+    output: {
+      path: path.join(options.outDir, 'browser'),
+      publicPath: 'auto',
+      filename: '[name].[contenthash:10].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      cssFilename: '[name].[contenthash:10].css',
+      cssChunkFilename: '[name].[contenthash:10].css',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve,
+    module: { rules: [scriptRule('browser'), cssRule('browser')] },
+    optimization: { splitChunks: { chunks: 'async' }, moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: false,
+    plugins: [
+      new rspack.DefinePlugin({ ...define, 'process.env.NODE_ENV': JSON.stringify(mode), __SERVER__: 'false' }),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: options.exposes,
+        shared: buildSharedConfig(versions, false),
+        dts: false,
+        manifest: { fileName: 'mf-manifest.json' },
+        shareStrategy: 'loaded-first',
+        experiments: {
+          // One federation runtime per page: the shell provides it, remotes use it.
+          ...(options.kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          optimization: { disableSnapshot: true, target: 'web' },
+        },
+      }),
+    ],
+  };
+
+  const server: Configuration = {
+    name: `${name}:server`,
+    mode,
+    context: options.appDir,
+    target: 'async-node',
+    devtool: false,
+    entry: options.kind === 'host' ? { ssr: options.serverEntry! } : {},
+    output: {
+      path: path.join(options.outDir, 'server'),
+      publicPath: 'auto',
+      // The repository is "type": "module"; server containers are CommonJS (TOOLCHAIN pitfall 8).
+      filename: '[name].cjs',
+      chunkFilename: '[name].[contenthash:10].cjs',
+      library: { type: 'commonjs-module' },
+      chunkFormat: 'commonjs',
+      chunkLoading: 'async-node',
+      uniqueName: `${name}_server`,
+      clean: true,
+    },
+    resolve: { ...resolve, conditionNames: ['node', 'import', 'require', 'default'] },
+    module: { rules: [scriptRule('server'), cssRule('server')] },
+    optimization: { minimize: false, splitChunks: false },
+    performance: false,
+    externalsPresets: { node: true },
+    plugins: [
+      new rspack.DefinePlugin({ ...define, 'process.env.NODE_ENV': JSON.stringify(mode), __SERVER__: 'true' }),
+      // A server container is one file: no chunk fetching at render time.
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.cjs',
+        exposes: options.exposes,
+        library: { type: 'commonjs-module' },
+        remoteType: 'commonjs-module',
+        // Eager only in the host's server container: remotes must take React from the host (TOOLCHAIN pitfall 1).
+        shared: buildSharedConfig(versions, options.kind === 'host'),
+        dts: false,
+        manifest: false,
+        runtimePlugins: options.serverRuntimePlugin ? [options.serverRuntimePlugin] : [],
+        experiments: { optimization: { disableSnapshot: true, target: 'node' } },
+      }),
+    ],
+  };
+
+  return [browser, server];
+}

@@ -1,0 +1,28 @@
+/** Typed events remotes and the shell exchange on `window` (CustomEvent with a `reelkeep:` prefix). */
+export interface SiteEvents {
+  /** Asks the shell to navigate client-side to a same-site path. */
+  navigationRequested: { path: string; replace?: boolean };
+  /** Asks the shell to show a toast or confirm dialog (spec §3 "Toast options"). */
+  toastRequested: { title?: string; message: string; modalType?: 'toast' | 'confirm' | 'failure'; buttonText?: string; cancelText?: string };
+  /** The visitor signed in while an upgrade flow waits for it (spec §4 "logged-in-for-back"). */
+  loggedInForBack: { email: string };
+  /** Session changed (sign-in or sign-out) so regions can refresh. */
+  sessionChanged: { signedIn: boolean };
+}
+
+/** Name of an event of the site. */
+export type SiteEventName = keyof SiteEvents;
+
+const EVENT_PREFIX = 'reelkeep:';
+
+/** Emits a typed site event. */
+export function emitSiteEvent<K extends SiteEventName>(name: K, detail: SiteEvents[K]): void {
+  window.dispatchEvent(new CustomEvent(EVENT_PREFIX + name, { detail }));
+}
+
+/** Subscribes to a typed site event; returns the unsubscribe function. */
+export function onSiteEvent<K extends SiteEventName>(name: K, listener: (detail: SiteEvents[K]) => void): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<SiteEvents[K]>).detail);
+  window.addEventListener(EVENT_PREFIX + name, handler);
+  return () => window.removeEventListener(EVENT_PREFIX + name, handler);
+}

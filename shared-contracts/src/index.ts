@@ -1,0 +1,6 @@
+export * from './locales.ts';
+export * from './routes.ts';
+export * from './page-contract.ts';
+export * from './store-contract.ts';
+export * from './events.ts';
+export type * from './hydration.ts';

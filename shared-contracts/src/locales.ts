@@ -1,0 +1,37 @@
+/** Every locale the site serves; adding one is one entry here plus its files in `locales/`. */
+export const LOCALES = ['en', 'fr', 'zh', 'ja', 'de', 'es', 'pt', 'it'] as const;
+
+/** A supported locale code as it appears in URLs. */
+export type Locale = (typeof LOCALES)[number];
+
+/** The locale served without a URL prefix. */
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** The hreflang value of each locale (spec §1: zh is Traditional Chinese). */
+export const HREFLANG: Record<Locale, string> = {
+  en: 'en',
+  fr: 'fr',
+  zh: 'zh-Hant',
+  ja: 'ja',
+  de: 'de',
+  es: 'es',
+  pt: 'pt',
+  it: 'it',
+};
+
+/** Tells whether a string names a supported locale. */
+export function isLocale(value: string): value is Locale {
+  return (LOCALES as readonly string[]).includes(value);
+}
+
+/** The URL prefix of a locale: empty for the default locale, else `/` plus the code. */
+export function toLocalePrefix(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? '' : `/${locale}`;
+}
+
+/** Builds a site path in a locale from a path written without prefix (`/checkout` → `/fr/checkout`). */
+export function toLocalePath(locale: Locale, path: string): string {
+  const prefix = toLocalePrefix(locale);
+  if (path === '/' || path === '') return prefix || '/';
+  return `${prefix}${path}`;
+}

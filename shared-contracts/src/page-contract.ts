@@ -1,0 +1,93 @@
+import type { ComponentType } from 'react';
+import type { Locale } from './locales.ts';
+import type { RemoteName, RouteName } from './routes.ts';
+import type { Slice } from '@reduxjs/toolkit';
+
+/**
+ * Version of these contracts. A remote records the version it was built against; the shell refuses a
+ * remote whose major differs from its own (at promotion and again at load).
+ */
+export const CONTRACT_VERSION = '1.0.0';
+
+/** Tells whether a remote built against `remoteVersion` can run in a shell built against `hostVersion`. */
+export function isContractCompatible(remoteVersion: string, hostVersion: string = CONTRACT_VERSION): boolean {
+  const major = (v: string) => /^(\d+)\.\d+\.\d+$/.exec(v)?.[1];
+  const remoteMajor = major(remoteVersion);
+  return remoteMajor !== undefined && remoteMajor === major(hostVersion);
+}
+
+/** What a matched route hands to its page: the route name, the locale and the path parameters. */
+export interface RouteMatch {
+  route: RouteName;
+  locale: Locale;
+  /** Path parameters by name (`service`, `product`, `article`, `id`, `policy`). */
+  params: Readonly<Record<string, string>>;
+  /** The translation namespace of the page (spec §2 page-name derivation). */
+  pageName: string;
+}
+
+/** Context a page's data loader runs with, on the server only. */
+export interface LoaderContext extends RouteMatch {
+  /** The request URL (absolute). */
+  url: URL;
+  /** Fetches a same-site API path through the shell (which mounts or proxies the squad's server). */
+  fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
+}
+
+/** A loader's verdict that the page does not exist (the shell answers with the localised 404). */
+export interface NotFoundResult {
+  notFound: true;
+}
+
+/** Title, description and keywords of a page, already translated. */
+export interface HeadFields {
+  title: string;
+  description: string;
+  keywords?: string;
+}
+
+/** Translates a key of a namespace the page declared. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Props every remote page component receives from the shell. */
+export interface PageProps<Data = unknown> extends RouteMatch {
+  data: Data;
+}
+
+/** One page of a remote: its component, server data loader, head and translation namespaces. */
+export interface PageDefinition<Data = unknown> {
+  Component: ComponentType<PageProps<Data>>;
+  /** Runs on the server for the first render and for client navigations (through the shell's data endpoint). */
+  loader?: (context: LoaderContext) => Promise<Data | NotFoundResult> | Data | NotFoundResult;
+  /** Builds the page head from the page's translations and data. */
+  head: (t: Translate, match: RouteMatch, data: Data) => HeadFields;
+  /** Namespaces the page reads besides `common` (the first is the page's own). */
+  namespaces: (match: RouteMatch) => string[];
+}
+
+/** A page definition whatever its data type (each page checks its own data type where it is declared). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- page data types differ per route; the table erases them
+export type AnyPageDefinition = PageDefinition<any>;
+
+/** The one module a remote exposes as `./page`. */
+export interface RemotePageModule {
+  remote: RemoteName;
+  contractVersion: string;
+  /** The routes this remote renders. */
+  pages: Partial<Record<RouteName, AnyPageDefinition>>;
+  /** Slices the shell injects into its store before the page renders. */
+  slices?: Slice[];
+}
+
+/** A widget a remote exposes for other regions of the frame (campaign banner, …). */
+export interface RemoteWidgetModule<Props = Record<string, never>> {
+  remote: RemoteName;
+  contractVersion: string;
+  Widget: ComponentType<Props>;
+  namespaces: string[];
+}
+
+/** Widget slots the frame offers. */
+export const WIDGET_SLOTS = ['campaign-banner'] as const;
+/** One widget slot. */
+export type WidgetSlot = (typeof WIDGET_SLOTS)[number];

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { REMOTE_NAMES } from './routes.ts';
+
+/** A release manifest written next to each build (`<remote>/<version>/release.json`). */
+export const releaseManifestSchema = z.object({
+  app: z.union([z.enum(REMOTE_NAMES), z.literal('shell')]),
+  version: z.string().regex(/^[0-9A-Za-z.+-]+$/),
+  contractVersion: z.string(),
+  builtAt: z.string(),
+  /** sha256 of every file of the build, by path relative to the version folder. */
+  files: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)),
+});
+/** A release manifest. */
+export type ReleaseManifest = z.infer<typeof releaseManifestSchema>;
+
+/** One switch of a live version. */
+export const registryEventSchema = z.object({
+  app: z.string(),
+  action: z.enum(['promote', 'rollback']),
+  from: z.string().nullable(),
+  to: z.string(),
+  at: z.string(),
+  by: z.string(),
+});
+/** One switch of a live version. */
+export type RegistryEvent = z.infer<typeof registryEventSchema>;
+
+/** The registry: for each app its live version and the versions live before it (newest last), plus every switch. */
+export const registryStateSchema = z.object({
+  apps: z.record(z.string(), z.object({ live: z.string(), previous: z.array(z.string()) })),
+  history: z.array(registryEventSchema),
+});
+/** The registry's state. */
+export type RegistryState = z.infer<typeof registryStateSchema>;

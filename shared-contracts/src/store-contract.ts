@@ -1,0 +1,53 @@
+import type { Locale } from './locales.ts';
+
+/** Locale slice (spec §3 "Shared client state": locales, current locale, locale path, URL prefix, hreflang). */
+export interface LocaleState {
+  current: Locale;
+  /** Empty for the default locale, else `/` plus the code. */
+  prefix: string;
+  /** The current path without its locale prefix. */
+  path: string;
+}
+
+/** Client OS slice: detected from the user agent on the server, switchable by the visitor. */
+export interface OsState {
+  os: 'win' | 'mac';
+  is64Bit: boolean;
+}
+
+/** Who is signed in. Never holds the session secret (it stays in an HttpOnly cookie). */
+export interface SessionState {
+  signedIn: boolean;
+  user: { id: string; email: string; name: string; picture?: string } | null;
+}
+
+/** Page meta slice: the head of the current page. */
+export interface PageMetaState {
+  title: string;
+  description: string;
+  keywords: string;
+  status: number;
+}
+
+/** A/B values assigned on the server (spec §4), e.g. `abPlanPrice`. */
+export interface AbState {
+  values: Record<string, string>;
+}
+
+/** Campaign navigation visibility (spec §4). */
+export interface CampaignNavState {
+  visible: boolean;
+}
+
+/** The slices every store has, by name. Remotes inject further slices of their own. */
+export interface SharedState {
+  locale: LocaleState;
+  os: OsState;
+  session: SessionState;
+  pageMeta: PageMetaState;
+  ab: AbState;
+  campaignNav: CampaignNavState;
+}
+
+/** Names of the shared slices. */
+export const SHARED_SLICE_NAMES = ['locale', 'os', 'session', 'pageMeta', 'ab', 'campaignNav'] as const satisfies readonly (keyof SharedState)[];

@@ -1,0 +1,117 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
+import { isLocale } from '@reelkeep/shared-contracts';
+import type { Config } from '@reelkeep/platform/config';
+import type { Logger } from '@reelkeep/platform/logger';
+import { createNonce, applySecurityHeaders } from './security-headers.ts';
+import { sendFile, STATIC_PATH } from './static-files.ts';
+import { NAMESPACE_PATTERN, type createLocaleStore } from './locale-store.ts';
+import type { ReleaseWatcher } from './release-snapshot.ts';
+import type { createPageRenderer } from './page-render.ts';
+import type { mountSquadApis } from './squad-apis.ts';
+
+const MAX_PATH_LENGTH = 2048;
+const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('cache-control', 'no-store');
+  res.end(JSON.stringify(body));
+}
+
+/** The last resort when even the error page cannot render (spec §2: a generic message with a link home). */
+function sendPlainError(res: ServerResponse, status: number): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.statusCode = status;
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>ReelKeep</title></head><body><h1>Something went wrong.</h1><p><a href="/">Go to the home page</a></p></body></html>`,
+  );
+}
+
+function isAdmin(req: IncomingMessage, token: string | undefined): boolean {
+  const header = req.headers.authorization ?? '';
+  if (!token || !header.startsWith('Bearer ')) return false;
+  const given = Buffer.from(header.slice(7));
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The shell server's request pipeline. */
+export function createRequestHandler(deps: {
+  config: Config;
+  logger: Logger;
+  releases: ReleaseWatcher;
+  locales: ReturnType<typeof createLocaleStore>;
+  pages: ReturnType<typeof createPageRenderer>;
+  apis: ReturnType<typeof mountSquadApis>;
+}) {
+  const { config, logger, releases, locales, pages, apis } = deps;
+  const staticOrigin = config.STATIC_BASE_URL ? new URL(config.STATIC_BASE_URL).origin : '';
+
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    const nonce = createNonce();
+    res.removeHeader('x-powered-by');
+    applySecurityHeaders(res, nonce, staticOrigin);
+    const method = req.method ?? 'GET';
+    let url: URL;
+    try {
+      if ((req.url ?? '').length > MAX_PATH_LENGTH) throw new Error('path too long');
+      url = new URL(req.url ?? '/', config.SITE_URL);
+    } catch {
+      return sendJson(res, 400, { error: 'bad request' });
+    }
+    try {
+      const staticMatch = STATIC_PATH.exec(url.pathname);
+      if (staticMatch && (method === 'GET' || method === 'HEAD')) {
+        const [, app, version, file] = staticMatch;
+        const root = path.join(config.RELEASES_DIR, app!, version!, 'browser');
+        if (await sendFile(res, root, file!, method)) return;
+        return sendJson(res, 404, { error: 'not found' });
+      }
+      const localeMatch = /^\/locales\/([a-z]{2})\/([a-z0-9_]+)\.json$/.exec(url.pathname);
+      if (localeMatch && (method === 'GET' || method === 'HEAD')) {
+        const [, locale, namespace] = localeMatch;
+        const dictionary = isLocale(locale!) && NAMESPACE_PATTERN.test(namespace!) ? await locales.load(locale, namespace!) : null;
+        if (!dictionary) return sendJson(res, 404, { error: 'not found' });
+        res.setHeader('cache-control', 'public, max-age=300');
+        return sendJson(res, 200, dictionary);
+      }
+      if (url.pathname === '/favicon.ico' || url.pathname === '/robots.txt') {
+        if (await sendFile(res, PUBLIC_DIR, url.pathname.slice(1), method, 'public, max-age=86400')) return;
+      }
+      if (url.pathname === '/admin/releases' && method === 'GET') {
+        if (!isAdmin(req, config.ADMIN_TOKEN)) return sendJson(res, config.ADMIN_TOKEN ? 401 : 404, { error: config.ADMIN_TOKEN ? 'unauthorised' : 'not found' });
+        const snapshot = releases.current();
+        const health = await pages.probeRemotes(snapshot);
+        return sendJson(res, 200, {
+          live: Object.fromEntries(Object.entries(snapshot.state.apps).map(([app, entry]) => [app, entry.live])),
+          remotes: health,
+          history: snapshot.state.history.slice(-50),
+        });
+      }
+      if (await apis.handle(req, res, url)) return;
+      if (url.pathname.startsWith('/_data/') && method === 'GET') {
+        const pageUrl = new URL(url.pathname.slice('/_data'.length) + url.search, config.SITE_URL);
+        const versions = req.headers['x-remote-versions'];
+        return await pages.sendPageData(req, res, pageUrl, await releases.pinned(typeof versions === 'string' ? versions : undefined));
+      }
+      if (method !== 'GET' && method !== 'HEAD') {
+        res.setHeader('allow', 'GET, HEAD');
+        return sendJson(res, 405, { error: 'method not allowed' });
+      }
+      await pages.renderDocument(req, res, url, releases.current(), nonce);
+    } catch (error) {
+      logger.error('request failed', { path: url.pathname, error });
+      sendPlainError(res, 500);
+    } finally {
+      logger.debug('request', { method, path: url.pathname, status: res.statusCode, ms: Math.round(performance.now() - started) });
+    }
+  };
+}

@@ -1,0 +1,68 @@
+import { createServer } from 'node:http';
+import { ConfigError, loadConfig } from '@reelkeep/platform/config';
+import { createLogger } from '@reelkeep/platform/logger';
+import { openDatabase } from '@reelkeep/platform/db';
+import { applyMigrations } from '@reelkeep/platform/migrations';
+import { createRegistryStore } from '@reelkeep/platform/registry';
+import { plugin as landingPlugin } from '@reelkeep/mf-landing/server';
+import { plugin as checkoutPlugin } from '@reelkeep/mf-checkout/server';
+import { plugin as accountPlugin } from '@reelkeep/mf-account/server';
+import { plugin as blogPlugin } from '@reelkeep/mf-blog/server';
+import { plugin as campaignPlugin } from '@reelkeep/mf-campaign/server';
+import { createRequestHandler } from './app.ts';
+import { createLocaleStore } from './locale-store.ts';
+import { createPageRenderer } from './page-render.ts';
+import { watchReleases } from './release-snapshot.ts';
+import { mountSquadApis } from './squad-apis.ts';
+import { createErrorReporter } from './error-reporter.ts';
+
+const PLUGINS = [landingPlugin, checkoutPlugin, accountPlugin, blogPlugin, campaignPlugin];
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const logger = createLogger(config.LOG_LEVEL);
+const reportError = await createErrorReporter(config, logger);
+
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+for (const plugin of PLUGINS) {
+  const applied = await applyMigrations(db, plugin.squad, plugin.migrationsDir);
+  if (applied.length > 0) logger.info('migrations applied', { squad: plugin.squad, applied });
+}
+
+const store = createRegistryStore({ releasesDir: config.RELEASES_DIR, redisUrl: config.REDIS_URL });
+const releases = await watchReleases({ store, releasesDir: config.RELEASES_DIR, staticBaseUrl: config.STATIC_BASE_URL, pollMs: config.REGISTRY_POLL_MS, logger });
+if (!releases.current().shell) {
+  logger.error('no shell release is live: run `npm run build` first');
+  process.exit(1);
+}
+
+const locales = createLocaleStore(config.LOCALES_DIR);
+const apis = mountSquadApis(PLUGINS, config, { db, config, logger });
+const pages = createPageRenderer({ config, logger, locales, fetchApi: apis.fetchApi, reportError });
+const server = createServer(createRequestHandler({ config, logger, releases, locales, pages, apis }));
+server.keepAliveTimeout = 65_000;
+
+server.listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  logger.info('shell server listening', { url: `http://localhost:${port}`, database: db.kind, registry: config.REDIS_URL ? 'redis' : 'file' });
+});
+
+const shutdown = (signal: string) => {
+  logger.info('shutting down', { signal });
+  releases.stop();
+  server.close(() => {
+    void Promise.all([db.close(), store.close()]).finally(() => process.exit(0));
+  });
+  server.closeAllConnections();
+};
+process.once('SIGTERM', () => shutdown('SIGTERM'));
+process.once('SIGINT', () => shutdown('SIGINT'));

@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Writable } from 'node:stream';
+import type { Config } from '@reelkeep/platform/config';
+import type { Logger } from '@reelkeep/platform/logger';
+import type { RenderBundle, RenderInput } from '../src/render-contract.ts';
+import type { ReleaseSnapshot } from './release-snapshot.ts';
+import type { createLocaleStore } from './locale-store.ts';
+import { detectOs } from './visitor.ts';
+
+const require = createRequire(import.meta.url);
+
+interface LoadedShell {
+  bundle: RenderBundle;
+  assets: { scripts: string[]; styles: string[] };
+}
+
+/** Loads the render bundle and entry files of a shell release (once per version). */
+function createShellLoader(staticBaseUrl: string) {
+  const loaded = new Map<string, Promise<LoadedShell>>();
+  return (shell: NonNullable<ReleaseSnapshot['shell']>): Promise<LoadedShell> => {
+    let entry = loaded.get(shell.version);
+    if (!entry) {
+      entry = (async () => {
+        const exported = require(path.join(shell.dir, 'server', 'ssr.cjs')) as { default: RenderBundle };
+        const files = JSON.parse(await readFile(path.join(shell.dir, 'browser', 'entry-assets.json'), 'utf8')) as LoadedShell['assets'];
+        const base = `${staticBaseUrl}/static/shell/${shell.version}/`;
+        return { bundle: exported.default, assets: { scripts: files.scripts.map((f) => base + f), styles: files.styles.map((f) => base + f) } };
+      })();
+      loaded.set(shell.version, entry);
+    }
+    return entry;
+  };
+}
+
+/** Only same-site paths may be redirect targets. */
+function toSameSiteLocation(location: string, siteUrl: string): string {
+  const target = new URL(location, siteUrl);
+  return target.origin === new URL(siteUrl).origin ? target.pathname + target.search + target.hash : '/';
+}
+
+/** Renders pages and answers client-navigation data requests with the shell's render bundle. */
+export function createPageRenderer(deps: {
+  config: Config;
+  logger: Logger;
+  locales: ReturnType<typeof createLocaleStore>;
+  fetchApi: RenderInput['fetchApi'];
+  reportError: RenderInput['reportError'];
+}) {
+  const loadShell = createShellLoader(deps.config.STATIC_BASE_URL);
+
+  const buildInput = async (req: IncomingMessage, url: URL, snapshot: ReleaseSnapshot, nonce: string) => {
+    if (!snapshot.shell) throw new Error('no shell release is live');
+    const shell = await loadShell(snapshot.shell);
+    const input: RenderInput = {
+      url,
+      siteUrl: deps.config.SITE_URL,
+      remotes: snapshot.remotes,
+      shellAssets: shell.assets,
+      loadResources: deps.locales.loadResources,
+      fetchApi: deps.fetchApi,
+      os: detectOs(req.headers['user-agent']),
+      session: { signedIn: false, user: null },
+      abValues: {},
+      nonce,
+      remoteTimeoutMs: deps.config.REMOTE_LOAD_TIMEOUT_MS,
+      renderTimeoutMs: deps.config.RENDER_TIMEOUT_MS,
+      reportError: deps.reportError,
+    };
+    return { shell, input };
+  };
+
+  return {
+    async renderDocument(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot, nonce: string): Promise<void> {
+      const { shell, input } = await buildInput(req, url, snapshot, nonce);
+      const outcome = await shell.bundle.renderDocument(input);
+      if (outcome.kind === 'redirect') {
+        res.statusCode = outcome.status;
+        res.setHeader('location', toSameSiteLocation(outcome.location, deps.config.SITE_URL));
+        res.end();
+        return;
+      }
+      res.statusCode = outcome.status;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('cache-control', 'no-cache');
+      if (outcome.status === 503) res.setHeader('retry-after', '30');
+      const sink = req.method === 'HEAD' ? new Writable({ write: (_c, _e, callback) => callback() }) : res;
+      await outcome.pipe(sink as ServerResponse);
+      if (req.method === 'HEAD') res.end();
+    },
+
+    async sendPageData(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot): Promise<void> {
+      const { shell, input } = await buildInput(req, url, snapshot, '');
+      const outcome = await shell.bundle.loadPageData(input);
+      const body = outcome.kind === 'redirect' ? { redirect: toSameSiteLocation(outcome.location, deps.config.SITE_URL) } : { payload: outcome.payload };
+      res.statusCode = 200;
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.setHeader('cache-control', 'no-store');
+      res.end(JSON.stringify(body));
+    },
+
+    /** Health of each live remote: whether its server container loads and honours the contract. */
+    async probeRemotes(snapshot: ReleaseSnapshot) {
+      if (!snapshot.shell) return [];
+      const { bundle } = await loadShell(snapshot.shell);
+      return Promise.all(snapshot.remotes.map((remote) => bundle.probeRemote(remote, deps.config.REMOTE_LOAD_TIMEOUT_MS)));
+    },
+  };
+}

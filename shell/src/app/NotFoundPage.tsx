@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { toLocalePath } from '@reelkeep/shared-contracts';
+import { useSelector } from 'react-redux';
+import type { SharedState } from '@reelkeep/shared-contracts';
+import * as styles from './NotFoundPage.module.css';
+
+/** The localised not-found view; carries the HTTP status in a data attribute (spec §2 error pages). */
+export function NotFoundPage({ status }: { status: number }) {
+  const { t } = useTranslation('common');
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  return (
+    <section className={styles.page} data-status={status}>
+      <p className={styles.code}>{status}</p>
+      <h1>{t('not_found.title')}</h1>
+      <p>{t('not_found.description')}</p>
+      <a className={styles.home} href={toLocalePath(locale, '/')}>
+        {t('not_found.home')}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { useLoaderData } from 'react-router';
+import type { PagePayload } from '@reelkeep/shared-contracts';
+import { usePageModules } from '../federation/page-modules.ts';
+import { ROUTE_BY_NAME } from '../routing/route-table.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { RemoteBoundary } from './RemoteBoundary.tsx';
+import { RemoteFallback } from './RemoteFallback.tsx';
+
+/** Renders the matched remote page, the 404 view, or the fallback of an unavailable remote. */
+export function PageOutlet() {
+  const payload = useLoaderData() as PagePayload;
+  const modules = usePageModules();
+  const { match } = payload;
+  if (!match) return <NotFoundPage status={payload.status} />;
+  const remote = ROUTE_BY_NAME[match.route].remote;
+  const page = payload.unavailable.includes(remote) ? undefined : modules.get(remote)?.pages[match.route];
+  if (!page) return <RemoteFallback />;
+  const { Component: Page } = page;
+  return (
+    <RemoteBoundary remote={remote} key={`${match.route}:${JSON.stringify(match.params)}`}>
+      <Page {...match} data={payload.data as never} />
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,26 @@
+import { Component, type ReactNode } from 'react';
+import { ChunkLoadError, reloadOnceAfterChunkError } from '../federation/browser-remotes.ts';
+import { RemoteFallback } from './RemoteFallback.tsx';
+
+interface RemoteBoundaryProps {
+  remote: string;
+  children: ReactNode;
+}
+
+/** Keeps a throwing remote inside its region: the frame stays, the region shows the fallback. */
+export class RemoteBoundary extends Component<RemoteBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(`[remote ${this.props.remote}] render failed`, error);
+    if (error instanceof ChunkLoadError) reloadOnceAfterChunkError();
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RemoteFallback /> : this.props.children;
+  }
+}

@@ -1,0 +1,28 @@
+import { useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PagePayload } from '@reelkeep/shared-contracts';
+import { ROUTE_BY_NAME } from '../routing/route-table.ts';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { PageOutlet } from './PageOutlet.tsx';
+import { useClientNavigation } from './use-client-navigation.ts';
+import './frame.css';
+
+/** The frame around every page (spec §2 visibility rules: clean, simple and reduced pages). */
+export function Root() {
+  const payload = useLoaderData() as PagePayload;
+  const { t } = useTranslation('common');
+  useClientNavigation(payload);
+  const frame = payload.match ? ROUTE_BY_NAME[payload.match.route].frame : undefined;
+  const clean = frame === 'clean';
+  return (
+    <div className="rk-app">
+      <a className="rk-skip" href="#main">{t('nav.skip')}</a>
+      <Header clean={clean} />
+      <main id="main" className="rk-main">
+        <PageOutlet />
+      </main>
+      {!clean && frame !== 'simple' && <Footer hasAlternates={payload.status === 200} />}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// An async boundary so the federation runtime can provide shared singletons before the app starts.
+void import('./bootstrap.client.tsx');

@@ -1,0 +1,269 @@
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type LoaderFunctionArgs } from 'react-router';
+import {
+  CONTRACT_VERSION,
+  HREFLANG,
+  DEFAULT_LOCALE,
+  toLocalePrefix,
+  type HydrationState,
+  type Locale,
+  type PagePayload,
+  type RemoteName,
+  type RemotePageModule,
+  type SharedState,
+} from '@reelkeep/shared-contracts';
+import { createI18n, type NamespaceResources } from './i18n/create-i18n.ts';
+import { PageModulesContext } from './federation/page-modules.ts';
+import { loadServerPageModule } from './federation/server-remotes.ts';
+import { createRouteObjects } from './app/routes.tsx';
+import { resolvePath, ROUTE_BY_NAME, splitLocale } from './routing/route-table.ts';
+import { listAlternates, toAbsoluteUrl } from './routing/site-paths.ts';
+import { createSiteStore } from './store/create-site-store.ts';
+import { escapeHtml, serialiseForScript } from './server-html.ts';
+import type { DataOutcome, PageOutcome, PinnedRemoteRelease, RedirectOutcome, RemoteHealth, RenderBundle, RenderInput } from './render-contract.ts';
+
+/** What the root loader hands to the render besides the payload. */
+interface ResolvedPage {
+  payload: PagePayload;
+  locale: Locale;
+  resources: NamespaceResources;
+  modules: Map<RemoteName, RemotePageModule>;
+}
+
+interface RequestContext {
+  input: RenderInput;
+  resolved?: ResolvedPage;
+}
+
+const NOT_FOUND_NAMESPACES = ['common'];
+
+async function resolvePage(input: RenderInput): Promise<ResolvedPage> {
+  const split = splitLocale(input.url.pathname);
+  const locale = split?.locale ?? DEFAULT_LOCALE;
+  const match = resolvePath(input.url.pathname);
+  const modules = new Map<RemoteName, RemotePageModule>();
+  const notFound = async (status: number): Promise<ResolvedPage> => {
+    const resources = await input.loadResources(locale, NOT_FOUND_NAMESPACES);
+    const t = createI18n(locale, resources).t;
+    return {
+      locale,
+      resources,
+      modules,
+      payload: {
+        status,
+        match: null,
+        head: { title: t('not_found.meta_title'), description: t('not_found.description') },
+        data: null,
+        namespaces: NOT_FOUND_NAMESPACES,
+        unavailable: [],
+      },
+    };
+  };
+  if (!match) return notFound(404);
+
+  const { definition, ...routeMatch } = match;
+  const unavailable = async (reason: unknown): Promise<ResolvedPage> => {
+    input.reportError(`remote ${definition.remote} unavailable for ${definition.name}`, reason, { path: input.url.pathname });
+    const resources = await input.loadResources(locale, NOT_FOUND_NAMESPACES);
+    const t = createI18n(locale, resources).t;
+    return {
+      locale,
+      resources,
+      modules,
+      payload: {
+        status: 503,
+        match: routeMatch,
+        head: { title: t('remote_unavailable.meta_title'), description: t('remote_unavailable.body') },
+        data: null,
+        namespaces: NOT_FOUND_NAMESPACES,
+        unavailable: [definition.remote],
+      },
+    };
+  };
+
+  const pinned = input.remotes.find((remote) => remote.name === definition.remote);
+  if (!pinned) return unavailable(new Error('no live version in the registry'));
+  let module: RemotePageModule;
+  try {
+    module = await loadServerPageModule(pinned, input.remoteTimeoutMs);
+  } catch (error) {
+    return unavailable(error);
+  }
+  const page = module.pages[definition.name];
+  if (!page) return unavailable(new Error(`the remote does not render ${definition.name}`));
+  modules.set(definition.remote, module);
+
+  let data: unknown = null;
+  if (page.loader) {
+    try {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      data = await Promise.race([
+        Promise.resolve(page.loader({ ...routeMatch, url: input.url, fetchApi: input.fetchApi })),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`loader not done within ${input.remoteTimeoutMs} ms`)), input.remoteTimeoutMs);
+        }),
+      ]).finally(() => clearTimeout(timer));
+    } catch (error) {
+      return unavailable(error);
+    }
+    if (data && typeof data === 'object' && 'notFound' in data) return notFound(404);
+  }
+  const namespaces = ['common', ...page.namespaces(routeMatch)];
+  const resources = await input.loadResources(locale, namespaces);
+  const i18n = createI18n(locale, resources);
+  const head = page.head(i18n.getFixedT(locale, namespaces[1] ?? 'common'), routeMatch, data as never);
+  return { locale, resources, modules, payload: { status: 200, match: routeMatch, head, data, namespaces, unavailable: [] } };
+}
+
+async function rootLoader({ context }: LoaderFunctionArgs): Promise<PagePayload> {
+  const requestContext = context as unknown as RequestContext;
+  requestContext.resolved = await resolvePage(requestContext.input);
+  return requestContext.resolved.payload;
+}
+
+const routes = createRouteObjects(rootLoader);
+const handler = createStaticHandler(routes);
+
+function buildStoreState(input: RenderInput, resolved: ResolvedPage): SharedState {
+  const split = splitLocale(input.url.pathname);
+  return {
+    locale: { current: resolved.locale, prefix: toLocalePrefix(resolved.locale), path: split?.path ?? '/' },
+    os: input.os,
+    session: input.session,
+    pageMeta: { ...resolved.payload.head, keywords: resolved.payload.head.keywords ?? '', status: resolved.payload.status },
+    ab: { values: input.abValues },
+    campaignNav: { visible: false },
+  };
+}
+
+function renderHead(input: RenderInput, resolved: ResolvedPage): string {
+  const { payload, locale } = resolved;
+  const split = splitLocale(input.url.pathname);
+  const path = split?.path ?? '/';
+  const remote = payload.match ? ROUTE_BY_NAME[payload.match.route].remote : undefined;
+  const pinned = input.remotes.find((r) => r.name === remote && !payload.unavailable.includes(r.name));
+  const styles = [...input.shellAssets.styles, ...(pinned?.styles ?? [])];
+  const preloads = [...input.shellAssets.scripts, ...(pinned ? [pinned.entry, ...pinned.scripts] : [])];
+  const links: string[] = [];
+  if (payload.status === 200) {
+    links.push(`<link rel="canonical" href="${escapeHtml(toAbsoluteUrl(input.siteUrl, locale, path))}">`);
+    for (const alternate of listAlternates(input.siteUrl, path)) {
+      const hreflang = alternate.hreflang === 'x-default' ? 'x-default' : HREFLANG[alternate.hreflang];
+      links.push(`<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(alternate.href)}">`);
+    }
+  }
+  return [
+    '<!doctype html>',
+    `<html lang="${HREFLANG[locale]}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta http-equiv="x-dns-prefetch-control" content="on">',
+    `<title>${escapeHtml(payload.head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(payload.head.description)}">`,
+    `<meta name="keywords" content="${escapeHtml(payload.head.keywords ?? '')}">`,
+    ...links,
+    '<link rel="icon" href="/favicon.ico">',
+    ...styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...preloads.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
+    ...input.shellAssets.scripts.map((src) => `<script defer src="${escapeHtml(src)}" nonce="${input.nonce}"></script>`),
+    '</head>',
+    '<body>',
+    '<div id="root">',
+  ].join('');
+}
+
+async function renderDocument(input: RenderInput): Promise<RedirectOutcome | PageOutcome> {
+  const requestContext: RequestContext = { input };
+  const request = new Request(input.url.href);
+  const context = await handler.query(request, { requestContext: requestContext as never });
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status as RedirectOutcome['status'], location: context.headers.get('location') ?? '/' };
+  }
+  const resolved = requestContext.resolved!;
+  const state = buildStoreState(input, resolved);
+  const { store, injectSlices } = createSiteStore(state);
+  for (const module of resolved.modules.values()) injectSlices(module.slices);
+  const i18n = createI18n(resolved.locale, resolved.resources);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const hydration: HydrationState = {
+    locale: resolved.locale,
+    store: state,
+    resources: resolved.resources,
+    remotes: input.remotes.map(({ name, version, entry }) => ({ name, version, entry })),
+    page: resolved.payload,
+    renderedAt: Date.now(),
+  };
+  const app = (
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <PageModulesContext.Provider value={resolved.modules}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
+        </PageModulesContext.Provider>
+      </I18nextProvider>
+    </Provider>
+  );
+  const head = renderHead(input, resolved);
+  const tail = `</div><script id="__RK_STATE__" type="application/json" nonce="${input.nonce}">${serialiseForScript(hydration)}</script></body></html>`;
+
+  const pipe = (sink: NodeJS.WritableStream & { end(): void }) =>
+    new Promise<void>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const body = new Writable({
+        write(chunk, _encoding, callback) {
+          sink.write(chunk);
+          callback();
+        },
+        final(callback) {
+          clearTimeout(timer);
+          sink.write(tail);
+          sink.end();
+          callback();
+          resolve();
+        },
+      });
+      sink.write(head);
+      const stream = renderToPipeableStream(app, {
+        nonce: input.nonce,
+        onShellReady() {
+          stream.pipe(body);
+        },
+        onShellError(error) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error) {
+          input.reportError('render error', error, { path: input.url.pathname });
+        },
+      });
+      // Bound the render; the timer is cleared whichever way the render ends (TOOLCHAIN pitfall 6).
+      timer = setTimeout(() => stream.abort(new Error(`render not done within ${input.renderTimeoutMs} ms`)), input.renderTimeoutMs);
+      sink.once?.('close', () => clearTimeout(timer));
+    });
+
+  return { kind: 'page', status: resolved.payload.status, head: resolved.payload.head, unavailable: resolved.payload.unavailable, pipe };
+}
+
+async function loadPageData(input: RenderInput): Promise<DataOutcome> {
+  const requestContext: RequestContext = { input };
+  const result = await handler.queryRoute(new Request(input.url.href), { routeId: 'root', requestContext: requestContext as never });
+  if (result instanceof Response) {
+    return { kind: 'redirect', status: result.status as RedirectOutcome['status'], location: result.headers.get('location') ?? '/' };
+  }
+  return { kind: 'data', payload: requestContext.resolved!.payload };
+}
+
+async function probeRemote(remote: PinnedRemoteRelease, timeoutMs: number): Promise<RemoteHealth> {
+  try {
+    const module = await loadServerPageModule(remote, timeoutMs);
+    return { name: remote.name, version: remote.version, healthy: true, routes: Object.keys(module.pages) };
+  } catch (error) {
+    return { name: remote.name, version: remote.version, healthy: false, routes: [], error: (error as Error).message };
+  }
+}
+
+const bundle: RenderBundle = { renderDocument, loadPageData, probeRemote, contractVersion: CONTRACT_VERSION };
+export default bundle;

@@ -1,0 +1,71 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { toContainerName, type PinnedRemote, type RemoteName, type RemotePageModule } from '@reelkeep/shared-contracts';
+import { acceptPageModule, RemoteUnavailableError, withTimeout } from './page-modules.ts';
+
+/** Spec §2: a page chunk not loaded within 120 s raises the chunk-load error. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** The error of a remote page that could not be fetched in the browser (spec §8: triggers one reload). */
+export class ChunkLoadError extends Error {
+  constructor(remote: RemoteName, cause: unknown) {
+    super(`chunk load failed for ${remote}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+const loaded = new Map<RemoteName, RemotePageModule>();
+const pending = new Map<RemoteName, Promise<RemotePageModule>>();
+
+/** Registers the remote versions the server rendered with; the page keeps them for its whole life. */
+export function registerPinnedRemotes(remotes: readonly PinnedRemote[]): void {
+  registerRemotes(remotes.map((remote) => ({ name: toContainerName(remote.name), entry: remote.entry })));
+}
+
+/** The page modules loaded so far (read synchronously while rendering). */
+export function getLoadedPageModules(): ReadonlyMap<RemoteName, RemotePageModule> {
+  return loaded;
+}
+
+/** Loads a remote's page module once; a failure or a 120 s wait becomes a ChunkLoadError. */
+export function loadBrowserPageModule(remote: RemoteName): Promise<RemotePageModule> {
+  const existing = loaded.get(remote);
+  if (existing) return Promise.resolve(existing);
+  let promise = pending.get(remote);
+  if (!promise) {
+    promise = withTimeout(loadRemote(`${toContainerName(remote)}/page`), CHUNK_LOAD_TIMEOUT_MS, () => new Error('timed out'))
+      .then((exported) => {
+        const module = acceptPageModule(remote, exported);
+        loaded.set(remote, module);
+        return module;
+      })
+      .catch((error: unknown) => {
+        pending.delete(remote);
+        throw error instanceof RemoteUnavailableError ? error : new ChunkLoadError(remote, error);
+      });
+    pending.set(remote, promise);
+  }
+  return promise;
+}
+
+const RELOAD_FLAG_KEY = 'rk_chunk_reload';
+
+/** Spec §8: a chunk-load error triggers one full page reload (not a loop). Returns whether it reloads. */
+export function reloadOnceAfterChunkError(): boolean {
+  try {
+    if (sessionStorage.getItem(RELOAD_FLAG_KEY) === location.pathname) return false;
+    sessionStorage.setItem(RELOAD_FLAG_KEY, location.pathname);
+  } catch {
+    return false;
+  }
+  location.reload();
+  return true;
+}
+
+/** Clears the reload flag once a page rendered fine. */
+export function clearChunkReloadFlag(): void {
+  try {
+    sessionStorage.removeItem(RELOAD_FLAG_KEY);
+  } catch {
+    // storage unavailable: nothing to clear
+  }
+}

@@ -1,0 +1,69 @@
+import type { HeadFields, Locale, OsState, PagePayload, PinnedRemote, RemoteName, SessionState } from '@reelkeep/shared-contracts';
+import type { NamespaceResources } from './i18n/create-i18n.ts';
+
+/** A remote pinned for one request: the browser entry and, for the server, its container on disk. */
+export interface PinnedRemoteRelease extends PinnedRemote {
+  serverEntry: string;
+  /** Stylesheets and scripts of the remote's `./page` (from its federation manifest), as URLs. */
+  styles: string[];
+  scripts: string[];
+}
+
+/** What the Node server hands the shell's render bundle for one request. */
+export interface RenderInput {
+  url: URL;
+  /** Absolute public URL of the site (canonical links). */
+  siteUrl: string;
+  remotes: PinnedRemoteRelease[];
+  /** The shell's own browser files for this version. */
+  shellAssets: { scripts: string[]; styles: string[] };
+  loadResources: (locale: Locale, namespaces: readonly string[]) => Promise<NamespaceResources>;
+  fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
+  os: OsState;
+  session: SessionState;
+  abValues: Record<string, string>;
+  nonce: string;
+  remoteTimeoutMs: number;
+  renderTimeoutMs: number;
+  /** Reports a failure (log line and, when configured, the error service). */
+  reportError: (message: string, error: unknown, extra?: Record<string, unknown>) => void;
+}
+
+/** Where the server should send the visitor instead of rendering. */
+export interface RedirectOutcome {
+  kind: 'redirect';
+  status: 301 | 302 | 303 | 307 | 308;
+  location: string;
+}
+
+/** A page ready to stream. */
+export interface PageOutcome {
+  kind: 'page';
+  status: number;
+  head: HeadFields;
+  unavailable: RemoteName[];
+  /** Streams the whole document into the sink; resolves when the last byte is written. */
+  pipe: (sink: NodeJS.WritableStream & { end(): void }) => Promise<void>;
+}
+
+/** The data endpoint's answer for a client navigation. */
+export type DataOutcome = RedirectOutcome | { kind: 'data'; payload: PagePayload };
+
+/** The functions the shell's server bundle exports. */
+export interface RenderBundle {
+  renderDocument: (input: RenderInput) => Promise<RedirectOutcome | PageOutcome>;
+  loadPageData: (input: RenderInput) => Promise<DataOutcome>;
+  /** Loads a remote's server container to tell whether it is healthy (admin status). */
+  probeRemote: (remote: PinnedRemoteRelease, timeoutMs: number) => Promise<RemoteHealth>;
+  contractVersion: string;
+}
+
+/** Health of one live remote. */
+export interface RemoteHealth {
+  name: RemoteName;
+  version: string;
+  healthy: boolean;
+  /** The routes its page module renders, when healthy. */
+  routes: string[];
+  error?: string;
+}

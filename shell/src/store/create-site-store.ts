@@ -1,0 +1,17 @@
+import { combineSlices, configureStore, type Slice } from '@reduxjs/toolkit';
+import type { SharedState } from '@reelkeep/shared-contracts';
+import { abSlice, campaignNavSlice, localeSlice, osSlice, pageMetaSlice, sessionSlice } from './shared-slices.ts';
+
+/** Builds the one store of a page: the contract's slices, with room for the slices remotes hand over. */
+export function createSiteStore(preloadedState: SharedState) {
+  const rootReducer = combineSlices(localeSlice, osSlice, sessionSlice, pageMetaSlice, abSlice, campaignNavSlice).withLazyLoadedSlices<Record<string, unknown>>();
+  const store = configureStore({ reducer: rootReducer, preloadedState });
+  /** Injects remote slices (idempotent: a slice already present keeps its state). */
+  const injectSlices = (slices: readonly Slice[] | undefined) => {
+    for (const slice of slices ?? []) rootReducer.inject(slice);
+  };
+  return { store, injectSlices };
+}
+
+/** The store a page runs with. */
+export type SiteStore = ReturnType<typeof createSiteStore>['store'];
