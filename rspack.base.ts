@@ -183,7 +183,8 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
       library: { type: 'commonjs-module' },
       chunkFormat: 'commonjs',
       chunkLoading: 'async-node',
-      uniqueName: `${name}_server`,
+      // Same uniqueName as the browser build: CSS module class names must match for hydration.
+      uniqueName: name,
       clean: true,
     },
     resolve: { ...resolve, conditionNames: ['node', 'import', 'require', 'default'] },

@@ -1,13 +1,12 @@
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import type { HydrationState, PagePayload, PinnedRemote } from '@reelkeep/shared-contracts';
+import type { HydrationState, PagePayload } from '@reelkeep/shared-contracts';
 import { addNamespaces, createI18n, type NamespaceResources } from './i18n/create-i18n.ts';
 import { PageModulesContext } from './federation/page-modules.ts';
-import { getLoadedPageModules, loadBrowserPageModule, registerPinnedRemotes, ChunkLoadError, reloadOnceAfterChunkError } from './federation/browser-remotes.ts';
-import { createRouteObjects } from './app/routes.tsx';
+import { ChunkLoadError, getLoadedPageModules, loadBrowserPageModule, registerPinnedRemotes, reloadOnceAfterChunkError } from './federation/browser-remotes.ts';
+import { Root } from './app/Root.tsx';
+import { createBrowserNavigator, NavigatorContext, type PageLoadResult } from './routing/navigator.ts';
 import { ROUTE_BY_NAME } from './routing/route-table.ts';
 import { createSiteStore } from './store/create-site-store.ts';
 
@@ -15,7 +14,7 @@ const state = JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) 
 registerPinnedRemotes(state.remotes);
 const { store, injectSlices } = createSiteStore(state.store);
 const i18n = createI18n(state.locale, state.resources);
-const versionHeader = state.remotes.map((remote: PinnedRemote) => `${remote.name}@${remote.version}`).join(',');
+const pinnedVersions = state.remotes.map((remote) => `${remote.name}@${remote.version}`).join(',');
 
 async function fetchNamespaces(payload: PagePayload): Promise<void> {
   const missing = payload.namespaces.filter((namespace) => !i18n.hasResourceBundle(state.locale, namespace));
@@ -28,48 +27,51 @@ async function fetchNamespaces(payload: PagePayload): Promise<void> {
   addNamespaces(i18n, state.locale, Object.fromEntries(bundles) as NamespaceResources);
 }
 
-async function ensureRemote(payload: PagePayload): Promise<void> {
-  if (!payload.match) return;
+/** Loads the remote of a page; a chunk failure reloads the page once, other failures show the fallback. */
+async function ensureRemote(payload: PagePayload): Promise<PagePayload> {
+  if (!payload.match) return payload;
   const remote = ROUTE_BY_NAME[payload.match.route].remote;
-  if (payload.unavailable.includes(remote)) return;
+  if (payload.unavailable.includes(remote)) return payload;
   try {
-    const module = await loadBrowserPageModule(remote);
-    injectSlices(module.slices);
+    injectSlices((await loadBrowserPageModule(remote)).slices);
+    return payload;
   } catch (error) {
+    console.error(error);
     if (error instanceof ChunkLoadError && reloadOnceAfterChunkError()) return new Promise(() => undefined);
-    payload.unavailable = [...payload.unavailable, remote];
+    return { ...payload, unavailable: [...payload.unavailable, remote] };
   }
 }
 
-/** Client navigations ask the shell server for the page's data, pinned to this page's remote versions. */
-async function clientLoader({ request }: LoaderFunctionArgs): Promise<PagePayload | Response> {
-  const url = new URL(request.url);
+/** Client navigations ask the shell server for the page, pinned to the remote versions this page started with. */
+async function loadPage(url: URL, signal: AbortSignal): Promise<PageLoadResult> {
   const response = await fetch(`/_data${url.pathname}${url.search}`, {
-    signal: request.signal,
-    headers: { accept: 'application/json', 'x-remote-versions': versionHeader },
+    signal,
+    headers: { accept: 'application/json', 'x-remote-versions': pinnedVersions },
   });
+  if (!response.ok) throw new Error(`page data ${response.status}`);
   const body = (await response.json()) as { redirect?: string; payload?: PagePayload };
-  if (body.redirect) {
-    const target = new URL(body.redirect, window.location.origin);
-    if (target.origin !== window.location.origin) throw new Error('off-site redirect refused');
-    return redirect(target.pathname + target.search);
-  }
-  const payload = body.payload!;
-  await Promise.all([fetchNamespaces(payload), ensureRemote(payload)]);
-  return payload;
+  if (body.redirect) return { redirect: body.redirect };
+  const [payload] = await Promise.all([ensureRemote(body.payload!), fetchNamespaces(body.payload!)]);
+  return { payload };
 }
 
 async function start(): Promise<void> {
-  await ensureRemote(state.page);
-  const router = createBrowserRouter(createRouteObjects(clientLoader), {
-    hydrationData: { loaderData: { root: state.page } },
-  });
+  const initial = await ensureRemote(state.page);
+  const navigator = createBrowserNavigator(initial, (url, signal) =>
+    loadPage(url, signal).catch((error: unknown) => {
+      // The data endpoint is unreachable: let the browser load the page itself.
+      if (!signal.aborted) window.location.assign(url.href);
+      throw error;
+    }),
+  );
   hydrateRoot(
     document.getElementById('root')!,
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <PageModulesContext.Provider value={getLoadedPageModules()}>
-          <RouterProvider router={router} />
+          <NavigatorContext.Provider value={navigator}>
+            <Root />
+          </NavigatorContext.Provider>
         </PageModulesContext.Provider>
       </I18nextProvider>
     </Provider>,

@@ -17,6 +17,7 @@ import {
 } from '@reelkeep/shared-contracts';
 import { createI18n, type NamespaceResources } from './i18n/create-i18n.ts';
 import { PageModulesContext } from './federation/page-modules.ts';
+import { createStaticNavigator, NavigatorContext } from './routing/navigator.ts';
 import { loadServerPageModule } from './federation/server-remotes.ts';
 import { createRouteObjects } from './app/routes.tsx';
 import { resolvePath, ROUTE_BY_NAME, splitLocale } from './routing/route-table.ts';
@@ -189,6 +190,12 @@ async function renderDocument(input: RenderInput): Promise<RedirectOutcome | Pag
   for (const module of resolved.modules.values()) injectSlices(module.slices);
   const i18n = createI18n(resolved.locale, resolved.resources);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // The browser hydrates the same tree with its own navigator (routing/navigator.ts), without React Router.
+  const navigator = createStaticNavigator({
+    location: { pathname: input.url.pathname, search: input.url.search, hash: '', key: 'server' },
+    payload: resolved.payload,
+    navigationType: 'POP',
+  });
   const hydration: HydrationState = {
     locale: resolved.locale,
     store: state,
@@ -201,7 +208,9 @@ async function renderDocument(input: RenderInput): Promise<RedirectOutcome | Pag
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <PageModulesContext.Provider value={resolved.modules}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
+          <NavigatorContext.Provider value={navigator}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
+          </NavigatorContext.Provider>
         </PageModulesContext.Provider>
       </I18nextProvider>
     </Provider>

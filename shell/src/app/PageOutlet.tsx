@@ -1,14 +1,13 @@
-import { useLoaderData } from 'react-router';
-import type { PagePayload } from '@reelkeep/shared-contracts';
 import { usePageModules } from '../federation/page-modules.ts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
+import { usePagePayload } from '../routing/navigator.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RemoteBoundary } from './RemoteBoundary.tsx';
 import { RemoteFallback } from './RemoteFallback.tsx';
 
 /** Renders the matched remote page, the 404 view, or the fallback of an unavailable remote. */
 export function PageOutlet() {
-  const payload = useLoaderData() as PagePayload;
+  const payload = usePagePayload();
   const modules = usePageModules();
   const { match } = payload;
   if (!match) return <NotFoundPage status={payload.status} />;

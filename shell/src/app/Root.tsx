@@ -1,7 +1,6 @@
-import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PagePayload } from '@reelkeep/shared-contracts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
+import { useNavigatorState } from '../routing/navigator.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { PageOutlet } from './PageOutlet.tsx';
@@ -10,9 +9,10 @@ import './frame.css';
 
 /** The frame around every page (spec §2 visibility rules: clean, simple and reduced pages). */
 export function Root() {
-  const payload = useLoaderData() as PagePayload;
+  const navigation = useNavigatorState();
+  const { payload } = navigation;
   const { t } = useTranslation('common');
-  useClientNavigation(payload);
+  useClientNavigation(navigation);
   const frame = payload.match ? ROUTE_BY_NAME[payload.match.route].frame : undefined;
   const clean = frame === 'clean';
   return (

@@ -1,7 +1,10 @@
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { Root } from './Root.tsx';
 
-/** The router's one route: the shell's own route table (routing/route-table.ts) is matched in its loader. */
+/**
+ * React Router's route objects for the server render: one route whose loader matches the shell's route
+ * table (routing/route-table.ts), runs the remote's loader and may answer a redirect.
+ */
 export function createRouteObjects(loader: LoaderFunction): RouteObject[] {
-  return [{ id: 'root', path: '*', loader, Component: Root, shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.href !== nextUrl.href }];
+  return [{ id: 'root', path: '*', loader, Component: Root }];
 }

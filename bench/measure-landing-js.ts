@@ -1,0 +1,78 @@
+/**
+ * Measures the JavaScript a landing page downloads on first load, as a browser sees it: every script
+ * response, gzip-compressed at level 9, per file and in total; fails above the budget (ARCHITECTURE.md
+ * "Budgets") or when a shared singleton is downloaded twice.
+ *
+ *   npm run bench:js -- [url]        (default http://127.0.0.1:3000/netflix-downloader; the site must be running)
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+
+const TOTAL_BUDGET_BYTES = 170 * 1024;
+const REMOTE_CHUNK_BUDGET_BYTES = 30 * 1024;
+
+interface ScriptFile {
+  url: string;
+  rawBytes: number;
+  gzipBytes: number;
+  body: string;
+}
+
+interface FederationManifest {
+  shared: { name: string; assets: { js: { sync: string[] } } }[];
+}
+
+const target = process.argv[2] ?? 'http://127.0.0.1:3000/netflix-downloader';
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const page = await browser.newPage();
+const scripts: ScriptFile[] = [];
+page.on('response', async (response) => {
+  if (response.request().resourceType() !== 'script') return;
+  const body = await response.body().catch(() => Buffer.alloc(0));
+  scripts.push({ url: response.url(), rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length, body: body.toString('utf8') });
+});
+await page.goto(target, { waitUntil: 'networkidle' });
+const pinned = await page.evaluate(() => (JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) as { remotes: { name: string; entry: string }[] }).remotes);
+await browser.close();
+
+// A shared singleton is downloaded twice when files of two different containers provide the same package.
+const sharedOwners = new Map<string, Set<string>>();
+for (const remote of pinned) {
+  if (!remote.entry) continue;
+  const manifestUrl = new URL('mf-manifest.json', new URL(remote.entry, target));
+  const manifest = (await (await fetch(manifestUrl)).json()) as FederationManifest;
+  for (const shared of manifest.shared) {
+    for (const file of shared.assets.js.sync) {
+      if (scripts.some((script) => script.url === new URL(file, manifestUrl).href)) {
+        const owners = sharedOwners.get(shared.name) ?? new Set<string>();
+        owners.add(remote.name);
+        sharedOwners.set(shared.name, owners);
+      }
+    }
+  }
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(6);
+const total = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+console.log(`JavaScript downloaded by ${target}`);
+for (const script of [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+  console.log(`${kb(script.gzipBytes)} kB gzip ${kb(script.rawBytes)} kB raw  ${new URL(script.url).pathname}`);
+}
+console.log(`${kb(total)} kB gzip in ${scripts.length} files (budget ${TOTAL_BUDGET_BYTES / 1024} kB)`);
+
+const problems: string[] = [];
+if (total > TOTAL_BUDGET_BYTES) problems.push(`total ${kb(total)} kB exceeds ${TOTAL_BUDGET_BYTES / 1024} kB`);
+for (const [name, owners] of sharedOwners) if (owners.size > 1) problems.push(`shared singleton ${name} downloaded from ${[...owners].join(' and ')}`);
+const landing = pinned.find((remote) => remote.name === 'mf-landing');
+if (landing) {
+  const base = new URL('.', new URL(landing.entry, target)).href;
+  const ownChunks = scripts.filter((script) => script.url.startsWith(base) && /__federation_expose_/.test(script.url));
+  const ownBytes = ownChunks.reduce((sum, script) => sum + script.gzipBytes, 0);
+  console.log(`${kb(ownBytes)} kB gzip: mf-landing's own page chunk (budget ${REMOTE_CHUNK_BUDGET_BYTES / 1024} kB)`);
+  if (ownBytes > REMOTE_CHUNK_BUDGET_BYTES) problems.push(`mf-landing's page chunk ${kb(ownBytes)} kB exceeds ${REMOTE_CHUNK_BUDGET_BYTES / 1024} kB`);
+}
+if (problems.length > 0) {
+  console.error(`over budget:\n  ${problems.join('\n  ')}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,14 @@
+import { chromium } from 'playwright';
+const [,, url, out, width = '1280'] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync','--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'] });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
+const logs = [];
+page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
+page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
+const bytes = { js: 0, files: [] };
+page.on('response', async (r) => { if (r.url().endsWith('.js')) { try { const b = await r.body(); bytes.files.push([r.url().split('/').pop(), b.length]); } catch {} } });
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.screenshot({ path: out, fullPage: false });
+console.log(logs.join('\n'));
+console.log(JSON.stringify(bytes.files));
+await browser.close();
