@@ -1,4 +1,4 @@
-import { CONTRACT_VERSION, type PageDefinition, type RemotePageModule } from '@reelkeep/shared-contracts';
+import { CONTRACT_VERSION, type NotFoundResult, type PageDefinition, type RemotePageModule } from '@reelkeep/shared-contracts';
 import { findArticle, PRODUCT_ARTICLES } from './content/articles.ts';
 import { DocumentPage, type DocumentValues } from './DocumentPage.tsx';
 
@@ -18,11 +18,11 @@ export default {
     blog: documentPage(),
     policy: documentPage(),
     'article-policy': documentPage(),
-    'what-is-product': documentPage(({ params }) => {
+    'what-is-product': documentPage(({ params }): DocumentValues | NotFoundResult => {
       const product = PRODUCT_ARTICLES[params.product ?? ''];
       return product ? { product } : { notFound: true };
     }, ['article_common']),
-    article: documentPage(({ params }) => {
+    article: documentPage(({ params }): DocumentValues | NotFoundResult => {
       const article = findArticle(params.article ?? '');
       return article ? { article: article.slug } : { notFound: true };
     }, ['article_common']),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTRACT_VERSION, type PageDefinition, type PageProps, type RemotePageModule, type Translate } from '@reelkeep/shared-contracts';
+import { CONTRACT_VERSION, type NotFoundResult, type PageDefinition, type PageProps, type RemotePageModule, type Translate } from '@reelkeep/shared-contracts';
 import { findProduct } from './catalogue/products.ts';
 import { findService } from './catalogue/services.ts';
 import { TitledPage } from './pages/TitledPage.tsx';
@@ -30,7 +30,7 @@ function HomePage({ pageName }: PageProps<Values>) {
   );
 }
 
-const productLoader: PageDefinition<Values>['loader'] = ({ params }) => {
+const productLoader: PageDefinition<Values>['loader'] = ({ params }): Values | NotFoundResult => {
   const product = findProduct(params.product ?? '');
   return product ? { product: product.name } : { notFound: true };
 };
@@ -49,7 +49,7 @@ export default {
     'thanks-for-installing': titledPage(productLoader),
     'thanks-for-using': titledPage(productLoader),
     'movie-downloader': titledPage(),
-    'service-downloader': titledPage(({ params }) => {
+    'service-downloader': titledPage(({ params }): Values | NotFoundResult => {
       const service = findService(params.service ?? '');
       return service ? { service: service.name } : { notFound: true };
     }),

@@ -14,12 +14,13 @@ import {
   type RemoteName,
   type RemotePageModule,
   type SharedState,
+  type Translate,
 } from '@reelkeep/shared-contracts';
 import { createI18n, type NamespaceResources } from './i18n/create-i18n.ts';
 import { PageModulesContext } from './federation/page-modules.ts';
 import { createStaticNavigator, NavigatorContext } from './routing/navigator.ts';
 import { loadServerPageModule } from './federation/server-remotes.ts';
-import { createRouteObjects } from './app/routes.tsx';
+import { createRouteObjects } from './server-routes.tsx';
 import { resolvePath, ROUTE_BY_NAME, splitLocale } from './routing/route-table.ts';
 import { listAlternates, toAbsoluteUrl } from './routing/site-paths.ts';
 import { createSiteStore } from './store/create-site-store.ts';
@@ -115,7 +116,9 @@ async function resolvePage(input: RenderInput): Promise<ResolvedPage> {
   const namespaces = ['common', ...page.namespaces(routeMatch)];
   const resources = await input.loadResources(locale, namespaces);
   const i18n = createI18n(locale, resources);
-  const head = page.head(i18n.getFixedT(locale, namespaces[1] ?? 'common'), routeMatch, data as never);
+  const fixedT = i18n.getFixedT(locale, namespaces[1] ?? 'common');
+  const t: Translate = (key, options) => fixedT(key, options ?? {});
+  const head = page.head(t, routeMatch, data as never);
   return { locale, resources, modules, payload: { status: 200, match: routeMatch, head, data, namespaces, unavailable: [] } };
 }
 
@@ -220,7 +223,6 @@ async function renderDocument(input: RenderInput): Promise<RedirectOutcome | Pag
 
   const pipe = (sink: NodeJS.WritableStream & { end(): void }) =>
     new Promise<void>((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
       const body = new Writable({
         write(chunk, _encoding, callback) {
           sink.write(chunk);
@@ -249,7 +251,7 @@ async function renderDocument(input: RenderInput): Promise<RedirectOutcome | Pag
         },
       });
       // Bound the render; the timer is cleared whichever way the render ends (TOOLCHAIN pitfall 6).
-      timer = setTimeout(() => stream.abort(new Error(`render not done within ${input.renderTimeoutMs} ms`)), input.renderTimeoutMs);
+      const timer = setTimeout(() => stream.abort(new Error(`render not done within ${input.renderTimeoutMs} ms`)), input.renderTimeoutMs);
       sink.once?.('close', () => clearTimeout(timer));
     });
 

@@ -2,9 +2,13 @@ import { combineSlices, configureStore, type Slice } from '@reduxjs/toolkit';
 import type { SharedState } from '@reelkeep/shared-contracts';
 import { abSlice, campaignNavSlice, localeSlice, osSlice, pageMetaSlice, sessionSlice } from './shared-slices.ts';
 
+/** Slices remotes inject at run time; a remote augments this interface for typed access to its slice. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface LazyLoadedSlices {}
+
 /** Builds the one store of a page: the contract's slices, with room for the slices remotes hand over. */
 export function createSiteStore(preloadedState: SharedState) {
-  const rootReducer = combineSlices(localeSlice, osSlice, sessionSlice, pageMetaSlice, abSlice, campaignNavSlice).withLazyLoadedSlices<Record<string, unknown>>();
+  const rootReducer = combineSlices(localeSlice, osSlice, sessionSlice, pageMetaSlice, abSlice, campaignNavSlice).withLazyLoadedSlices<LazyLoadedSlices>();
   const store = configureStore({ reducer: rootReducer, preloadedState });
   /** Injects remote slices (idempotent: a slice already present keeps its state). */
   const injectSlices = (slices: readonly Slice[] | undefined) => {

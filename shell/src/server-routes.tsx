@@ -1,5 +1,5 @@
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { Root } from './Root.tsx';
+import { Root } from './app/Root.tsx';
 
 /**
  * React Router's route objects for the server render: one route whose loader matches the shell's route

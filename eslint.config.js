@@ -1,0 +1,71 @@
+// Lint rules; the import rules below are the architecture's one-way flow (CONVENTIONS.md §3).
+import tseslint from 'typescript-eslint';
+
+const REMOTES = ['mf-landing', 'mf-checkout', 'mf-account', 'mf-blog', 'mf-campaign'];
+const ROUTER_IMPORTS = {
+  group: ['react-router', 'react-router-dom', 'react-router/*'],
+  message: 'Remotes navigate with plain links and the navigationRequested event; the router is the shell\'s (ADR 0003).',
+};
+
+/** Browser code of a remote: its own files, shared-contracts and the shared singletons only. */
+const remoteRules = REMOTES.map((remote) => ({
+  files: [`${remote}/src/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['**/shell/**', '@reelkeep/shell', '@reelkeep/shell/*'], message: 'A remote never imports the shell; it reaches it through shared-contracts.' },
+          {
+            group: REMOTES.filter((other) => other !== remote).flatMap((other) => [`**/${other}/**`, `@reelkeep/${other}`, `@reelkeep/${other}/*`]),
+            message: 'A remote never imports another remote.',
+          },
+          { group: ['@reelkeep/platform', '@reelkeep/platform/*', 'node:*'], message: 'Browser code of a remote cannot use server infrastructure; put it in server/.' },
+          ROUTER_IMPORTS,
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', 'releases/**', '.data/**', 'test-results/**', 'playwright-report/**', '.e2e/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  ...remoteRules,
+  {
+    files: ['shell/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: REMOTES.flatMap((remote) => [`**/${remote}/**`, `@reelkeep/${remote}`, `@reelkeep/${remote}/*`]), message: 'The shell reaches remotes only through the federation runtime.' },
+            { group: ['@reelkeep/platform', '@reelkeep/platform/*'], message: 'shell/src is the app; server infrastructure belongs in shell/server.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shell/src/bootstrap.client.tsx', 'shell/src/app/**', 'shell/src/routing/navigator.ts', 'shell/src/federation/browser-remotes.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ ...ROUTER_IMPORTS, message: 'Browser code hydrates without React Router (ADR 0003); only entry.server.tsx and app/routes.tsx use it.' }] }] },
+  },
+  {
+    files: ['shared-contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@reelkeep/*', '../../*'], message: 'shared-contracts depends on nothing of the system.' }] }],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'platform/src/release/cli.ts', 'scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+);
