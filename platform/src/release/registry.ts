@@ -13,9 +13,19 @@ export interface RegistryStore {
 
 const EMPTY_STATE: RegistryState = { apps: {}, history: [] };
 
+/** Runs async work one piece at a time, in call order; a failure does not block later work. */
+function createSerialQueue() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const next = tail.then(work);
+    tail = next.catch(() => undefined);
+    return next;
+  };
+}
+
 /** A registry kept in one JSON file, replaced atomically on every switch. */
 export function createFileRegistryStore(file: string): RegistryStore {
-  let queue: Promise<unknown> = Promise.resolve();
+  const serialise = createSerialQueue();
   const read = async (): Promise<RegistryState> => {
     try {
       return registryStateSchema.parse(JSON.parse(await readFile(file, 'utf8')));
@@ -26,18 +36,15 @@ export function createFileRegistryStore(file: string): RegistryStore {
   };
   return {
     read,
-    update(change) {
-      const next = queue.then(async () => {
+    update: (change) =>
+      serialise(async () => {
         const state = change(await read());
         await mkdir(path.dirname(file), { recursive: true });
         const temporary = `${file}.${process.pid}.tmp`;
         await writeFile(temporary, JSON.stringify(state, null, 2));
         await rename(temporary, file);
         return state;
-      });
-      queue = next.catch(() => undefined);
-      return next;
-    },
+      }),
     close: async () => undefined,
   };
 }
@@ -51,17 +58,21 @@ export function createRedisRegistryStore(url: string): RegistryStore {
     const raw = await redis.get(REDIS_KEY);
     return raw ? registryStateSchema.parse(JSON.parse(raw)) : structuredClone(EMPTY_STATE);
   };
+  // WATCH belongs to the connection: updates of this instance go one at a time, other instances are
+  // caught by the optimistic lock.
+  const serialise = createSerialQueue();
+  const updateOnce = async (change: (state: RegistryState) => RegistryState): Promise<RegistryState> => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await redis.watch(REDIS_KEY);
+      const state = change(await read());
+      const result = await redis.multi().set(REDIS_KEY, JSON.stringify(state)).exec();
+      if (result) return state;
+    }
+    throw new Error('registry update kept conflicting; try again');
+  };
   return {
     read,
-    async update(change) {
-      for (let attempt = 0; attempt < 10; attempt += 1) {
-        await redis.watch(REDIS_KEY);
-        const state = change(await read());
-        const result = await redis.multi().set(REDIS_KEY, JSON.stringify(state)).exec();
-        if (result) return state;
-      }
-      throw new Error('registry update kept conflicting; try again');
-    },
+    update: (change) => serialise(() => updateOnce(change)),
     close: async () => {
       redis.disconnect();
     },

@@ -22,6 +22,13 @@ export function derivePageName(slug: string): string {
   return slug.replace(/-new\d+$/, '').replace(/-/g, '_');
 }
 
+/** First path segments owned by fixed routes. */
+const FIXED_NAMES = [
+  'checkout', 'login', 'register', 'forgot-password', 'reset-password', 'set-password', 'my-account', 'downloading',
+  'product-overview', 'sales-campaign', 'store', 'event-center', 'contact', 'pagelink', 'ping', 'uninstallation', 'blog',
+  'movie-downloader', 'article', 'static', 'locales', 'api', 'admin',
+];
+
 const fixed = (name: RouteName, remote: RemoteName, path: string, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
   name,
   remote,
@@ -99,7 +106,8 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   {
     name: 'article',
     remote: 'mf-blog',
-    pattern: new RegExp(`^/(?<article>${SLUG})(?:/(?<id>[a-z0-9-]+))?$`),
+    // The catch-all never takes a name a fixed route owns (`/blog` is the blog without its slash, not an article).
+    pattern: new RegExp(`^/(?!(?:${FIXED_NAMES.join('|')})(?:/|$))(?<article>${SLUG})(?:/(?<id>[a-z0-9-]+))?$`),
     pageName: () => 'article',
   },
 ];

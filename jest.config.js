@@ -1,0 +1,40 @@
+// Jest runs TypeScript as ES modules (the code uses import.meta), one project per workspace.
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2023' },
+      module: { type: 'es6' },
+    },
+  ],
+};
+
+const WORKSPACES = ['shared-contracts', 'platform', 'shell', 'mf-landing', 'mf-checkout', 'mf-account', 'mf-blog', 'mf-campaign', 'locales'];
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    ...WORKSPACES.map((workspace) => ({
+      displayName: workspace,
+      rootDir: `<rootDir>/${workspace}`,
+      testMatch: ['<rootDir>/**/*.test.ts?(x)'],
+      testPathIgnorePatterns: ['/node_modules/'],
+      extensionsToTreatAsEsm: ['.ts', '.tsx'],
+      transform,
+      testEnvironment: 'node',
+      setupFiles: ['<rootDir>/../jest.setup.js'],
+      moduleNameMapper: {
+        '\\.module\\.css$': '<rootDir>/../jest.css-modules.js',
+        '\\.css$': '<rootDir>/../jest.css-modules.js',
+      },
+    })),
+    {
+      displayName: 'build',
+      rootDir: '<rootDir>',
+      testMatch: ['<rootDir>/rspack.base.test.ts'],
+      extensionsToTreatAsEsm: ['.ts'],
+      transform,
+      testEnvironment: 'node',
+    },
+  ],
+};

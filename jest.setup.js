@@ -1,0 +1,5 @@
+// jsdom lacks TextEncoder, which react-dom/server and the router need at import (TOOLCHAIN pitfall 10).
+import { TextDecoder, TextEncoder } from 'node:util';
+
+if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
+if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
