@@ -23,6 +23,7 @@ export default {
       transform,
       testEnvironment: 'node',
       setupFiles: ['<rootDir>/../jest.setup.js'],
+      setupFilesAfterEnv: ['<rootDir>/../jest.setup-after-env.js'],
       moduleNameMapper: {
         '\\.module\\.css$': '<rootDir>/../jest.css-modules.js',
         '\\.css$': '<rootDir>/../jest.css-modules.js',

@@ -53,6 +53,7 @@ export function createRequestHandler(deps: {
 }) {
   const { config, logger, releases, locales, pages, apis } = deps;
   const staticOrigin = config.STATIC_BASE_URL ? new URL(config.STATIC_BASE_URL).origin : '';
+  const startedAt = new Date().toISOString();
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -91,6 +92,8 @@ export function createRequestHandler(deps: {
         const snapshot = releases.current();
         const health = await pages.probeRemotes(snapshot);
         return sendJson(res, 200, {
+          startedAt,
+          pid: process.pid,
           live: Object.fromEntries(Object.entries(snapshot.state.apps).map(([app, entry]) => [app, entry.live])),
           remotes: health,
           history: snapshot.state.history.slice(-50),

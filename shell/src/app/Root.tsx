@@ -22,7 +22,7 @@ export function Root() {
       <main id="main" className="rk-main">
         <PageOutlet />
       </main>
-      {!clean && frame !== 'simple' && <Footer hasAlternates={payload.status === 200} />}
+      {!clean && frame !== 'simple' && <Footer hasAlternates={payload.match !== null} />}
     </div>
   );
 }

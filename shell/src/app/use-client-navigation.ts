@@ -37,6 +37,8 @@ export function useClientNavigation({ location, payload, navigationType }: Navig
   useEffect(() => {
     clearChunkReloadFlag();
     window.history.scrollRestoration = 'manual';
+    // Tells journeys and monitoring that the page is interactive.
+    document.documentElement.dataset.hydrated = 'true';
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.('a');
       if (!anchor || anchor.getAttribute('href') === null) return;

@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_ENV, E2E_FIXTURES_FILE, type E2EFixtures } from './test-site.ts';
+
+const run = promisify(execFile);
+const ROOT_DIR = path.resolve(import.meta.dirname, '..');
+
+type Dictionary = { [key: string]: string | Dictionary };
+
+/** A translation as the site shows it: `readText('de', 'common', 'nav.posts')`. */
+export function readText(locale: string, namespace: string, key: string): string {
+  const dictionary = JSON.parse(readFileSync(path.join(ROOT_DIR, 'locales', locale, `${namespace}.json`), 'utf8')) as Dictionary;
+  const value = key.split('.').reduce<string | Dictionary | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), dictionary);
+  if (typeof value !== 'string') throw new Error(`no text ${locale}/${namespace}:${key}`);
+  return value;
+}
+
+/** Runs a release command (`promote`, `rollback`) against the test site's registry, as an operator would. */
+export async function runRelease(...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['platform/src/release/cli.ts', ...args], { cwd: ROOT_DIR, env: { ...process.env, ...E2E_ENV } });
+  return stdout;
+}
+
+/** The admin status of the test site. */
+export async function readAdminStatus(): Promise<{ startedAt: string; pid: number; live: Record<string, string>; remotes: { name: string; healthy: boolean }[] }> {
+  const response = await fetch(`${E2E_BASE_URL}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+  expect(response.status).toBe(200);
+  return response.json() as never;
+}
+
+/** Waits until the server's live version of an app is the one given (registry polling). */
+export async function waitForLive(app: string, version: string): Promise<void> {
+  await expect.poll(async () => (await readAdminStatus()).live[app], { timeout: 5_000 }).toBe(version);
+}
+
+/** Browser errors of a page: console errors and uncaught exceptions. */
+export function collectBrowserErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Journeys with the fixture versions the test site built. */
+export const test = base.extend<{ fixtures: E2EFixtures }>({
+  fixtures: async ({}, use) => {
+    await use(JSON.parse(readFileSync(E2E_FIXTURES_FILE, 'utf8')) as E2EFixtures);
+  },
+});
+
+export { expect };

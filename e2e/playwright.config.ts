@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { E2E_BASE_URL } from './test-site.ts';
+
+export default defineConfig({
+  testDir: './tests',
+  // The release journeys switch live versions of the one test site: run the files one after another.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../test-results/e2e.json' }]] : 'list',
+  outputDir: '../test-results/e2e',
+  use: {
+    baseURL: E2E_BASE_URL,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node e2e/start-test-site.ts',
+    cwd: '..',
+    url: `${E2E_BASE_URL}/favicon.ico`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,52 @@
+/**
+ * Builds every app into .e2e/releases and makes them live, builds the fixture versions the journeys
+ * promote (altered copies of real remotes, through the real build), then starts the shell server.
+ */
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp, APPS } from '../platform/src/release/build-app.ts';
+import { applyPromotion, createFileRegistryStore } from '../platform/src/release/registry.ts';
+import { E2E_DIR, E2E_ENV, E2E_FIXTURES_FILE, E2E_RELEASES_DIR, type E2EFixtures } from './test-site.ts';
+
+const ROOT_DIR = path.resolve(import.meta.dirname, '..');
+
+async function buildVariant(app: 'mf-campaign' | 'mf-blog' | 'mf-account', alter: (dir: string) => Promise<void>): Promise<string> {
+  const sourceDir = path.join(E2E_DIR, 'sources', app);
+  await rm(sourceDir, { recursive: true, force: true });
+  await cp(path.join(ROOT_DIR, app), sourceDir, { recursive: true, filter: (source) => !source.includes('node_modules') });
+  await alter(sourceDir);
+  return (await buildApp(ROOT_DIR, E2E_RELEASES_DIR, app, { sourceDir })).version;
+}
+
+async function replaceIn(file: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`fixture source changed: ${from} not in ${file}`);
+  await writeFile(file, text.replace(from, to));
+}
+
+await rm(E2E_DIR, { recursive: true, force: true });
+await mkdir(E2E_RELEASES_DIR, { recursive: true });
+const store = createFileRegistryStore(path.join(E2E_RELEASES_DIR, 'registry.json'));
+const initial: Record<string, string> = {};
+for (const app of APPS) {
+  const { version } = await buildApp(ROOT_DIR, E2E_RELEASES_DIR, app);
+  await store.update((state) => applyPromotion(state, app, version, 'e2e'));
+  initial[app] = version;
+}
+
+const fixtures: E2EFixtures = {
+  initial,
+  campaignNext: await buildVariant('mf-campaign', (dir) =>
+    replaceIn(path.join(dir, 'src/CampaignPage.tsx'), '<h1 className={styles.heading}>', '<p data-testid="release-badge">NEW</p>\n        <h1 className={styles.heading}>'),
+  ),
+  blogBroken: await buildVariant('mf-blog', (dir) =>
+    replaceIn(path.join(dir, 'src/page.tsx'), 'export default {', "throw new Error('e2e: this release is broken');\n\nexport default {"),
+  ),
+  accountSlow: await buildVariant('mf-account', (dir) =>
+    replaceIn(path.join(dir, 'src/page.tsx'), '    login: accountPage(),', '    login: { ...accountPage(), loader: () => new Promise<null>(() => undefined) },'),
+  ),
+};
+await writeFile(E2E_FIXTURES_FILE, JSON.stringify(fixtures, null, 2));
+
+Object.assign(process.env, E2E_ENV);
+await import('../shell/server/main.ts');

@@ -1,0 +1,34 @@
+import path from 'node:path';
+
+/** Where the journeys keep their own releases, database and fixtures (never the developer's). */
+export const E2E_DIR = path.resolve(import.meta.dirname, '..', '.e2e');
+export const E2E_RELEASES_DIR = path.join(E2E_DIR, 'releases');
+export const E2E_FIXTURES_FILE = path.join(E2E_DIR, 'fixtures.json');
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
+
+/** Environment of the test site and of the release commands the journeys run against it. */
+export const E2E_ENV: Record<string, string> = {
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  SITE_URL: E2E_BASE_URL,
+  RELEASES_DIR: E2E_RELEASES_DIR,
+  PGLITE_DIR: path.join(E2E_DIR, 'pglite'),
+  ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+  REGISTRY_POLL_MS: '250',
+  REMOTE_LOAD_TIMEOUT_MS: '1500',
+  LOG_LEVEL: 'warn',
+};
+
+/** Versions built from altered sources, for the release and failure journeys. */
+export interface E2EFixtures {
+  /** mf-campaign with a visible "new" badge: promote and roll back. */
+  campaignNext: string;
+  /** mf-blog whose page module throws while loading. */
+  blogBroken: string;
+  /** mf-account whose login loader never answers. */
+  accountSlow: string;
+  /** The versions live at start, by app. */
+  initial: Record<string, string>;
+}

@@ -1,0 +1,31 @@
+import { collectBrowserErrors, expect, readText, test } from '../fixtures.ts';
+
+test('navigates client-side across remotes, keeps scroll on back, and switches language with a full load', async ({ page }) => {
+  const errors = collectBrowserErrors(page);
+  await page.goto('/de');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // A marker that survives only while the document stays the same (no full reload).
+  await page.evaluate(() => ((window as unknown as { journeyMarker: string }).journeyMarker = 'same-document'));
+  const homeHeading = await page.getByRole('heading', { level: 1 }).textContent();
+
+  await page.getByRole('banner').getByRole('link', { name: readText('de', 'common', 'nav.posts') }).click();
+  await expect(page).toHaveURL(/\/de\/blog\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(readText('de', 'blog', 'heading'));
+  await expect(page).toHaveTitle(readText('de', 'blog', 'title'));
+
+  await page.getByRole('contentinfo').getByRole('link', { name: readText('de', 'common', 'footer.privacy') }).click();
+  await expect(page).toHaveURL(/\/de\/privacy-policy$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(readText('de', 'privacy_policy', 'heading'));
+  expect(await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker)).toBe('same-document');
+
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(homeHeading!);
+  expect(await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker)).toBe('same-document');
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Français' }).click();
+  await expect(page).toHaveURL(/\/fr\?source=lang_switch$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  expect(await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker)).toBeUndefined();
+  expect(errors).toEqual([]);
+});

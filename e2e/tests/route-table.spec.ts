@@ -1,0 +1,71 @@
+import { LOCALES, toLocalePath } from '@reelkeep/shared-contracts';
+import { expect, readText, test } from '../fixtures.ts';
+
+/** One sample path per route of the spec's table, with its namespace and the values its title names. */
+const ROUTES: [path: string, namespace: string, values: Record<string, string>][] = [
+  ['/', 'home', {}],
+  ['/checkout', 'checkout', {}],
+  ['/login', 'login', {}],
+  ['/register', 'register', {}],
+  ['/forgot-password', 'forgot_password', {}],
+  ['/reset-password', 'reset_password', {}],
+  ['/set-password', 'set_password', {}],
+  ['/my-account', 'my_account', {}],
+  ['/downloading', 'downloading', {}],
+  ['/product-overview', 'product_overview', {}],
+  ['/sales-campaign', 'sales_campaign', {}],
+  ['/store', 'store', {}],
+  ['/event-center', 'event_center', {}],
+  ['/contact', 'contact', {}],
+  ['/pagelink', 'pagelink', {}],
+  ['/ping', 'ping', {}],
+  ['/uninstallation', 'uninstallation', {}],
+  ['/blog/', 'blog', {}],
+  ['/thanks-for-installing-reelkeep', 'thanks_for_installing', { product: 'ReelKeep' }],
+  ['/thanks-for-using-reelkeep-netflix', 'thanks_for_using', { product: 'ReelKeep Netflix Downloader' }],
+  ['/cookies-policy', 'cookies_policy', {}],
+  ['/privacy-policy', 'privacy_policy', {}],
+  ['/purchase-policy', 'purchase_policy', {}],
+  ['/refund-policy', 'refund_policy', {}],
+  ['/terms-of-use', 'terms_of_use', {}],
+  ['/dmca', 'dmca', {}],
+  ['/legal-disclaimer', 'legal_disclaimer', {}],
+  ['/article/refund-policy', 'refund_policy', {}],
+  ['/article/what-is-reelkeep', 'what_is_product', { product: 'ReelKeep' }],
+  ['/movie-downloader', 'movie_downloader', {}],
+  ['/movie-downloader/42', 'movie_downloader', {}],
+  ['/netflix-downloader', 'landing', { service: 'Netflix' }],
+  ['/disney-plus-downloader', 'landing', { service: 'Disney+' }],
+  ['/faqs', 'article', { article: 'faqs' }],
+  ['/faqs/7', 'article', { article: 'faqs' }],
+];
+
+function expectedTitle(locale: string, namespace: string, values: Record<string, string>): string {
+  return readText(locale, namespace, 'title')
+    .replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '')
+    .replace(/\$t\(([^)]+)\)/g, (_, key: string) => readText(locale, namespace, key));
+}
+
+const unescapeHtml = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+for (const locale of LOCALES) {
+  test(`every route of the table answers 200 with its title in ${locale}`, async ({ request }) => {
+    for (const [path, namespace, values] of ROUTES) {
+      const url = toLocalePath(locale, path);
+      const response = await request.get(url, { maxRedirects: 0 });
+      expect(response.status(), url).toBe(200);
+      const title = /<title>([^<]*)<\/title>/.exec(await response.text())?.[1];
+      expect(unescapeHtml(title ?? ''), url).toBe(expectedTitle(locale, namespace, values));
+    }
+  });
+}
+
+test('unknown pages, the default-locale prefix and unsupported languages give the localised 404', async ({ request }) => {
+  for (const [url, locale] of [['/nope-downloader', 'en'], ['/en/checkout', 'en'], ['/tr/checkout', 'en'], ['/fr/unknown-article', 'fr'], ['/thanks-for-installing-nope', 'en']] as const) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(404);
+    const html = await response.text();
+    expect(html, url).toContain('data-status="404"');
+    expect(unescapeHtml(html), url).toContain(readText(locale, 'common', 'not_found.title'));
+  }
+});
