@@ -1,0 +1,42 @@
+import { describe, expect, it } from '@jest/globals';
+import { collectKeyUsage, findTranslationProblems, type Dictionary } from './i18n-check.ts';
+
+const locales = (entries: Record<string, Record<string, Dictionary>>) =>
+  new Map(Object.entries(entries).map(([locale, namespaces]) => [locale, new Map(Object.entries(namespaces))]));
+
+const SOURCE = "t('title'); t('nav.posts'); t(`items.${slug}.title`);";
+
+describe('translation check', () => {
+  it('passes complete, used, translated dictionaries', () => {
+    const byLocale = locales({
+      en: { home: { title: 'Home', nav: { posts: 'Guides' } } },
+      fr: { home: { title: 'Accueil', nav: { posts: 'Guides pratiques' } } },
+    });
+    expect(findTranslationProblems(byLocale, 'en', collectKeyUsage([SOURCE], []))).toEqual([]);
+  });
+
+  it('reports a key missing in a locale', () => {
+    const byLocale = locales({ en: { home: { title: 'Home' } }, de: { home: {} } });
+    expect(findTranslationProblems(byLocale, 'en', collectKeyUsage([SOURCE], []))).toEqual(['de/home: title is missing']);
+  });
+
+  it('reports a key no code uses', () => {
+    const byLocale = locales({ en: { home: { title: 'Home', tagline: 'Old' } }, ja: { home: { title: 'ホーム', tagline: '古い' } } });
+    expect(findTranslationProblems(byLocale, 'en', collectKeyUsage([SOURCE], []))).toEqual(['en/home: tagline is not used by any code']);
+  });
+
+  it('reports an English copy but allows brand names and nesting expressions', () => {
+    const byLocale = locales({
+      en: { home: { title: 'Home', nav: { posts: 'ReelKeep' } }, article: { title: '$t(items.{{article}}.title)', items: { faqs: { title: 'FAQs' } } } },
+      es: { home: { title: 'Home', nav: { posts: 'ReelKeep' } }, article: { title: '$t(items.{{article}}.title)', items: { faqs: { title: 'Preguntas frecuentes' } } } },
+    });
+    const usage = collectKeyUsage([SOURCE], [...byLocale.get('en')!.values()]);
+    expect(findTranslationProblems(byLocale, 'en', usage)).toEqual(['es/home: title is the English text ("Home")']);
+  });
+
+  it('counts keys reached through template literals and $t nesting as used', () => {
+    const usage = collectKeyUsage(['t(`items.${slug}.title`)'], [{ heading: '$t(items.{{article}}.lead)' }]);
+    const byLocale = locales({ en: { article: { items: { faqs: { title: 'FAQs', lead: 'Answers' } }, heading: 'x' } } });
+    expect(findTranslationProblems(byLocale, 'en', usage)).toEqual(['en/article: heading is not used by any code']);
+  });
+});
