@@ -65,7 +65,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'platform/src/release/cli.ts', 'scripts/**'],
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'platform/src/release/cli.ts', 'locales/check-i18n.ts'],
     rules: { 'no-console': 'off' },
   },
 );

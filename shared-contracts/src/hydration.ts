@@ -33,4 +33,6 @@ export interface HydrationState {
   page: PagePayload;
   /** Server time of the render, for the campaign countdown and the like. */
   renderedAt: number;
+  /** Browser error reporting, present only when the site has an error-service DSN. */
+  monitoring?: { sentryDsn: string; environment: string };
 }

@@ -53,13 +53,14 @@ export function createRequestHandler(deps: {
 }) {
   const { config, logger, releases, locales, pages, apis } = deps;
   const staticOrigin = config.STATIC_BASE_URL ? new URL(config.STATIC_BASE_URL).origin : '';
+  const reportOrigin = config.SENTRY_DSN ? new URL(config.SENTRY_DSN).origin : '';
   const startedAt = new Date().toISOString();
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const nonce = createNonce();
     res.removeHeader('x-powered-by');
-    applySecurityHeaders(res, nonce, staticOrigin);
+    applySecurityHeaders(res, nonce, staticOrigin, reportOrigin);
     const method = req.method ?? 'GET';
     let url: URL;
     try {

@@ -68,6 +68,7 @@ export function createPageRenderer(deps: {
       remoteTimeoutMs: deps.config.REMOTE_LOAD_TIMEOUT_MS,
       renderTimeoutMs: deps.config.RENDER_TIMEOUT_MS,
       reportError: deps.reportError,
+      ...(deps.config.SENTRY_DSN ? { monitoring: { sentryDsn: deps.config.SENTRY_DSN, environment: deps.config.NODE_ENV } } : {}),
     };
     return { shell, input };
   };

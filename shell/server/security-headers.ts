@@ -7,7 +7,7 @@ export function createNonce(): string {
 }
 
 /** Security headers on every response (issue 3 §6); the CSP allows scripts by nonce and from the site itself. */
-export function applySecurityHeaders(res: ServerResponse, nonce: string, staticOrigin: string): void {
+export function applySecurityHeaders(res: ServerResponse, nonce: string, staticOrigin: string, reportOrigin = ''): void {
   const scriptSources = ["'self'", `'nonce-${nonce}'`, staticOrigin].filter(Boolean).join(' ');
   res.setHeader(
     'content-security-policy',
@@ -16,7 +16,7 @@ export function applySecurityHeaders(res: ServerResponse, nonce: string, staticO
       `script-src ${scriptSources}`,
       `style-src 'self' ${staticOrigin}`.trim(),
       "img-src 'self' data:",
-      `connect-src 'self' ${staticOrigin}`.trim(),
+      `connect-src 'self' ${staticOrigin} ${reportOrigin}`.replace(/\s+/g, ' ').trim(),
       "font-src 'self'",
       "frame-ancestors 'none'",
       "base-uri 'self'",

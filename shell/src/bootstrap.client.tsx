@@ -9,8 +9,10 @@ import { Root } from './app/Root.tsx';
 import { createBrowserNavigator, NavigatorContext, type PageLoadResult } from './routing/navigator.ts';
 import { ROUTE_BY_NAME } from './routing/route-table.ts';
 import { createSiteStore } from './store/create-site-store.ts';
+import { reportClientError, startClientMonitoring } from './monitoring/client-errors.ts';
 
 const state = JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) as HydrationState;
+void startClientMonitoring(state.monitoring);
 registerPinnedRemotes(state.remotes);
 const { store, injectSlices } = createSiteStore(state.store);
 const i18n = createI18n(state.locale, state.resources);
@@ -36,7 +38,7 @@ async function ensureRemote(payload: PagePayload): Promise<PagePayload> {
     injectSlices((await loadBrowserPageModule(remote)).slices);
     return payload;
   } catch (error) {
-    console.error(error);
+    reportClientError(error, { remote, path: window.location.pathname });
     if (error instanceof ChunkLoadError && reloadOnceAfterChunkError()) return new Promise(() => undefined);
     return { ...payload, unavailable: [...payload.unavailable, remote] };
   }

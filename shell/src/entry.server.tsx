@@ -206,6 +206,7 @@ async function renderDocument(input: RenderInput): Promise<RedirectOutcome | Pag
     remotes: input.remotes.map(({ name, version, entry }) => ({ name, version, entry })),
     page: resolved.payload,
     renderedAt: Date.now(),
+    ...(input.monitoring ? { monitoring: input.monitoring } : {}),
   };
   const app = (
     <Provider store={store}>

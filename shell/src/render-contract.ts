@@ -25,6 +25,8 @@ export interface RenderInput {
   nonce: string;
   remoteTimeoutMs: number;
   renderTimeoutMs: number;
+  /** Browser error reporting settings, when configured. */
+  monitoring?: { sentryDsn: string; environment: string };
   /** Reports a failure (log line and, when configured, the error service). */
   reportError: (message: string, error: unknown, extra?: Record<string, unknown>) => void;
 }

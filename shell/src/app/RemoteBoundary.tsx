@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { ChunkLoadError, reloadOnceAfterChunkError } from '../federation/browser-remotes.ts';
 import { RemoteFallback } from './RemoteFallback.tsx';
+import { reportClientError } from '../monitoring/client-errors.ts';
 
 interface RemoteBoundaryProps {
   remote: string;
@@ -16,7 +17,7 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, { failed: boo
   }
 
   override componentDidCatch(error: unknown): void {
-    console.error(`[remote ${this.props.remote}] render failed`, error);
+    reportClientError(error, { remote: this.props.remote, region: 'page' });
     if (error instanceof ChunkLoadError) reloadOnceAfterChunkError();
   }
 

@@ -5,6 +5,7 @@ import { splitLocale } from '../routing/route-table.ts';
 import { useNavigator, type NavigatorState } from '../routing/navigator.ts';
 import { pageMetaSlice, localeSlice } from '../store/shared-slices.ts';
 import { clearChunkReloadFlag } from '../federation/browser-remotes.ts';
+import { watchLinksForPrefetch } from '../routing/link-prefetch.ts';
 
 const scrollPositions = new Map<string, number>();
 
@@ -48,10 +49,12 @@ export function useClientNavigation({ location, payload, navigationType }: Navig
       void navigator.navigate(url.pathname + url.search + url.hash);
     };
     const offNavigation = onSiteEvent('navigationRequested', ({ path, replace }) => void navigator.navigate(path, { replace }));
+    const stopPrefetch = watchLinksForPrefetch(document.body);
     document.addEventListener('click', onClick);
     return () => {
       document.removeEventListener('click', onClick);
       offNavigation();
+      stopPrefetch();
     };
   }, [navigator]);
 
