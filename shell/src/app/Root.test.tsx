@@ -9,7 +9,16 @@ import { PageModulesContext } from '../federation/page-modules.ts';
 import { createStaticNavigator, NavigatorContext } from '../routing/navigator.ts';
 import { createSiteStore } from '../store/create-site-store.ts';
 import { Root } from './Root.tsx';
-import common from '../../../locales/ja/common.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const common = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../locales/ja/common.json'), 'utf8')) as {
+  remote_unavailable: { title: string };
+  brand: { home_label: string };
+  language: { label: string };
+  footer: { privacy: string };
+  not_found: { title: string };
+};
 
 function renderPage(payload: PagePayload, modules: Map<RemoteName, RemotePageModule>, path = '/ja/blog/') {
   const { store } = createSiteStore({
