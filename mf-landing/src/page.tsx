@@ -35,6 +35,20 @@ const productLoader: PageDefinition<Values>['loader'] = ({ params }): Values | N
   return product ? { product: product.name } : { notFound: true };
 };
 
+/** spec §2: the generic adult-downloader page lives beside the per-service pages. */
+const GENERIC_ADULT_SLUG = 'adult';
+
+/** Names the service of a landing page; the generic adult page takes its name from the translations. */
+function serviceHead(t: Translate, match: unknown, data: Values) {
+  return headFromPage(t, match, data?.service === undefined ? { service: t('adult_name') } : data);
+}
+
+function ServiceLandingPage(props: PageProps<Values>) {
+  const { t } = useTranslation(props.pageName);
+  const data = props.data?.service === undefined ? { service: t('adult_name') } : props.data;
+  return <TitledPage {...props} data={data} />;
+}
+
 export default {
   remote: 'mf-landing',
   contractVersion: CONTRACT_VERSION,
@@ -49,9 +63,15 @@ export default {
     'thanks-for-installing': titledPage(productLoader),
     'thanks-for-using': titledPage(productLoader),
     'movie-downloader': titledPage(),
-    'service-downloader': titledPage(({ params }): Values | NotFoundResult => {
-      const service = findService(params.service ?? '');
-      return service ? { service: service.name } : { notFound: true };
-    }),
+    'service-downloader': {
+      Component: ServiceLandingPage,
+      head: serviceHead,
+      namespaces: () => ['landing'],
+      loader: ({ params }): Values | NotFoundResult => {
+        if (params.service === GENERIC_ADULT_SLUG) return {};
+        const service = findService(params.service ?? '');
+        return service ? { service: service.name } : { notFound: true };
+      },
+    },
   },
 } satisfies RemotePageModule;

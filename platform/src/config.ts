@@ -23,6 +23,7 @@ export const configSchema = z.object({
   REMOTE_LOAD_TIMEOUT_MS: milliseconds(3000),
   RENDER_TIMEOUT_MS: milliseconds(10_000),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  CATALOGUE_ADULT_ENABLED: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SENTRY_DSN: optionalUrl,
   LANDING_API_URL: optionalUrl,

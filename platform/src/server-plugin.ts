@@ -21,13 +21,17 @@ export interface PluginRoute {
  * own process, or proxies its paths to the squad's own process when `<SQUAD>_API_URL` is set.
  */
 export interface ServerPlugin {
-  squad: 'landing' | 'checkout' | 'account' | 'blog' | 'campaign';
+  /** `site` is the shell's own server part (newsletter); the others are the remotes' squads. */
+  squad: 'site' | 'landing' | 'checkout' | 'account' | 'blog' | 'campaign';
   /** The PostgreSQL schema the squad owns. */
   schema: string;
   /** Folder of `NNNN_name.sql` migrations, applied in order before the server takes traffic. */
   migrationsDir: string;
   routes: PluginRoute[];
 }
+
+/** Header the shell server sets to the visitor's address (any incoming value is replaced). */
+export const CLIENT_IP_HEADER = 'x-reelkeep-client-ip';
 
 /** Answers JSON with a status. */
 export function respondJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

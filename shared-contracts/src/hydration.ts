@@ -2,6 +2,7 @@ import type { Locale } from './locales.ts';
 import type { RemoteName } from './routes.ts';
 import type { SharedState } from './store-contract.ts';
 import type { HeadFields, RouteMatch } from './page-contract.ts';
+import type { FrameData } from './frame-contract.ts';
 
 /** Where a remote's pinned browser container lives for one page view. */
 export interface PinnedRemote {
@@ -31,6 +32,8 @@ export interface HydrationState {
   resources: Record<string, Record<string, unknown>>;
   remotes: PinnedRemote[];
   page: PagePayload;
+  /** Navigation and footer data of the locale. */
+  frame: FrameData;
   /** Server time of the render, for the campaign countdown and the like. */
   renderedAt: number;
   /** Browser error reporting, present only when the site has an error-service DSN. */

@@ -113,7 +113,13 @@ export function createRequestHandler(deps: {
       await pages.renderDocument(req, res, url, releases.current(), nonce);
     } catch (error) {
       logger.error('request failed', { path: url.pathname, error });
-      sendPlainError(res, 500);
+      if (res.headersSent || method !== 'GET') return sendPlainError(res, 500);
+      try {
+        await pages.renderErrorDocument(req, res, url, releases.current(), nonce, 500);
+      } catch (renderError) {
+        logger.error('error page failed', { path: url.pathname, error: renderError });
+        sendPlainError(res, 500);
+      }
     } finally {
       logger.debug('request', { method, path: url.pathname, status: res.statusCode, ms: Math.round(performance.now() - started) });
     }

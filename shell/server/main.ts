@@ -15,8 +15,12 @@ import { createPageRenderer } from './page-render.ts';
 import { watchReleases } from './release-snapshot.ts';
 import { mountSquadApis } from './squad-apis.ts';
 import { createErrorReporter } from './error-reporter.ts';
+import { createFrameDataLoader } from './frame-data.ts';
+import { createSitePlugin } from './newsletter.ts';
+import { createRateLimiter } from '@reelkeep/platform/rate-limit';
 
-const PLUGINS = [landingPlugin, checkoutPlugin, accountPlugin, blogPlugin, campaignPlugin];
+/** spec §7 newsletter: a few sign-ups per address and window are plenty for a person. */
+const NEWSLETTER_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
 
 let config;
 try {
@@ -30,6 +34,9 @@ try {
 }
 const logger = createLogger(config.LOG_LEVEL);
 const reportError = await createErrorReporter(config, logger);
+
+const newsletterLimiter = createRateLimiter({ name: 'newsletter', ...NEWSLETTER_RATE_LIMIT, redisUrl: config.REDIS_URL });
+const PLUGINS = [createSitePlugin(newsletterLimiter), landingPlugin, checkoutPlugin, accountPlugin, blogPlugin, campaignPlugin];
 
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
 for (const plugin of PLUGINS) {
@@ -46,7 +53,8 @@ if (!releases.current().shell) {
 
 const locales = createLocaleStore(config.LOCALES_DIR);
 const apis = mountSquadApis(PLUGINS, config, { db, config, logger });
-const pages = createPageRenderer({ config, logger, locales, fetchApi: apis.fetchApi, reportError });
+const loadFrameData = createFrameDataLoader(apis.fetchApi, config.SITE_URL, logger);
+const pages = createPageRenderer({ config, logger, locales, fetchApi: apis.fetchApi, loadFrameData, reportError });
 const server = createServer(createRequestHandler({ config, logger, releases, locales, pages, apis }));
 server.keepAliveTimeout = 65_000;
 
@@ -60,7 +68,7 @@ const shutdown = (signal: string) => {
   logger.info('shutting down', { signal });
   releases.stop();
   server.close(() => {
-    void Promise.all([db.close(), store.close()]).finally(() => process.exit(0));
+    void Promise.all([db.close(), store.close(), newsletterLimiter.close()]).finally(() => process.exit(0));
   });
   server.closeAllConnections();
 };

@@ -47,6 +47,7 @@ export function createPageRenderer(deps: {
   logger: Logger;
   locales: ReturnType<typeof createLocaleStore>;
   fetchApi: RenderInput['fetchApi'];
+  loadFrameData: RenderInput['loadFrameData'];
   reportError: RenderInput['reportError'];
 }) {
   const loadShell = createShellLoader(deps.config.STATIC_BASE_URL);
@@ -60,6 +61,7 @@ export function createPageRenderer(deps: {
       remotes: snapshot.remotes,
       shellAssets: shell.assets,
       loadResources: deps.locales.loadResources,
+      loadFrameData: deps.loadFrameData,
       fetchApi: deps.fetchApi,
       os: detectOs(req.headers['user-agent']),
       session: { signedIn: false, user: null },
@@ -90,6 +92,16 @@ export function createPageRenderer(deps: {
       const sink = req.method === 'HEAD' ? new Writable({ write: (_c, _e, callback) => callback() }) : res;
       await outcome.pipe(sink as ServerResponse);
       if (req.method === 'HEAD') res.end();
+    },
+
+    /** The localised 500 page; the caller falls back to a plain message if this fails too. */
+    async renderErrorDocument(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot, nonce: string, status: number): Promise<void> {
+      const { shell, input } = await buildInput(req, url, snapshot, nonce);
+      const outcome = await shell.bundle.renderErrorDocument(input, status);
+      res.statusCode = outcome.status;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('cache-control', 'no-store');
+      await outcome.pipe(res);
     },
 
     async sendPageData(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot): Promise<void> {

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Config } from '@reelkeep/platform/config';
-import { createHealthRoute, type PluginContext, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
+import { CLIENT_IP_HEADER, createHealthRoute, type PluginContext, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
 
-const PROXY_URL_BY_SQUAD: Record<ServerPlugin['squad'], keyof Config> = {
+const PROXY_URL_BY_SQUAD: Partial<Record<ServerPlugin['squad'], keyof Config>> = {
   landing: 'LANDING_API_URL',
   checkout: 'CHECKOUT_API_URL',
   account: 'ACCOUNT_API_URL',
@@ -36,6 +36,7 @@ async function toRequest(req: IncomingMessage, url: URL): Promise<Request> {
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+  headers.set(CLIENT_IP_HEADER, req.socket.remoteAddress ?? 'unknown');
   return new Request(url, { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
 }
 
@@ -53,7 +54,8 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
 /** Mounts every squad's routes in this process, or proxies them to the squad's own process when configured. */
 export function mountSquadApis(plugins: readonly ServerPlugin[], config: Config, context: PluginContext) {
   const routes: MountedRoute[] = plugins.flatMap((plugin) => {
-    const proxyTo = config[PROXY_URL_BY_SQUAD[plugin.squad]] as string | undefined;
+    const proxyVariable = PROXY_URL_BY_SQUAD[plugin.squad];
+    const proxyTo = proxyVariable ? (config[proxyVariable] as string | undefined) : undefined;
     return [createHealthRoute(plugin), ...plugin.routes].map((route) => ({ ...route, squad: plugin.squad, proxyTo }));
   });
   return {

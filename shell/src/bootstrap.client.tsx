@@ -6,6 +6,7 @@ import { addNamespaces, createI18n, type NamespaceResources } from './i18n/creat
 import { PageModulesContext } from './federation/page-modules.ts';
 import { ChunkLoadError, getLoadedPageModules, loadBrowserPageModule, registerPinnedRemotes, reloadOnceAfterChunkError } from './federation/browser-remotes.ts';
 import { Root } from './app/Root.tsx';
+import { FrameDataContext } from './app/frame-data.ts';
 import { createBrowserNavigator, NavigatorContext, type PageLoadResult } from './routing/navigator.ts';
 import { ROUTE_BY_NAME } from './routing/route-table.ts';
 import { createSiteStore } from './store/create-site-store.ts';
@@ -71,9 +72,11 @@ async function start(): Promise<void> {
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <PageModulesContext.Provider value={getLoadedPageModules()}>
-          <NavigatorContext.Provider value={navigator}>
-            <Root />
-          </NavigatorContext.Provider>
+          <FrameDataContext.Provider value={state.frame}>
+            <NavigatorContext.Provider value={navigator}>
+              <Root />
+            </NavigatorContext.Provider>
+          </FrameDataContext.Provider>
         </PageModulesContext.Provider>
       </I18nextProvider>
     </Provider>,

@@ -19,6 +19,7 @@ import {
 import { createI18n, type NamespaceResources } from './i18n/create-i18n.ts';
 import { PageModulesContext } from './federation/page-modules.ts';
 import { createStaticNavigator, NavigatorContext } from './routing/navigator.ts';
+import { FrameDataContext } from './app/frame-data.ts';
 import { loadServerPageModule } from './federation/server-remotes.ts';
 import { createRouteObjects } from './server-routes.tsx';
 import { resolvePath, ROUTE_BY_NAME, splitLocale } from './routing/route-table.ts';
@@ -37,6 +38,8 @@ interface ResolvedPage {
 
 interface RequestContext {
   input: RenderInput;
+  /** Render the localised error page with this status instead of the route (spec §2 error pages). */
+  errorStatus?: number;
   resolved?: ResolvedPage;
 }
 
@@ -122,9 +125,22 @@ async function resolvePage(input: RenderInput): Promise<ResolvedPage> {
   return { locale, resources, modules, payload: { status: 200, match: routeMatch, head, data, namespaces, unavailable: [] } };
 }
 
+async function resolveErrorPage(input: RenderInput, status: number): Promise<ResolvedPage> {
+  const locale = splitLocale(input.url.pathname)?.locale ?? DEFAULT_LOCALE;
+  const resources = await input.loadResources(locale, NOT_FOUND_NAMESPACES);
+  const t = createI18n(locale, resources).t;
+  return {
+    locale,
+    resources,
+    modules: new Map(),
+    payload: { status, match: null, head: { title: t('error.meta_title'), description: t('error.description') }, data: null, namespaces: NOT_FOUND_NAMESPACES, unavailable: [] },
+  };
+}
+
 async function rootLoader({ context }: LoaderFunctionArgs): Promise<PagePayload> {
   const requestContext = context as unknown as RequestContext;
-  requestContext.resolved = await resolvePage(requestContext.input);
+  const { input, errorStatus } = requestContext;
+  requestContext.resolved = errorStatus ? await resolveErrorPage(input, errorStatus) : await resolvePage(input);
   return requestContext.resolved.payload;
 }
 
@@ -180,14 +196,15 @@ function renderHead(input: RenderInput, resolved: ResolvedPage): string {
   ].join('');
 }
 
-async function renderDocument(input: RenderInput): Promise<RedirectOutcome | PageOutcome> {
-  const requestContext: RequestContext = { input };
+async function renderDocument(input: RenderInput, errorStatus?: number): Promise<RedirectOutcome | PageOutcome> {
+  const requestContext: RequestContext = { input, errorStatus };
   const request = new Request(input.url.href);
   const context = await handler.query(request, { requestContext: requestContext as never });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status as RedirectOutcome['status'], location: context.headers.get('location') ?? '/' };
   }
   const resolved = requestContext.resolved!;
+  const frame = await input.loadFrameData(resolved.locale);
   const state = buildStoreState(input, resolved);
   const { store, injectSlices } = createSiteStore(state);
   for (const module of resolved.modules.values()) injectSlices(module.slices);
@@ -205,6 +222,7 @@ async function renderDocument(input: RenderInput): Promise<RedirectOutcome | Pag
     resources: resolved.resources,
     remotes: input.remotes.map(({ name, version, entry }) => ({ name, version, entry })),
     page: resolved.payload,
+    frame,
     renderedAt: Date.now(),
     ...(input.monitoring ? { monitoring: input.monitoring } : {}),
   };
@@ -212,9 +230,11 @@ async function renderDocument(input: RenderInput): Promise<RedirectOutcome | Pag
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <PageModulesContext.Provider value={resolved.modules}>
-          <NavigatorContext.Provider value={navigator}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
-          </NavigatorContext.Provider>
+          <FrameDataContext.Provider value={frame}>
+            <NavigatorContext.Provider value={navigator}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
+            </NavigatorContext.Provider>
+          </FrameDataContext.Provider>
         </PageModulesContext.Provider>
       </I18nextProvider>
     </Provider>
@@ -277,5 +297,11 @@ async function probeRemote(remote: PinnedRemoteRelease, timeoutMs: number): Prom
   }
 }
 
-const bundle: RenderBundle = { renderDocument, loadPageData, probeRemote, contractVersion: CONTRACT_VERSION };
+const bundle: RenderBundle = {
+  renderDocument: (input) => renderDocument(input),
+  renderErrorDocument: async (input, status) => (await renderDocument(input, status)) as PageOutcome,
+  loadPageData,
+  probeRemote,
+  contractVersion: CONTRACT_VERSION,
+};
 export default bundle;

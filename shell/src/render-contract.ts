@@ -1,4 +1,4 @@
-import type { HeadFields, Locale, OsState, PagePayload, PinnedRemote, RemoteName, SessionState } from '@reelkeep/shared-contracts';
+import type { FrameData, HeadFields, Locale, OsState, PagePayload, PinnedRemote, RemoteName, SessionState } from '@reelkeep/shared-contracts';
 import type { NamespaceResources } from './i18n/create-i18n.ts';
 
 /** A remote pinned for one request: the browser entry and, for the server, its container on disk. */
@@ -18,6 +18,8 @@ export interface RenderInput {
   /** The shell's own browser files for this version. */
   shellAssets: { scripts: string[]; styles: string[] };
   loadResources: (locale: Locale, namespaces: readonly string[]) => Promise<NamespaceResources>;
+  /** Navigation and footer data of a locale (cached by the server). */
+  loadFrameData: (locale: Locale) => Promise<FrameData>;
   fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
   os: OsState;
   session: SessionState;
@@ -54,6 +56,8 @@ export type DataOutcome = RedirectOutcome | { kind: 'data'; payload: PagePayload
 /** The functions the shell's server bundle exports. */
 export interface RenderBundle {
   renderDocument: (input: RenderInput) => Promise<RedirectOutcome | PageOutcome>;
+  /** The localised error page (spec §2) for a failure outside any remote's region. */
+  renderErrorDocument: (input: RenderInput, status: number) => Promise<PageOutcome>;
   loadPageData: (input: RenderInput) => Promise<DataOutcome>;
   /** Loads a remote's server container to tell whether it is healthy (admin status). */
   probeRemote: (remote: PinnedRemoteRelease, timeoutMs: number) => Promise<RemoteHealth>;

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
+import { useFrameData } from './frame-data.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
+import { NewsletterBox } from './NewsletterBox.tsx';
 import * as styles from './Footer.module.css';
 
 const POLICY_LINKS = [
@@ -12,36 +14,70 @@ const POLICY_LINKS = [
   ['/terms-of-use', 'footer.terms'],
 ] as const;
 
-/** The site footer (spec §2): support links, the five policy links, copyright and the language picker. */
-export function Footer({ hasAlternates }: { hasAlternates: boolean }) {
+/** Spec §9: up to 20 hot products; spec §2: cut to 6 for German. */
+const HOT_PRODUCT_LIMIT = 20;
+const HOT_PRODUCT_LIMIT_DE = 6;
+
+/** The public address the share link points at. */
+const SHARE_TARGET = 'https://www.facebook.com/sharer/sharer.php?u=';
+
+/** The site footer (spec §2): newsletter, hot products, support, guide centre, policies, share, copyright, languages. */
+export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string }) {
   const { t } = useTranslation('common');
   const locale = useSelector((state: SharedState) => state.locale.current);
+  const { catalogue, articles } = useFrameData();
   const link = (path: string) => toLocalePath(locale, path);
+  const hot = catalogue.groups.find((group) => group.id === 'hot')?.services.slice(0, locale === 'de' ? HOT_PRODUCT_LIMIT_DE : HOT_PRODUCT_LIMIT) ?? [];
   return (
     <footer className={styles.footer}>
+      {!reduced && <NewsletterBox />}
       <div className={styles.inner}>
-        <div className={styles.columns}>
-          <div>
-            <p className={styles.brand}>{t('brand.name')}</p>
-            <p className={styles.tagline}>{t('footer.tagline')}</p>
+        {!reduced && (
+          <div className={styles.columns}>
+            <div>
+              <p className={styles.brand}>{t('brand.name')}</p>
+              <p className={styles.tagline}>{t('footer.tagline')}</p>
+              <a className={styles.share} href={SHARE_TARGET + encodeURIComponent(new URL(link('/'), siteUrl).href)} rel="noopener noreferrer" target="_blank">
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path fill="currentColor" d="M13.5 21v-7.5H16l.5-3h-3V8.6c0-.9.3-1.5 1.6-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.9 1.4-3.9 4v2.2H8v3h2.5V21z" />
+                </svg>
+                {t('footer.share')}
+              </a>
+            </div>
+            <div>
+              <h2 className={styles.heading}>{t('footer.hot_products')}</h2>
+              <ul className={`${styles.list} ${styles.hotList}`}>
+                {hot.map((service) => (
+                  <li key={service.slug}><a href={link(`/${service.slug}-downloader`)}>{service.name}</a></li>
+                ))}
+              </ul>
+            </div>
+            <div>
+              <h2 className={styles.heading}>{t('footer.support')}</h2>
+              <ul className={styles.list}>
+                <li><a href={link('/contact')}>{t('footer.contact')}</a></li>
+                <li><a href={link('/faqs')}>{t('footer.faq')}</a></li>
+              </ul>
+            </div>
+            <div>
+              <h2 className={styles.heading}>{t('footer.guide_centre')}</h2>
+              <ul className={styles.list}>
+                {articles.map((article) => (
+                  <li key={article.uuid}><a href={link(`/${article.new_uuid}`)}>{article.title}</a></li>
+                ))}
+                <li><a className={styles.more} href={link('/blog/')}>{t('footer.guides')}</a></li>
+              </ul>
+            </div>
           </div>
-          <div>
-            <h2 className={styles.heading}>{t('footer.support')}</h2>
-            <ul className={styles.list}>
-              <li><a href={link('/contact')}>{t('footer.contact')}</a></li>
-              <li><a href={link('/downloading')}>{t('footer.download')}</a></li>
-              <li><a href={link('/blog/')}>{t('footer.guides')}</a></li>
-            </ul>
-          </div>
-        </div>
+        )}
         <nav className={styles.policies} aria-label={t('footer.policies')}>
           {POLICY_LINKS.map(([path, key]) => (
             <a key={path} href={link(path)}>{t(key)}</a>
           ))}
         </nav>
         <div className={styles.bottom}>
-          <LanguagePicker hasAlternates={hasAlternates} />
-          <p className={styles.copyright}>{t('footer.copyright', { year: 2026 })}</p>
+          <LanguagePicker />
+          <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getUTCFullYear() })}</p>
         </div>
       </div>
     </footer>

@@ -1,6 +1,10 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
+import { toLocalePath, type ServiceGroupId, type SharedState } from '@reelkeep/shared-contracts';
+import { useNavigatorState } from '../routing/navigator.ts';
+import { useFrameData } from './frame-data.ts';
+import { HeaderLanguageMenu } from './LanguagePicker.tsx';
 import * as styles from './Header.module.css';
 
 /** The ReelKeep mark, drawn inline so the header needs no image request. */
@@ -14,36 +18,159 @@ function LogoMark() {
   );
 }
 
-/** The site header (spec §2 "Shared frame"): logo, main navigation, account buttons. */
-export function Header({ clean }: { clean: boolean }) {
+/** Spec §2 "Shared frame": the account link keeps `source=redeem_approved` and `id` when the route has them. */
+export function buildAccountHref(prefix: string, search: string): string {
+  const current = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  if (current.get('source') === 'redeem_approved') kept.set('source', 'redeem_approved');
+  const id = current.get('id');
+  if (id && kept.has('source')) kept.set('id', id);
+  const query = kept.toString();
+  return `${prefix}/my-account${query ? `?${query}` : ''}`;
+}
+
+function ServiceColumns({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation('common');
+  const { catalogue } = useFrameData();
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const [openGroup, setOpenGroup] = useState<ServiceGroupId | null>(null);
+  const total = catalogue.groups.reduce((sum, group) => sum + group.services.length, 0);
+  return (
+    <div className={styles.panel} onClick={(event) => (event.target as Element).closest('a') && onNavigate()}>
+      <div className={styles.columns}>
+        {catalogue.groups.map((group) => {
+          const expanded = openGroup === group.id;
+          const links = [...group.services.map((service) => ({ href: `/${service.slug}-downloader`, label: service.name }))];
+          if (group.id === 'adult' && catalogue.adultPage) links.push({ href: catalogue.adultPage, label: t('nav.adult_generic') });
+          return (
+            <section key={group.id} className={styles.group} data-expanded={expanded}>
+              <h3 className={styles.groupTitle}>
+                <button
+                  type="button"
+                  className={styles.groupToggle}
+                  aria-expanded={expanded}
+                  onClick={() => setOpenGroup(expanded ? null : group.id)}
+                >
+                  {t(`nav.groups.${group.id}`)}
+                </button>
+              </h3>
+              <ul className={styles.links}>
+                {links.map((link) => (
+                  <li key={link.href}>
+                    <a href={toLocalePath(locale, link.href)}>{link.label}</a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+      <p className={styles.allSupported}>
+        {t('nav.all_supported_note', { count: total })}{' '}
+        <a href={toLocalePath(locale, '/movie-downloader')}>{t('nav.all_supported')}</a>
+      </p>
+    </div>
+  );
+}
+
+/** The site header (spec §2 "Shared frame"): logo, main navigation, language switch, account buttons. */
+export function Header({ clean, reduced }: { clean: boolean; reduced: boolean }) {
   const { t } = useTranslation('common');
   const locale = useSelector((state: SharedState) => state.locale.current);
+  const prefix = useSelector((state: SharedState) => state.locale.prefix);
   const session = useSelector((state: SharedState) => state.session);
+  const { location } = useNavigatorState();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [servicesOpen, setServicesOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
   const link = (path: string) => toLocalePath(locale, path);
+
+  useEffect(() => {
+    setMenuOpen(false);
+    setServicesOpen(false);
+  }, [location.key]);
+
+  useEffect(() => {
+    if (!menuOpen && !servicesOpen) return;
+    // Spec §2: a click outside closes the menu.
+    const closeOnOutsideClick = (event: MouseEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) {
+        setMenuOpen(false);
+        setServicesOpen(false);
+      }
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        setServicesOpen(false);
+      }
+    };
+    document.addEventListener('click', closeOnOutsideClick);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('click', closeOnOutsideClick);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [menuOpen, servicesOpen]);
+
   return (
-    <header className={styles.header}>
+    <header className={styles.header} ref={headerRef} data-menu-open={menuOpen}>
       <div className={styles.inner}>
         <a className={styles.logo} href={`${link('/')}?medium=top_nav_logo`} aria-label={t('brand.home_label')}>
           <LogoMark />
           <span>{t('brand.name')}</span>
         </a>
         {!clean && (
-          <nav className={styles.nav} aria-label={t('nav.label')}>
-            <a href={link('/product-overview')}>{t('nav.product')}</a>
-            <a href={link('/movie-downloader')}>{t('nav.services')}</a>
-            <a href={link('/blog/')}>{t('nav.posts')}</a>
-            <a href={link('/contact')}>{t('nav.support')}</a>
-          </nav>
+          <>
+            <button
+              type="button"
+              className={styles.menuToggle}
+              aria-expanded={menuOpen}
+              aria-controls="site-navigation"
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              <span className={styles.burger} aria-hidden="true" />
+              <span className={styles.menuLabel}>{menuOpen ? t('nav.close_menu') : t('nav.menu')}</span>
+            </button>
+            <nav id="site-navigation" className={styles.nav} aria-label={t('nav.label')}>
+              <ul className={styles.navList}>
+                {!reduced && (
+                  <li className={styles.dropdown} data-open={servicesOpen}>
+                    <button type="button" className={styles.navButton} aria-expanded={servicesOpen} onClick={() => setServicesOpen(!servicesOpen)}>
+                      {t('nav.services')}
+                      <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+                        <path d="M3 4.5l3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+                      </svg>
+                    </button>
+                    <ServiceColumns onNavigate={() => setServicesOpen(false)} />
+                  </li>
+                )}
+                <li>
+                  <a className={styles.navLink} href={link('/product-overview')}>{t('nav.product')}</a>
+                </li>
+                <li>
+                  <a className={styles.navLink} href={link('/blog/')}>{t('nav.posts')}</a>
+                </li>
+                <li>
+                  <a className={styles.navLink} href={link('/contact')}>{t('nav.support')}</a>
+                </li>
+              </ul>
+            </nav>
+          </>
         )}
         <div className={styles.actions}>
+          {!clean && <HeaderLanguageMenu />}
           {session.signedIn ? (
             <>
-              <a className={styles.ghost} href={link('/my-account')}>{t('account.my_account')}</a>
+              <a className={styles.ghost} href={buildAccountHref(prefix, location.search)}>{t('account.my_account')}</a>
+              <form method="post" action="/logout" className={styles.logout}>
+                <button type="submit" className={styles.ghost}>{t('account.logout')}</button>
+              </form>
             </>
           ) : (
             <>
               <a className={styles.ghost} href={link('/login')}>{t('account.login')}</a>
-              <a className={styles.primary} href={link('/register')}>{t('account.register')}</a>
+              <a className={styles.outline} href={link('/register')}>{t('account.register')}</a>
             </>
           )}
           {!clean && (

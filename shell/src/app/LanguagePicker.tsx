@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { toLocalePath, type Locale, type SharedState } from '@reelkeep/shared-contracts';
+import { LOCALES, toLocalePath, type Locale, type SharedState } from '@reelkeep/shared-contracts';
+import { usePagePayload } from '../routing/navigator.ts';
 import * as styles from './LanguagePicker.module.css';
 
 /** Spec §2: the picker's two groups, in this order. */
@@ -21,28 +22,32 @@ export const LOCALE_NATIVE_NAMES: Record<Locale, string> = {
   it: 'Italiano',
 };
 
-/** Spec §2: the same page in the other language, tagged `source=lang_switch`. */
+/**
+ * Spec §2: the same page in the other language when it is among the page's alternates, else that
+ * language's home; both tagged `source=lang_switch` (the server then remembers the choice).
+ */
 export function buildLanguageSwitchHref(locale: Locale, path: string, hasAlternate: boolean): string {
   return `${toLocalePath(locale, hasAlternate ? path : '/')}?source=lang_switch`;
 }
 
-/** The language picker: two groups of locales, the current one marked. */
-export function LanguagePicker({ hasAlternates }: { hasAlternates: boolean }) {
-  const { t } = useTranslation('common');
+function useLanguageLinks() {
   const { current, path } = useSelector((state: SharedState) => state.locale);
+  // A page has alternates in every locale unless it is a not-found page.
+  const hasAlternates = usePagePayload().match !== null;
+  return { current, href: (locale: Locale) => buildLanguageSwitchHref(locale, path, hasAlternates) };
+}
+
+/** The footer's language picker: two groups of locales, the current one marked. */
+export function LanguagePicker() {
+  const { t } = useTranslation('common');
+  const { current, href } = useLanguageLinks();
   return (
     <nav className={styles.picker} aria-label={t('language.label')}>
       {LANGUAGE_GROUPS.map((group) => (
         <ul key={group.join()} className={styles.group}>
           {group.map((locale) => (
             <li key={locale}>
-              <a
-                href={buildLanguageSwitchHref(locale, path, hasAlternates)}
-                hrefLang={locale}
-                lang={locale}
-                aria-current={locale === current ? 'true' : undefined}
-                className={locale === current ? styles.current : undefined}
-              >
+              <a href={href(locale)} hrefLang={locale} lang={locale} aria-current={locale === current ? 'true' : undefined} className={locale === current ? styles.current : undefined}>
                 {LOCALE_NATIVE_NAMES[locale]}
               </a>
             </li>
@@ -50,5 +55,31 @@ export function LanguagePicker({ hasAlternates }: { hasAlternates: boolean }) {
         </ul>
       ))}
     </nav>
+  );
+}
+
+/** The header's compact language switch (works without JavaScript: a disclosure of links). */
+export function HeaderLanguageMenu() {
+  const { t } = useTranslation('common');
+  const { current, href } = useLanguageLinks();
+  return (
+    <details className={styles.menu}>
+      <summary className={styles.summary} aria-label={t('language.current', { language: LOCALE_NATIVE_NAMES[current] })}>
+        <svg viewBox="0 0 20 20" className={styles.globe} aria-hidden="true" focusable="false">
+          <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path d="M2 10h16M10 2c2.5 2.2 3.5 5 3.5 8s-1 5.8-3.5 8c-2.5-2.2-3.5-5-3.5-8s1-5.8 3.5-8z" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
+        <span className={styles.code}>{current.toUpperCase()}</span>
+      </summary>
+      <ul className={styles.menuList}>
+        {LOCALES.map((locale) => (
+          <li key={locale}>
+            <a href={href(locale)} hrefLang={locale} lang={locale} aria-current={locale === current ? 'true' : undefined}>
+              {LOCALE_NATIVE_NAMES[locale]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -19,3 +19,19 @@ export function NotFoundPage({ status }: { status: number }) {
     </section>
   );
 }
+
+/** The localised error page for other statuses (spec §2: the message in a heading). */
+export function ErrorPage({ status }: { status: number }) {
+  const { t } = useTranslation('common');
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  return (
+    <section className={styles.page} data-status={status}>
+      <p className={styles.code}>{status}</p>
+      <h1>{t('error.title')}</h1>
+      <p>{t('error.description')}</p>
+      <a className={styles.home} href={toLocalePath(locale, '/')}>
+        {t('error.home')}
+      </a>
+    </section>
+  );
+}

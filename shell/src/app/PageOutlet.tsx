@@ -1,7 +1,7 @@
 import { usePageModules } from '../federation/page-modules.ts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
 import { usePagePayload } from '../routing/navigator.ts';
-import { NotFoundPage } from './NotFoundPage.tsx';
+import { ErrorPage, NotFoundPage } from './NotFoundPage.tsx';
 import { RemoteBoundary } from './RemoteBoundary.tsx';
 import { RemoteFallback } from './RemoteFallback.tsx';
 
@@ -10,7 +10,7 @@ export function PageOutlet() {
   const payload = usePagePayload();
   const modules = usePageModules();
   const { match } = payload;
-  if (!match) return <NotFoundPage status={payload.status} />;
+  if (!match) return payload.status === 404 ? <NotFoundPage status={404} /> : <ErrorPage status={payload.status} />;
   const remote = ROUTE_BY_NAME[match.route].remote;
   const page = payload.unavailable.includes(remote) ? undefined : modules.get(remote)?.pages[match.route];
   if (!page) return <RemoteFallback />;

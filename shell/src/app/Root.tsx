@@ -1,28 +1,42 @@
 import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import type { SharedState } from '@reelkeep/shared-contracts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
 import { useNavigatorState } from '../routing/navigator.ts';
+import { AlertHost } from './dialogs/AlertHost.tsx';
+import { BackToTop } from './BackToTop.tsx';
 import { Footer } from './Footer.tsx';
+import { useFrameData } from './frame-data.ts';
 import { Header } from './Header.tsx';
 import { PageOutlet } from './PageOutlet.tsx';
 import { useClientNavigation } from './use-client-navigation.ts';
 import './frame.css';
+
+/** Spec §2: the campaign banner is hidden on these routes. */
+const ROUTES_WITHOUT_CAMPAIGN_BANNER = new Set(['checkout', 'event-center', 'sales-campaign', 'store']);
 
 /** The frame around every page (spec §2 visibility rules: clean, simple and reduced pages). */
 export function Root() {
   const navigation = useNavigatorState();
   const { payload } = navigation;
   const { t } = useTranslation('common');
+  const { siteUrl } = useFrameData();
+  const campaignVisible = useSelector((state: SharedState) => state.campaignNav.visible);
   useClientNavigation(navigation);
-  const frame = payload.match ? ROUTE_BY_NAME[payload.match.route].frame : undefined;
+  const route = payload.match?.route;
+  const frame = route ? ROUTE_BY_NAME[route].frame : undefined;
   const clean = frame === 'clean';
   return (
     <div className="rk-app">
       <a className="rk-skip" href="#main">{t('nav.skip')}</a>
-      <Header clean={clean} />
+      {campaignVisible && !clean && !ROUTES_WITHOUT_CAMPAIGN_BANNER.has(route ?? '') && <div id="campaign-banner-slot" data-slot="campaign-banner" />}
+      <Header clean={clean} reduced={frame === 'reduced'} />
       <main id="main" className="rk-main">
         <PageOutlet />
       </main>
-      {!clean && frame !== 'simple' && <Footer hasAlternates={payload.match !== null} />}
+      {!clean && frame !== 'simple' && <Footer reduced={frame === 'reduced'} siteUrl={siteUrl} />}
+      <BackToTop />
+      <AlertHost />
     </div>
   );
 }

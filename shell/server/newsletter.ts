@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { checkNewsletterEmail, isLocale, DEFAULT_LOCALE, type NewsletterStatus } from '@reelkeep/shared-contracts';
+import { CLIENT_IP_HEADER, respondJson, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
+import type { RateLimiter } from '@reelkeep/platform/rate-limit';
+
+/** spec §3 "Newsletter form": the only accepted `type`. */
+const NEWSLETTER_TYPE = '2';
+const MAX_BODY_FIELDS = 10;
+
+interface Submission {
+  email: string;
+  type: string;
+  locale: string;
+}
+
+async function readSubmission(request: Request): Promise<Submission | null> {
+  const contentType = request.headers.get('content-type') ?? '';
+  try {
+    if (contentType.includes('application/json')) {
+      const body = (await request.json()) as Record<string, unknown>;
+      return { email: String(body.email ?? ''), type: String(body.type ?? ''), locale: String(body.locale ?? '') };
+    }
+    if (contentType.includes('application/x-www-form-urlencoded')) {
+      const form = new URLSearchParams(await request.text());
+      if ([...form.keys()].length > MAX_BODY_FIELDS) return null;
+      return { email: form.get('email') ?? '', type: form.get('type') ?? '', locale: form.get('locale') ?? '' };
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/** Where a form post without JavaScript goes back to: the same-site page it came from, with the status. */
+function buildReturnLocation(request: Request, status: NewsletterStatus): string {
+  const site = new URL(request.url);
+  let back: URL;
+  try {
+    back = new URL(request.headers.get('referer') ?? '/', site);
+  } catch {
+    back = new URL('/', site);
+  }
+  if (back.origin !== site.origin) back = new URL('/', site);
+  back.searchParams.set('newsletter', status);
+  back.hash = 'newsletter';
+  return back.pathname + back.search + back.hash;
+}
+
+const HTTP_STATUS: Record<NewsletterStatus, number> = { empty: 400, required: 400, format: 400, succ: 200, fail: 400 };
+
+/**
+ * `POST /email/report` (spec §7): `{email, type: 2}` as JSON (scripts) or a form post (no JavaScript).
+ * Answers `cscode` 200 on success; a repeated address is a success too (nothing is revealed about it).
+ */
+export function createNewsletterRoute(limiter: RateLimiter): PluginRoute {
+  return {
+    method: 'POST',
+    path: '/email/report',
+    async handle(request, { db, logger }) {
+      const isForm = !(request.headers.get('content-type') ?? '').includes('application/json');
+      const answer = (status: NewsletterStatus, code: number, extra: Record<string, string> = {}) =>
+        isForm
+          ? new Response(null, { status: 303, headers: { location: buildReturnLocation(request, status), ...extra } })
+          : respondJson({ cscode: code, status }, code === 200 ? 200 : code === 429 ? 429 : HTTP_STATUS[status], extra);
+
+      const limit = await limiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
+      if (!limit.allowed) return answer('fail', 429, { 'retry-after': String(limit.retryAfterSeconds) });
+      const submission = await readSubmission(request);
+      if (!submission || submission.type !== NEWSLETTER_TYPE) return answer('fail', 400);
+      const problem = checkNewsletterEmail(submission.email);
+      if (problem) return answer(problem, 400);
+      const email = submission.email.trim();
+      const locale = isLocale(submission.locale) ? submission.locale : DEFAULT_LOCALE;
+      try {
+        await db.query(
+          `INSERT INTO site.newsletter_subscriptions (email, email_normalized, locale, source)
+           VALUES ($1, $2, $3, $4)
+           ON CONFLICT (email_normalized) DO UPDATE SET locale = EXCLUDED.locale, updated_at = now(), unsubscribed_at = NULL`,
+          [email, email.toLowerCase(), locale, 'footer'],
+        );
+      } catch (error) {
+        logger.error('newsletter subscription not stored', { error });
+        return answer('fail', 500);
+      }
+      return answer('succ', 200);
+    },
+  };
+}
+
+/** The shell's own server part: the newsletter of the footer. */
+export function createSitePlugin(limiter: RateLimiter): ServerPlugin {
+  return {
+    squad: 'site',
+    schema: 'site',
+    migrationsDir: path.join(import.meta.dirname, 'migrations'),
+    routes: [createNewsletterRoute(limiter)],
+  };
+}

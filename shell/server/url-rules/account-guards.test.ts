@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import { guardAccountRoute, SIGNED_IN_ONLY_ROUTES, SIGNED_OUT_ONLY_ROUTES } from './account-guards.ts';
+
+const CONTINUE = { kind: 'continue' };
+const redirectTo = (location: string) => ({ kind: 'redirect', status: 302, location });
+
+describe('guardAccountRoute (spec §2 account guards)', () => {
+  it('lists the guarded routes', () => {
+    expect(SIGNED_IN_ONLY_ROUTES).toEqual(['my-account']);
+    expect(SIGNED_OUT_ONLY_ROUTES).toEqual(['login', 'register', 'forgot-password']);
+  });
+
+  describe('anonymous visitors', () => {
+    it('go from /my-account to their locale’s login page, without the query', () => {
+      expect(guardAccountRoute({ route: 'my-account', localePrefix: '', signedIn: false, search: '?source=mail' })).toEqual(redirectTo('/login'));
+      expect(guardAccountRoute({ route: 'my-account', localePrefix: '/fr', signedIn: false, search: '' })).toEqual(redirectTo('/fr/login'));
+    });
+
+    it.each(['login', 'register', 'forgot-password', 'checkout', 'home'])('may open %s', (route) => {
+      expect(guardAccountRoute({ route, localePrefix: '/de', signedIn: false, search: '' })).toEqual(CONTINUE);
+    });
+  });
+
+  describe('signed-in visitors', () => {
+    it.each(['login', 'register', 'forgot-password'])('go from %s to their locale’s /my-account', (route) => {
+      expect(guardAccountRoute({ route, localePrefix: '', signedIn: true, search: '' })).toEqual(redirectTo('/my-account'));
+      expect(guardAccountRoute({ route, localePrefix: '/ja', signedIn: true, search: '?x=1' })).toEqual(redirectTo('/ja/my-account'));
+    });
+
+    it.each(['my-account', 'reset-password', 'checkout'])('may open %s', (route) => {
+      expect(guardAccountRoute({ route, localePrefix: '', signedIn: true, search: '' })).toEqual(CONTINUE);
+    });
+  });
+
+  describe('desktop hand-off (token and client_e on /my-account)', () => {
+    const search = '?token=abc&client_e=dXNlckBleGFtcGxlLmNvbQ%3D%3D&source=app';
+
+    it.each([false, true])('forwards to the login page with the same query (signed in: %s)', (signedIn) => {
+      expect(guardAccountRoute({ route: 'my-account', localePrefix: '/fr', signedIn, search })).toEqual(redirectTo(`/fr/login${search}`));
+      expect(guardAccountRoute({ route: 'my-account', localePrefix: '', signedIn, search })).toEqual(redirectTo(`/login${search}`));
+    });
+
+    it('lets the forwarded login page through even with a session, so the token is redeemed', () => {
+      expect(guardAccountRoute({ route: 'login', localePrefix: '/fr', signedIn: true, search })).toEqual(CONTINUE);
+    });
+
+    it.each(['?token=abc', '?client_e=eA%3D%3D', '?tokens=abc&client_e=eA'])('needs both parameters: %s is no hand-off', (partial) => {
+      expect(guardAccountRoute({ route: 'my-account', localePrefix: '', signedIn: false, search: partial })).toEqual(redirectTo('/login'));
+      expect(guardAccountRoute({ route: 'my-account', localePrefix: '', signedIn: true, search: partial })).toEqual(CONTINUE);
+    });
+  });
+});

@@ -1,0 +1,20 @@
+import { toLocalePath } from '@reelkeep/shared-contracts';
+import { splitLocale } from '../../src/routing/route-table.ts';
+import { buildPermanentRedirect, CONTINUE_DECISION, decodeRequestPath, type RuleRequest, type UrlDecision } from './url-rule.ts';
+
+/**
+ * Spec §2 retired landing pages: locale-less path → the page that replaces it (decisions.md: a map in data).
+ * Funimation merged into Crunchyroll; Showtime merged into Paramount+.
+ */
+export const RETIRED_PAGES: Readonly<Record<string, string>> = Object.freeze({
+  '/funimation-downloader': '/crunchyroll-downloader',
+  '/showtime-downloader': '/paramount-plus-downloader',
+});
+
+/** Spec §2: a retired page 301s to its replacement in the same locale, keeping the query. */
+export function redirectRetiredPage(request: RuleRequest): UrlDecision {
+  const decoded = decodeRequestPath(request.rawPath);
+  const split = decoded === null ? null : splitLocale(decoded);
+  if (split === null || !Object.hasOwn(RETIRED_PAGES, split.path)) return CONTINUE_DECISION;
+  return buildPermanentRedirect(toLocalePath(split.locale, RETIRED_PAGES[split.path]!), request.search);
+}

@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { checkNewsletterEmail, type NewsletterStatus, type SharedState } from '@reelkeep/shared-contracts';
+import { useNavigatorState } from '../routing/navigator.ts';
+import * as styles from './NewsletterBox.module.css';
+
+const RESULT_STATUSES: readonly NewsletterStatus[] = ['required', 'format', 'succ', 'fail'];
+
+/** The status a form post without JavaScript came back with (`?newsletter=succ#newsletter`). */
+function readReturnedStatus(search: string): NewsletterStatus {
+  const value = new URLSearchParams(search).get('newsletter');
+  return RESULT_STATUSES.find((status) => status === value) ?? 'empty';
+}
+
+/** The footer's newsletter box (spec §4 statuses, spec §7 `POST /email/report`); works without JavaScript. */
+export function NewsletterBox() {
+  const { t } = useTranslation('common');
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const { location } = useNavigatorState();
+  const [status, setStatus] = useState<NewsletterStatus>(() => readReturnedStatus(location.search));
+  const [busy, setBusy] = useState(false);
+
+  const subscribe = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    const problem = checkNewsletterEmail(email);
+    if (problem) return setStatus(problem);
+    setBusy(true);
+    try {
+      const response = await fetch('/email/report', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ email: email.trim(), type: 2, locale }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { cscode?: number; status?: NewsletterStatus };
+      // spec §7: cscode 200 is success; anything else, or no answer, is a failure.
+      setStatus(body.cscode === 200 ? 'succ' : body.status === 'format' || body.status === 'required' ? body.status : 'fail');
+    } catch {
+      setStatus('fail');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const message = status === 'empty' ? null : t(`newsletter.status.${status}`);
+  return (
+    <section id="newsletter" className={styles.box} aria-labelledby="newsletter-title">
+      <div className={styles.inner}>
+        <div>
+          <h2 id="newsletter-title" className={styles.title}>{t('newsletter.title')}</h2>
+          <p className={styles.text}>{t('newsletter.text')}</p>
+        </div>
+        <form method="post" action="/email/report" noValidate onSubmit={subscribe}>
+          <input type="hidden" name="type" value="2" />
+          <input type="hidden" name="locale" value={locale} />
+          <label className={styles.label} htmlFor="newsletter-email">{t('newsletter.label')}</label>
+          <div className={styles.row}>
+            <input
+              id="newsletter-email"
+              className={styles.input}
+              type="email"
+              name="email"
+              autoComplete="email"
+              placeholder={t('newsletter.placeholder')}
+              aria-invalid={status === 'required' || status === 'format'}
+              aria-describedby="newsletter-status"
+              onInput={() => status !== 'empty' && status !== 'succ' && setStatus('empty')}
+            />
+            <button className={styles.submit} type="submit" disabled={busy}>{t('newsletter.submit')}</button>
+          </div>
+          <p id="newsletter-status" className={styles.status} data-status={status} role="status">
+            {message}
+          </p>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as styles from './Dialog.module.css';
+
+/** Options of the generic dialog (spec §2): Escape closes, backdrop click optionally, optional close button. */
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  labelledBy: string;
+  closeOnBackdrop?: boolean;
+  showClose?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+/** The generic dialog: locks page scroll while open and returns focus when it closes. */
+export function Dialog({ open, onClose, labelledBy, closeOnBackdrop = true, showClose = true, className, children }: DialogProps) {
+  const { t } = useTranslation('common');
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const previousFocus = document.activeElement as HTMLElement | null;
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.body.style.overflow = previousOverflow;
+      document.removeEventListener('keydown', onKey);
+      previousFocus?.focus?.();
+    };
+  }, [open, onClose]);
+  if (!open) return null;
+  return (
+    <div className={styles.backdrop} onClick={(event) => closeOnBackdrop && event.target === event.currentTarget && onClose()}>
+      <div ref={panel} className={`${styles.panel} ${className ?? ''}`} role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1}>
+        {showClose && (
+          <button type="button" className={styles.close} onClick={onClose} aria-label={t('dialog.close')}>
+            <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        )}
+        {children}
+      </div>
+    </div>
+  );
+}
