@@ -29,7 +29,7 @@ const remoteRules = REMOTES.map((remote) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'releases/**', '.data/**', 'test-results/**', 'playwright-report/**', '.e2e/**'] },
+  { ignores: ['**/*.tmp.mjs', '**/node_modules/**', 'releases/**', '.data/**', 'test-results/**', 'playwright-report/**', '.e2e/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
