@@ -10,7 +10,7 @@ import { E2E_DIR, E2E_ENV, E2E_FIXTURES_FILE, E2E_RELEASES_DIR, type E2EFixtures
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 
-async function buildVariant(app: 'mf-campaign' | 'mf-blog' | 'mf-account', alter: (dir: string) => Promise<void>): Promise<string> {
+async function buildVariant(app: 'mf-campaign' | 'mf-blog' | 'mf-account' | 'mf-checkout', alter: (dir: string) => Promise<void>): Promise<string> {
   const sourceDir = path.join(E2E_DIR, 'sources', app);
   await rm(sourceDir, { recursive: true, force: true });
   await cp(path.join(ROOT_DIR, app), sourceDir, { recursive: true, filter: (source) => !source.includes('node_modules') });
@@ -41,6 +41,9 @@ const fixtures: E2EFixtures = {
   ),
   blogBroken: await buildVariant('mf-blog', (dir) =>
     replaceIn(path.join(dir, 'src/page.tsx'), 'export default {', "throw new Error('e2e: this release is broken');\n\nexport default {"),
+  ),
+  checkoutThrowing: await buildVariant('mf-checkout', (dir) =>
+    replaceIn(path.join(dir, 'src/CheckoutPage.tsx'), "  const { t } = useTranslation(pageName);", "  const { t } = useTranslation(pageName);\n  if (os) throw new Error('e2e: this page throws while rendering');"),
   ),
   accountSlow: await buildVariant('mf-account', (dir) =>
     replaceIn(path.join(dir, 'src/page.tsx'), '    login: accountPage(),', '    login: { ...accountPage(), loader: () => new Promise<null>(() => undefined) },'),

@@ -19,6 +19,7 @@ export const E2E_ENV: Record<string, string> = {
   REGISTRY_POLL_MS: '250',
   REMOTE_LOAD_TIMEOUT_MS: '1500',
   LOG_LEVEL: 'warn',
+  NEWSLETTER_RATE_LIMIT: '30',
 };
 
 /** Versions built from altered sources, for the release and failure journeys. */
@@ -29,6 +30,8 @@ export interface E2EFixtures {
   blogBroken: string;
   /** mf-account whose login loader never answers. */
   accountSlow: string;
+  /** mf-checkout whose page throws while rendering. */
+  checkoutThrowing: string;
   /** The versions live at start, by app. */
   initial: Record<string, string>;
 }

@@ -45,3 +45,21 @@ test('a remote too slow to answer is cut off by the time-out instead of hanging 
     await waitForLive('mf-account', fixtures.initial['mf-account']!);
   }
 });
+
+test('a remote page that throws while rendering is cut off at its region on the server and in the browser', async ({ page, fixtures }) => {
+  await runRelease('promote', 'mf-checkout', fixtures.checkoutThrowing);
+  await waitForLive('mf-checkout', fixtures.checkoutThrowing);
+  try {
+    const response = await page.goto('/es/checkout');
+    expect(response?.status()).toBe(503);
+    const html = await response!.text();
+    expect(html).toContain(readText('es', 'common', 'remote_unavailable.title'));
+    expect(html).toContain('</html>');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.getByRole('alert')).toContainText(readText('es', 'common', 'remote_unavailable.title'));
+    await expect(page.getByRole('banner').getByRole('link', { name: readText('es', 'common', 'brand.home_label') })).toBeVisible();
+  } finally {
+    await runRelease('rollback', 'mf-checkout');
+    await waitForLive('mf-checkout', fixtures.initial['mf-checkout']!);
+  }
+});

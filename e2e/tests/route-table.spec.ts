@@ -10,7 +10,6 @@ const ROUTES: [path: string, namespace: string, values: Record<string, string>][
   ['/forgot-password', 'forgot_password', {}],
   ['/reset-password', 'reset_password', {}],
   ['/set-password', 'set_password', {}],
-  ['/my-account', 'my_account', {}],
   ['/downloading', 'downloading', {}],
   ['/product-overview', 'product_overview', {}],
   ['/sales-campaign', 'sales_campaign', {}],
@@ -59,6 +58,16 @@ for (const locale of LOCALES) {
     }
   });
 }
+
+test('account pages send anonymous visitors to the login page of their locale', async ({ request }) => {
+  for (const locale of LOCALES) {
+    const response = await request.get(toLocalePath(locale, '/my-account'), { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe(toLocalePath(locale, '/login'));
+  }
+  const handOff = await request.get('/ja/my-account?token=abc&client_e=YUBleGFtcGxlLmNvbQ', { maxRedirects: 0 });
+  expect(handOff.headers().location).toBe('/ja/login?token=abc&client_e=YUBleGFtcGxlLmNvbQ');
+});
 
 test('unknown pages, the default-locale prefix and unsupported languages give the localised 404', async ({ request }) => {
   for (const [url, locale] of [['/nope-downloader', 'en'], ['/en/checkout', 'en'], ['/tr/checkout', 'en'], ['/fr/unknown-article', 'fr'], ['/thanks-for-installing-nope', 'en']] as const) {

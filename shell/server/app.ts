@@ -10,8 +10,8 @@ import { NAMESPACE_PATTERN, type createLocaleStore } from './locale-store.ts';
 import type { ReleaseWatcher } from './release-snapshot.ts';
 import type { createPageRenderer } from './page-render.ts';
 import type { mountSquadApis } from './squad-apis.ts';
+import { decidePageRequest } from './page-gate.ts';
 
-const MAX_PATH_LENGTH = 2048;
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -64,10 +64,11 @@ export function createRequestHandler(deps: {
     const method = req.method ?? 'GET';
     let url: URL;
     try {
-      if ((req.url ?? '').length > MAX_PATH_LENGTH) throw new Error('path too long');
       url = new URL(req.url ?? '/', config.SITE_URL);
     } catch {
-      return sendJson(res, 400, { error: 'bad request' });
+      // spec §8: a bad request shows the not-found page with status 404.
+      url = new URL('/', config.SITE_URL);
+      return pages.renderErrorDocument(req, res, url, releases.current(), nonce, 404).catch(() => sendPlainError(res, 404));
     }
     try {
       const staticMatch = STATIC_PATH.exec(url.pathname);
@@ -102,13 +103,29 @@ export function createRequestHandler(deps: {
       }
       if (await apis.handle(req, res, url)) return;
       if (url.pathname.startsWith('/_data/') && method === 'GET') {
-        const pageUrl = new URL(url.pathname.slice('/_data'.length) + url.search, config.SITE_URL);
+        const pagePath = (req.url ?? '').slice('/_data'.length);
+        const pageUrl = new URL(pagePath, config.SITE_URL);
+        const gate = decidePageRequest({ url: pagePath, headers: req.headers }, config.SITE_URL, false);
+        if (gate.kind === 'redirect') return sendJson(res, 200, { redirect: gate.location });
         const versions = req.headers['x-remote-versions'];
         return await pages.sendPageData(req, res, pageUrl, await releases.pinned(typeof versions === 'string' ? versions : undefined));
       }
       if (method !== 'GET' && method !== 'HEAD') {
         res.setHeader('allow', 'GET, HEAD');
         return sendJson(res, 405, { error: 'method not allowed' });
+      }
+      // Sessions arrive with the account squad's sign-in; until then every visitor is signed out.
+      const gate = decidePageRequest(req, config.SITE_URL, false);
+      for (const [name, value] of Object.entries(gate.headers)) res.setHeader(name, value);
+      if (gate.kind === 'redirect') {
+        res.statusCode = gate.status;
+        res.setHeader('location', gate.location);
+        res.setHeader('cache-control', gate.status === 301 ? 'public, max-age=3600' : 'no-store');
+        return void res.end();
+      }
+      if (gate.kind === 'not-found') {
+        logger.info('not found by URL rules', { path: url.pathname.slice(0, 200), reason: gate.reason });
+        return await pages.renderErrorDocument(req, res, url, releases.current(), nonce, 404);
       }
       await pages.renderDocument(req, res, url, releases.current(), nonce);
     } catch (error) {

@@ -19,8 +19,10 @@ import { createFrameDataLoader } from './frame-data.ts';
 import { createSitePlugin } from './newsletter.ts';
 import { createRateLimiter } from '@reelkeep/platform/rate-limit';
 
-/** spec §7 newsletter: a few sign-ups per address and window are plenty for a person. */
-const NEWSLETTER_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 };
+/** spec §7 newsletter: NEWSLETTER_RATE_LIMIT sign-ups per address in this window. */
+const NEWSLETTER_WINDOW_MS = 10 * 60_000;
+/** How long in-flight requests may take to finish on SIGTERM. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 let config;
 try {
@@ -35,7 +37,7 @@ try {
 const logger = createLogger(config.LOG_LEVEL);
 const reportError = await createErrorReporter(config, logger);
 
-const newsletterLimiter = createRateLimiter({ name: 'newsletter', ...NEWSLETTER_RATE_LIMIT, redisUrl: config.REDIS_URL });
+const newsletterLimiter = createRateLimiter({ name: 'newsletter', limit: config.NEWSLETTER_RATE_LIMIT, windowMs: NEWSLETTER_WINDOW_MS, redisUrl: config.REDIS_URL });
 const PLUGINS = [createSitePlugin(newsletterLimiter), landingPlugin, checkoutPlugin, accountPlugin, blogPlugin, campaignPlugin];
 
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
@@ -70,7 +72,9 @@ const shutdown = (signal: string) => {
   server.close(() => {
     void Promise.all([db.close(), store.close(), newsletterLimiter.close()]).finally(() => process.exit(0));
   });
-  server.closeAllConnections();
+  // In-flight requests finish; idle keep-alive sockets close now, the rest after a grace period.
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
 };
 process.once('SIGTERM', () => shutdown('SIGTERM'));
 process.once('SIGINT', () => shutdown('SIGINT'));

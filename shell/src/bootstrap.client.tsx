@@ -80,6 +80,10 @@ async function start(): Promise<void> {
         </PageModulesContext.Provider>
       </I18nextProvider>
     </Provider>,
+    {
+      // A region the server could not render is rendered again here; its error boundary shows the fallback.
+      onRecoverableError: (error) => reportClientError(error, { phase: 'hydration', path: window.location.pathname }),
+    },
   );
 }
 

@@ -129,12 +129,9 @@ async function resolveErrorPage(input: RenderInput, status: number): Promise<Res
   const locale = splitLocale(input.url.pathname)?.locale ?? DEFAULT_LOCALE;
   const resources = await input.loadResources(locale, NOT_FOUND_NAMESPACES);
   const t = createI18n(locale, resources).t;
-  return {
-    locale,
-    resources,
-    modules: new Map(),
-    payload: { status, match: null, head: { title: t('error.meta_title'), description: t('error.description') }, data: null, namespaces: NOT_FOUND_NAMESPACES, unavailable: [] },
-  };
+  const head =
+    status === 404 ? { title: t('not_found.meta_title'), description: t('not_found.description') } : { title: t('error.meta_title'), description: t('error.description') };
+  return { locale, resources, modules: new Map(), payload: { status, match: null, head, data: null, namespaces: NOT_FOUND_NAMESPACES, unavailable: [] } };
 }
 
 async function rootLoader({ context }: LoaderFunctionArgs): Promise<PagePayload> {
@@ -242,15 +239,38 @@ async function renderDocument(input: RenderInput, errorStatus?: number): Promise
   const head = renderHead(input, resolved);
   const tail = `</div><script id="__RK_STATE__" type="application/json" nonce="${input.nonce}">${serialiseForScript(hydration)}</script></body></html>`;
 
+  // Wait for the whole tree (data is loaded already) so a region that failed can still set the status.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const rendered = await new Promise<{ stream: ReturnType<typeof renderToPipeableStream>; regionFailed: boolean }>((resolve, reject) => {
+    let regionFailed = false;
+    const stream = renderToPipeableStream(app, {
+      nonce: input.nonce,
+      onAllReady() {
+        resolve({ stream, regionFailed });
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error) {
+        regionFailed = true;
+        input.reportError('render error', error, { path: input.url.pathname });
+      },
+    });
+    // Bound the render; the timer is cleared whichever way the render ends (TOOLCHAIN pitfall 6).
+    timer = setTimeout(() => stream.abort(new Error(`render not done within ${input.renderTimeoutMs} ms`)), input.renderTimeoutMs);
+  });
+  clearTimeout(timer);
+  const status = rendered.regionFailed && resolved.payload.status === 200 ? 503 : resolved.payload.status;
+
   const pipe = (sink: NodeJS.WritableStream & { end(): void }) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<void>((resolve) => {
       const body = new Writable({
         write(chunk, _encoding, callback) {
           sink.write(chunk);
           callback();
         },
         final(callback) {
-          clearTimeout(timer);
           sink.write(tail);
           sink.end();
           callback();
@@ -258,25 +278,10 @@ async function renderDocument(input: RenderInput, errorStatus?: number): Promise
         },
       });
       sink.write(head);
-      const stream = renderToPipeableStream(app, {
-        nonce: input.nonce,
-        onShellReady() {
-          stream.pipe(body);
-        },
-        onShellError(error) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error) {
-          input.reportError('render error', error, { path: input.url.pathname });
-        },
-      });
-      // Bound the render; the timer is cleared whichever way the render ends (TOOLCHAIN pitfall 6).
-      const timer = setTimeout(() => stream.abort(new Error(`render not done within ${input.renderTimeoutMs} ms`)), input.renderTimeoutMs);
-      sink.once?.('close', () => clearTimeout(timer));
+      rendered.stream.pipe(body);
     });
 
-  return { kind: 'page', status: resolved.payload.status, head: resolved.payload.head, unavailable: resolved.payload.unavailable, pipe };
+  return { kind: 'page', status, head: resolved.payload.head, unavailable: resolved.payload.unavailable, pipe };
 }
 
 async function loadPageData(input: RenderInput): Promise<DataOutcome> {

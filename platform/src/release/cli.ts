@@ -51,6 +51,9 @@ async function main(argv: string[]): Promise<void> {
       return promote(requireApp(rest[0]), rest[1] ?? 'latest');
     case 'rollback': {
       const app = requireApp(rest[0]);
+      const target = (await store.read()).apps[app]?.previous.at(-1);
+      const problems = target ? await findReleaseProblems(config.RELEASES_DIR, app, target) : [];
+      if (problems.length > 0) throw new Error(`refusing to roll back ${app} to ${target}:\n  ${problems.join('\n  ')}`);
       const state = await store.update((current) => applyRollback(current, app, actor));
       console.log(JSON.stringify({ msg: 'release switched', ...state.history.at(-1)! }));
       return;

@@ -55,6 +55,18 @@ async function exerciseStore(store: RegistryStore): Promise<void> {
 }
 
 describe('file registry', () => {
+  it('keeps every switch when two processes write at once (lock file)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'registry-'));
+    const file = path.join(dir, 'registry.json');
+    // Two stores stand for two release commands: each has its own in-process queue.
+    const first = createFileRegistryStore(file);
+    const second = createFileRegistryStore(file);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? first : second).update((state) => applyPromotion(state, `app-${i}`, 'v1', 'ci', AT))),
+    );
+    expect(Object.keys((await first.read()).apps)).toHaveLength(20);
+  });
+
   it('persists every switch atomically in one JSON file', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'registry-'));
     const store = createFileRegistryStore(path.join(dir, 'registry.json'));

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { registryStateSchema, type RegistryEvent, type RegistryState } from '@reelkeep/shared-contracts/schemas';
@@ -23,7 +23,35 @@ function createSerialQueue() {
   };
 }
 
-/** A registry kept in one JSON file, replaced atomically on every switch. */
+const LOCK_WAIT_MS = 5_000;
+const LOCK_RETRY_MS = 25;
+const STALE_LOCK_MS = 30_000;
+
+/** Holds `<file>.lock` while `work` runs, so two release commands in different processes cannot interleave. */
+async function withFileLock<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      const handle = await open(lock, 'wx');
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - ((await stat(lock).catch(() => null))?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) await rm(lock, { force: true });
+      else if (Date.now() > deadline) throw new Error(`registry is locked by another release command (${lock})`);
+      else await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
+
+/** A registry kept in one JSON file, replaced atomically on every switch (and locked while it changes). */
 export function createFileRegistryStore(file: string): RegistryStore {
   const serialise = createSerialQueue();
   const read = async (): Promise<RegistryState> => {
@@ -38,12 +66,14 @@ export function createFileRegistryStore(file: string): RegistryStore {
     read,
     update: (change) =>
       serialise(async () => {
-        const state = change(await read());
         await mkdir(path.dirname(file), { recursive: true });
-        const temporary = `${file}.${process.pid}.tmp`;
-        await writeFile(temporary, JSON.stringify(state, null, 2));
-        await rename(temporary, file);
-        return state;
+        return withFileLock(file, async () => {
+          const state = change(await read());
+          const temporary = `${file}.${process.pid}.tmp`;
+          await writeFile(temporary, JSON.stringify(state, null, 2));
+          await rename(temporary, file);
+          return state;
+        });
       }),
     close: async () => undefined,
   };

@@ -64,12 +64,13 @@ export function HeaderLanguageMenu() {
   const { current, href } = useLanguageLinks();
   return (
     <details className={styles.menu}>
-      <summary className={styles.summary} aria-label={t('language.current', { language: LOCALE_NATIVE_NAMES[current] })}>
+      <summary className={styles.summary}>
+        <span className={styles.visuallyHidden}>{t('language.current', { language: LOCALE_NATIVE_NAMES[current] })}</span>
         <svg viewBox="0 0 20 20" className={styles.globe} aria-hidden="true" focusable="false">
           <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.5" />
           <path d="M2 10h16M10 2c2.5 2.2 3.5 5 3.5 8s-1 5.8-3.5 8c-2.5-2.2-3.5-5-3.5-8s1-5.8 3.5-8z" fill="none" stroke="currentColor" strokeWidth="1.5" />
         </svg>
-        <span className={styles.code}>{current.toUpperCase()}</span>
+        <span className={styles.code} aria-hidden="true">{current.toUpperCase()}</span>
       </summary>
       <ul className={styles.menuList}>
         {LOCALES.map((locale) => (

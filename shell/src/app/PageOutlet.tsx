@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { usePageModules } from '../federation/page-modules.ts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
 import { usePagePayload } from '../routing/navigator.ts';
@@ -15,9 +16,13 @@ export function PageOutlet() {
   const page = payload.unavailable.includes(remote) ? undefined : modules.get(remote)?.pages[match.route];
   if (!page) return <RemoteFallback />;
   const { Component: Page } = page;
+  // On the server, a page that throws while rendering turns its Suspense boundary into the fallback
+  // (the server answers 503); in the browser the error boundary does the same.
   return (
     <RemoteBoundary remote={remote} key={`${match.route}:${JSON.stringify(match.params)}`}>
-      <Page {...match} data={payload.data as never} />
+      <Suspense fallback={<RemoteFallback />}>
+        <Page {...match} data={payload.data as never} />
+      </Suspense>
     </RemoteBoundary>
   );
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { decidePageRequest, readCookie } from './page-gate.ts';
+
+const SITE = 'https://reelkeep.example';
+const request = (url: string, headers: Record<string, string> = {}) => ({ url, headers: { host: 'reelkeep.example', ...headers } });
+
+describe('page gate', () => {
+  it('sends the www host to the configured site, never to the Host header', () => {
+    expect(decidePageRequest(request('/fr?x=1', { host: 'www.reelkeep.example' }), SITE, false)).toMatchObject({
+      kind: 'redirect',
+      status: 301,
+      location: 'https://reelkeep.example/fr?x=1',
+    });
+  });
+
+  it('varies the root on language and cookie, and redirects by Accept-Language with a 302', () => {
+    expect(decidePageRequest(request('/', { 'accept-language': 'de-DE,de;q=0.9' }), SITE, false)).toEqual({
+      kind: 'redirect',
+      status: 302,
+      location: '/de',
+      headers: { vary: 'Accept-Language, Cookie' },
+    });
+    expect(decidePageRequest(request('/'), SITE, false)).toEqual({ kind: 'render', headers: { vary: 'Accept-Language, Cookie' } });
+  });
+
+  it('remembers a language switch in a cookie', () => {
+    const decision = decidePageRequest(request('/it/contact?source=lang_switch'), SITE, false);
+    expect(decision.headers['set-cookie']).toMatch(/^rk_lang=it; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+  });
+
+  it('applies the account guards after the URL rules', () => {
+    expect(decidePageRequest(request('/fr/my-account'), SITE, false)).toMatchObject({ kind: 'redirect', status: 302, location: '/fr/login' });
+    expect(decidePageRequest(request('/fr/login'), SITE, true)).toMatchObject({ kind: 'redirect', status: 302, location: '/fr/my-account' });
+    expect(decidePageRequest(request('/fr/login'), SITE, false)).toMatchObject({ kind: 'render' });
+  });
+
+  it('answers not-found for bad input instead of failing', () => {
+    expect(decidePageRequest(request('/%E0%A4%A'), SITE, false)).toMatchObject({ kind: 'not-found' });
+    expect(decidePageRequest(request(`/${'a'.repeat(5000)}`), SITE, false)).toMatchObject({ kind: 'not-found' });
+  });
+
+  it('reads cookies', () => {
+    expect(readCookie('a=1; rk_lang=ja; b=2', 'rk_lang')).toBe('ja');
+    expect(readCookie(undefined, 'rk_lang')).toBeUndefined();
+  });
+});
