@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTRACT_VERSION, type NotFoundResult, type PageDefinition, type PageProps, type RemotePageModule, type Translate } from '@reelkeep/shared-contracts';
-import { findProduct } from './catalogue/products.ts';
-import { findService } from './catalogue/services.ts';
+import { CONTRACT_VERSION, type PageDefinition, type PageProps, type RemotePageModule, type Translate } from '@reelkeep/shared-contracts';
+import { loadProductPage, loadServicePage } from './loaders.server.ts';
 import { TitledPage } from './pages/TitledPage.tsx';
 import * as styles from './pages/TitledPage.module.css';
 
@@ -30,13 +29,9 @@ function HomePage({ pageName }: PageProps<Values>) {
   );
 }
 
-const productLoader: PageDefinition<Values>['loader'] = ({ params }): Values | NotFoundResult => {
-  const product = findProduct(params.product ?? '');
-  return product ? { product: product.name } : { notFound: true };
-};
-
-/** spec §2: the generic adult-downloader page lives beside the per-service pages. */
-const GENERIC_ADULT_SLUG = 'adult';
+// Loaders run on the server only; the browser build drops them and the catalogue they read.
+const productLoader = __SERVER__ ? loadProductPage : undefined;
+const serviceLoader = __SERVER__ ? loadServicePage : undefined;
 
 /** Names the service of a landing page; the generic adult page takes its name from the translations. */
 function serviceHead(t: Translate, match: unknown, data: Values) {
@@ -67,11 +62,7 @@ export default {
       Component: ServiceLandingPage,
       head: serviceHead,
       namespaces: () => ['landing'],
-      loader: ({ params }): Values | NotFoundResult => {
-        if (params.service === GENERIC_ADULT_SLUG) return {};
-        const service = findService(params.service ?? '');
-        return service ? { service: service.name } : { notFound: true };
-      },
+      loader: serviceLoader,
     },
   },
 } satisfies RemotePageModule;

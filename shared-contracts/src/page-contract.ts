@@ -57,7 +57,10 @@ export interface PageProps<Data = unknown> extends RouteMatch {
 /** One page of a remote: its component, server data loader, head and translation namespaces. */
 export interface PageDefinition<Data = unknown> {
   Component: ComponentType<PageProps<Data>>;
-  /** Runs on the server for the first render and for client navigations (through the shell's data endpoint). */
+  /**
+   * Runs on the server only, for the first render and for client navigations (through the shell's data
+   * endpoint). Declare it as `__SERVER__ ? load : undefined` so the browser build drops it and what it reads.
+   */
   loader?: (context: LoaderContext) => Promise<Data | NotFoundResult> | Data | NotFoundResult;
   /** Builds the page head from the page's translations and data. */
   head: (t: Translate, match: RouteMatch, data: Data) => HeadFields;

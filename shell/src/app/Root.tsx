@@ -3,7 +3,7 @@ import { useSelector } from 'react-redux';
 import type { SharedState } from '@reelkeep/shared-contracts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
 import { useNavigatorState } from '../routing/navigator.ts';
-import { AlertHost } from './dialogs/AlertHost.tsx';
+import { LazyAlertHost } from './dialogs/LazyAlertHost.tsx';
 import { BackToTop } from './BackToTop.tsx';
 import { Footer } from './Footer.tsx';
 import { useFrameData } from './frame-data.ts';
@@ -36,7 +36,7 @@ export function Root() {
       </main>
       {!clean && frame !== 'simple' && <Footer reduced={frame === 'reduced'} siteUrl={siteUrl} />}
       <BackToTop />
-      <AlertHost />
+      <LazyAlertHost />
     </div>
   );
 }

@@ -43,3 +43,17 @@ describe('AlertHost', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('LazyAlertHost', () => {
+  it('loads the dialog on the first request and shows that request', async () => {
+    const { LazyAlertHost } = await import('./LazyAlertHost.tsx');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <LazyAlertHost />
+      </I18nextProvider>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => emitSiteEvent('toastRequested', { message: 'Lazy hello' }));
+    expect(await screen.findByRole('dialog', { name: 'Lazy hello' })).toBeInTheDocument();
+  });
+});

@@ -10,13 +10,15 @@ type AlertRequest = SiteEvents['toastRequested'] & { id: number };
  * The toast / confirm / alert dialog of spec §2-§4, opened by any remote with the `toastRequested`
  * event. Only one exists at a time: a new request replaces the one on screen.
  */
-export function AlertHost() {
+export function AlertHost({ onReady }: { onReady?: () => void }) {
   const { t } = useTranslation('common');
   const [request, setRequest] = useState<AlertRequest | null>(null);
   useEffect(() => {
     let sequence = 0;
-    return onSiteEvent('toastRequested', (detail) => setRequest({ ...detail, id: (sequence += 1) }));
-  }, []);
+    const off = onSiteEvent('toastRequested', (detail) => setRequest({ ...detail, id: (sequence += 1) }));
+    onReady?.();
+    return off;
+  }, [onReady]);
   const close = useCallback(() => setRequest(null), []);
   if (!request) return null;
   const kind = request.modalType ?? 'toast';
