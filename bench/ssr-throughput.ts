@@ -4,7 +4,7 @@
  *   apt-get install -y nginx wrk && npm run bench:ssr -- [path] [seconds]
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -55,8 +55,11 @@ try {
     path.join(workDir, 'nginx.conf'),
     `worker_processes 1; daemon off; pid ${workDir}/nginx.pid; error_log ${workDir}/error.log;
 events { worker_connections 1024; }
-http { access_log off; server { listen 127.0.0.1:${NGINX_PORT}; location / { default_type text/html; alias ${workDir}/page.html; } } }`,
+http { access_log off; server { listen 127.0.0.1:${NGINX_PORT}; root ${workDir}; location / { default_type text/html; try_files /page.html =404; } } }`,
   );
+  // nginx workers run unprivileged: they must be able to read the page.
+  await chmod(workDir, 0o755);
+  await chmod(path.join(workDir, 'page.html'), 0o644);
   const nginx = spawn('nginx', ['-c', path.join(workDir, 'nginx.conf'), '-p', workDir], { stdio: 'inherit' });
   children.push(nginx);
   await waitFor(`http://127.0.0.1:${NGINX_PORT}/`);
@@ -68,4 +71,6 @@ http { access_log off; server { listen 127.0.0.1:${NGINX_PORT}; location / { def
   console.log(`nginx, same bytes             ${staticFile.requestsPerSecond.toFixed(0).padStart(8)} req/s  p50 ${staticFile.latency}`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await rm(workDir, { recursive: true, force: true });
 }
