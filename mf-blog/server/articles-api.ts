@@ -1,44 +1,116 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_LOCALE, isLocale, type ArticleListDto, type Locale } from '@reelkeep/shared-contracts';
+import type { Config } from '@reelkeep/platform/config';
 import { respondJson, type PluginRoute } from '@reelkeep/platform/server-plugin';
-import { ARTICLES } from '../src/content/articles.ts';
+import { ARTICLE_CATEGORIES, loadContent, type Article, type ContentRepository } from './content-repository.ts';
 
+const CONTENT_DIR = path.join(import.meta.dirname, '..', 'content');
 const MAX_PAGE_LENGTH = 50;
+const CACHE_HEADERS = { 'cache-control': 'public, max-age=300' };
 
-type ArticleTitles = Record<string, { title: string }>;
+let content: Promise<ContentRepository> | undefined;
 
-async function readArticleTitles(localesDir: string, locale: Locale): Promise<ArticleTitles> {
-  const file = path.join(localesDir, locale, 'article.json');
-  const dictionary = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as { items?: ArticleTitles };
-  return dictionary.items ?? {};
+/** The blog's content, read and rendered once per process. */
+export function getContent(config: Config): Promise<ContentRepository> {
+  content ??= loadContent(CONTENT_DIR, { company: config.COMPANY_NAME, contactEmail: config.CONTACT_EMAIL, siteUrl: config.SITE_URL });
+  return content;
+}
+
+function readLocale(query: URLSearchParams): Locale | null {
+  const language = query.get('language') ?? DEFAULT_LOCALE;
+  return isLocale(language) ? language : null;
+}
+
+/** An article as the list answers it (spec §3 "Footer article list response" plus what cards show). */
+function summarise(article: Article) {
+  const { title, slug, description, category, published, updated, readingMinutes } = article;
+  return { title, new_uuid: slug, uuid: slug, description, category, published, updated, readingMinutes };
 }
 
 /**
- * `GET /api/blog/articles`: the spec's footer article list (§7): `category_id=blog`, `language`, `start`,
- * `len`; newest first; the footer passes `is_footer=1`, which skips the `faqs` article (spec §2).
+ * `GET /api/blog/article/list`: `category_id` (`blog` for all, or a category), `language`, `start`, `len`;
+ * newest first; `is_footer=1` skips the `faqs` article (spec §2). Answers `cscode` 200 with `list, start, total`.
  */
 export const articleListRoute: PluginRoute = {
   method: 'GET',
-  path: '/api/blog/articles',
+  path: '/api/blog/article/list',
   async handle(request, { config }) {
     const query = new URL(request.url).searchParams;
-    const language = query.get('language') ?? DEFAULT_LOCALE;
+    const locale = readLocale(query);
     const start = Number(query.get('start') ?? 0);
     const length = Number(query.get('len') ?? 6);
-    if (!isLocale(language) || !Number.isInteger(start) || start < 0 || !Number.isInteger(length) || length < 1 || length > MAX_PAGE_LENGTH) {
+    const category = query.get('category_id') ?? 'blog';
+    if (!locale || !Number.isInteger(start) || start < 0 || !Number.isInteger(length) || length < 1 || length > MAX_PAGE_LENGTH) {
       return respondJson({ cscode: 400, msg: 'language must be a supported locale, start ≥ 0 and 1 ≤ len ≤ 50' }, 400);
     }
-    const [titles, fallback] = await Promise.all([readArticleTitles(config.LOCALES_DIR, language), readArticleTitles(config.LOCALES_DIR, DEFAULT_LOCALE)]);
-    const visible = [...ARTICLES]
-      .filter((article) => query.get('category_id') !== 'blog' || article.category !== 'faq' || query.get('is_footer') !== '1')
-      .reverse();
-    const list = visible.slice(start, start + length).map((article) => ({
-      title: titles[article.slug]?.title ?? fallback[article.slug]?.title ?? article.slug,
-      new_uuid: article.slug,
-      uuid: article.slug,
-    }));
-    const body: ArticleListDto = { cscode: 200, data: { list, start, total: visible.length } };
-    return respondJson(body, 200, { 'cache-control': 'public, max-age=300' });
+    if (category !== 'blog' && !(ARTICLE_CATEGORIES as readonly string[]).includes(category)) return respondJson({ cscode: 400, msg: `unknown category_id ${category}` }, 400);
+    const repository = await getContent(config);
+    const visible = repository
+      .listArticles(locale)
+      .filter((article) => category === 'blog' || article.category === category)
+      .filter((article) => query.get('is_footer') !== '1' || article.slug !== 'faqs');
+    const body: ArticleListDto & { data: { categories: Record<string, number> } } = {
+      cscode: 200,
+      data: {
+        list: visible.slice(start, start + length).map(summarise),
+        start,
+        total: visible.length,
+        categories: Object.fromEntries(ARTICLE_CATEGORIES.map((id) => [id, repository.listArticles(locale).filter((article) => article.category === id).length])),
+      },
+    };
+    return respondJson(body, 200, CACHE_HEADERS);
+  },
+};
+
+/** `GET /api/blog/article/detail?id=&language=`: one article with its related articles and the locales it exists in. */
+export const articleDetailRoute: PluginRoute = {
+  method: 'GET',
+  path: '/api/blog/article/detail',
+  async handle(request, { config }) {
+    const query = new URL(request.url).searchParams;
+    const locale = readLocale(query);
+    const slug = query.get('id') ?? '';
+    if (!locale || !/^[a-z0-9-]{1,100}$/.test(slug)) return respondJson({ cscode: 400, msg: 'id and a supported language are required' }, 400);
+    const repository = await getContent(config);
+    const article = repository.findArticle(locale, slug);
+    if (!article) return respondJson({ cscode: 404, msg: `no article ${slug} in ${locale}` }, 404);
+    const related = article.related.map((other) => repository.findArticle(locale, other)).filter((other): other is Article => other !== undefined).map(summarise);
+    return respondJson({ cscode: 200, data: { ...article, related, locales: repository.listArticleLocales(slug) } }, 200, CACHE_HEADERS);
+  },
+};
+
+/** `GET /api/blog/policy/detail?id=&language=`: one policy document and the locales it exists in. */
+export const policyDetailRoute: PluginRoute = {
+  method: 'GET',
+  path: '/api/blog/policy/detail',
+  async handle(request, { config }) {
+    const query = new URL(request.url).searchParams;
+    const locale = readLocale(query);
+    const slug = query.get('id') ?? '';
+    if (!locale || !/^[a-z0-9-]{1,100}$/.test(slug)) return respondJson({ cscode: 400, msg: 'id and a supported language are required' }, 400);
+    const repository = await getContent(config);
+    const policy = repository.findPolicy(locale, slug);
+    if (!policy) return respondJson({ cscode: 404, msg: `no policy ${slug} in ${locale}` }, 404);
+    return respondJson({ cscode: 200, data: { ...policy, locales: repository.listPolicyLocales(slug) } }, 200, CACHE_HEADERS);
+  },
+};
+
+/** `GET /api/blog/sitemap`: every article and policy with the locales it exists in, for the sitemap. */
+export const sitemapRoute: PluginRoute = {
+  method: 'GET',
+  path: '/api/blog/sitemap',
+  async handle(_request, { config }) {
+    const repository = await getContent(config);
+    const group = (items: { slug: string; locale: Locale; updated: string }[]) => {
+      const bySlug = new Map<string, { slug: string; locales: Locale[]; updated: string }>();
+      for (const item of items) {
+        const entry = bySlug.get(item.slug) ?? { slug: item.slug, locales: [], updated: item.updated };
+        entry.locales.push(item.locale);
+        if (item.updated > entry.updated) entry.updated = item.updated;
+        bySlug.set(item.slug, entry);
+      }
+      return [...bySlug.values()];
+    };
+    return respondJson({ articles: group(repository.allArticles()), policies: group(repository.allPolicies()) }, 200, CACHE_HEADERS);
   },
 };

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { ServerPlugin } from '@reelkeep/platform/server-plugin';
-import { articleListRoute } from './articles-api.ts';
+import { articleDetailRoute, articleListRoute, policyDetailRoute, sitemapRoute } from './articles-api.ts';
 
 /** The blog squad's server part: its schema, migrations and API routes. */
 export const plugin: ServerPlugin = {
   squad: 'blog',
   schema: 'blog',
   migrationsDir: path.join(import.meta.dirname, 'migrations'),
-  routes: [articleListRoute],
+  routes: [articleListRoute, articleDetailRoute, policyDetailRoute, sitemapRoute],
 };

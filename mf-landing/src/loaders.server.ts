@@ -1,22 +1,44 @@
 import type { LoaderContext, NotFoundResult } from '@reelkeep/shared-contracts';
-import { findProduct } from './catalogue/products.ts';
-import { findService } from './catalogue/services.ts';
-
-/** Values a landing page interpolates into its copy. */
-export type LandingValues = Record<string, string>;
+import { AIO_PRODUCT, findProduct, findProductForService } from './catalogue/products.ts';
+import { findService, listServicesByGroup, SERVICES } from './catalogue/services.ts';
+import type { ProductPageData, ServicePageData, ShowcaseData } from './pages/page-data.ts';
 
 /** spec §2: the generic adult-downloader page lives beside the per-service pages. */
 export const GENERIC_ADULT_SLUG = 'adult';
+const RELATED_COUNT = 8;
+const SHOWCASE_COUNT = 18;
 
-/** `/thanks-for-installing-{product}` and `/thanks-for-using-{product}`: unknown products are 404. */
-export function loadProductPage({ params }: LoaderContext): LandingValues | NotFoundResult {
-  const product = findProduct(params.product ?? '');
-  return product ? { product: product.name } : { notFound: true };
+const toLink = ({ slug, name }: { slug: string; name: string }) => ({ slug, name });
+
+/** `/{service}-downloader`: the service's facts, the product it promotes and related services; unknown is 404. */
+export function loadServicePage({ params }: LoaderContext): ServicePageData | NotFoundResult {
+  if (params.service === GENERIC_ADULT_SLUG) {
+    return { service: null, productName: AIO_PRODUCT.name, installers: AIO_PRODUCT.installers, related: listServicesByGroup('adult').map(toLink) };
+  }
+  const service = findService(params.service ?? '');
+  if (!service) return { notFound: true };
+  const product = findProductForService(service.slug);
+  const related = listServicesByGroup(service.group).filter((other) => other.slug !== service.slug).slice(0, RELATED_COUNT).map(toLink);
+  const { slug, name, group, maxQuality, content, subtitles, multiAudio } = service;
+  return { service: { slug, name, group, maxQuality, content, subtitles, multiAudio }, productName: product.name, installers: product.installers, related };
 }
 
-/** `/{service}-downloader`: unknown services are 404; the generic adult page has no service name. */
-export function loadServicePage({ params }: LoaderContext): LandingValues | NotFoundResult {
-  if (params.service === GENERIC_ADULT_SLUG) return {};
-  const service = findService(params.service ?? '');
-  return service ? { service: service.name } : { notFound: true };
+/** The home page and the movie downloader show the popular services and the all-in-one app. */
+export function loadShowcase(): ShowcaseData {
+  return {
+    services: listServicesByGroup('hot').filter((service) => service.content === 'films-and-series').slice(0, SHOWCASE_COUNT).map(toLink),
+    serviceCount: SERVICES.length,
+    installers: AIO_PRODUCT.installers,
+  };
+}
+
+/** `/thanks-for-installing-{product}` and `/thanks-for-using-{product}`: unknown products are 404. */
+export function loadProductPage({ params }: LoaderContext): ProductPageData | NotFoundResult {
+  const product = findProduct(params.product ?? '');
+  return product ? { product: product.name, productSlug: product.slug, installers: product.installers } : { notFound: true };
+}
+
+/** Pages about the all-in-one app (downloading, product overview). */
+export function loadAllInOne(): ProductPageData {
+  return { product: AIO_PRODUCT.name, productSlug: AIO_PRODUCT.slug, installers: AIO_PRODUCT.installers };
 }

@@ -1,68 +1,65 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CONTRACT_VERSION, type PageDefinition, type PageProps, type RemotePageModule, type Translate } from '@reelkeep/shared-contracts';
-import { loadProductPage, loadServicePage } from './loaders.server.ts';
-import { TitledPage } from './pages/TitledPage.tsx';
-import * as styles from './pages/TitledPage.module.css';
-
-type Values = Record<string, string> | null;
-
-const headFromPage = (t: Translate, _match: unknown, data: Values) => ({
-  title: t('title', data ?? {}),
-  description: t('description', data ?? {}),
-  keywords: t('keywords', { ...data, defaultValue: '' }),
-});
-
-function titledPage(loader?: PageDefinition<Values>['loader']): PageDefinition<Values> {
-  return { Component: TitledPage, loader, head: headFromPage, namespaces: ({ pageName }) => [pageName] };
-}
-
-/** The home page; it keeps one direct React hook so a wrong React copy on the server fails loudly (TOOLCHAIN pitfall 1). */
-function HomePage({ pageName }: PageProps<Values>) {
-  const { t } = useTranslation(pageName);
-  const [highlighted] = useState('home');
-  return (
-    <article className={styles.page} data-page={highlighted}>
-      <h1 className={styles.heading}>{t('heading')}</h1>
-      <p className={styles.lead}>{t('lead')}</p>
-    </article>
-  );
-}
+import { CONTRACT_VERSION, type HeadFields, type PageDefinition, type RemotePageModule, type RouteMatch, type Translate } from '@reelkeep/shared-contracts';
+import { loadAllInOne, loadProductPage, loadServicePage, loadShowcase } from './loaders.server.ts';
+import { buildHomeFaq, HomePage } from './pages/HomePage.tsx';
+import { DownloadingPage, MovieDownloaderPage, PageLinkPage, PingPage, ProductOverviewPage, ThanksPage } from './pages/InfoPages.tsx';
+import { ContactPage, UninstallationPage } from './pages/FormPages.tsx';
+import { buildServiceFaq, ServiceLandingPage, toServiceValues } from './pages/ServiceLandingPage.tsx';
+import { toFaqStructuredData } from './components/FaqList.tsx';
+import { buildSoftwareApplication } from './structured-data.ts';
+import type { ProductPageData, ServicePageData, ShowcaseData } from './pages/page-data.ts';
 
 // Loaders run on the server only; the browser build drops them and the catalogue they read.
-const productLoader = __SERVER__ ? loadProductPage : undefined;
 const serviceLoader = __SERVER__ ? loadServicePage : undefined;
+const showcaseLoader = __SERVER__ ? loadShowcase : undefined;
+const productLoader = __SERVER__ ? loadProductPage : undefined;
+const allInOneLoader = __SERVER__ ? loadAllInOne : undefined;
+const pingLoader = __SERVER__ ? () => ({ checkedAt: new Date().toISOString() }) : undefined;
 
-/** Names the service of a landing page; the generic adult page takes its name from the translations. */
-function serviceHead(t: Translate, match: unknown, data: Values) {
-  return headFromPage(t, match, data?.service === undefined ? { service: t('adult_name') } : data);
-}
+const headFromPage = (t: Translate, _match: RouteMatch, data: unknown): HeadFields => {
+  const values = (data ?? {}) as Record<string, string>;
+  return { title: t('title', values), description: t('description', values), keywords: t('keywords', { ...values, defaultValue: '' }) };
+};
 
-function ServiceLandingPage(props: PageProps<Values>) {
-  const { t } = useTranslation(props.pageName);
-  const data = props.data?.service === undefined ? { service: t('adult_name') } : props.data;
-  return <TitledPage {...props} data={data} />;
+/** A page of this squad that reads its own namespace plus the shared landing copy (CTA, plans). */
+function page<Data>(Component: PageDefinition<Data>['Component'], loader?: PageDefinition<Data>['loader'], head: PageDefinition<Data>['head'] = headFromPage): PageDefinition<Data> {
+  return { Component, loader, head, namespaces: ({ pageName }) => [pageName, 'landing'] };
 }
 
 export default {
   remote: 'mf-landing',
   contractVersion: CONTRACT_VERSION,
   pages: {
-    home: { Component: HomePage, head: headFromPage, namespaces: () => ['home'] },
-    downloading: titledPage(),
-    'product-overview': titledPage(),
-    contact: titledPage(),
-    pagelink: titledPage(),
-    ping: titledPage(),
-    uninstallation: titledPage(),
-    'thanks-for-installing': titledPage(productLoader),
-    'thanks-for-using': titledPage(productLoader),
-    'movie-downloader': titledPage(),
+    home: page<ShowcaseData>(HomePage, showcaseLoader, (t, match, data) => ({
+      ...headFromPage(t, match, data),
+      structuredData: [buildSoftwareApplication(t('description')), toFaqStructuredData(buildHomeFaq(t, data.serviceCount))],
+    })),
     'service-downloader': {
       Component: ServiceLandingPage,
-      head: serviceHead,
-      namespaces: () => ['landing'],
       loader: serviceLoader,
+      namespaces: () => ['landing'],
+      head: (t, _match, data: ServicePageData) => {
+        const values = toServiceValues(t, data.service);
+        const description = t('description', values);
+        return {
+          title: t('title', values),
+          description,
+          keywords: t('keywords', values),
+          type: 'product',
+          structuredData: [buildSoftwareApplication(description), toFaqStructuredData(buildServiceFaq(t, data.service))],
+        };
+      },
     },
+    'movie-downloader': page<ShowcaseData>(MovieDownloaderPage, showcaseLoader),
+    'product-overview': page<ProductPageData>(ProductOverviewPage, allInOneLoader, (t, match, data) => ({
+      ...headFromPage(t, match, data),
+      structuredData: [buildSoftwareApplication(t('description'))],
+    })),
+    downloading: page<ProductPageData>(DownloadingPage, allInOneLoader),
+    'thanks-for-installing': page<ProductPageData>(ThanksPage, productLoader),
+    'thanks-for-using': page<ProductPageData>(ThanksPage, productLoader),
+    ping: page(PingPage, pingLoader),
+    pagelink: page(PageLinkPage),
+    uninstallation: page(UninstallationPage),
+    contact: page(ContactPage),
   },
 } satisfies RemotePageModule;

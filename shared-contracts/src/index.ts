@@ -6,3 +6,5 @@ export * from './events.ts';
 export type * from './hydration.ts';
 export * from './frame-contract.ts';
 export * from './validation.ts';
+export * from './pricing.ts';
+export * from './design-system.ts';

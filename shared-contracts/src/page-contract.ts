@@ -7,7 +7,7 @@ import type { Slice } from '@reduxjs/toolkit';
  * Version of these contracts. A remote records the version it was built against; the shell refuses a
  * remote whose major differs from its own (at promotion and again at load).
  */
-export const CONTRACT_VERSION = '1.0.0';
+export const CONTRACT_VERSION = '1.1.0';
 
 /** Tells whether a remote built against `remoteVersion` can run in a shell built against `hostVersion`. */
 export function isContractCompatible(remoteVersion: string, hostVersion: string = CONTRACT_VERSION): boolean {
@@ -39,11 +39,21 @@ export interface NotFoundResult {
   notFound: true;
 }
 
-/** Title, description and keywords of a page, already translated. */
+/** Title, description and keywords of a page, already translated, plus what search and social sites read. */
 export interface HeadFields {
   title: string;
   description: string;
   keywords?: string;
+  /** Open Graph type (`website` by default). */
+  type?: 'website' | 'article' | 'product';
+  /** Absolute or site-relative URL of the page's share image (the site's default otherwise). */
+  image?: string;
+  /** schema.org objects written as JSON-LD (SoftwareApplication, Article, BreadcrumbList, FAQPage, …). */
+  structuredData?: Record<string, unknown>[];
+  /** The locales the page exists in (its hreflang alternates); every locale when absent. */
+  locales?: Locale[];
+  /** The locale-less path search engines should index when the page is reachable at several paths. */
+  canonicalPath?: string;
 }
 
 /** Translates a key of a namespace the page declared. */

@@ -51,3 +51,11 @@ export interface SharedState {
 
 /** Names of the shared slices. */
 export const SHARED_SLICE_NAMES = ['locale', 'os', 'session', 'pageMeta', 'ab', 'campaignNav'] as const satisfies readonly (keyof SharedState)[];
+
+/** Action type of the OS switch (the shell's `os` slice handles it; any remote may dispatch it). */
+export const OS_SWITCHED_ACTION = 'os/osSwitched';
+
+/** The action that switches the visitor's OS (spec §4 "OS selection"). */
+export function createOsSwitchedAction(os: OsState['os']): { type: typeof OS_SWITCHED_ACTION; payload: OsState['os'] } {
+  return { type: OS_SWITCHED_ACTION, payload: os };
+}

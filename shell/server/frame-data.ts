@@ -36,7 +36,7 @@ export function createFrameDataLoader(fetchApi: (path: string) => Promise<Respon
     const previous = cache.get(locale)?.data;
     const [catalogue, articles] = await Promise.all([
       readJson<ServiceCatalogueDto>('/api/landing/catalogue'),
-      readJson<ArticleListDto>(`/api/blog/articles?category_id=blog&language=${locale}&start=0&len=${FOOTER_ARTICLE_COUNT}&is_footer=1`),
+      readJson<ArticleListDto>(`/api/blog/article/list?category_id=blog&language=${locale}&start=0&len=${FOOTER_ARTICLE_COUNT}&is_footer=1`),
     ]);
     const data: FrameData = {
       locale,

@@ -45,6 +45,12 @@ interface RequestContext {
 
 const NOT_FOUND_NAMESPACES = ['common'];
 
+/** The share image of pages that name none (1200 × 630, served by the shell). */
+const DEFAULT_SHARE_IMAGE = '/og-image.png';
+
+/** Open Graph locale of each site locale. */
+const OG_LOCALES: Record<Locale, string> = { en: 'en_US', fr: 'fr_FR', zh: 'zh_TW', ja: 'ja_JP', de: 'de_DE', es: 'es_ES', pt: 'pt_BR', it: 'it_IT' };
+
 async function resolvePage(input: RenderInput): Promise<ResolvedPage> {
   const split = splitLocale(input.url.pathname);
   const locale = split?.locale ?? DEFAULT_LOCALE;
@@ -165,9 +171,29 @@ function renderHead(input: RenderInput, resolved: ResolvedPage): string {
   const styles = [...input.shellAssets.styles, ...(pinned?.styles ?? [])];
   const preloads = [...input.shellAssets.scripts, ...(pinned ? [pinned.entry, ...pinned.scripts] : [])];
   const links: string[] = [];
+  const head = payload.head;
+  const canonicalPath = head.canonicalPath ?? path;
+  const pageUrl = toAbsoluteUrl(input.siteUrl, locale, canonicalPath);
+  const image = new URL(head.image ?? DEFAULT_SHARE_IMAGE, input.siteUrl).href;
+  links.push(
+    `<meta property="og:type" content="${head.type ?? 'website'}">`,
+    `<meta property="og:site_name" content="ReelKeep">`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(pageUrl)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta property="og:locale" content="${OG_LOCALES[locale]}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+  );
+  for (const data of head.structuredData ?? []) {
+    links.push(`<script type="application/ld+json" nonce="${input.nonce}">${serialiseForScript({ '@context': 'https://schema.org', ...data })}</script>`);
+  }
   if (payload.status === 200) {
-    links.push(`<link rel="canonical" href="${escapeHtml(toAbsoluteUrl(input.siteUrl, locale, path))}">`);
-    for (const alternate of listAlternates(input.siteUrl, path)) {
+    links.push(`<link rel="canonical" href="${escapeHtml(pageUrl)}">`);
+    for (const alternate of listAlternates(input.siteUrl, canonicalPath, head.locales)) {
       const hreflang = alternate.hreflang === 'x-default' ? 'x-default' : HREFLANG[alternate.hreflang];
       links.push(`<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(alternate.href)}">`);
     }
@@ -245,6 +271,9 @@ async function renderDocument(input: RenderInput, errorStatus?: number): Promise
     let regionFailed = false;
     const stream = renderToPipeableStream(app, {
       nonce: input.nonce,
+      // The whole page is ready before the first byte (data is loaded): keep every boundary inline, so
+      // the content is in the HTML itself, not in a hidden segment a script reveals later.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         resolve({ stream, regionFailed });
       },

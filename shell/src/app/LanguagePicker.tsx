@@ -32,9 +32,10 @@ export function buildLanguageSwitchHref(locale: Locale, path: string, hasAlterna
 
 function useLanguageLinks() {
   const { current, path } = useSelector((state: SharedState) => state.locale);
-  // A page has alternates in every locale unless it is a not-found page.
-  const hasAlternates = usePagePayload().match !== null;
-  return { current, href: (locale: Locale) => buildLanguageSwitchHref(locale, path, hasAlternates) };
+  const payload = usePagePayload();
+  // A not-found page has no alternates; a page that exists in some locales only lists those.
+  const hasAlternate = (locale: Locale) => payload.match !== null && (payload.head.locales?.includes(locale) ?? true);
+  return { current, href: (locale: Locale) => buildLanguageSwitchHref(locale, path, hasAlternate(locale)) };
 }
 
 /** The footer's language picker: two groups of locales, the current one marked. */

@@ -59,7 +59,13 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   fixed('pagelink', 'mf-landing', '/pagelink'),
   fixed('ping', 'mf-landing', '/ping'),
   fixed('uninstallation', 'mf-landing', '/uninstallation', { uncached: true }),
-  fixed('blog', 'mf-blog', '/blog/'),
+  {
+    name: 'blog',
+    remote: 'mf-blog',
+    // The guide centre and its listings end with a slash (spec §2): /blog/, /blog/category/guides/, /blog/page/2/.
+    pattern: new RegExp(`^/blog/(?:category/(?<category>${SLUG})/)?(?:page/(?<page>[1-9]\\d{0,3})/)?$`),
+    pageName: () => 'blog',
+  },
   {
     name: 'movie-downloader',
     remote: 'mf-landing',

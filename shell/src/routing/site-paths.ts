@@ -5,10 +5,12 @@ export function toAbsoluteUrl(siteUrl: string, locale: Locale, path: string): st
   return new URL(toLocalePath(locale, path), siteUrl).href;
 }
 
-/** hreflang alternates of a locale-less path: every locale plus x-default (English). */
-export function listAlternates(siteUrl: string, path: string): { hreflang: Locale | 'x-default'; href: string }[] {
+/** hreflang alternates of a locale-less path in the locales it exists in, plus x-default (English, else the first). */
+export function listAlternates(siteUrl: string, path: string, locales: readonly Locale[] = LOCALES): { hreflang: Locale | 'x-default'; href: string }[] {
+  if (locales.length === 0) return [];
+  const fallback = locales.includes('en') ? 'en' : locales[0]!;
   return [
-    ...LOCALES.map((locale) => ({ hreflang: locale, href: toAbsoluteUrl(siteUrl, locale, path) })),
-    { hreflang: 'x-default' as const, href: toAbsoluteUrl(siteUrl, 'en', path) },
+    ...locales.map((locale) => ({ hreflang: locale, href: toAbsoluteUrl(siteUrl, locale, path) })),
+    { hreflang: 'x-default' as const, href: toAbsoluteUrl(siteUrl, fallback, path) },
   ];
 }

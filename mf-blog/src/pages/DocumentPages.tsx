@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { DS, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { formatDate, type ArticleData, type PolicyData } from './blog-data.ts';
+import * as styles from './DocumentPages.module.css';
+
+/** An article of the guide centre: breadcrumb, table of contents, body, related guides and a call to action. */
+export function ArticlePage({ data }: PageProps<ArticleData>) {
+  const { t } = useTranslation('article_common');
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const link = (path: string) => toLocalePath(locale, path);
+  return (
+    <article>
+      <header className={styles.header}>
+        <div className={DS.container}>
+          <nav aria-label={t('breadcrumb_label')}>
+            <ol className={styles.breadcrumb}>
+              <li><a href={link('/')}>{t('breadcrumb_home')}</a></li>
+              <li><a href={link('/blog/')}>{t('breadcrumb_guides')}</a></li>
+              <li aria-current="page">{data.title}</li>
+            </ol>
+          </nav>
+          <h1 className={`${DS.display} ${styles.title}`}>{data.title}</h1>
+          <p className={DS.lead}>{data.description}</p>
+          <p className={styles.meta}>
+            {t('updated', { date: formatDate(data.updated, locale) })}
+            <span aria-hidden="true"> · </span>
+            {t('reading', { count: data.readingMinutes })}
+          </p>
+        </div>
+      </header>
+      <div className={`${DS.container} ${styles.layout}`}>
+        {data.toc.length > 2 && (
+          <aside className={styles.toc} aria-labelledby="toc-title">
+            <h2 id="toc-title" className={styles.tocTitle}>{t('toc')}</h2>
+            <ol>
+              {data.toc.map((entry) => (
+                <li key={entry.id}><a href={`#${entry.id}`}>{entry.text}</a></li>
+              ))}
+            </ol>
+          </aside>
+        )}
+        <div>
+          <div className={`${DS.prose} ${styles.body}`} dangerouslySetInnerHTML={{ __html: data.html }} />
+          <aside className={styles.cta} aria-labelledby="article-cta">
+            <h2 id="article-cta" className={DS.h3}>{t('cta_title')}</h2>
+            <p>{t('cta_text')}</p>
+            <a className={DS.buttonPrimary} href={link('/downloading')}>{t('cta_button')}</a>
+          </aside>
+        </div>
+      </div>
+      {data.related.length > 0 && (
+        <section className={DS.sectionMuted} aria-labelledby="related-title">
+          <div className={DS.container}>
+            <h2 id="related-title" className={DS.h2}>{t('related')}</h2>
+            <ul className={styles.related}>
+              {data.related.map((article) => (
+                <li key={article.new_uuid} className={DS.card}>
+                  <a href={link(`/${article.new_uuid}`)}>{article.title}</a>
+                  <p className={styles.relatedText}>{article.description}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}
+
+/** A policy document (privacy, refund, terms…): title, last update and the text. */
+export function PolicyPage({ data }: PageProps<PolicyData>) {
+  const { t } = useTranslation('article_common');
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  return (
+    <article>
+      <header className={styles.header}>
+        <div className={DS.container}>
+          <h1 className={`${DS.display} ${styles.title}`}>{data.title}</h1>
+          <p className={styles.meta}>{t('policy_updated', { date: formatDate(data.updated, locale) })}</p>
+        </div>
+      </header>
+      <div className={`${DS.container} ${styles.policyBody}`}>
+        <div className={DS.prose} dangerouslySetInnerHTML={{ __html: data.html }} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,50 @@
+import { respondJson, type PluginRoute } from '@reelkeep/platform/server-plugin';
+import { findInstaller, findProductById } from '../src/catalogue/products.ts';
+
+/** Installer names are file names: letters, digits, dots and hyphens. */
+const INSTALLER_PATTERN = /^[a-z0-9][a-z0-9.-]{2,80}$/;
+
+/**
+ * `GET /product/info?product_id=` (spec §7): `cscode` 200 with `data.soft_version` per OS; an unknown or
+ * malformed id gets a clear 400/404, never a 500.
+ */
+export const productInfoRoute: PluginRoute = {
+  method: 'GET',
+  path: '/product/info',
+  handle(request) {
+    const raw = new URL(request.url).searchParams.get('product_id') ?? '';
+    if (!/^\d{1,9}$/.test(raw)) return respondJson({ cscode: 400, msg: 'product_id must be a number' }, 400);
+    const product = findProductById(Number(raw));
+    if (!product) return respondJson({ cscode: 404, msg: `no product ${raw}` }, 404);
+    return respondJson(
+      { cscode: 200, data: { product_id: product.productId, name: product.name, soft_version: product.softVersion.win, soft_version_mac: product.softVersion.mac } },
+      200,
+      { 'cache-control': 'public, max-age=600' },
+    );
+  },
+};
+
+/**
+ * `GET /mlink?p=<installer>` (spec §7): records the download report (spec §3) and sends the visitor to
+ * the installer on the download host of the configuration.
+ */
+export const downloadLinkRoute: PluginRoute = {
+  method: 'GET',
+  path: '/mlink',
+  async handle(request, { db, config, logger }) {
+    const installer = new URL(request.url).searchParams.get('p') ?? '';
+    const match = INSTALLER_PATTERN.test(installer) ? findInstaller(installer) : undefined;
+    if (!match) return respondJson({ cscode: 404, msg: 'unknown installer' }, 404);
+    const target = new URL(installer, config.DOWNLOAD_BASE_URL).href;
+    try {
+      await db.query(
+        'INSERT INTO landing.download_reports (installer, product_id, os, target_url, referer_url, user_agent) VALUES ($1, $2, $3, $4, $5, $6)',
+        [installer, match.product.productId, match.os, target, request.headers.get('referer')?.slice(0, 500) ?? null, request.headers.get('user-agent')?.slice(0, 300) ?? null],
+      );
+    } catch (error) {
+      // spec §8: reporting failures are ignored; the download goes on.
+      logger.warn('download report not stored', { installer, error });
+    }
+    return new Response(null, { status: 302, headers: { location: target, 'cache-control': 'no-store' } });
+  },
+};

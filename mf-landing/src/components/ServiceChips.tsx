@@ -1,0 +1,17 @@
+import { useSelector } from 'react-redux';
+import { toLocalePath, type ServiceLink, type SharedState } from '@reelkeep/shared-contracts';
+import * as styles from './ServiceChips.module.css';
+
+/** Links to service landing pages, as chips. */
+export function ServiceChips({ services }: { services: readonly ServiceLink[] }) {
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  return (
+    <ul className={styles.chips}>
+      {services.map((service) => (
+        <li key={service.slug}>
+          <a className={styles.chip} href={toLocalePath(locale, `/${service.slug}-downloader`)}>{service.name}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
