@@ -34,6 +34,11 @@ describe('translation check', () => {
     expect(findTranslationProblems(byLocale, 'en', usage)).toEqual(['es/home: title is the English text ("Home")']);
   });
 
+  it('lets values through that hold nothing to translate', () => {
+    const byLocale = locales({ en: { home: { title: '{{title}} | ReelKeep', nav: { posts: 'MP4 / MKV' } } }, it: { home: { title: '{{title}} | ReelKeep', nav: { posts: 'MP4 / MKV' } } } });
+    expect(findTranslationProblems(byLocale, 'en', collectKeyUsage([SOURCE], []))).toEqual([]);
+  });
+
   it('counts keys reached through template literals and $t nesting as used', () => {
     const usage = collectKeyUsage(['t(`items.${slug}.title`)'], [{ heading: '$t(items.{{article}}.lead)' }]);
     const byLocale = locales({ en: { article: { items: { faqs: { title: 'FAQs', lead: 'Answers' } }, heading: 'x' } } });

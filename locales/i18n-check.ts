@@ -11,9 +11,14 @@ export function flattenDictionary(dictionary: Dictionary, prefix = ''): Map<stri
   return entries;
 }
 
-/** Values that may equal English: brand and product names, and pure nesting expressions. */
-export const SAME_AS_ENGLISH_ALLOWED = new Set(['ReelKeep', 'DMCA']);
-const PURE_NESTING = /^\$t\([^)]+\)$/;
+/** Names that are the same in every language (brands, products, formats). */
+export const BRAND_NAMES = ['ReelKeep', 'DMCA', 'Netflix', 'Windows', 'macOS', 'Mac', 'MP4', 'MKV', 'SRT', 'AAC', 'Apple', 'Intel', 'AMD', 'Facebook'];
+const BRAND_PATTERN = new RegExp(`\\b(?:${BRAND_NAMES.join('|')})\\b`, 'g');
+
+/** A value may equal English when nothing translatable is left: placeholders, nesting, brand names, punctuation. */
+export function isTranslationFree(value: string): boolean {
+  return value.replace(/\{\{\w+\}\}/g, '').replace(/\$t\([^)]+\)/g, '').replace(BRAND_PATTERN, '').replace(/[\s\p{P}\p{S}\d]/gu, '') === '';
+}
 
 /** How source code refers to keys: exact literals and template literals with `${…}` holes. */
 export interface KeyUsage {
@@ -74,7 +79,7 @@ export function findTranslationProblems(
         const value = entries.get(key);
         if (value === undefined) problems.push(`${locale}/${namespace}: ${key} is missing`);
         else if (value.trim() === '') problems.push(`${locale}/${namespace}: ${key} is empty`);
-        else if (value === english && !SAME_AS_ENGLISH_ALLOWED.has(value) && !PURE_NESTING.test(value)) {
+        else if (value === english && !isTranslationFree(value)) {
           problems.push(`${locale}/${namespace}: ${key} is the English text (${JSON.stringify(value)})`);
         }
       }

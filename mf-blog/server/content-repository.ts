@@ -61,18 +61,24 @@ function toHeadingId(text: string): string {
   return id || 'section';
 }
 
-/** Renders Markdown with the site's rules: locale-prefixed internal links, ids on h2/h3 for the table of contents. */
-function createRenderer(locale: Locale) {
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * Renders Markdown with the site's rules: internal links get the locale prefix, a link to a document that
+ * does not exist in the locale keeps its text but loses the link, h2/h3 get ids for the table of contents.
+ */
+function createRenderer(locale: Locale, isMissingDocument: (slug: string) => boolean) {
   const toc: TocEntry[] = [];
   const used = new Map<string, number>();
   const marked = new Marked({
     gfm: true,
-    walkTokens(token) {
-      if (token.type === 'link' && (token as Tokens.Link).href.startsWith('/')) {
-        (token as Tokens.Link).href = toLocalePrefix(locale) + (token as Tokens.Link).href;
-      }
-    },
     renderer: {
+      link({ href, title, tokens }: Tokens.Link) {
+        const text = this.parser.parseInline(tokens);
+        if (href.startsWith('/') && isMissingDocument(href.slice(1).split(/[?#]/)[0]!)) return text;
+        const target = href.startsWith('/') ? toLocalePrefix(locale) + href : href;
+        return `<a href="${escapeAttribute(target)}"${title ? ` title="${escapeAttribute(title)}"` : ''}>${text}</a>`;
+      },
       heading({ tokens, depth }) {
         const html = this.parser.parseInline(tokens);
         const text = html.replace(/<[^>]+>/g, '');
@@ -129,12 +135,18 @@ function requireDate(meta: Record<string, unknown>, key: string, where: string):
 
 /** Every article and policy of the content folder, rendered once at start; a malformed file stops start-up. */
 export async function loadContent(contentDir: string, values: ContentValues) {
+  const articleDocuments = await readDocuments(path.join(contentDir, 'articles'));
+  const policyDocuments = await readDocuments(path.join(contentDir, 'policies'));
+  const documentSlugs = new Set([...articleDocuments, ...policyDocuments].map((document) => document.slug));
+  const available = new Set([...articleDocuments, ...policyDocuments].map((document) => `${document.locale}/${document.slug}`));
+  const missingIn = (locale: Locale) => (slug: string) => documentSlugs.has(slug) && !available.has(`${locale}/${slug}`);
+
   const articles: Article[] = [];
-  for (const { locale, slug, meta, body } of await readDocuments(path.join(contentDir, 'articles'))) {
+  for (const { locale, slug, meta, body } of articleDocuments) {
     const where = `articles/${locale}/${slug}.md`;
     const category = requireString(meta, 'category', where) as ArticleCategory;
     if (!ARTICLE_CATEGORIES.includes(category)) throw new Error(`${where}: unknown category ${category}`);
-    const { render, toc } = createRenderer(locale);
+    const { render, toc } = createRenderer(locale, missingIn(locale));
     articles.push({
       slug,
       locale,
@@ -153,7 +165,7 @@ export async function loadContent(contentDir: string, values: ContentValues) {
   articles.sort((a, b) => b.published.localeCompare(a.published) || a.slug.localeCompare(b.slug));
 
   const policies: Policy[] = [];
-  for (const { locale, slug, meta, body } of await readDocuments(path.join(contentDir, 'policies'))) {
+  for (const { locale, slug, meta, body } of policyDocuments) {
     const where = `policies/${locale}/${slug}.md`;
     policies.push({
       slug,
@@ -161,7 +173,7 @@ export async function loadContent(contentDir: string, values: ContentValues) {
       title: requireString(meta, 'title', where),
       description: fillPlaceholders(requireString(meta, 'description', where), values),
       updated: requireDate(meta, 'updated', where),
-      html: createRenderer(locale).render(fillPlaceholders(body, values)),
+      html: createRenderer(locale, missingIn(locale)).render(fillPlaceholders(body, values)),
     });
   }
 

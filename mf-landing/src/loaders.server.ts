@@ -2,6 +2,7 @@ import type { LoaderContext, NotFoundResult } from '@reelkeep/shared-contracts';
 import { AIO_PRODUCT, findProduct, findProductForService } from './catalogue/products.ts';
 import { findService, listServicesByGroup, SERVICES } from './catalogue/services.ts';
 import type { ProductPageData, ServicePageData, ShowcaseData } from './pages/page-data.ts';
+import type { ContactPageData, UninstallationData } from './pages/FormPages.tsx';
 
 /** spec §2: the generic adult-downloader page lives beside the per-service pages. */
 export const GENERIC_ADULT_SLUG = 'adult';
@@ -41,4 +42,28 @@ export function loadProductPage({ params }: LoaderContext): ProductPageData | No
 /** Pages about the all-in-one app (downloading, product overview). */
 export function loadAllInOne(): ProductPageData {
   return { product: AIO_PRODUCT.name, productSlug: AIO_PRODUCT.slug, installers: AIO_PRODUCT.installers };
+}
+
+/** `/contact`: a question for visitors without JavaScript, and what a returned form held (nothing is lost). */
+export async function loadContactPage(context: LoaderContext): Promise<ContactPageData> {
+  const query = context.url.searchParams;
+  const sum = (await (await context.fetchApi('/api/landing/captcha?kind=sum')).json()) as ContactPageData['sum'];
+  const empty = { name: '', email: '', topic: '', message: '' };
+  const draftId = query.get('draft');
+  if (draftId && /^[0-9a-f-]{36}$/.test(draftId)) {
+    const response = await context.fetchApi(`/api/landing/contact/draft?id=${draftId}`);
+    if (response.ok) {
+      const { data } = (await response.json()) as { data: { fields: ContactPageData['fields']; problems: Record<string, string> } };
+      return { sum, sent: false, fields: data.fields, problems: data.problems };
+    }
+  }
+  return { sum, sent: query.get('sent') === '1', fields: empty, problems: {} };
+}
+
+/** `/uninstallation?product=`: the product the feedback is about, and whether it was just sent. */
+export function loadUninstallationPage(context: LoaderContext): UninstallationData {
+  const query = context.url.searchParams;
+  const product = findProduct(query.get('product') ?? '')?.slug ?? AIO_PRODUCT.slug;
+  const feedback = query.get('feedback');
+  return { product, feedback: feedback === 'sent' || feedback === 'invalid' ? feedback : null };
 }

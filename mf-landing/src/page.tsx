@@ -1,5 +1,5 @@
 import { CONTRACT_VERSION, type HeadFields, type PageDefinition, type RemotePageModule, type RouteMatch, type Translate } from '@reelkeep/shared-contracts';
-import { loadAllInOne, loadProductPage, loadServicePage, loadShowcase } from './loaders.server.ts';
+import { loadAllInOne, loadContactPage, loadProductPage, loadServicePage, loadShowcase, loadUninstallationPage } from './loaders.server.ts';
 import { buildHomeFaq, HomePage } from './pages/HomePage.tsx';
 import { DownloadingPage, MovieDownloaderPage, PageLinkPage, PingPage, ProductOverviewPage, ThanksPage } from './pages/InfoPages.tsx';
 import { ContactPage, UninstallationPage } from './pages/FormPages.tsx';
@@ -13,6 +13,8 @@ const serviceLoader = __SERVER__ ? loadServicePage : undefined;
 const showcaseLoader = __SERVER__ ? loadShowcase : undefined;
 const productLoader = __SERVER__ ? loadProductPage : undefined;
 const allInOneLoader = __SERVER__ ? loadAllInOne : undefined;
+const contactLoader = __SERVER__ ? loadContactPage : undefined;
+const uninstallationLoader = __SERVER__ ? loadUninstallationPage : undefined;
 const pingLoader = __SERVER__ ? () => ({ checkedAt: new Date().toISOString() }) : undefined;
 
 const headFromPage = (t: Translate, _match: RouteMatch, data: unknown): HeadFields => {
@@ -59,7 +61,7 @@ export default {
     'thanks-for-using': page<ProductPageData>(ThanksPage, productLoader),
     ping: page(PingPage, pingLoader),
     pagelink: page(PageLinkPage),
-    uninstallation: page(UninstallationPage),
-    contact: page(ContactPage),
+    uninstallation: page(UninstallationPage, uninstallationLoader),
+    contact: page(ContactPage, contactLoader),
   },
 } satisfies RemotePageModule;

@@ -1,12 +1,19 @@
 import type { Logger } from './logger.ts';
 import type { Database } from './db/database.ts';
 import type { Config } from './config.ts';
+import type { Mailer } from './mail.ts';
+import type { Captcha } from './captcha.ts';
+import type { RateLimiter } from './rate-limit.ts';
 
 /** What the shell server hands every squad plugin. */
 export interface PluginContext {
   db: Database;
   config: Config;
   logger: Logger;
+  mailer: Mailer;
+  captcha: Captcha;
+  /** A limiter per form, shared across instances through Redis when configured. */
+  createRateLimiter: (name: string, limit: number, windowMs: number) => RateLimiter;
 }
 
 /** One API route of a squad: exact method and path, or a path prefix ending in `/`. */

@@ -11,6 +11,8 @@ import type { ReleaseWatcher } from './release-snapshot.ts';
 import type { createPageRenderer } from './page-render.ts';
 import type { mountSquadApis } from './squad-apis.ts';
 import { decidePageRequest } from './page-gate.ts';
+import type { Mailer } from '@reelkeep/platform/mail';
+import { createSitemaps, renderRobots } from './sitemap.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
 
@@ -50,9 +52,11 @@ export function createRequestHandler(deps: {
   locales: ReturnType<typeof createLocaleStore>;
   pages: ReturnType<typeof createPageRenderer>;
   apis: ReturnType<typeof mountSquadApis>;
+  mailer: Mailer;
 }) {
-  const { config, logger, releases, locales, pages, apis } = deps;
+  const { config, logger, releases, locales, pages, apis, mailer } = deps;
   const staticOrigin = config.STATIC_BASE_URL ? new URL(config.STATIC_BASE_URL).origin : '';
+  const readSitemap = createSitemaps(config.SITE_URL, apis.fetchApi);
   const reportOrigin = config.SENTRY_DSN ? new URL(config.SENTRY_DSN).origin : '';
   const startedAt = new Date().toISOString();
 
@@ -86,8 +90,21 @@ export function createRequestHandler(deps: {
         res.setHeader('cache-control', 'public, max-age=300');
         return sendJson(res, 200, dictionary);
       }
-      if (url.pathname === '/favicon.ico' || url.pathname === '/robots.txt') {
+      if (url.pathname === '/favicon.ico' || url.pathname === '/og-image.png') {
         if (await sendFile(res, PUBLIC_DIR, url.pathname.slice(1), method, 'public, max-age=86400')) return;
+      }
+      if (url.pathname === '/robots.txt') {
+        res.setHeader('content-type', 'text/plain; charset=utf-8');
+        res.setHeader('cache-control', 'public, max-age=3600');
+        return void res.end(renderRobots(config.SITE_URL));
+      }
+      const sitemapMatch = url.pathname === '/sitemap.xml' ? 'index' : /^\/sitemaps\/([a-z]+)\.xml$/.exec(url.pathname)?.[1];
+      if (sitemapMatch && (method === 'GET' || method === 'HEAD')) {
+        const xml = await readSitemap(sitemapMatch);
+        if (!xml) return sendJson(res, 404, { error: 'not found' });
+        res.setHeader('content-type', 'application/xml; charset=utf-8');
+        res.setHeader('cache-control', 'public, max-age=600');
+        return void res.end(method === 'HEAD' ? undefined : xml);
       }
       if (url.pathname === '/admin/releases' && method === 'GET') {
         if (!isAdmin(req, config.ADMIN_TOKEN)) return sendJson(res, config.ADMIN_TOKEN ? 401 : 404, { error: config.ADMIN_TOKEN ? 'unauthorised' : 'not found' });
@@ -100,6 +117,10 @@ export function createRequestHandler(deps: {
           remotes: health,
           history: snapshot.state.history.slice(-50),
         });
+      }
+      if (url.pathname === '/admin/outbox' && method === 'GET') {
+        if (!isAdmin(req, config.ADMIN_TOKEN)) return sendJson(res, config.ADMIN_TOKEN ? 401 : 404, { error: config.ADMIN_TOKEN ? 'unauthorised' : 'not found' });
+        return sendJson(res, 200, { messages: await mailer.listOutbox() });
       }
       if (await apis.handle(req, res, url)) return;
       if (url.pathname.startsWith('/_data/') && method === 'GET') {

@@ -18,6 +18,9 @@ import { createErrorReporter } from './error-reporter.ts';
 import { createFrameDataLoader } from './frame-data.ts';
 import { createSitePlugin } from './newsletter.ts';
 import { createRateLimiter } from '@reelkeep/platform/rate-limit';
+import { createMailer } from '@reelkeep/platform/mail';
+import { createCaptcha } from '@reelkeep/platform/captcha';
+import { PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 
 /** spec §7 newsletter: NEWSLETTER_RATE_LIMIT sign-ups per address in this window. */
 const NEWSLETTER_WINDOW_MS = 10 * 60_000;
@@ -41,6 +44,7 @@ const newsletterLimiter = createRateLimiter({ name: 'newsletter', limit: config.
 const PLUGINS = [createSitePlugin(newsletterLimiter), landingPlugin, checkoutPlugin, accountPlugin, blogPlugin, campaignPlugin];
 
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
 for (const plugin of PLUGINS) {
   const applied = await applyMigrations(db, plugin.squad, plugin.migrationsDir);
   if (applied.length > 0) logger.info('migrations applied', { squad: plugin.squad, applied });
@@ -54,10 +58,18 @@ if (!releases.current().shell) {
 }
 
 const locales = createLocaleStore(config.LOCALES_DIR);
-const apis = mountSquadApis(PLUGINS, config, { db, config, logger });
+const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db });
+const captcha = createCaptcha({ hmacKey: config.CAPTCHA_HMAC_KEY });
+const limiters = [newsletterLimiter];
+const createFormLimiter = (name: string, limit: number, windowMs: number) => {
+  const limiter = createRateLimiter({ name, limit, windowMs, redisUrl: config.REDIS_URL });
+  limiters.push(limiter);
+  return limiter;
+};
+const apis = mountSquadApis(PLUGINS, config, { db, config, logger, mailer, captcha, createRateLimiter: createFormLimiter });
 const loadFrameData = createFrameDataLoader(apis.fetchApi, config.SITE_URL, logger);
 const pages = createPageRenderer({ config, logger, locales, fetchApi: apis.fetchApi, loadFrameData, reportError });
-const server = createServer(createRequestHandler({ config, logger, releases, locales, pages, apis }));
+const server = createServer(createRequestHandler({ config, logger, releases, locales, pages, apis, mailer }));
 server.keepAliveTimeout = 65_000;
 
 server.listen(config.PORT, config.HOST, () => {
@@ -70,7 +82,7 @@ const shutdown = (signal: string) => {
   logger.info('shutting down', { signal });
   releases.stop();
   server.close(() => {
-    void Promise.all([db.close(), store.close(), newsletterLimiter.close()]).finally(() => process.exit(0));
+    void Promise.all([db.close(), store.close(), ...limiters.map((limiter) => limiter.close())]).finally(() => process.exit(0));
   });
   // In-flight requests finish; idle keep-alive sockets close now, the rest after a grace period.
   server.closeIdleConnections();

@@ -4,6 +4,8 @@ import { createLogger } from '@reelkeep/platform/logger';
 import { openDatabase, type Database } from '@reelkeep/platform/db';
 import { applyMigrations } from '@reelkeep/platform/migrations';
 import { createRateLimiter } from '@reelkeep/platform/rate-limit';
+import { createMailer } from '@reelkeep/platform/mail';
+import { createCaptcha } from '@reelkeep/platform/captcha';
 import { CLIENT_IP_HEADER, type PluginContext } from '@reelkeep/platform/server-plugin';
 import { createSitePlugin } from './newsletter.ts';
 
@@ -15,7 +17,15 @@ const route = plugin.routes[0]!;
 beforeAll(async () => {
   db = await openDatabase({ pgliteDir: 'memory://' });
   await applyMigrations(db, plugin.squad, plugin.migrationsDir);
-  context = { db, config: loadConfig({}), logger: createLogger('error') };
+  const config = loadConfig({});
+  context = {
+    db,
+    config,
+    logger: createLogger('error'),
+    mailer: createMailer({ from: config.MAIL_FROM, db }),
+    captcha: createCaptcha({}),
+    createRateLimiter: (name, limit, windowMs) => createRateLimiter({ name, limit, windowMs }),
+  };
 });
 afterAll(() => db.close());
 

@@ -2,6 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from './database.ts';
 
+/** The platform's own migrations (mail outbox), applied before the squads'. */
+export const PLATFORM_MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+
 const MIGRATION_FILE = /^(\d{4})_[a-z0-9_]+\.sql$/;
 
 /** Applies a squad's pending migrations in order, each in its own transaction; returns the names applied. */

@@ -1,0 +1,84 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createChallenge, verifySolution } from 'altcha-lib/v1';
+
+/** How long a captcha challenge can be answered. */
+export const CAPTCHA_TTL_MS = 10 * 60_000;
+/** Proof-of-work difficulty: the browser tries up to this many numbers (well under a second). */
+const PROOF_OF_WORK_MAX_NUMBER = 50_000;
+/** Answered challenges remembered against replay (per process). */
+const REPLAY_MEMORY = 10_000;
+
+/** A challenge the browser solves with JavaScript (ALTCHA's protocol, self-hosted). */
+export interface ProofOfWorkChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
+/** A question for visitors without JavaScript, with a signed token that carries the expected answer. */
+export interface ArithmeticChallenge {
+  a: number;
+  b: number;
+  token: string;
+}
+
+/** What a form sends back: the proof-of-work payload, or the arithmetic answer and its token. */
+export interface CaptchaAnswer {
+  altcha?: string | null;
+  captchaToken?: string | null;
+  captchaAnswer?: string | null;
+}
+
+/**
+ * The self-hosted captcha (decisions.md): proof of work for browsers with JavaScript, a small sum for
+ * browsers without; both signed with CAPTCHA_HMAC_KEY, time-limited and single-use.
+ */
+export function createCaptcha(options: { hmacKey?: string; now?: () => number }) {
+  // Without a configured key, one random key per process (fine for one instance; set the key for several).
+  const hmacKey = options.hmacKey ?? randomBytes(32).toString('hex');
+  const now = options.now ?? Date.now;
+  const used = new Map<string, number>();
+
+  const remember = (id: string): boolean => {
+    for (const [key, expiresAt] of used) if (expiresAt < now() || used.size > REPLAY_MEMORY) used.delete(key);
+    if (used.has(id)) return false;
+    used.set(id, now() + CAPTCHA_TTL_MS);
+    return true;
+  };
+  const sign = (text: string) => createHmac('sha256', hmacKey).update(text).digest('base64url');
+
+  return {
+    async createProofOfWork(): Promise<ProofOfWorkChallenge> {
+      const challenge = await createChallenge({ hmacKey, maxnumber: PROOF_OF_WORK_MAX_NUMBER, expires: new Date(now() + CAPTCHA_TTL_MS) });
+      return challenge as ProofOfWorkChallenge;
+    },
+    createArithmetic(): ArithmeticChallenge {
+      const a = randomInt(2, 10);
+      const b = randomInt(2, 10);
+      const expiresAt = now() + CAPTCHA_TTL_MS;
+      const nonce = randomBytes(8).toString('base64url');
+      return { a, b, token: `${expiresAt}.${nonce}.${sign(`${a + b}.${expiresAt}.${nonce}`)}` };
+    },
+    /** Whether the answer is right, in time and not used before. */
+    async verify(answer: CaptchaAnswer): Promise<boolean> {
+      if (answer.altcha) {
+        if (answer.altcha.length > 2000) return false;
+        const valid = await verifySolution(answer.altcha, hmacKey, true).catch(() => false);
+        return valid && remember(`pow:${answer.altcha}`);
+      }
+      if (answer.captchaToken && answer.captchaAnswer) {
+        const [expiresAt, nonce, signature] = answer.captchaToken.split('.');
+        if (!expiresAt || !nonce || !signature || Number(expiresAt) < now()) return false;
+        const expected = Buffer.from(sign(`${answer.captchaAnswer.trim()}.${expiresAt}.${nonce}`));
+        const given = Buffer.from(signature);
+        return expected.length === given.length && timingSafeEqual(expected, given) && remember(`sum:${nonce}`);
+      }
+      return false;
+    },
+  };
+}
+
+/** The captcha of a server. */
+export type Captcha = ReturnType<typeof createCaptcha>;
