@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
+import { parse as parseYaml } from 'yaml';
 import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_ENV, E2E_FIXTURES_FILE, type E2EFixtures } from './test-site.ts';
 
 const run = promisify(execFile);
@@ -16,6 +17,12 @@ export function readText(locale: string, namespace: string, key: string): string
   const value = key.split('.').reduce<string | Dictionary | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), dictionary);
   if (typeof value !== 'string') throw new Error(`no text ${locale}/${namespace}:${key}`);
   return value;
+}
+
+/** The title of a guide or policy document in a locale, from its front matter. */
+export function readDocumentTitle(kind: 'articles' | 'policies', locale: string, slug: string): string {
+  const text = readFileSync(path.join(ROOT_DIR, 'mf-blog', 'content', kind, locale, `${slug}.md`), 'utf8');
+  return (parseYaml(/^---\n([\s\S]*?)\n---/.exec(text)![1]!) as { title: string }).title;
 }
 
 /** Runs a release command (`promote`, `rollback`) against the test site's registry, as an operator would. */

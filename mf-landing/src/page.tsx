@@ -51,7 +51,10 @@ export default {
         };
       },
     },
-    'movie-downloader': page<ShowcaseData>(MovieDownloaderPage, showcaseLoader),
+    'movie-downloader': page<ShowcaseData>(MovieDownloaderPage, showcaseLoader, (t, _match, data) => ({
+      title: t('title'),
+      description: t('description', { count: data.serviceCount }),
+    })),
     'product-overview': page<ProductPageData>(ProductOverviewPage, allInOneLoader, (t, match, data) => ({
       ...headFromPage(t, match, data),
       structuredData: [buildSoftwareApplication(t('description'))],
