@@ -9,5 +9,6 @@ export const plugin: ServerPlugin = {
   squad: 'landing',
   schema: 'landing',
   migrationsDir: path.join(import.meta.dirname, 'migrations'),
+  publicDir: path.join(import.meta.dirname, '..', 'public'),
   routes: [catalogueRoute, productInfoRoute, downloadLinkRoute, ...createFormRoutes()],
 };

@@ -34,6 +34,8 @@ export interface ServerPlugin {
   schema: string;
   /** Folder of `NNNN_name.sql` migrations, applied in order before the server takes traffic. */
   migrationsDir: string;
+  /** Folder of the squad's static media, served at `/assets/<squad>/<file>`. */
+  publicDir?: string;
   routes: PluginRoute[];
 }
 

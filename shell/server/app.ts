@@ -82,6 +82,12 @@ export function createRequestHandler(deps: {
         if (await sendFile(res, root, file!, method)) return;
         return sendJson(res, 404, { error: 'not found' });
       }
+      const assetMatch = /^\/assets\/([a-z]+)\/([0-9A-Za-z._-]+)$/.exec(url.pathname);
+      const assetDir = assetMatch ? apis.findPublicDir(assetMatch[1]!) : undefined;
+      if (assetMatch && assetDir && (method === 'GET' || method === 'HEAD')) {
+        if (await sendFile(res, assetDir, assetMatch[2]!, method, 'public, max-age=86400')) return;
+        return sendJson(res, 404, { error: 'not found' });
+      }
       const localeMatch = /^\/locales\/([a-z]{2})\/([a-z0-9_]+)\.json$/.exec(url.pathname);
       if (localeMatch && (method === 'GET' || method === 'HEAD')) {
         const [, locale, namespace] = localeMatch;

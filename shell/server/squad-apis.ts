@@ -87,5 +87,7 @@ export function mountSquadApis(plugins: readonly ServerPlugin[], config: Config,
       return route.handle(new Request(url, init), context);
     },
     squads: plugins.map((plugin) => plugin.squad),
+    /** The folder of a squad's static media (`/assets/<squad>/…`), if it has one. */
+    findPublicDir: (squad: string) => plugins.find((plugin) => plugin.squad === squad)?.publicDir,
   };
 }

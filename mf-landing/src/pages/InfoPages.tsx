@@ -47,6 +47,16 @@ export function ProductOverviewPage({ data, pageName }: PageProps<ProductPageDat
       <Hero eyebrow={t('eyebrow')} title={t('heading')} lead={t('lead')}>
         <DownloadButtons installers={data.installers} buyHref={toLocalePath(locale, '/checkout')} />
       </Hero>
+      <section className={DS.sectionMuted} aria-labelledby="inside-title">
+        <div className={`${DS.container} ${styles.inside}`}>
+          <h2 id="inside-title" className={DS.h2}>{t('inside_title')}</h2>
+          <picture>
+            <source type="image/avif" srcSet="/assets/landing/app-window-640.avif 640w, /assets/landing/app-window-1280.avif 1280w" sizes="(max-width: 700px) 100vw, 640px" />
+            <source type="image/webp" srcSet="/assets/landing/app-window-640.webp 640w, /assets/landing/app-window-1280.webp 1280w" sizes="(max-width: 700px) 100vw, 640px" />
+            <img className={styles.screenshot} src="/assets/landing/app-window-640.png" srcSet="/assets/landing/app-window-1280.png 1280w" sizes="(max-width: 700px) 100vw, 640px" width="640" height="434" loading="lazy" decoding="async" alt={t('inside_alt')} />
+          </picture>
+        </div>
+      </section>
       <FeatureGrid
         title={t('features_title')}
         features={OVERVIEW_FEATURES.map((key, index) => ({ icon: OVERVIEW_ICONS[index]!, title: t(`features.${key}.title`), text: t(`features.${key}.text`) }))}
