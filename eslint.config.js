@@ -68,7 +68,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'platform/src/release/cli.ts', 'locales/check-i18n.ts'],
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'platform/src/release/cli.ts', 'locales/check-i18n.ts', '**/media/render-*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

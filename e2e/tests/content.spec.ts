@@ -94,6 +94,11 @@ test('downloads go through /mlink, which records the report and redirects to the
   expect(response.status()).toBe(302);
   expect(response.headers().location).toBe('https://download.reelkeep.com/reelkeep-netflix-setup.exe');
   expect((await request.get('/mlink?p=../../etc/passwd', { maxRedirects: 0 })).status()).toBe(404);
+  // With JavaScript on, the button is a real download: the browser asks /mlink itself (no client navigation).
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const download = page.waitForRequest((request) => request.url().endsWith('/mlink?p=reelkeep-netflix-setup.exe') && request.isNavigationRequest());
+  await page.getByRole('link', { name: readText('en', 'landing', 'cta.download_win') }).click();
+  await download;
   const info = await request.get('/product/info?product_id=1001');
   expect(await info.json()).toMatchObject({ cscode: 200, data: { soft_version: '3.8.2' } });
   expect((await request.get('/product/info?product_id=abc')).status()).toBe(400);

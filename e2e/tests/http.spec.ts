@@ -43,3 +43,17 @@ test('bad input never gives a 500', async ({ request }) => {
   }
   expect((await request.post('/checkout', { data: 'x' })).status()).toBe(405);
 });
+
+test('pages and browser containers are served compressed; hashed files are cached for good', async ({ request }) => {
+  const page = await request.get('/fr/netflix-downloader', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(page.headers()['content-encoding']).toBe('br');
+  const html = await page.text();
+  const script = /<script defer src="([^"]+)"/.exec(html)![1]!;
+  const asset = await request.get(script, { headers: { 'accept-encoding': 'gzip' } });
+  expect(asset.headers()['content-encoding']).toBe('gzip');
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(asset.headers().vary).toBe('Accept-Encoding');
+  const plain = await request.get(script, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect((await plain.body()).length).toBeGreaterThan(Number(asset.headers()['content-length']));
+});

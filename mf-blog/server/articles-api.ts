@@ -10,9 +10,12 @@ const CACHE_HEADERS = { 'cache-control': 'public, max-age=300' };
 
 let content: Promise<ContentRepository> | undefined;
 
-/** The blog's content, read and rendered once per process. */
+/** The blog's content, read and rendered on first use and kept for the process; a failed read is retried. */
 export function getContent(config: Config): Promise<ContentRepository> {
-  content ??= loadContent(CONTENT_DIR, { company: config.COMPANY_NAME, contactEmail: config.CONTACT_EMAIL, siteUrl: config.SITE_URL });
+  if (!content) {
+    content = loadContent(CONTENT_DIR, { company: config.COMPANY_NAME, contactEmail: config.CONTACT_EMAIL, siteUrl: config.SITE_URL });
+    content.catch(() => (content = undefined));
+  }
   return content;
 }
 

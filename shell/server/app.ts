@@ -79,7 +79,7 @@ export function createRequestHandler(deps: {
       if (staticMatch && (method === 'GET' || method === 'HEAD')) {
         const [, app, version, file] = staticMatch;
         const root = path.join(config.RELEASES_DIR, app!, version!, 'browser');
-        if (await sendFile(res, root, file!, method)) return;
+        if (await sendFile(res, root, file!, method, undefined, String(req.headers['accept-encoding'] ?? ''))) return;
         return sendJson(res, 404, { error: 'not found' });
       }
       const assetMatch = /^\/assets\/([a-z]+)\/([0-9A-Za-z._-]+)$/.exec(url.pathname);
@@ -156,6 +156,8 @@ export function createRequestHandler(deps: {
       }
       await pages.renderDocument(req, res, url, releases.current(), nonce);
     } catch (error) {
+      const status = (error as { status?: number }).status;
+      if (status === 413 && !res.headersSent) return sendJson(res, 413, { error: 'request body too large' });
       logger.error('request failed', { path: url.pathname, error });
       if (res.headersSent || method !== 'GET') return sendPlainError(res, 500);
       try {

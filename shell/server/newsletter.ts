@@ -61,7 +61,7 @@ export function createNewsletterRoute(limiter: RateLimiter): PluginRoute {
       const answer = (status: NewsletterStatus, code: number, extra: Record<string, string> = {}) =>
         isForm
           ? new Response(null, { status: 303, headers: { location: buildReturnLocation(request, status), ...extra } })
-          : respondJson({ cscode: code, status }, code === 200 ? 200 : code === 429 ? 429 : HTTP_STATUS[status], extra);
+          : respondJson({ cscode: code, status }, code === 200 || code === 429 ? code : code >= 500 ? 503 : HTTP_STATUS[status], extra);
 
       const limit = await limiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
       if (!limit.allowed) return answer('fail', 429, { 'retry-after': String(limit.retryAfterSeconds) });

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Config } from '@reelkeep/platform/config';
 import type { Logger } from '@reelkeep/platform/logger';
 import type { RenderBundle, RenderInput } from '../src/render-contract.ts';
@@ -33,6 +34,26 @@ function createShellLoader(staticBaseUrl: string) {
     }
     return entry;
   };
+}
+
+/** A compressed stream into the response when the client accepts one (Brotli at a cost a render can afford, or gzip). */
+function compressFor(req: IncomingMessage, res: ServerResponse): NodeJS.WritableStream & { end(): void } {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const vary = res.getHeader('vary');
+  res.setHeader('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  if (/\bbr\b/.test(accepted)) {
+    res.setHeader('content-encoding', 'br');
+    const brotli = createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+    brotli.pipe(res);
+    return brotli;
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    res.setHeader('content-encoding', 'gzip');
+    const gzip = createGzip({ level: 6 });
+    gzip.pipe(res);
+    return gzip;
+  }
+  return res;
 }
 
 /** Only same-site paths may be redirect targets. */
@@ -89,9 +110,11 @@ export function createPageRenderer(deps: {
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.setHeader('cache-control', 'no-cache');
       if (outcome.status === 503) res.setHeader('retry-after', '30');
-      const sink = req.method === 'HEAD' ? new Writable({ write: (_c, _e, callback) => callback() }) : res;
-      await outcome.pipe(sink as ServerResponse);
-      if (req.method === 'HEAD') res.end();
+      if (req.method === 'HEAD') {
+        await outcome.pipe(new Writable({ write: (_c, _e, callback) => callback() }) as unknown as ServerResponse);
+        return void res.end();
+      }
+      await outcome.pipe(compressFor(req, res) as unknown as ServerResponse);
     },
 
     /** The localised 500 page; the caller falls back to a plain message if this fails too. */

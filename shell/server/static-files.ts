@@ -20,15 +20,28 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Files whose name does not change with their content (TOOLCHAIN pitfall 12: never cache them for good). */
 const MUTABLE_NAMES = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-manifest-stats.json', 'entry-assets.json']);
 
-/** Streams a file below `root`; false when it does not exist or lies outside `root`. */
-export async function sendFile(res: ServerResponse, root: string, relative: string, method: string, cacheControl?: string): Promise<boolean> {
+/** The precompressed twin (`.br`, `.gz`) of a file the client accepts, if the build made one. */
+async function findEncodedTwin(absolute: string, acceptEncoding: string): Promise<{ file: string; size: number; encoding: string } | null> {
+  for (const [encoding, extension] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (!new RegExp(`\\b${encoding}\\b`).test(acceptEncoding)) continue;
+    const info = await stat(absolute + extension).catch(() => null);
+    if (info?.isFile()) return { file: absolute + extension, size: info.size, encoding };
+  }
+  return null;
+}
+
+/** Streams a file below `root` (its precompressed twin when accepted); false when it does not exist or lies outside `root`. */
+export async function sendFile(res: ServerResponse, root: string, relative: string, method: string, cacheControl?: string, acceptEncoding = ''): Promise<boolean> {
   const absolute = path.resolve(root, relative);
   if (!absolute.startsWith(path.resolve(root) + path.sep)) return false;
   const info = await stat(absolute).catch(() => null);
   if (!info?.isFile()) return false;
+  const twin = await findEncodedTwin(absolute, acceptEncoding);
   res.statusCode = 200;
   res.setHeader('content-type', CONTENT_TYPES[path.extname(absolute)] ?? 'application/octet-stream');
-  res.setHeader('content-length', info.size);
+  res.setHeader('content-length', twin?.size ?? info.size);
+  if (twin) res.setHeader('content-encoding', twin.encoding);
+  res.setHeader('vary', 'Accept-Encoding');
   res.setHeader(
     'cache-control',
     cacheControl ?? (MUTABLE_NAMES.has(path.basename(absolute)) ? 'no-cache' : 'public, max-age=31536000, immutable'),
@@ -40,7 +53,7 @@ export async function sendFile(res: ServerResponse, root: string, relative: stri
     return true;
   }
   await new Promise<void>((resolve, reject) => {
-    createReadStream(absolute).on('error', reject).pipe(res).on('finish', resolve).on('error', reject);
+    createReadStream(twin?.file ?? absolute).on('error', reject).pipe(res).on('finish', resolve).on('error', reject);
   });
   return true;
 }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { rspack, type MultiStats } from '@rspack/core';
 import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
@@ -28,6 +29,18 @@ function runCompiler(configs: ReturnType<typeof createAppConfigs>): Promise<Mult
       resolve(stats);
     });
   });
+}
+
+/** Text files a browser downloads; they get `.br` and `.gz` twins so the server never compresses them per request. */
+const COMPRESSIBLE = /\.(js|css|json|svg)$/;
+
+async function precompressBrowserFiles(dir: string): Promise<void> {
+  for (const file of await listFiles(dir)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const content = await readFile(path.join(dir, file));
+    await writeFile(path.join(dir, `${file}.br`), brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(path.join(dir, `${file}.gz`), gzipSync(content, { level: 9 }));
+  }
 }
 
 /** The result of one build. */
@@ -64,6 +77,7 @@ export async function buildApp(root: string, releasesDir: string, app: AppName, 
       const entryAssets = { scripts, styles };
       await writeFile(path.join(staging, 'browser', ENTRY_ASSETS_FILE), JSON.stringify(entryAssets));
     }
+    await precompressBrowserFiles(path.join(staging, 'browser'));
     const files: Record<string, string> = {};
     for (const file of await listFiles(staging)) files[file] = await hashFile(path.join(staging, file));
     const digest = createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 10);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { onSiteEvent, toLocalePrefix } from '@reelkeep/shared-contracts';
-import { splitLocale } from '../routing/route-table.ts';
+import { isServerPath, splitLocale } from '../routing/route-table.ts';
 import { useNavigator, type NavigatorState } from '../routing/navigator.ts';
 import { pageMetaSlice, localeSlice } from '../store/shared-slices.ts';
 import { clearChunkReloadFlag } from '../federation/browser-remotes.ts';
@@ -17,7 +17,8 @@ function setHeadAttribute(selector: string, attribute: string, value: string) {
 function isNativeNavigation(event: MouseEvent, anchor: HTMLAnchorElement, url: URL): boolean {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return true;
   if (anchor.target || anchor.hasAttribute('download') || url.origin !== window.location.origin) return true;
-  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/static/')) return true;
+  // Downloads, APIs and files are the server's: the browser follows them itself.
+  if (isServerPath(url.pathname)) return true;
   // A change of language is a full load: the server renders the other locale with its resources.
   const from = splitLocale(window.location.pathname);
   const to = splitLocale(url.pathname);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { LOCALES, POLICY_SLUGS } from '@reelkeep/shared-contracts';
-import { derivePageName, resolvePath, splitLocale } from './route-table.ts';
+import { derivePageName, isServerPath, resolvePath, splitLocale } from './route-table.ts';
 
 describe('splitLocale', () => {
   it('reads no prefix as English', () => {
@@ -74,5 +74,11 @@ describe('resolvePath', () => {
     expect(resolvePath('/a/b/c')).toBeNull();
     expect(resolvePath('/Checkout')).toBeNull();
     expect(resolvePath('/blog')).toBeNull();
+  });
+
+  it('never takes a server path for an article', () => {
+    for (const path of ['/mlink', '/api', '/assets', '/static', '/product', '/email']) expect(resolvePath(path)).toBeNull();
+    expect(isServerPath('/mlink')).toBe(true);
+    expect(isServerPath('/netflix-downloader')).toBe(false);
   });
 });

@@ -22,11 +22,22 @@ export function derivePageName(slug: string): string {
   return slug.replace(/-new\d+$/, '').replace(/-/g, '_');
 }
 
+/**
+ * First path segments the server answers itself (APIs, downloads, files): never pages, so never an
+ * article and never a client-side navigation.
+ */
+export const SERVER_PATH_NAMES = ['api', 'static', 'assets', 'locales', 'admin', '_data', 'mlink', 'product', 'email', 'sitemaps', 'sitemap.xml', 'robots.txt', 'favicon.ico', 'og-image.png'];
+
+/** Whether a path is answered by the server rather than rendered as a page. */
+export function isServerPath(pathname: string): boolean {
+  return SERVER_PATH_NAMES.includes(pathname.split('/')[1] ?? '');
+}
+
 /** First path segments owned by fixed routes. */
-const FIXED_NAMES = [
+const FIXED_NAMES = [...SERVER_PATH_NAMES, 
   'checkout', 'login', 'register', 'forgot-password', 'reset-password', 'set-password', 'my-account', 'downloading',
   'product-overview', 'sales-campaign', 'store', 'event-center', 'contact', 'pagelink', 'ping', 'uninstallation', 'blog',
-  'movie-downloader', 'article', 'static', 'locales', 'api', 'admin',
+  'movie-downloader', 'article',
 ];
 
 const fixed = (name: RouteName, remote: RemoteName, path: string, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
