@@ -65,38 +65,39 @@ export const articleListRoute: PluginRoute = {
   },
 };
 
+/**
+ * A detail route (`?id=&language=`): validates the query, finds the document in the repository and
+ * answers it with the locales it exists in; 400 for a bad query, 404 when the locale lacks it.
+ */
+function createDetailRoute(path: string, kind: string, find: (repository: ContentRepository, locale: Locale, slug: string) => object | undefined): PluginRoute {
+  return {
+    method: 'GET',
+    path,
+    async handle(request, { config }) {
+      const query = new URL(request.url).searchParams;
+      const locale = readLocale(query);
+      const slug = query.get('id') ?? '';
+      if (!locale || !/^[a-z0-9-]{1,100}$/.test(slug)) return respondJson({ cscode: 400, msg: 'id and a supported language are required' }, 400);
+      const data = find(await getContent(config), locale, slug);
+      if (!data) return respondJson({ cscode: 404, msg: `no ${kind} ${slug} in ${locale}` }, 404);
+      return respondJson({ cscode: 200, data }, 200, CACHE_HEADERS);
+    },
+  };
+}
+
 /** `GET /api/blog/article/detail?id=&language=`: one article with its related articles and the locales it exists in. */
-export const articleDetailRoute: PluginRoute = {
-  method: 'GET',
-  path: '/api/blog/article/detail',
-  async handle(request, { config }) {
-    const query = new URL(request.url).searchParams;
-    const locale = readLocale(query);
-    const slug = query.get('id') ?? '';
-    if (!locale || !/^[a-z0-9-]{1,100}$/.test(slug)) return respondJson({ cscode: 400, msg: 'id and a supported language are required' }, 400);
-    const repository = await getContent(config);
-    const article = repository.findArticle(locale, slug);
-    if (!article) return respondJson({ cscode: 404, msg: `no article ${slug} in ${locale}` }, 404);
-    const related = article.related.map((other) => repository.findArticle(locale, other)).filter((other): other is Article => other !== undefined).map(summarise);
-    return respondJson({ cscode: 200, data: { ...article, related, locales: repository.listArticleLocales(slug) } }, 200, CACHE_HEADERS);
-  },
-};
+export const articleDetailRoute = createDetailRoute('/api/blog/article/detail', 'article', (repository, locale, slug) => {
+  const article = repository.findArticle(locale, slug);
+  if (!article) return undefined;
+  const related = article.related.map((other) => repository.findArticle(locale, other)).filter((other): other is Article => other !== undefined).map(summarise);
+  return { ...article, related, locales: repository.listArticleLocales(slug) };
+});
 
 /** `GET /api/blog/policy/detail?id=&language=`: one policy document and the locales it exists in. */
-export const policyDetailRoute: PluginRoute = {
-  method: 'GET',
-  path: '/api/blog/policy/detail',
-  async handle(request, { config }) {
-    const query = new URL(request.url).searchParams;
-    const locale = readLocale(query);
-    const slug = query.get('id') ?? '';
-    if (!locale || !/^[a-z0-9-]{1,100}$/.test(slug)) return respondJson({ cscode: 400, msg: 'id and a supported language are required' }, 400);
-    const repository = await getContent(config);
-    const policy = repository.findPolicy(locale, slug);
-    if (!policy) return respondJson({ cscode: 404, msg: `no policy ${slug} in ${locale}` }, 404);
-    return respondJson({ cscode: 200, data: { ...policy, locales: repository.listPolicyLocales(slug) } }, 200, CACHE_HEADERS);
-  },
-};
+export const policyDetailRoute = createDetailRoute('/api/blog/policy/detail', 'policy', (repository, locale, slug) => {
+  const policy = repository.findPolicy(locale, slug);
+  return policy && { ...policy, locales: repository.listPolicyLocales(slug) };
+});
 
 /** `GET /api/blog/sitemap`: every article and policy with the locales it exists in, for the sitemap. */
 export const sitemapRoute: PluginRoute = {

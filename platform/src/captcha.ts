@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
+import type { ProofOfWorkChallengeDto } from '@reelkeep/shared-contracts';
 
 /** How long a captcha challenge can be answered. */
 export const CAPTCHA_TTL_MS = 10 * 60_000;
@@ -9,13 +10,7 @@ const PROOF_OF_WORK_MAX_NUMBER = 50_000;
 const REPLAY_MEMORY = 10_000;
 
 /** A challenge the browser solves with JavaScript (ALTCHA's protocol, self-hosted). */
-export interface ProofOfWorkChallenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
+export type ProofOfWorkChallenge = ProofOfWorkChallengeDto;
 
 /** A question for visitors without JavaScript, with a signed token that carries the expected answer. */
 export interface ArithmeticChallenge {
