@@ -6,7 +6,7 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** The federation container name of a remote (identifier-safe form of its name). */
 export function toContainerName(remote: RemoteName): string {
-  return remote.replace('-', '_');
+  return remote.replace(/-/g, '_');
 }
 
 /** Every named route of the spec's route table (spec §2); the shell maps each to a path and a remote. */

@@ -49,9 +49,6 @@ export interface SharedState {
   campaignNav: CampaignNavState;
 }
 
-/** Names of the shared slices. */
-export const SHARED_SLICE_NAMES = ['locale', 'os', 'session', 'pageMeta', 'ab', 'campaignNav'] as const satisfies readonly (keyof SharedState)[];
-
 /** Action type of the OS switch (the shell's `os` slice handles it; any remote may dispatch it). */
 export const OS_SWITCHED_ACTION = 'os/osSwitched';
 
