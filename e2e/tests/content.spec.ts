@@ -178,11 +178,20 @@ test('uninstall feedback is stored, with or without JavaScript', async ({ page, 
   await noScript.close();
 });
 
-for (const path of ['/de/netflix-downloader', '/zh/how-to-download-netflix-videos', '/blog/', '/it/privacy-policy', '/fr/contact', '/ja/product-overview']) {
-  test(`axe finds no violations on ${path}`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+for (const locale of LOCALES) {
+  test(`axe finds no violations on the home, landing, guide-centre, article, policy and contact pages in ${locale}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    for (const path of ['/', '/netflix-downloader', '/adult-downloader', '/blog/', '/how-to-download-netflix-videos', '/privacy-policy', '/contact', '/product-overview']) {
+      await page.goto(toLocalePath(locale, path));
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((violation) => `${path}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
   });
 }
+
+test('articles also answer at /{lang}/{article}/{id}', async ({ request }) => {
+  const response = await request.get('/pt/faqs/2');
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain(readDocumentTitle('articles', 'pt', 'faqs'));
+});
