@@ -46,7 +46,7 @@ const fixtures: E2EFixtures = {
     replaceIn(path.join(dir, 'src/CheckoutPage.tsx'), "  const { t } = useTranslation(pageName);", "  const { t } = useTranslation(pageName);\n  if (os) throw new Error('e2e: this page throws while rendering');"),
   ),
   accountSlow: await buildVariant('mf-account', (dir) =>
-    replaceIn(path.join(dir, 'src/page.tsx'), '    login: accountPage(),', '    login: { ...accountPage(), loader: () => new Promise<null>(() => undefined) },'),
+    replaceIn(path.join(dir, 'src/page.tsx'), '    login: accountPage<LoginPageData>(LoginPage, loginLoader),', '    login: accountPage<LoginPageData>(LoginPage, () => new Promise<LoginPageData>(() => undefined)),'),
   ),
 };
 await writeFile(E2E_FIXTURES_FILE, JSON.stringify(fixtures, null, 2));

@@ -1,10 +1,18 @@
 import { CONTRACT_VERSION, type PageDefinition, type RemotePageModule } from '@reelkeep/shared-contracts';
 import { AccountPage } from './AccountPage.tsx';
+import { LoginPage, RegisterPage, type LoginPageData, type RegisterPageData } from './AuthForms.tsx';
+import { MyAccountPage } from './MyAccountPage.tsx';
+import { loadLoginPage, loadRegisterPage } from './loaders.server.ts';
+
+// Loaders run on the server only; the browser build drops them.
+const loginLoader = __SERVER__ ? loadLoginPage : undefined;
+const registerLoader = __SERVER__ ? loadRegisterPage : undefined;
 
 /** spec §7: account pages also load the `member` extras; reset-password also loads `forgot_password`. */
-function accountPage(extras: string[] = []): PageDefinition<null> {
+function accountPage<Data>(Component: PageDefinition<Data>['Component'] = AccountPage as never, loader?: PageDefinition<Data>['loader'], extras: string[] = []): PageDefinition<Data> {
   return {
-    Component: AccountPage,
+    Component,
+    loader,
     head: (t) => ({ title: t('title'), description: t('description') }),
     namespaces: ({ pageName }) => [pageName, 'member', ...extras],
   };
@@ -14,11 +22,11 @@ export default {
   remote: 'mf-account',
   contractVersion: CONTRACT_VERSION,
   pages: {
-    login: accountPage(),
-    register: accountPage(),
+    login: accountPage<LoginPageData>(LoginPage, loginLoader),
+    register: accountPage<RegisterPageData>(RegisterPage, registerLoader),
     'forgot-password': accountPage(),
-    'reset-password': accountPage(['forgot_password']),
+    'reset-password': accountPage(undefined, undefined, ['forgot_password']),
     'set-password': accountPage(),
-    'my-account': accountPage(),
+    'my-account': accountPage(MyAccountPage),
   },
 } satisfies RemotePageModule;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { checkField, DEFAULT_LOCALE, isLocale } from '@reelkeep/shared-contracts';
-import { CLIENT_IP_HEADER, respondJson, type PluginRoute } from '@reelkeep/platform/server-plugin';
+import { CLIENT_IP_HEADER, readFormBody, respondJson, type PluginRoute } from '@reelkeep/platform/server-plugin';
 import type { RateLimiter } from '@reelkeep/platform/rate-limit';
 
 /** Topics of the contact form. */
@@ -41,20 +41,6 @@ export function validateContact(fields: ContactFields): Partial<Record<keyof Con
   return problems;
 }
 
-async function readBody(request: Request): Promise<{ fields: Record<string, string>; isForm: boolean } | null> {
-  const type = request.headers.get('content-type') ?? '';
-  try {
-    if (type.includes('application/json')) {
-      const body = (await request.json()) as Record<string, unknown>;
-      return { fields: Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === 'string' ? value : String(value ?? '')])), isForm: false };
-    }
-    if (type.includes('application/x-www-form-urlencoded')) return { fields: Object.fromEntries(new URLSearchParams(await request.text())), isForm: true };
-  } catch {
-    return null;
-  }
-  return null;
-}
-
 const localePrefixOf = (locale: string) => (isLocale(locale) && locale !== DEFAULT_LOCALE ? `/${locale}` : '');
 
 /** The contact and uninstall forms of the landing squad, with their captcha and drafts. */
@@ -69,16 +55,6 @@ export function createFormRoutes() {
     const id = randomUUID();
     drafts.set(id, { fields, problems, expiresAt: Date.now() + DRAFT_TTL_MS });
     return id;
-  };
-
-  const captchaRoute: PluginRoute = {
-    method: 'GET',
-    path: '/api/landing/captcha',
-    async handle(request, { captcha }) {
-      const kind = new URL(request.url).searchParams.get('kind');
-      const body = kind === 'sum' ? captcha.createArithmetic() : await captcha.createProofOfWork();
-      return respondJson(body, 200, { 'cache-control': 'no-store' });
-    },
   };
 
   const draftRoute: PluginRoute = {
@@ -96,7 +72,7 @@ export function createFormRoutes() {
     path: '/api/landing/contact',
     async handle(request, { db, config, logger, mailer, captcha, createRateLimiter }) {
       contactLimiter ??= createRateLimiter('contact', CONTACT_LIMIT, FORM_WINDOW_MS);
-      const body = await readBody(request);
+      const body = await readFormBody(request);
       if (!body) return respondJson({ cscode: 400, problems: { form: 'invalid' } }, 400);
       const { fields: raw, isForm } = body;
       const locale = isLocale(raw.locale ?? '') ? raw.locale! : DEFAULT_LOCALE;
@@ -134,7 +110,7 @@ export function createFormRoutes() {
     path: '/api/landing/uninstall-feedback',
     async handle(request, { db, createRateLimiter }) {
       feedbackLimiter ??= createRateLimiter('uninstall-feedback', FEEDBACK_LIMIT, FORM_WINDOW_MS);
-      const body = await readBody(request);
+      const body = await readFormBody(request);
       const raw = body?.fields ?? {};
       const locale = isLocale(raw.locale ?? '') ? raw.locale! : DEFAULT_LOCALE;
       const answer = (status: number, problem?: string) =>
@@ -152,5 +128,5 @@ export function createFormRoutes() {
     },
   };
 
-  return [captchaRoute, draftRoute, contactRoute, feedbackRoute];
+  return [draftRoute, contactRoute, feedbackRoute];
 }

@@ -47,7 +47,7 @@ export function loadAllInOne(): ProductPageData {
 /** `/contact`: a question for visitors without JavaScript, and what a returned form held (nothing is lost). */
 export async function loadContactPage(context: LoaderContext): Promise<ContactPageData> {
   const query = context.url.searchParams;
-  const sum = (await (await context.fetchApi('/api/landing/captcha?kind=sum')).json()) as ContactPageData['sum'];
+  const sum = (await (await context.fetchApi('/api/captcha?kind=sum')).json()) as ContactPageData['sum'];
   const empty = { name: '', email: '', topic: '', message: '' };
   const draftId = query.get('draft');
   if (draftId && /^[0-9a-f-]{36}$/.test(draftId)) {

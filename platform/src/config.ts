@@ -27,6 +27,7 @@ export const configSchema = z.object({
   DOWNLOAD_BASE_URL: z.url().default('https://download.reelkeep.com/'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('ReelKeep <no-reply@reelkeep.com>'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CAPTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   CATALOGUE_ADULT_ENABLED: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
   NEWSLETTER_RATE_LIMIT: z.coerce.number().int().positive().default(5),

@@ -61,3 +61,24 @@ export function createHealthRoute(plugin: ServerPlugin): PluginRoute {
     },
   };
 }
+
+/** A form submission: its fields, and whether it came from an HTML form (no JavaScript) or from a script. */
+export interface FormSubmission {
+  fields: Record<string, string>;
+  isForm: boolean;
+}
+
+/** Reads a JSON or urlencoded body into string fields; null when it is neither or malformed. */
+export async function readFormBody(request: Request): Promise<FormSubmission | null> {
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    if (type.includes('application/json')) {
+      const body = (await request.json()) as Record<string, unknown>;
+      return { fields: Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === 'string' ? value : String(value ?? '')])), isForm: false };
+    }
+    if (type.includes('application/x-www-form-urlencoded')) return { fields: Object.fromEntries(new URLSearchParams(await request.text())), isForm: true };
+  } catch {
+    return null;
+  }
+  return null;
+}

@@ -34,7 +34,7 @@ export function checkNewsletterEmail(value: string): NewsletterStatus | null {
   return status === 'empty' ? 'required' : status === 'invalid' ? 'format' : null;
 }
 
-/** A proof-of-work captcha challenge (ALTCHA's protocol) as `GET /api/landing/captcha` answers it. */
+/** A proof-of-work captcha challenge (ALTCHA's protocol) as `GET /api/captcha` answers it. */
 export interface ProofOfWorkChallengeDto {
   algorithm: string;
   challenge: string;

@@ -13,6 +13,7 @@ import type { mountSquadApis } from './squad-apis.ts';
 import { decidePageRequest } from './page-gate.ts';
 import type { Mailer } from '@reelkeep/platform/mail';
 import { createSitemaps, renderRobots } from './sitemap.ts';
+import { createSessionReader } from './session.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
 
@@ -57,6 +58,7 @@ export function createRequestHandler(deps: {
   const { config, logger, releases, locales, pages, apis, mailer } = deps;
   const staticOrigin = config.STATIC_BASE_URL ? new URL(config.STATIC_BASE_URL).origin : '';
   const readSitemap = createSitemaps(config.SITE_URL, apis.fetchApi);
+  const readSession = createSessionReader(apis.fetchApi);
   const reportOrigin = config.SENTRY_DSN ? new URL(config.SENTRY_DSN).origin : '';
   const startedAt = new Date().toISOString();
 
@@ -132,17 +134,18 @@ export function createRequestHandler(deps: {
       if (url.pathname.startsWith('/_data/') && method === 'GET') {
         const pagePath = (req.url ?? '').slice('/_data'.length);
         const pageUrl = new URL(pagePath, config.SITE_URL);
-        const gate = decidePageRequest({ url: pagePath, headers: req.headers }, config.SITE_URL, false);
+        const session = await readSession(req.headers.cookie);
+        const gate = decidePageRequest({ url: pagePath, headers: req.headers }, config.SITE_URL, session.signedIn);
         if (gate.kind === 'redirect') return sendJson(res, 200, { redirect: gate.location });
         const versions = req.headers['x-remote-versions'];
-        return await pages.sendPageData(req, res, pageUrl, await releases.pinned(typeof versions === 'string' ? versions : undefined));
+        return await pages.sendPageData(req, res, pageUrl, await releases.pinned(typeof versions === 'string' ? versions : undefined), session);
       }
       if (method !== 'GET' && method !== 'HEAD') {
         res.setHeader('allow', 'GET, HEAD');
         return sendJson(res, 405, { error: 'method not allowed' });
       }
-      // Sessions arrive with the account squad's sign-in; until then every visitor is signed out.
-      const gate = decidePageRequest(req, config.SITE_URL, false);
+      const session = await readSession(req.headers.cookie);
+      const gate = decidePageRequest(req, config.SITE_URL, session.signedIn);
       for (const [name, value] of Object.entries(gate.headers)) res.setHeader(name, value);
       if (gate.kind === 'redirect') {
         res.statusCode = gate.status;
@@ -154,7 +157,7 @@ export function createRequestHandler(deps: {
         logger.info('not found by URL rules', { path: url.pathname.slice(0, 200), reason: gate.reason });
         return await pages.renderErrorDocument(req, res, url, releases.current(), nonce, 404);
       }
-      await pages.renderDocument(req, res, url, releases.current(), nonce);
+      await pages.renderDocument(req, res, url, releases.current(), nonce, session);
     } catch (error) {
       const status = (error as { status?: number }).status;
       if (status === 413 && !res.headersSent) return sendJson(res, 413, { error: 'request body too large' });

@@ -87,12 +87,26 @@ export function createNewsletterRoute(limiter: RateLimiter): PluginRoute {
   };
 }
 
-/** The shell's own server part: the newsletter of the footer. */
+/**
+ * `GET /api/captcha[?kind=sum]`: a self-hosted captcha challenge for any form of the site (proof of work
+ * for browsers with JavaScript, a signed sum for the others).
+ */
+export const captchaRoute: PluginRoute = {
+  method: 'GET',
+  path: '/api/captcha',
+  async handle(request, { captcha }) {
+    const kind = new URL(request.url).searchParams.get('kind');
+    const body = kind === 'sum' ? captcha.createArithmetic() : await captcha.createProofOfWork();
+    return respondJson(body, 200, { 'cache-control': 'no-store' });
+  },
+};
+
+/** The shell's own server part: the newsletter of the footer and the site-wide captcha. */
 export function createSitePlugin(limiter: RateLimiter): ServerPlugin {
   return {
     squad: 'site',
     schema: 'site',
     migrationsDir: path.join(import.meta.dirname, 'migrations'),
-    routes: [createNewsletterRoute(limiter)],
+    routes: [createNewsletterRoute(limiter), captchaRoute],
   };
 }

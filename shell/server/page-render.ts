@@ -10,6 +10,8 @@ import type { RenderBundle, RenderInput } from '../src/render-contract.ts';
 import type { ReleaseSnapshot } from './release-snapshot.ts';
 import type { createLocaleStore } from './locale-store.ts';
 import { detectOs } from './visitor.ts';
+import { ANONYMOUS } from './session.ts';
+import type { SessionState } from '@reelkeep/shared-contracts';
 
 const require = createRequire(import.meta.url);
 
@@ -73,7 +75,7 @@ export function createPageRenderer(deps: {
 }) {
   const loadShell = createShellLoader(deps.config.STATIC_BASE_URL);
 
-  const buildInput = async (req: IncomingMessage, url: URL, snapshot: ReleaseSnapshot, nonce: string) => {
+  const buildInput = async (req: IncomingMessage, url: URL, snapshot: ReleaseSnapshot, nonce: string, session: SessionState = ANONYMOUS) => {
     if (!snapshot.shell) throw new Error('no shell release is live');
     const shell = await loadShell(snapshot.shell);
     const input: RenderInput = {
@@ -85,7 +87,7 @@ export function createPageRenderer(deps: {
       loadFrameData: deps.loadFrameData,
       fetchApi: deps.fetchApi,
       os: detectOs(req.headers['user-agent']),
-      session: { signedIn: false, user: null },
+      session,
       abValues: {},
       nonce,
       remoteTimeoutMs: deps.config.REMOTE_LOAD_TIMEOUT_MS,
@@ -97,8 +99,8 @@ export function createPageRenderer(deps: {
   };
 
   return {
-    async renderDocument(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot, nonce: string): Promise<void> {
-      const { shell, input } = await buildInput(req, url, snapshot, nonce);
+    async renderDocument(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot, nonce: string, session: SessionState): Promise<void> {
+      const { shell, input } = await buildInput(req, url, snapshot, nonce, session);
       const outcome = await shell.bundle.renderDocument(input);
       if (outcome.kind === 'redirect') {
         res.statusCode = outcome.status;
@@ -127,8 +129,8 @@ export function createPageRenderer(deps: {
       await outcome.pipe(res);
     },
 
-    async sendPageData(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot): Promise<void> {
-      const { shell, input } = await buildInput(req, url, snapshot, '');
+    async sendPageData(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot, session: SessionState): Promise<void> {
+      const { shell, input } = await buildInput(req, url, snapshot, '', session);
       const outcome = await shell.bundle.loadPageData(input);
       const body = outcome.kind === 'redirect' ? { redirect: toSameSiteLocation(outcome.location, deps.config.SITE_URL) } : { payload: outcome.payload };
       res.statusCode = 200;

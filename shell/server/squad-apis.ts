@@ -43,8 +43,11 @@ async function toRequest(req: IncomingMessage, url: URL): Promise<Request> {
 async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {
-    if (name !== 'content-encoding' && name !== 'transfer-encoding') res.setHeader(name, value);
+    if (name !== 'content-encoding' && name !== 'transfer-encoding' && name !== 'set-cookie') res.setHeader(name, value);
   });
+  // Several cookies are several headers; setHeader per entry would keep only the last one.
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   if (!response.body) return void res.end();
   await new Promise<void>((resolve, reject) => {
     Readable.fromWeb(response.body as never).on('error', reject).pipe(res).on('finish', resolve);

@@ -10,7 +10,7 @@ async function sha256Hex(text: string): Promise<string> {
  * resolves to the base64 payload the form sends as `altcha`.
  */
 export async function solveProofOfWork(): Promise<string> {
-  const challenge = (await (await fetch('/api/landing/captcha', { headers: { accept: 'application/json' } })).json()) as ProofOfWorkChallengeDto;
+  const challenge = (await (await fetch('/api/captcha', { headers: { accept: 'application/json' } })).json()) as ProofOfWorkChallengeDto;
   for (let number = 0; number <= challenge.maxnumber; number += 1) {
     if ((await sha256Hex(challenge.salt + number)) === challenge.challenge) {
       return btoa(JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number, salt: challenge.salt, signature: challenge.signature }));

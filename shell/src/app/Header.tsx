@@ -164,6 +164,7 @@ export function Header({ clean, reduced }: { clean: boolean; reduced: boolean })
             <>
               <a className={styles.ghost} href={buildAccountHref(prefix, location.search)}>{t('account.my_account')}</a>
               <form method="post" action="/logout" className={styles.logout}>
+                <input type="hidden" name="locale" value={locale} />
                 <button type="submit" className={styles.ghost}>{t('account.logout')}</button>
               </form>
             </>

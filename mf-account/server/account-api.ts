@@ -1,0 +1,151 @@
+import { checkField, DEFAULT_LOCALE, isLocale, toLocalePrefix, type Locale } from '@reelkeep/shared-contracts';
+import { CLIENT_IP_HEADER, readFormBody, respondJson, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
+import type { RateLimiter } from '@reelkeep/platform/rate-limit';
+import { AUTH_BASE_PATH, AUTH_COOKIE_PREFIX, createAuth, type Auth } from './auth.ts';
+
+const FORM_WINDOW_MS = 10 * 60_000;
+const LOGIN_LIMIT = 10;
+const REGISTER_LIMIT = 5;
+const MAX_NAME_LENGTH = 60;
+/** Spec §9: user_token is set to 1 for 365 days on logout. */
+const USER_TOKEN_MAX_AGE_S = 365 * 24 * 3600;
+/** The session cookie better-auth sets (HttpOnly). */
+export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
+
+/** Who is signed in, as the shell's session slice needs it (never the secret). */
+export interface SessionDto {
+  signedIn: boolean;
+  user: { id: string; email: string; name: string; picture?: string } | null;
+}
+
+let auth: Promise<Auth> | undefined;
+/** The auth instance, created on first use. */
+export function getAuth(context: Pick<PluginContext, 'db' | 'config' | 'logger' | 'mailer'>): Promise<Auth> {
+  if (!auth) {
+    auth = createAuth(context);
+    auth.catch(() => (auth = undefined));
+  }
+  return auth;
+}
+
+/** A same-site path to go back to after signing in (decisions.md: same-site paths only). */
+export function toSafeReturnPath(value: string | undefined, locale: Locale): string {
+  const fallback = `${toLocalePrefix(locale)}/my-account`;
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  try {
+    const url = new URL(value, 'http://site.invalid');
+    return url.host === 'site.invalid' ? url.pathname + url.search : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const readLocale = (value: string | undefined): Locale => (value && isLocale(value) ? value : DEFAULT_LOCALE);
+
+/** Copies the cookies better-auth set onto a response of ours. */
+function withCookies(response: Response, from: Response): Response {
+  for (const cookie of from.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
+  return response;
+}
+
+/** The account squad's form endpoints around better-auth: register, login, logout, session. */
+export function createAccountRoutes(): PluginRoute[] {
+  let loginLimiter: RateLimiter | undefined;
+  let registerLimiter: RateLimiter | undefined;
+
+  const sessionRoute: PluginRoute = {
+    method: 'GET',
+    path: '/api/account/session',
+    async handle(request, context) {
+      const session = await (await getAuth(context)).api.getSession({ headers: request.headers }).catch(() => null);
+      const body: SessionDto = session
+        ? { signedIn: true, user: { id: session.user.id, email: session.user.email, name: session.user.name, ...(session.user.image ? { picture: session.user.image } : {}) } }
+        : { signedIn: false, user: null };
+      return respondJson(body, 200, { 'cache-control': 'no-store' });
+    },
+  };
+
+  const registerRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/account/register',
+    async handle(request, context) {
+      registerLimiter ??= context.createRateLimiter('register', REGISTER_LIMIT, FORM_WINDOW_MS);
+      const body = await readFormBody(request);
+      const fields = body?.fields ?? {};
+      const locale = readLocale(fields.locale);
+      const email = (fields.email ?? '').trim();
+      const name = (fields.name ?? '').trim() || email.split('@')[0] || '';
+      const answer = (status: number, problems: Record<string, string>, cookiesFrom?: Response) => {
+        if (!body?.isForm) return withCookies(respondJson({ cscode: status, problems }, status), cookiesFrom ?? new Response());
+        const query = new URLSearchParams({ ...problems, email, name: fields.name ?? '' });
+        const location = status === 200 ? `${toLocalePrefix(locale)}/my-account` : `${toLocalePrefix(locale)}/register?${query}`;
+        return withCookies(new Response(null, { status: 303, headers: { location } }), cookiesFrom ?? new Response());
+      };
+      if (!(await registerLimiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown')).allowed) return answer(429, { form: 'rate_limited' });
+      const problems: Record<string, string> = {};
+      const emailStatus = checkField('email', email);
+      if (emailStatus !== 'valid') problems.email = emailStatus;
+      const passwordStatus = checkField('password_v2', fields.password ?? '');
+      if (passwordStatus !== 'valid') problems.password = passwordStatus;
+      if (name.length > MAX_NAME_LENGTH) problems.name = 'invalid';
+      if (!(await context.captcha.verify({ altcha: fields.altcha, captchaToken: fields.captcha_token, captchaAnswer: fields.captcha_answer }))) problems.captcha = 'invalid';
+      if (Object.keys(problems).length > 0) return answer(400, problems);
+      const created = await (await getAuth(context)).api.signUpEmail({ body: { name, email, password: fields.password! }, headers: request.headers, asResponse: true });
+      // An address already registered gets the same wording as any refusal (no account enumeration).
+      if (!created.ok) return answer(400, { form: 'not_created' });
+      return answer(200, {}, created);
+    },
+  };
+
+  const loginRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/account/login',
+    async handle(request, context) {
+      loginLimiter ??= context.createRateLimiter('login', LOGIN_LIMIT, FORM_WINDOW_MS);
+      const body = await readFormBody(request);
+      const fields = body?.fields ?? {};
+      const locale = readLocale(fields.locale);
+      const email = (fields.email ?? '').trim();
+      const returnPath = toSafeReturnPath(fields.return, locale);
+      const answer = (status: number, problem: string | null, cookiesFrom?: Response) => {
+        if (!body?.isForm) return withCookies(respondJson({ cscode: status, problems: problem ? { form: problem } : {}, return: returnPath }, status), cookiesFrom ?? new Response());
+        const location = status === 200 ? returnPath : `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error: problem ?? 'invalid', email })}`;
+        return withCookies(new Response(null, { status: 303, headers: { location } }), cookiesFrom ?? new Response());
+      };
+      if (!(await loginLimiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown')).allowed) return answer(429, 'rate_limited');
+      if (checkField('email', email) !== 'valid' || !fields.password) return answer(400, 'invalid');
+      const signedIn = await (await getAuth(context)).api.signInEmail({ body: { email, password: fields.password }, headers: request.headers, asResponse: true });
+      // One answer for an unknown address and a wrong password (no account enumeration).
+      if (!signedIn.ok) return answer(401, 'invalid');
+      return answer(200, null, signedIn);
+    },
+  };
+
+  const logoutRoute: PluginRoute = {
+    method: 'POST',
+    path: '/logout',
+    async handle(request, context) {
+      const body = await readFormBody(request);
+      const locale = readLocale(body?.fields.locale);
+      const ended = await (await getAuth(context)).api.signOut({ headers: request.headers, asResponse: true }).catch(() => new Response());
+      const response = new Response(null, { status: 303, headers: { location: toLocalePrefix(locale) || '/' } });
+      withCookies(response, ended);
+      // The session cookie goes whatever the auth library answered; spec §4: the display cookies go too,
+      // and user_token is set to 1 for 365 days.
+      for (const name of [SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`]) response.headers.append('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+      for (const name of ['email', 'token', 'userId', 'userPicture', 'userName', 'firstName', 'lastName', 'user_info']) response.headers.append('set-cookie', `${name}=; Path=/; Max-Age=0; SameSite=Lax`);
+      response.headers.append('set-cookie', `user_token=1; Path=/; Max-Age=${USER_TOKEN_MAX_AGE_S}; SameSite=Lax`);
+      return response;
+    },
+  };
+
+  const authRoute: PluginRoute = {
+    method: 'GET',
+    path: `${AUTH_BASE_PATH}/`,
+    async handle(request, context) {
+      return (await getAuth(context)).handler(request);
+    },
+  };
+
+  return [sessionRoute, registerRoute, loginRoute, logoutRoute, authRoute, { ...authRoute, method: 'POST' }];
+}

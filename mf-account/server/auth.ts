@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { PluginContext } from '@reelkeep/platform/server-plugin';
+import { accounts, sessions, users, verifications } from './auth-schema.ts';
+
+/** Where better-auth's routes live (the shell mounts everything under /api/account/). */
+export const AUTH_BASE_PATH = '/api/account/auth';
+/** Name prefix of the auth cookies (`rk.session_token`). */
+export const AUTH_COOKIE_PREFIX = 'rk';
+/** Spec §9: login cookies last a day; the token cookie 7 days. */
+const SESSION_TTL_S = 7 * 24 * 3600;
+
+/** The auth secret: AUTH_SECRET, else one generated once and kept beside the embedded database. */
+async function resolveSecret(context: Pick<PluginContext, 'config' | 'logger'>): Promise<string> {
+  if (context.config.AUTH_SECRET) return context.config.AUTH_SECRET;
+  const file = path.join(path.dirname(context.config.PGLITE_DIR), 'auth-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(32).toString('hex');
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, secret, { mode: 0o600 });
+    context.logger.warn('AUTH_SECRET is not set: generated one in the data folder (set it when several instances serve the site)', { file });
+    return secret;
+  }
+}
+
+/** Creates the better-auth instance on the account schema: e-mail and password, sessions in an HttpOnly cookie. */
+export async function createAuth(context: Pick<PluginContext, 'db' | 'config' | 'logger' | 'mailer'>) {
+  const secure = new URL(context.config.SITE_URL).protocol === 'https:';
+  return betterAuth({
+    appName: 'ReelKeep',
+    baseURL: context.config.SITE_URL,
+    basePath: AUTH_BASE_PATH,
+    secret: await resolveSecret(context),
+    database: drizzleAdapter(context.db.orm, { provider: 'pg', schema: { user: users, session: sessions, account: accounts, verification: verifications } }),
+    emailAndPassword: {
+      enabled: true,
+      // spec §5 password_v2; the form endpoints check the character rules before this.
+      minPasswordLength: 8,
+      maxPasswordLength: 50,
+      resetPasswordTokenExpiresIn: 3600,
+      sendResetPassword: async ({ user, url }) => {
+        await context.mailer.send({ to: user.email, subject: 'Reset your ReelKeep password', text: `Hello ${user.name},\n\nUse this link within an hour to choose a new password:\n${url}\n\nIf you did not ask for it, ignore this e-mail.\n` });
+      },
+    },
+    session: { expiresIn: SESSION_TTL_S, updateAge: 24 * 3600 },
+    // The site's own limiter guards the forms (memory or Redis, shared by instances).
+    rateLimit: { enabled: false },
+    trustedOrigins: [new URL(context.config.SITE_URL).origin],
+    advanced: { cookiePrefix: AUTH_COOKIE_PREFIX, useSecureCookies: secure, defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure } },
+    telemetry: { enabled: false },
+  });
+}
+
+/** The auth instance. */
+export type Auth = Awaited<ReturnType<typeof createAuth>>;

@@ -1,0 +1,131 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { checkField, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { solveSiteCaptcha } from './proof-of-work.ts';
+import * as styles from './AccountPage.module.css';
+
+/** Data of the login page. */
+export interface LoginPageData {
+  email: string;
+  returnPath: string;
+  error: string | null;
+}
+
+/** Data of the registration page. */
+export interface RegisterPageData {
+  sum: { a: number; b: number; token: string };
+  name: string;
+  email: string;
+  problems: Record<string, string>;
+}
+
+async function postJson(path: string, body: Record<string, string>): Promise<{ cscode?: number; problems?: Record<string, string>; return?: string }> {
+  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+  return (await response.json().catch(() => ({ cscode: response.status }))) as { cscode?: number; problems?: Record<string, string>; return?: string };
+}
+
+/** `/login`: e-mail and password; works without JavaScript (the server answers with a redirect). */
+export function LoginPage({ pageName, data }: PageProps<LoginPageData>) {
+  const { t } = useTranslation(pageName);
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const [email, setEmail] = useState(data.email);
+  const [problem, setProblem] = useState<string | null>(data.error);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    if (checkField('email', email) !== 'valid' || !password) return setProblem('invalid');
+    setBusy(true);
+    const answer = await postJson('/api/account/login', { email, password, locale, return: data.returnPath }).catch(() => ({ cscode: 0 }) as { cscode: number; return?: string; problems?: Record<string, string> });
+    if (answer.cscode === 200 && answer.return) return window.location.assign(answer.return);
+    setProblem(answer.problems?.form ?? 'failed');
+    setBusy(false);
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="account-heading">
+      <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
+      <p className={styles.lead}>{t('lead')}</p>
+      <form className={styles.form} method="post" action="/api/account/login" noValidate onSubmit={submit}>
+        <input type="hidden" name="locale" value={locale} />
+        <input type="hidden" name="return" value={data.returnPath} />
+        {problem && <p className={styles.problem} role="alert">{t(`problems.${problem}`)}</p>}
+        <label className={styles.label} htmlFor="login-email">{t('email_label')}</label>
+        <input className={styles.input} id="login-email" name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+        <label className={styles.label} htmlFor="login-password">{t('password_label')}</label>
+        <input className={styles.input} id="login-password" name="password" type="password" autoComplete="current-password" />
+        <p className={styles.aside}><a href={toLocalePath(locale, '/forgot-password')}>{t('forgot_link')}</a></p>
+        <button className={styles.submit} type="submit" disabled={busy}>{t('submit')}</button>
+      </form>
+      <p className={styles.switch}>{t('no_account')} <a href={toLocalePath(locale, '/register')}>{t('register_link')}</a></p>
+    </section>
+  );
+}
+
+/** `/register`: name, e-mail, password (spec §5 password_v2) and the site captcha; works without JavaScript. */
+export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
+  const { t } = useTranslation(pageName);
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const [fields, setFields] = useState({ name: data.name, email: data.email });
+  const [problems, setProblems] = useState<Record<string, string>>(data.problems);
+  const [busy, setBusy] = useState(false);
+  const proof = useRef<Promise<string> | null>(null);
+  const startProof = () => {
+    proof.current ??= solveSiteCaptcha();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    const found: Record<string, string> = {};
+    const emailStatus = checkField('email', fields.email);
+    if (emailStatus !== 'valid') found.email = emailStatus;
+    const passwordStatus = checkField('password_v2', password);
+    if (passwordStatus !== 'valid') found.password = passwordStatus;
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      startProof();
+      const altcha = await proof.current!;
+      proof.current = null;
+      const answer = await postJson('/api/account/register', { ...fields, password, locale, altcha });
+      if (answer.cscode === 200) return window.location.assign(toLocalePath(locale, '/my-account'));
+      setProblems(answer.problems ?? { form: 'failed' });
+    } catch {
+      setProblems({ form: 'failed' });
+    }
+    setBusy(false);
+  };
+
+  const problemText = (field: string) => (problems[field] ? t(`problems.${field}.${problems[field]}`) : null);
+  return (
+    <section className={styles.card} aria-labelledby="account-heading">
+      <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
+      <p className={styles.lead}>{t('lead')}</p>
+      <form className={styles.form} method="post" action="/api/account/register" noValidate onSubmit={submit} onFocus={startProof}>
+        <input type="hidden" name="locale" value={locale} />
+        {problems.form && <p className={styles.problem} role="alert">{t(`problems.form.${problems.form}`)}</p>}
+        <label className={styles.label} htmlFor="register-name">{t('name_label')}</label>
+        <input className={styles.input} id="register-name" name="name" autoComplete="name" value={fields.name} onChange={(event) => setFields({ ...fields, name: event.currentTarget.value })} />
+        <label className={styles.label} htmlFor="register-email">{t('email_label')}</label>
+        <input className={styles.input} id="register-email" name="email" type="email" autoComplete="email" value={fields.email} aria-invalid={Boolean(problems.email)} aria-describedby="register-email-problem" onChange={(event) => setFields({ ...fields, email: event.currentTarget.value })} />
+        <p id="register-email-problem" className={styles.fieldProblem}>{problemText('email')}</p>
+        <label className={styles.label} htmlFor="register-password">{t('password_label')}</label>
+        <input className={styles.input} id="register-password" name="password" type="password" autoComplete="new-password" aria-invalid={Boolean(problems.password)} aria-describedby="register-password-hint register-password-problem" />
+        <p id="register-password-hint" className={styles.hint}>{t('password_hint')}</p>
+        <p id="register-password-problem" className={styles.fieldProblem}>{problemText('password')}</p>
+        <noscript>
+          <label className={styles.label} htmlFor="register-captcha">{t('captcha_question', { a: data.sum.a, b: data.sum.b })}</label>
+          <input className={styles.input} id="register-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
+          <input type="hidden" name="captcha_token" value={data.sum.token} />
+        </noscript>
+        {problems.captcha && <p className={styles.fieldProblem} role="alert">{t('problems.captcha.invalid')}</p>}
+        <button className={styles.submit} type="submit" disabled={busy}>{t('submit')}</button>
+      </form>
+      <p className={styles.switch}>{t('have_account')} <a href={toLocalePath(locale, '/login')}>{t('login_link')}</a></p>
+    </section>
+  );
+}

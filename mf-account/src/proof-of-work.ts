@@ -1,0 +1,17 @@
+import type { ProofOfWorkChallengeDto } from '@reelkeep/shared-contracts';
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Solves the site's captcha challenge (`GET /api/captcha`) and resolves to the payload forms send as `altcha`. */
+export async function solveSiteCaptcha(): Promise<string> {
+  const challenge = (await (await fetch('/api/captcha', { headers: { accept: 'application/json' } })).json()) as ProofOfWorkChallengeDto;
+  for (let number = 0; number <= challenge.maxnumber; number += 1) {
+    if ((await sha256Hex(challenge.salt + number)) === challenge.challenge) {
+      return btoa(JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number, salt: challenge.salt, signature: challenge.signature }));
+    }
+  }
+  throw new Error('captcha challenge not solved');
+}
