@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_ENV, E2E_FIXTURES_FILE, type E2EFixtures } from './test-site.ts';
+import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_ENV, E2E_FIXTURES_FILE, E2E_MAILBOX_FILE, type E2EFixtures } from './test-site.ts';
 
 const run = promisify(execFile);
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
@@ -23,6 +23,24 @@ export function readText(locale: string, namespace: string, key: string): string
 export function readDocumentTitle(kind: 'articles' | 'policies', locale: string, slug: string): string {
   const text = readFileSync(path.join(ROOT_DIR, 'mf-blog', 'content', kind, locale, `${slug}.md`), 'utf8');
   return (parseYaml(/^---\n([\s\S]*?)\n---/.exec(text)![1]!) as { title: string }).title;
+}
+
+/** Decodes a quoted-printable body (soft line breaks and =XX bytes). */
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Waits for a mail to an address on the test site's SMTP server and returns its decoded text. */
+export async function waitForMail(to: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const lines = existsSync(E2E_MAILBOX_FILE) ? readFileSync(E2E_MAILBOX_FILE, 'utf8').trim().split('\n').filter(Boolean) : [];
+    const mail = lines.map((line) => JSON.parse(line) as { to: string[]; raw: string }).reverse().find((entry) => entry.to.includes(to));
+    if (mail) return decodeQuotedPrintable(mail.raw);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
 }
 
 /** Runs a release command (`promote`, `rollback`) against the test site's registry, as an operator would. */

@@ -2,11 +2,13 @@
  * Builds every app into .e2e/releases and makes them live, builds the fixture versions the journeys
  * promote (altered copies of real remotes, through the real build), then starts the shell server.
  */
+import { appendFileSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { SMTPServer } from 'smtp-server';
 import path from 'node:path';
 import { buildApp, APPS } from '../platform/src/release/build-app.ts';
 import { applyPromotion, createFileRegistryStore } from '../platform/src/release/registry.ts';
-import { E2E_DIR, E2E_ENV, E2E_FIXTURES_FILE, E2E_RELEASES_DIR, type E2EFixtures } from './test-site.ts';
+import { E2E_DIR, E2E_ENV, E2E_FIXTURES_FILE, E2E_MAILBOX_FILE, E2E_RELEASES_DIR, E2E_SMTP_PORT, type E2EFixtures } from './test-site.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 
@@ -50,6 +52,23 @@ const fixtures: E2EFixtures = {
   ),
 };
 await writeFile(E2E_FIXTURES_FILE, JSON.stringify(fixtures, null, 2));
+
+// A real SMTP server on loopback: the site's mail (password resets, contact) is delivered to it.
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      const to = session.envelope.rcptTo.map((address) => address.address);
+      appendFileSync(E2E_MAILBOX_FILE, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }) + '\n');
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
 
 Object.assign(process.env, E2E_ENV);
 await import('../shell/server/main.ts');

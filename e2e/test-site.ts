@@ -7,6 +7,9 @@ export const E2E_FIXTURES_FILE = path.join(E2E_DIR, 'fixtures.json');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
+/** The local SMTP server the test site sends its mail to, and where it keeps what it received. */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+export const E2E_MAILBOX_FILE = path.join(E2E_DIR, 'mailbox.jsonl');
 
 /** Environment of the test site and of the release commands the journeys run against it. */
 export const E2E_ENV: Record<string, string> = {
@@ -20,6 +23,7 @@ export const E2E_ENV: Record<string, string> = {
   REMOTE_LOAD_TIMEOUT_MS: '1500',
   LOG_LEVEL: 'warn',
   NEWSLETTER_RATE_LIMIT: '30',
+  SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}`,
 };
 
 /** Versions built from altered sources, for the release and failure journeys. */

@@ -1,4 +1,4 @@
-import { expect, readText, test } from '../fixtures.ts';
+import { expect, readText, test, waitForMail } from '../fixtures.ts';
 
 const PASSWORD = 'Secret123!';
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -82,4 +82,54 @@ test('sign-in refuses off-site return paths and registration refuses a forged ca
   const login = await request.post('/api/account/login', { form: { email, password: PASSWORD, return: '//evil.example/steal' }, maxRedirects: 0 });
   expect(login.status()).toBe(303);
   expect(login.headers().location).toMatch(/^\/login\?/);
+});
+
+test('reset a forgotten password through the mail actually delivered to the SMTP server', async ({ page, browser }) => {
+  const email = uniqueEmail('reset');
+  await page.goto('/it/register');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('#register-email').fill(email);
+  await page.locator('#register-password').fill(PASSWORD);
+  await page.getByRole('button', { name: readText('it', 'register', 'submit') }).click();
+  await expect(page).toHaveURL(/\/it\/my-account$/);
+  await page.getByRole('main').getByRole('button', { name: readText('it', 'my_account', 'logout') }).click();
+
+  await page.goto('/it/forgot-password');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('#forgot-email').fill(email);
+  await page.getByRole('button', { name: readText('it', 'forgot_password', 'submit') }).click();
+  await expect(page.getByRole('status')).toHaveText(readText('it', 'forgot_password', 'sent'));
+  // An unknown address gets the same answer (no account enumeration) and no mail.
+  const stranger = await browser.newPage();
+  await stranger.goto('/it/forgot-password');
+  await expect(stranger.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await stranger.locator('#forgot-email').fill(uniqueEmail('stranger'));
+  await stranger.getByRole('button', { name: readText('it', 'forgot_password', 'submit') }).click();
+  await expect(stranger.getByRole('status')).toHaveText(readText('it', 'forgot_password', 'sent'));
+  await stranger.close();
+
+  const mail = await waitForMail(email);
+  const link = /(http:\/\/127\.0\.0\.1:\d+\/api\/account\/auth\/reset-password\/\S+)/.exec(mail)![1]!;
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/it\/reset-password\?token=/);
+  const newPassword = 'Nuova2026pass';
+  await page.locator('#reset-password').fill(newPassword);
+  await page.getByRole('button', { name: readText('it', 'reset_password', 'submit') }).click();
+  await expect(page).toHaveURL(/\/it\/login\?reset=1$/);
+  await expect(page.getByRole('status')).toHaveText(readText('it', 'login', 'reset_done'));
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(PASSWORD);
+  await page.getByRole('button', { name: readText('it', 'login', 'submit') }).click();
+  await expect(page.getByRole('alert')).toHaveText(readText('it', 'login', 'problems.invalid'));
+  await page.locator('#login-password').fill(newPassword);
+  await page.getByRole('button', { name: readText('it', 'login', 'submit') }).click();
+  await expect(page).toHaveURL(/\/it\/my-account$/);
+
+  // The link works once: a second use is refused before any password can be typed in.
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toHaveText(readText('it', 'reset_password', 'problems.token_invalid'));
+  await expect(page.getByRole('button', { name: readText('it', 'reset_password', 'submit') })).toBeDisabled();
+  // A forged token is refused by the server too.
+  const forged = await page.request.post('/api/account/reset-password', { data: { token: 'forged-token-0123456789', password: 'Forged2026pass' } });
+  expect(forged.status()).toBe(400);
 });

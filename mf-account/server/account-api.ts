@@ -52,6 +52,7 @@ function withCookies(response: Response, from: Response): Response {
 export function createAccountRoutes(): PluginRoute[] {
   let loginLimiter: RateLimiter | undefined;
   let registerLimiter: RateLimiter | undefined;
+  let forgotLimiter: RateLimiter | undefined;
 
   const sessionRoute: PluginRoute = {
     method: 'GET',
@@ -139,6 +140,50 @@ export function createAccountRoutes(): PluginRoute[] {
     },
   };
 
+  const forgotRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/account/forgot-password',
+    async handle(request, context) {
+      forgotLimiter ??= context.createRateLimiter('forgot-password', REGISTER_LIMIT, FORM_WINDOW_MS);
+      const body = await readFormBody(request);
+      const fields = body?.fields ?? {};
+      const locale = readLocale(fields.locale);
+      const email = (fields.email ?? '').trim();
+      const answer = (status: number, problem: string | null) => {
+        if (!body?.isForm) return respondJson({ cscode: status, problems: problem ? { form: problem } : {} }, status);
+        const query = problem ? new URLSearchParams({ error: problem, email }) : new URLSearchParams({ sent: '1' });
+        return new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/forgot-password?${query}` } });
+      };
+      if (!(await forgotLimiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown')).allowed) return answer(429, 'rate_limited');
+      if (checkField('email', email) !== 'valid') return answer(400, 'email');
+      if (!(await context.captcha.verify({ altcha: fields.altcha, captchaToken: fields.captcha_token, captchaAnswer: fields.captcha_answer }))) return answer(400, 'captcha');
+      // The same answer whether the address has an account or not (no account enumeration).
+      await (await getAuth(context)).api.requestPasswordReset({ body: { email, redirectTo: `${toLocalePrefix(locale)}/reset-password` }, headers: request.headers }).catch((error: unknown) => {
+        context.logger.error('password reset not requested', { error });
+      });
+      return answer(200, null);
+    },
+  };
+
+  const resetRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/account/reset-password',
+    async handle(request, context) {
+      const body = await readFormBody(request);
+      const fields = body?.fields ?? {};
+      const locale = readLocale(fields.locale);
+      const token = fields.token ?? '';
+      const answer = (status: number, problem: string | null) => {
+        if (!body?.isForm) return respondJson({ cscode: status, problems: problem ? { form: problem } : {} }, status);
+        const location = problem ? `${toLocalePrefix(locale)}/reset-password?${new URLSearchParams({ token, error: problem })}` : `${toLocalePrefix(locale)}/login?reset=1`;
+        return new Response(null, { status: 303, headers: { location } });
+      };
+      if (checkField('password_v2', fields.password ?? '') !== 'valid') return answer(400, 'password');
+      const reset = await (await getAuth(context)).api.resetPassword({ body: { newPassword: fields.password!, token }, asResponse: true });
+      return reset.ok ? answer(200, null) : answer(400, 'token_invalid');
+    },
+  };
+
   const authRoute: PluginRoute = {
     method: 'GET',
     path: `${AUTH_BASE_PATH}/`,
@@ -147,5 +192,5 @@ export function createAccountRoutes(): PluginRoute[] {
     },
   };
 
-  return [sessionRoute, registerRoute, loginRoute, logoutRoute, authRoute, { ...authRoute, method: 'POST' }];
+  return [sessionRoute, registerRoute, loginRoute, logoutRoute, forgotRoute, resetRoute, authRoute, { ...authRoute, method: 'POST' }];
 }

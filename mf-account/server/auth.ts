@@ -43,8 +43,13 @@ export async function createAuth(context: Pick<PluginContext, 'db' | 'config' | 
       minPasswordLength: 8,
       maxPasswordLength: 50,
       resetPasswordTokenExpiresIn: 3600,
+      // The link passes through better-auth (which checks the token) and lands on the reset page of the visitor's locale.
       sendResetPassword: async ({ user, url }) => {
-        await context.mailer.send({ to: user.email, subject: 'Reset your ReelKeep password', text: `Hello ${user.name},\n\nUse this link within an hour to choose a new password:\n${url}\n\nIf you did not ask for it, ignore this e-mail.\n` });
+        await context.mailer.send({
+          to: user.email,
+          subject: 'Reset your ReelKeep password',
+          text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your ReelKeep account.\nUse this link within an hour to choose a new one:\n\n${url}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n\nReelKeep support\n`,
+        });
       },
     },
     session: { expiresIn: SESSION_TTL_S, updateAge: 24 * 3600 },

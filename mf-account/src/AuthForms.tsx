@@ -10,6 +10,8 @@ export interface LoginPageData {
   email: string;
   returnPath: string;
   error: string | null;
+  /** The visitor just chose a new password. */
+  reset: boolean;
 }
 
 /** Data of the registration page. */
@@ -48,6 +50,7 @@ export function LoginPage({ pageName, data }: PageProps<LoginPageData>) {
     <section className={styles.card} aria-labelledby="account-heading">
       <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
       <p className={styles.lead}>{t('lead')}</p>
+      {data.reset && <p className={styles.notice} role="status">{t('reset_done')}</p>}
       <form className={styles.form} method="post" action="/api/account/login" noValidate onSubmit={submit}>
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="return" value={data.returnPath} />

@@ -1,5 +1,6 @@
 import type { LoaderContext } from '@reelkeep/shared-contracts';
 import type { LoginPageData, RegisterPageData } from './AuthForms.tsx';
+import type { ForgotPasswordData, ResetPasswordData } from './PasswordForms.tsx';
 
 /** The spec's `client_e` is the desktop app's base64 e-mail; only a well-formed address pre-fills the form. */
 function decodeClientEmail(value: string | null): string {
@@ -19,6 +20,7 @@ export function loadLoginPage({ url }: LoaderContext): LoginPageData {
     email: decodeClientEmail(query.get('client_e')) || (query.get('email') ?? '').slice(0, 254),
     returnPath: query.get('return') ?? '',
     error: query.get('error'),
+    reset: query.get('reset') === '1',
   };
 }
 
@@ -32,4 +34,19 @@ export async function loadRegisterPage({ url, fetchApi }: LoaderContext): Promis
   }
   const sum = (await (await fetchApi('/api/captcha?kind=sum')).json()) as RegisterPageData['sum'];
   return { sum, name: (query.get('name') ?? '').slice(0, 60), email: decodeClientEmail(query.get('client_e')) || (query.get('email') ?? '').slice(0, 254), problems };
+}
+
+const readError = (value: string | null) => (value && /^[a-z_]{1,20}$/.test(value) ? value : null);
+
+/** `/forgot-password`: a question for visitors without JavaScript, and the result of a returned form. */
+export async function loadForgotPasswordPage({ url, fetchApi }: LoaderContext): Promise<ForgotPasswordData> {
+  const query = url.searchParams;
+  const sum = (await (await fetchApi('/api/captcha?kind=sum')).json()) as ForgotPasswordData['sum'];
+  return { sum, email: (query.get('email') ?? '').slice(0, 254), sent: query.get('sent') === '1', error: readError(query.get('error')) };
+}
+
+/** `/reset-password?token=`: the token of the mailed link (better-auth checks it when the form is sent). */
+export function loadResetPasswordPage({ url }: LoaderContext): ResetPasswordData {
+  const token = url.searchParams.get('token') ?? '';
+  return { token: /^[A-Za-z0-9_-]{10,200}$/.test(token) ? token : '', error: readError(url.searchParams.get('error')) };
 }

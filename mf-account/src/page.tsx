@@ -2,11 +2,14 @@ import { CONTRACT_VERSION, type PageDefinition, type RemotePageModule } from '@r
 import { AccountPage } from './AccountPage.tsx';
 import { LoginPage, RegisterPage, type LoginPageData, type RegisterPageData } from './AuthForms.tsx';
 import { MyAccountPage } from './MyAccountPage.tsx';
-import { loadLoginPage, loadRegisterPage } from './loaders.server.ts';
+import { loadForgotPasswordPage, loadLoginPage, loadRegisterPage, loadResetPasswordPage } from './loaders.server.ts';
+import { ForgotPasswordPage, ResetPasswordPage, type ForgotPasswordData, type ResetPasswordData } from './PasswordForms.tsx';
 
 // Loaders run on the server only; the browser build drops them.
 const loginLoader = __SERVER__ ? loadLoginPage : undefined;
 const registerLoader = __SERVER__ ? loadRegisterPage : undefined;
+const forgotLoader = __SERVER__ ? loadForgotPasswordPage : undefined;
+const resetLoader = __SERVER__ ? loadResetPasswordPage : undefined;
 
 /** spec §7: account pages also load the `member` extras; reset-password also loads `forgot_password`. */
 function accountPage<Data>(Component: PageDefinition<Data>['Component'] = AccountPage as never, loader?: PageDefinition<Data>['loader'], extras: string[] = []): PageDefinition<Data> {
@@ -24,8 +27,8 @@ export default {
   pages: {
     login: accountPage<LoginPageData>(LoginPage, loginLoader),
     register: accountPage<RegisterPageData>(RegisterPage, registerLoader),
-    'forgot-password': accountPage(),
-    'reset-password': accountPage(undefined, undefined, ['forgot_password']),
+    'forgot-password': accountPage<ForgotPasswordData>(ForgotPasswordPage, forgotLoader),
+    'reset-password': accountPage<ResetPasswordData>(ResetPasswordPage, resetLoader, ['forgot_password']),
     'set-password': accountPage(),
     'my-account': accountPage(MyAccountPage),
   },

@@ -1,0 +1,123 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { checkField, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { solveSiteCaptcha } from './proof-of-work.ts';
+import * as styles from './AccountPage.module.css';
+
+/** Data of the forgot-password page. */
+export interface ForgotPasswordData {
+  sum: { a: number; b: number; token: string };
+  email: string;
+  sent: boolean;
+  error: string | null;
+}
+
+/** Data of the reset-password page: the token from the mailed link. */
+export interface ResetPasswordData {
+  token: string;
+  error: string | null;
+}
+
+/** `/forgot-password`: asks for the address and mails a reset link; says the same whether an account exists or not. */
+export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordData>) {
+  const { t } = useTranslation(pageName);
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const [email, setEmail] = useState(data.email);
+  const [sent, setSent] = useState(data.sent);
+  const [problem, setProblem] = useState<string | null>(data.error);
+  const [busy, setBusy] = useState(false);
+  const proof = useRef<Promise<string> | null>(null);
+  const startProof = () => {
+    proof.current ??= solveSiteCaptcha();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (checkField('email', email) !== 'valid') return setProblem('email');
+    setBusy(true);
+    try {
+      startProof();
+      const altcha = await proof.current!;
+      proof.current = null;
+      const response = await fetch('/api/account/forgot-password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ email, locale, altcha }),
+      });
+      const body = (await response.json()) as { cscode?: number; problems?: { form?: string } };
+      if (body.cscode === 200) setSent(true);
+      else setProblem(body.problems?.form ?? 'failed');
+    } catch {
+      setProblem('failed');
+    }
+    setBusy(false);
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="account-heading">
+      <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
+      {sent ? (
+        <p className={styles.lead} role="status">{t('sent')}</p>
+      ) : (
+        <>
+          <p className={styles.lead}>{t('lead')}</p>
+          <form className={styles.form} method="post" action="/api/account/forgot-password" noValidate onSubmit={submit} onFocus={startProof}>
+            <input type="hidden" name="locale" value={locale} />
+            {problem && <p className={styles.problem} role="alert">{t(`problems.${problem}`)}</p>}
+            <label className={styles.label} htmlFor="forgot-email">{t('email_label')}</label>
+            <input className={styles.input} id="forgot-email" name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+            <noscript>
+              <label className={styles.label} htmlFor="forgot-captcha">{t('captcha_question', { a: data.sum.a, b: data.sum.b })}</label>
+              <input className={styles.input} id="forgot-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
+              <input type="hidden" name="captcha_token" value={data.sum.token} />
+            </noscript>
+            <button className={styles.submit} type="submit" disabled={busy}>{t('submit')}</button>
+          </form>
+        </>
+      )}
+      <p className={styles.switch}><a href={toLocalePath(locale, '/login')}>{t('back_to_login')}</a></p>
+    </section>
+  );
+}
+
+/** `/reset-password?token=`: a new password (spec §5 password_v2) for the account the mailed link belongs to. */
+export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordData>) {
+  const { t } = useTranslation(pageName);
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const [problem, setProblem] = useState<string | null>(data.token ? data.error : 'token_invalid');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    if (checkField('password_v2', password) !== 'valid') return setProblem('password');
+    setBusy(true);
+    const response = await fetch('/api/account/reset-password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ token: data.token, password, locale }),
+    }).catch(() => null);
+    const body = response ? ((await response.json().catch(() => ({}))) as { cscode?: number; problems?: { form?: string } }) : {};
+    if (body.cscode === 200) return window.location.assign(`${toLocalePath(locale, '/login')}?reset=1`);
+    setProblem(body.problems?.form ?? 'failed');
+    setBusy(false);
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="account-heading">
+      <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
+      <p className={styles.lead}>{t('lead')}</p>
+      <form className={styles.form} method="post" action="/api/account/reset-password" noValidate onSubmit={submit}>
+        <input type="hidden" name="locale" value={locale} />
+        <input type="hidden" name="token" value={data.token} />
+        {problem && <p className={styles.problem} role="alert">{t(`problems.${problem}`)}</p>}
+        <label className={styles.label} htmlFor="reset-password">{t('password_label')}</label>
+        <input className={styles.input} id="reset-password" name="password" type="password" autoComplete="new-password" aria-describedby="reset-password-hint" />
+        <p id="reset-password-hint" className={styles.hint}>{t('password_hint')}</p>
+        <button className={styles.submit} type="submit" disabled={busy || !data.token}>{t('submit')}</button>
+      </form>
+      <p className={styles.switch}><a href={toLocalePath(locale, '/forgot-password')}>{t('request_again')}</a></p>
+    </section>
+  );
+}
