@@ -23,6 +23,7 @@ export const E2E_ENV: Record<string, string> = {
   REMOTE_LOAD_TIMEOUT_MS: '1500',
   LOG_LEVEL: 'warn',
   NEWSLETTER_RATE_LIMIT: '30',
+  ACCOUNT_RATE_LIMIT: '40',
   SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}`,
 };
 

@@ -53,7 +53,7 @@ test('register and sign in without JavaScript; a wrong password keeps the e-mail
   await page.locator('#register-captcha').fill(String(a! + b!));
   await page.locator('form button[type=submit]').click();
   await expect(page).toHaveURL(/\/de\/my-account$/);
-  await page.getByRole('main').locator('form button[type=submit]').click();
+  await page.getByRole('main').getByRole('button', { name: readText('de', 'my_account', 'logout') }).click();
   await expect(page).toHaveURL(/\/de$/);
 
   await page.goto('/de/login');
@@ -132,4 +132,91 @@ test('reset a forgotten password through the mail actually delivered to the SMTP
   // A forged token is refused by the server too.
   const forged = await page.request.post('/api/account/reset-password', { data: { token: 'forged-token-0123456789', password: 'Forged2026pass' } });
   expect(forged.status()).toBe(400);
+});
+
+test('my account: change the password, export the data, and delete the account', async ({ page }) => {
+  const email = uniqueEmail('owner');
+  await page.goto('/ja/register');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('#register-email').fill(email);
+  await page.locator('#register-password').fill(PASSWORD);
+  await page.getByRole('button', { name: readText('ja', 'register', 'submit') }).click();
+  await expect(page).toHaveURL(/\/ja\/my-account$/);
+
+  await page.locator('#current-password').fill('WrongPass1');
+  await page.locator('#new-password').fill('Newer2026pass');
+  await page.getByRole('button', { name: readText('ja', 'my_account', 'password.submit') }).click();
+  await expect(page.getByRole('alert')).toHaveText(readText('ja', 'my_account', 'password.result.current_wrong'));
+  await page.locator('#current-password').fill(PASSWORD);
+  await page.getByRole('button', { name: readText('ja', 'my_account', 'password.submit') }).click();
+  await expect(page.getByRole('status').filter({ hasText: readText('ja', 'my_account', 'password.result.changed') })).toBeVisible();
+
+  const exported = await page.request.get('/api/account/export');
+  expect(exported.headers()['content-disposition']).toContain('attachment');
+  const data = await exported.json();
+  expect(data.profile.email).toBe(email);
+  expect(JSON.stringify(data)).not.toMatch(/password|token/i);
+  expect((await page.request.get('/api/account/export', { headers: { cookie: '' } })).status()).toBe(401);
+
+  await page.locator('#delete-confirm').fill('someone.else@example.com');
+  await page.getByRole('button', { name: readText('ja', 'my_account', 'data.delete_submit') }).click();
+  await expect(page.getByRole('alert')).toHaveText(readText('ja', 'my_account', 'data.delete_error.confirm'));
+  await page.locator('#delete-confirm').fill(email);
+  await page.getByRole('button', { name: readText('ja', 'my_account', 'data.delete_submit') }).click();
+  await expect(page).toHaveURL(/\/ja\?deleted=1$/);
+  await page.goto('/ja/login');
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill('Newer2026pass');
+  await page.getByRole('button', { name: readText('ja', 'login', 'submit') }).click();
+  await expect(page.getByRole('alert')).toHaveText(readText('ja', 'login', 'problems.invalid'));
+});
+
+test('desktop hand-off: a one-time token from the app signs the visitor in once; forged or replayed tokens do not', async ({ browser, request }) => {
+  const email = uniqueEmail('desktop');
+  // The desktop app has its own session (an API sign-in) and asks for a hand-off token.
+  const app = await browser.newContext();
+  const appPage = await app.newPage();
+  await appPage.goto('/register');
+  await expect(appPage.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await appPage.locator('#register-email').fill(email);
+  await appPage.locator('#register-password').fill(PASSWORD);
+  await appPage.getByRole('button', { name: readText('en', 'register', 'submit') }).click();
+  await expect(appPage).toHaveURL(/\/my-account$/);
+  const { token } = (await (await appPage.request.get('/api/account/auth/one-time-token/generate')).json()) as { token: string };
+  expect(token).toBeTruthy();
+  await app.close();
+
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  const clientE = Buffer.from(email).toString('base64');
+  const clientM = Buffer.from('00:1a:2b:3c:4d:5e').toString('base64');
+  await page.goto(`/fr/my-account?token=${token}&client_e=${clientE}&client_m=${clientM}`);
+  await expect(page).toHaveURL(/\/fr\/my-account$/);
+  await expect(page.locator('dl')).toContainText(email);
+  const cookies = await visitor.cookies();
+  expect(cookies.find((cookie) => cookie.name === 'elk_user_email')?.value).toBe(encodeURIComponent(email));
+  expect(cookies.find((cookie) => cookie.name === 'elk_mac')?.value).toBe('00:1a:2b:3c:4d:5e');
+  await visitor.close();
+
+  // The same token a second time, and a made-up one, end on the login page with the e-mail pre-filled.
+  const again = await browser.newContext();
+  const second = await again.newPage();
+  await second.goto(`/my-account?token=${token}&client_e=${clientE}`);
+  await expect(second).toHaveURL(/\/login\?error=handoff/);
+  await expect(second.getByRole('alert')).toHaveText(readText('en', 'login', 'problems.handoff'));
+  await expect(second.locator('#login-email')).toHaveValue(email);
+  await again.close();
+  const forged = await request.get('/api/account/handoff?token=forged-token-123456&locale=de', { maxRedirects: 0 });
+  expect(forged.headers().location).toMatch(/^\/de\/login\?error=handoff/);
+  // A token parameter alone is not a login: the page stays anonymous.
+  expect((await request.get('/my-account?email=someone@example.com', { maxRedirects: 0 })).headers().location).toBe('/login');
+});
+
+test('sign-in attempts are rate limited per address', async ({ request }) => {
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 41; attempt += 1) {
+    statuses.push((await request.post('/api/account/login', { data: { email: 'limit@example.com', password: 'WrongPass1' } })).status());
+  }
+  expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+  expect(statuses.at(-1)).toBe(429);
 });

@@ -4,8 +4,6 @@ import type { RateLimiter } from '@reelkeep/platform/rate-limit';
 import { AUTH_BASE_PATH, AUTH_COOKIE_PREFIX, createAuth, type Auth } from './auth.ts';
 
 const FORM_WINDOW_MS = 10 * 60_000;
-const LOGIN_LIMIT = 10;
-const REGISTER_LIMIT = 5;
 const MAX_NAME_LENGTH = 60;
 /** Spec §9: user_token is set to 1 for 365 days on logout. */
 const USER_TOKEN_MAX_AGE_S = 365 * 24 * 3600;
@@ -40,6 +38,13 @@ export function toSafeReturnPath(value: string | undefined, locale: Locale): str
   }
 }
 
+/** spec §4: `client_e` is the desktop app's e-mail in base64; anything else decodes to nothing. */
+export function decodeBase64Email(value: string | null | undefined): string {
+  if (!value || value.length > 400) return '';
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  return checkField('email', decoded) === 'valid' ? decoded : '';
+}
+
 const readLocale = (value: string | undefined): Locale => (value && isLocale(value) ? value : DEFAULT_LOCALE);
 
 /** Copies the cookies better-auth set onto a response of ours. */
@@ -53,6 +58,7 @@ export function createAccountRoutes(): PluginRoute[] {
   let loginLimiter: RateLimiter | undefined;
   let registerLimiter: RateLimiter | undefined;
   let forgotLimiter: RateLimiter | undefined;
+  let passwordLimiter: RateLimiter | undefined;
 
   const sessionRoute: PluginRoute = {
     method: 'GET',
@@ -70,7 +76,7 @@ export function createAccountRoutes(): PluginRoute[] {
     method: 'POST',
     path: '/api/account/register',
     async handle(request, context) {
-      registerLimiter ??= context.createRateLimiter('register', REGISTER_LIMIT, FORM_WINDOW_MS);
+      registerLimiter ??= context.createRateLimiter('register', context.config.ACCOUNT_RATE_LIMIT, FORM_WINDOW_MS);
       const body = await readFormBody(request);
       const fields = body?.fields ?? {};
       const locale = readLocale(fields.locale);
@@ -102,7 +108,7 @@ export function createAccountRoutes(): PluginRoute[] {
     method: 'POST',
     path: '/api/account/login',
     async handle(request, context) {
-      loginLimiter ??= context.createRateLimiter('login', LOGIN_LIMIT, FORM_WINDOW_MS);
+      loginLimiter ??= context.createRateLimiter('login', context.config.ACCOUNT_RATE_LIMIT, FORM_WINDOW_MS);
       const body = await readFormBody(request);
       const fields = body?.fields ?? {};
       const locale = readLocale(fields.locale);
@@ -144,7 +150,7 @@ export function createAccountRoutes(): PluginRoute[] {
     method: 'POST',
     path: '/api/account/forgot-password',
     async handle(request, context) {
-      forgotLimiter ??= context.createRateLimiter('forgot-password', REGISTER_LIMIT, FORM_WINDOW_MS);
+      forgotLimiter ??= context.createRateLimiter('forgot-password', context.config.ACCOUNT_RATE_LIMIT, FORM_WINDOW_MS);
       const body = await readFormBody(request);
       const fields = body?.fields ?? {};
       const locale = readLocale(fields.locale);
@@ -184,6 +190,88 @@ export function createAccountRoutes(): PluginRoute[] {
     },
   };
 
+  /** The signed-in user of a request, or null. */
+  const readUser = async (request: Request, context: PluginContext) => (await (await getAuth(context)).api.getSession({ headers: request.headers }).catch(() => null))?.user ?? null;
+
+  const passwordRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/account/password',
+    async handle(request, context) {
+      passwordLimiter ??= context.createRateLimiter('change-password', context.config.ACCOUNT_RATE_LIMIT, FORM_WINDOW_MS);
+      const body = await readFormBody(request);
+      const fields = body?.fields ?? {};
+      const locale = readLocale(fields.locale);
+      const answer = (status: number, problem: string | null, cookiesFrom?: Response) => {
+        if (!body?.isForm) return withCookies(respondJson({ cscode: status, problems: problem ? { password: problem } : {} }, status), cookiesFrom ?? new Response());
+        const query = new URLSearchParams(problem ? { password_error: problem } : { password_changed: '1' });
+        return withCookies(new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/my-account?${query}#password` } }), cookiesFrom ?? new Response());
+      };
+      if (!(await readUser(request, context))) return answer(401, 'signed_out');
+      if (!(await passwordLimiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown')).allowed) return answer(429, 'rate_limited');
+      if (checkField('password_v2', fields.new_password ?? '') !== 'valid') return answer(400, 'invalid');
+      const changed = await (await getAuth(context)).api.changePassword({
+        body: { currentPassword: fields.current_password ?? '', newPassword: fields.new_password!, revokeOtherSessions: true },
+        headers: request.headers,
+        asResponse: true,
+      });
+      return changed.ok ? answer(200, null, changed) : answer(400, 'current_wrong');
+    },
+  };
+
+  const exportRoute: PluginRoute = {
+    method: 'GET',
+    path: '/api/account/export',
+    async handle(request, context) {
+      const user = await readUser(request, context);
+      if (!user) return respondJson({ cscode: 401 }, 401);
+      const [profile] = await context.db.query('SELECT id, name, email, email_verified, image, created_at, updated_at FROM account.users WHERE id = $1', [user.id]);
+      const signIns = await context.db.query('SELECT provider_id, created_at, updated_at FROM account.accounts WHERE user_id = $1', [user.id]);
+      const sessionRows = await context.db.query('SELECT created_at, expires_at, ip_address, user_agent FROM account.sessions WHERE user_id = $1 ORDER BY created_at', [user.id]);
+      const data = { exportedAt: new Date().toISOString(), profile, signInMethods: signIns, sessions: sessionRows };
+      return new Response(JSON.stringify(data, null, 2), {
+        headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': 'attachment; filename="reelkeep-account.json"', 'cache-control': 'no-store' },
+      });
+    },
+  };
+
+  const deleteRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/account/delete',
+    async handle(request, context) {
+      const body = await readFormBody(request);
+      const fields = body?.fields ?? {};
+      const locale = readLocale(fields.locale);
+      const user = await readUser(request, context);
+      const back = (query: Record<string, string>, target = `${toLocalePrefix(locale)}/my-account`) =>
+        body?.isForm ? new Response(null, { status: 303, headers: { location: `${target}?${new URLSearchParams(query)}` } }) : respondJson({ cscode: query.deleted ? 200 : 400, ...query }, query.deleted ? 200 : 400);
+      if (!user) return back({ delete_error: 'signed_out' });
+      // The visitor confirms with the account's e-mail address (works for password and Google accounts alike).
+      if ((fields.confirm_email ?? '').trim().toLowerCase() !== user.email.toLowerCase()) return back({ delete_error: 'confirm' });
+      // Personal data goes (sessions and sign-in methods cascade); orders stay with the checkout squad as the law requires.
+      await context.db.query('DELETE FROM account.users WHERE id = $1', [user.id]);
+      const response = back({ deleted: '1' }, toLocalePrefix(locale) || '/');
+      for (const name of [SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`]) response.headers.append('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+      context.logger.info('account deleted', { userId: user.id });
+      return response;
+    },
+  };
+
+  const handoffRoute: PluginRoute = {
+    method: 'GET',
+    path: '/api/account/handoff',
+    async handle(request, context) {
+      const query = new URL(request.url).searchParams;
+      const locale = readLocale(query.get('locale') ?? undefined);
+      const token = query.get('token') ?? '';
+      const email = decodeBase64Email(query.get('client_e'));
+      const failed = new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error: 'handoff', email })}` } });
+      if (!/^[A-Za-z0-9_-]{8,200}$/.test(token)) return failed;
+      const verified = await (await getAuth(context)).api.verifyOneTimeToken({ body: { token }, headers: request.headers, asResponse: true }).catch(() => null);
+      if (!verified?.ok) return failed;
+      return withCookies(new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/my-account` } }), verified);
+    },
+  };
+
   const authRoute: PluginRoute = {
     method: 'GET',
     path: `${AUTH_BASE_PATH}/`,
@@ -192,5 +280,5 @@ export function createAccountRoutes(): PluginRoute[] {
     },
   };
 
-  return [sessionRoute, registerRoute, loginRoute, logoutRoute, forgotRoute, resetRoute, authRoute, { ...authRoute, method: 'POST' }];
+  return [sessionRoute, registerRoute, loginRoute, logoutRoute, forgotRoute, resetRoute, passwordRoute, exportRoute, deleteRoute, handoffRoute, authRoute, { ...authRoute, method: 'POST' }];
 }

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { oneTimeToken } from 'better-auth/plugins';
 import type { PluginContext } from '@reelkeep/platform/server-plugin';
 import { accounts, sessions, users, verifications } from './auth-schema.ts';
 
@@ -10,6 +11,8 @@ import { accounts, sessions, users, verifications } from './auth-schema.ts';
 export const AUTH_BASE_PATH = '/api/account/auth';
 /** Name prefix of the auth cookies (`rk.session_token`). */
 export const AUTH_COOKIE_PREFIX = 'rk';
+/** Minutes a desktop hand-off token stays valid. */
+export const HANDOFF_TOKEN_TTL_MIN = 2;
 /** Spec §9: login cookies last a day; the token cookie 7 days. */
 const SESSION_TTL_S = 7 * 24 * 3600;
 
@@ -58,6 +61,9 @@ export async function createAuth(context: Pick<PluginContext, 'db' | 'config' | 
     trustedOrigins: [new URL(context.config.SITE_URL).origin],
     advanced: { cookiePrefix: AUTH_COOKIE_PREFIX, useSecureCookies: secure, defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure } },
     telemetry: { enabled: false },
+    // The desktop hand-off: the signed-in app asks for a token (GET …/one-time-token/generate) and opens the
+    // site with it; the token is single-use, lives 2 minutes and is stored hashed.
+    plugins: [oneTimeToken({ expiresIn: HANDOFF_TOKEN_TTL_MIN, storeToken: 'hashed' })],
   });
 }
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { checkField, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
@@ -12,6 +12,8 @@ export interface LoginPageData {
   error: string | null;
   /** The visitor just chose a new password. */
   reset: boolean;
+  /** A desktop hand-off in progress: the app's one-time token and its query, sent on to the server. */
+  handoff: { token: string; clientE: string; clientM: string } | null;
 }
 
 /** Data of the registration page. */
@@ -27,10 +29,41 @@ async function postJson(path: string, body: Record<string, string>): Promise<{ c
   return (await response.json().catch(() => ({ cscode: response.status }))) as { cscode?: number; problems?: Record<string, string>; return?: string };
 }
 
+/** The desktop hand-off: the app's token goes to the server, which signs the visitor in (a click without JavaScript). */
+function HandoffForm({ handoff, pageName }: { handoff: NonNullable<LoginPageData['handoff']>; pageName: string }) {
+  const { t } = useTranslation(pageName);
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => form.current?.submit(), []);
+  return (
+    <form ref={form} className={styles.form} method="get" action="/api/account/handoff">
+      <input type="hidden" name="token" value={handoff.token} />
+      <input type="hidden" name="client_e" value={handoff.clientE} />
+      <input type="hidden" name="client_m" value={handoff.clientM} />
+      <input type="hidden" name="locale" value={locale} />
+      <p className={styles.notice} role="status">{t('handoff_notice')}</p>
+      <button className={styles.submit} type="submit">{t('handoff_continue')}</button>
+    </form>
+  );
+}
+
 /** `/login`: e-mail and password; works without JavaScript (the server answers with a redirect). */
 export function LoginPage({ pageName, data }: PageProps<LoginPageData>) {
   const { t } = useTranslation(pageName);
   const locale = useSelector((state: SharedState) => state.locale.current);
+  if (data.handoff) {
+    return (
+      <section className={styles.card} aria-labelledby="account-heading">
+        <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
+        <HandoffForm handoff={data.handoff} pageName={pageName} />
+      </section>
+    );
+  }
+  return <PasswordLogin pageName={pageName} data={data} locale={locale} />;
+}
+
+function PasswordLogin({ pageName, data, locale }: { pageName: string; data: LoginPageData; locale: SharedState['locale']['current'] }) {
+  const { t } = useTranslation(pageName);
   const [email, setEmail] = useState(data.email);
   const [problem, setProblem] = useState<string | null>(data.error);
   const [busy, setBusy] = useState(false);

@@ -1,13 +1,41 @@
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { checkField, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
-/** `/my-account`: who is signed in, where to download the app, and signing out. */
-export function MyAccountPage({ pageName }: PageProps<null>) {
+/** What a returned account form reported. */
+export interface MyAccountData {
+  passwordChanged: boolean;
+  passwordError: string | null;
+  deleteError: string | null;
+}
+
+/** `/my-account`: profile, password, orders, downloads, and the visitor's data (export, delete). */
+export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
   const { t } = useTranslation(pageName);
   const locale = useSelector((state: SharedState) => state.locale.current);
   const user = useSelector((state: SharedState) => state.session.user);
+  const [passwordStatus, setPasswordStatus] = useState<string | null>(data.passwordChanged ? 'changed' : data.passwordError);
+  const [busy, setBusy] = useState(false);
+
+  const changePassword = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    if (checkField('password_v2', String(fields.get('new_password') ?? '')) !== 'valid') return setPasswordStatus('invalid');
+    setBusy(true);
+    const response = await fetch('/api/account/password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ current_password: fields.get('current_password'), new_password: fields.get('new_password'), locale }),
+    }).catch(() => null);
+    const body = response ? ((await response.json().catch(() => ({}))) as { cscode?: number; problems?: { password?: string } }) : {};
+    setPasswordStatus(body.cscode === 200 ? 'changed' : (body.problems?.password ?? 'failed'));
+    if (body.cscode === 200) form.reset();
+    setBusy(false);
+  };
+
   return (
     <section className={`${styles.card} ${styles.wide}`} aria-labelledby="account-heading">
       <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
@@ -18,10 +46,40 @@ export function MyAccountPage({ pageName }: PageProps<null>) {
         <dt>{t('profile.email')}</dt>
         <dd>{user?.email}</dd>
       </dl>
+
       <h2 className={styles.subheading}>{t('orders.title')}</h2>
       <p className={styles.hint}>{t('orders.empty')} <a href={toLocalePath(locale, '/checkout')}>{t('orders.plans_link')}</a></p>
+
       <h2 className={styles.subheading}>{t('downloads.title')}</h2>
       <p className={styles.hint}><a href={toLocalePath(locale, '/downloading')}>{t('downloads.link')}</a></p>
+
+      <h2 className={styles.subheading} id="password">{t('password.title')}</h2>
+      <form className={styles.form} method="post" action="/api/account/password" noValidate onSubmit={changePassword}>
+        <input type="hidden" name="locale" value={locale} />
+        {passwordStatus && (
+          <p className={passwordStatus === 'changed' ? styles.notice : styles.problem} role={passwordStatus === 'changed' ? 'status' : 'alert'}>
+            {t(`password.result.${passwordStatus}`)}
+          </p>
+        )}
+        <label className={styles.label} htmlFor="current-password">{t('password.current')}</label>
+        <input className={styles.input} id="current-password" name="current_password" type="password" autoComplete="current-password" />
+        <label className={styles.label} htmlFor="new-password">{t('password.new')}</label>
+        <input className={styles.input} id="new-password" name="new_password" type="password" autoComplete="new-password" aria-describedby="new-password-hint" />
+        <p id="new-password-hint" className={styles.hint}>{t('password.hint')}</p>
+        <button className={styles.secondary} type="submit" disabled={busy}>{t('password.submit')}</button>
+      </form>
+
+      <h2 className={styles.subheading}>{t('data.title')}</h2>
+      <p className={styles.hint}><a href="/api/account/export" download>{t('data.export')}</a></p>
+      <form className={styles.form} method="post" action="/api/account/delete">
+        <input type="hidden" name="locale" value={locale} />
+        <p className={styles.hint}>{t('data.delete_text')}</p>
+        {data.deleteError && <p className={styles.problem} role="alert">{t(`data.delete_error.${data.deleteError}`)}</p>}
+        <label className={styles.label} htmlFor="delete-confirm">{t('data.delete_confirm')}</label>
+        <input className={styles.input} id="delete-confirm" name="confirm_email" type="email" autoComplete="off" />
+        <button className={styles.danger} type="submit">{t('data.delete_submit')}</button>
+      </form>
+
       <form method="post" action="/logout" className={styles.form}>
         <input type="hidden" name="locale" value={locale} />
         <button className={styles.secondary} type="submit">{t('logout')}</button>

@@ -1,6 +1,7 @@
 import type { LoaderContext } from '@reelkeep/shared-contracts';
 import type { LoginPageData, RegisterPageData } from './AuthForms.tsx';
 import type { ForgotPasswordData, ResetPasswordData } from './PasswordForms.tsx';
+import type { MyAccountData } from './MyAccountPage.tsx';
 
 /** The spec's `client_e` is the desktop app's base64 e-mail; only a well-formed address pre-fills the form. */
 function decodeClientEmail(value: string | null): string {
@@ -21,6 +22,9 @@ export function loadLoginPage({ url }: LoaderContext): LoginPageData {
     returnPath: query.get('return') ?? '',
     error: query.get('error'),
     reset: query.get('reset') === '1',
+    handoff: /^[A-Za-z0-9_-]{8,200}$/.test(query.get('token') ?? '')
+      ? { token: query.get('token')!, clientE: (query.get('client_e') ?? '').slice(0, 400), clientM: (query.get('client_m') ?? '').slice(0, 400) }
+      : null,
   };
 }
 
@@ -49,4 +53,10 @@ export async function loadForgotPasswordPage({ url, fetchApi }: LoaderContext): 
 export function loadResetPasswordPage({ url }: LoaderContext): ResetPasswordData {
   const token = url.searchParams.get('token') ?? '';
   return { token: /^[A-Za-z0-9_-]{10,200}$/.test(token) ? token : '', error: readError(url.searchParams.get('error')) };
+}
+
+/** `/my-account`: what a returned password or delete form reported. */
+export function loadMyAccountPage({ url }: LoaderContext): MyAccountData {
+  const query = url.searchParams;
+  return { passwordChanged: query.get('password_changed') === '1', passwordError: readError(query.get('password_error')), deleteError: readError(query.get('delete_error')) };
 }

@@ -1,8 +1,8 @@
 import { CONTRACT_VERSION, type PageDefinition, type RemotePageModule } from '@reelkeep/shared-contracts';
 import { AccountPage } from './AccountPage.tsx';
 import { LoginPage, RegisterPage, type LoginPageData, type RegisterPageData } from './AuthForms.tsx';
-import { MyAccountPage } from './MyAccountPage.tsx';
-import { loadForgotPasswordPage, loadLoginPage, loadRegisterPage, loadResetPasswordPage } from './loaders.server.ts';
+import { MyAccountPage, type MyAccountData } from './MyAccountPage.tsx';
+import { loadForgotPasswordPage, loadLoginPage, loadMyAccountPage, loadRegisterPage, loadResetPasswordPage } from './loaders.server.ts';
 import { ForgotPasswordPage, ResetPasswordPage, type ForgotPasswordData, type ResetPasswordData } from './PasswordForms.tsx';
 
 // Loaders run on the server only; the browser build drops them.
@@ -10,6 +10,7 @@ const loginLoader = __SERVER__ ? loadLoginPage : undefined;
 const registerLoader = __SERVER__ ? loadRegisterPage : undefined;
 const forgotLoader = __SERVER__ ? loadForgotPasswordPage : undefined;
 const resetLoader = __SERVER__ ? loadResetPasswordPage : undefined;
+const myAccountLoader = __SERVER__ ? loadMyAccountPage : undefined;
 
 /** spec §7: account pages also load the `member` extras; reset-password also loads `forgot_password`. */
 function accountPage<Data>(Component: PageDefinition<Data>['Component'] = AccountPage as never, loader?: PageDefinition<Data>['loader'], extras: string[] = []): PageDefinition<Data> {
@@ -30,6 +31,6 @@ export default {
     'forgot-password': accountPage<ForgotPasswordData>(ForgotPasswordPage, forgotLoader),
     'reset-password': accountPage<ResetPasswordData>(ResetPasswordPage, resetLoader, ['forgot_password']),
     'set-password': accountPage(),
-    'my-account': accountPage(MyAccountPage),
+    'my-account': accountPage<MyAccountData>(MyAccountPage, myAccountLoader),
   },
 } satisfies RemotePageModule;

@@ -30,6 +30,7 @@ export const configSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CAPTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   CATALOGUE_ADULT_ENABLED: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+  ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   NEWSLETTER_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SENTRY_DSN: optionalUrl,

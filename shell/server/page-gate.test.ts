@@ -25,7 +25,19 @@ describe('page gate', () => {
 
   it('remembers a language switch in a cookie', () => {
     const decision = decidePageRequest(request('/it/contact?source=lang_switch'), SITE, false);
-    expect(decision.headers['set-cookie']).toMatch(/^rk_lang=it; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+    expect(decision.headers['set-cookie']).toEqual(['rk_lang=it; Path=/; Max-Age=31536000; SameSite=Lax']);
+  });
+
+  it('keeps the desktop app\'s e-mail and machine id from the query (spec §7), and ignores junk', () => {
+    const email = Buffer.from('ana@example.com').toString('base64');
+    const machine = Buffer.from('a1:b2:c3:d4').toString('base64');
+    const decision = decidePageRequest(request(`/login?client_e=${email}&client_m=${machine}`), SITE, false);
+    expect(decision.headers['set-cookie']).toEqual([
+      'elk_user_email=ana%40example.com; Path=/; Max-Age=315360000; HttpOnly; SameSite=Lax',
+      'elk_mac=a1:b2:c3:d4; Path=/; Max-Age=315360000; HttpOnly; SameSite=Lax',
+    ]);
+    const junk = decidePageRequest(request(`/login?client_e=${Buffer.from('<script>').toString('base64')}`), SITE, false);
+    expect(junk.headers['set-cookie']).toBeUndefined();
   });
 
   it('applies the account guards after the URL rules', () => {

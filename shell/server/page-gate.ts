@@ -8,12 +8,22 @@ import { guardAccountRoute } from './url-rules/account-guards.ts';
 /** The cookie that remembers an explicit language choice (decisions.md: it beats Accept-Language). */
 export const LANGUAGE_COOKIE = 'rk_lang';
 const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+/** spec §9: elk_user_email and elk_mac from the query last about 10 years. */
+const DESKTOP_COOKIE_MAX_AGE_S = 3650 * 24 * 3600;
+
+function decodeBase64(value: string | null): string {
+  if (!value || value.length > 400 || !/^[A-Za-z0-9+/=_-]+$/.test(value)) return '';
+  return Buffer.from(value, 'base64').toString('utf8');
+}
 
 /** What the server does with a page request before rendering it. */
 export type PageGateDecision =
-  | { kind: 'render'; headers: Record<string, string> }
-  | { kind: 'redirect'; status: 301 | 302; location: string; headers: Record<string, string> }
-  | { kind: 'not-found'; reason: string; headers: Record<string, string> };
+  | { kind: 'render'; headers: GateHeaders }
+  | { kind: 'redirect'; status: 301 | 302; location: string; headers: GateHeaders }
+  | { kind: 'not-found'; reason: string; headers: GateHeaders };
+
+/** Response headers a decision adds; `set-cookie` may hold several cookies. */
+export type GateHeaders = Record<string, string | string[]>;
 
 /** Reads one cookie from a Cookie header. */
 export function readCookie(header: string | undefined, name: string): string | undefined {
@@ -34,7 +44,7 @@ export function decidePageRequest(req: { url?: string; headers: IncomingHttpHead
   const queryStart = rawUrl.indexOf('?');
   const rawPath = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart);
   const search = queryStart === -1 ? '' : rawUrl.slice(queryStart);
-  const headers: Record<string, string> = {};
+  const headers: GateHeaders = {};
   if (rawPath === '/') headers.vary = ROOT_LANGUAGE_VARY;
 
   const decision = applyUrlRules({
@@ -52,9 +62,15 @@ export function decidePageRequest(req: { url?: string; headers: IncomingHttpHead
   if (decision.kind === 'not-found') return { kind: 'not-found', reason: decision.reason, headers };
 
   const split = splitLocale(rawPath);
-  if (split && new URLSearchParams(search).get('source') === 'lang_switch') {
-    headers['set-cookie'] = `${LANGUAGE_COOKIE}=${split.locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
-  }
+  const query = new URLSearchParams(search);
+  const cookies: string[] = [];
+  if (split && query.get('source') === 'lang_switch') cookies.push(`${LANGUAGE_COOKIE}=${split.locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`);
+  // spec §7: the desktop app's e-mail (client_e) and machine id (client_m) arrive base64-encoded and are kept.
+  const appEmail = decodeBase64(query.get('client_e'));
+  if (appEmail && /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/.test(appEmail)) cookies.push(`elk_user_email=${encodeURIComponent(appEmail)}; Path=/; Max-Age=${DESKTOP_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax`);
+  const machineId = decodeBase64(query.get('client_m'));
+  if (machineId && /^[A-Za-z0-9:._-]{4,128}$/.test(machineId)) cookies.push(`elk_mac=${machineId}; Path=/; Max-Age=${DESKTOP_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax`);
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
   const match = resolvePath(rawPath);
   if (match && split) {
     const guard = guardAccountRoute({ route: match.route, localePrefix: toLocalePrefix(split.locale), signedIn, search });
