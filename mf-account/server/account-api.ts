@@ -256,6 +256,26 @@ export function createAccountRoutes(): PluginRoute[] {
     },
   };
 
+  const setPasswordRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/account/set-password',
+    async handle(request, context) {
+      const body = await readFormBody(request);
+      const fields = body?.fields ?? {};
+      const locale = readLocale(fields.locale);
+      const answer = (status: number, problem: string | null) => {
+        if (!body?.isForm) return respondJson({ cscode: status, problems: problem ? { form: problem } : {} }, status);
+        const location = problem ? `${toLocalePrefix(locale)}/set-password?error=${problem}` : `${toLocalePrefix(locale)}/my-account?password_changed=1#password`;
+        return new Response(null, { status: 303, headers: { location } });
+      };
+      if (!(await readUser(request, context))) return answer(401, 'signed_out');
+      if (checkField('password_v2', fields.password ?? '') !== 'valid') return answer(400, 'password');
+      // For accounts made at checkout or with Google sign-in: better-auth refuses when a password exists.
+      const set = await (await getAuth(context)).api.setPassword({ body: { newPassword: fields.password! }, headers: request.headers, asResponse: true }).catch(() => null);
+      return set?.ok ? answer(200, null) : answer(400, 'has_password');
+    },
+  };
+
   const handoffRoute: PluginRoute = {
     method: 'GET',
     path: '/api/account/handoff',
@@ -280,5 +300,5 @@ export function createAccountRoutes(): PluginRoute[] {
     },
   };
 
-  return [sessionRoute, registerRoute, loginRoute, logoutRoute, forgotRoute, resetRoute, passwordRoute, exportRoute, deleteRoute, handoffRoute, authRoute, { ...authRoute, method: 'POST' }];
+  return [sessionRoute, registerRoute, loginRoute, logoutRoute, forgotRoute, resetRoute, passwordRoute, exportRoute, deleteRoute, setPasswordRoute, handoffRoute, authRoute, { ...authRoute, method: 'POST' }];
 }

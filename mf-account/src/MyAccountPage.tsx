@@ -4,6 +4,16 @@ import { useSelector } from 'react-redux';
 import { checkField, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
+/** spec §4 logout: the browser's storage is cleared as the session ends. */
+function clearStorage(): void {
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // storage blocked by the browser: nothing to clear
+  }
+}
+
 /** What a returned account form reported. */
 export interface MyAccountData {
   passwordChanged: boolean;
@@ -80,7 +90,7 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
         <button className={styles.danger} type="submit">{t('data.delete_submit')}</button>
       </form>
 
-      <form method="post" action="/logout" className={styles.form}>
+      <form method="post" action="/logout" className={styles.form} onSubmit={clearStorage}>
         <input type="hidden" name="locale" value={locale} />
         <button className={styles.secondary} type="submit">{t('logout')}</button>
       </form>

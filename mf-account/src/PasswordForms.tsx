@@ -121,3 +121,33 @@ export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordDat
     </section>
   );
 }
+
+/** Data of the set-password page. */
+export interface SetPasswordData {
+  error: string | null;
+}
+
+/** `/set-password`: a first password for accounts created at checkout or with Google sign-in. */
+export function SetPasswordPage({ pageName, data }: PageProps<SetPasswordData>) {
+  const { t } = useTranslation(pageName);
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const signedIn = useSelector((state: SharedState) => state.session.signedIn);
+  return (
+    <section className={styles.card} aria-labelledby="account-heading">
+      <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
+      <p className={styles.lead}>{t('lead')}</p>
+      {signedIn ? (
+        <form className={styles.form} method="post" action="/api/account/set-password">
+          <input type="hidden" name="locale" value={locale} />
+          {data.error && <p className={styles.problem} role="alert">{t(`problems.${data.error}`)}</p>}
+          <label className={styles.label} htmlFor="set-password">{t('password_label')}</label>
+          <input className={styles.input} id="set-password" name="password" type="password" autoComplete="new-password" aria-describedby="set-password-hint" />
+          <p id="set-password-hint" className={styles.hint}>{t('password_hint')}</p>
+          <button className={styles.submit} type="submit">{t('submit')}</button>
+        </form>
+      ) : (
+        <p className={styles.notice}>{t('signed_out')} <a href={toLocalePath(locale, '/forgot-password')}>{t('signed_out_link')}</a></p>
+      )}
+    </section>
+  );
+}

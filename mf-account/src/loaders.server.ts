@@ -1,6 +1,6 @@
 import type { LoaderContext } from '@reelkeep/shared-contracts';
 import type { LoginPageData, RegisterPageData } from './AuthForms.tsx';
-import type { ForgotPasswordData, ResetPasswordData } from './PasswordForms.tsx';
+import type { ForgotPasswordData, ResetPasswordData, SetPasswordData } from './PasswordForms.tsx';
 import type { MyAccountData } from './MyAccountPage.tsx';
 
 /** The spec's `client_e` is the desktop app's base64 e-mail; only a well-formed address pre-fills the form. */
@@ -59,4 +59,9 @@ export function loadResetPasswordPage({ url }: LoaderContext): ResetPasswordData
 export function loadMyAccountPage({ url }: LoaderContext): MyAccountData {
   const query = url.searchParams;
   return { passwordChanged: query.get('password_changed') === '1', passwordError: readError(query.get('password_error')), deleteError: readError(query.get('delete_error')) };
+}
+
+/** `/set-password`: a returned error. */
+export function loadSetPasswordPage({ url }: LoaderContext): SetPasswordData {
+  return { error: readError(url.searchParams.get('error')) };
 }

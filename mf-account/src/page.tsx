@@ -1,9 +1,8 @@
 import { CONTRACT_VERSION, type PageDefinition, type RemotePageModule } from '@reelkeep/shared-contracts';
-import { AccountPage } from './AccountPage.tsx';
 import { LoginPage, RegisterPage, type LoginPageData, type RegisterPageData } from './AuthForms.tsx';
 import { MyAccountPage, type MyAccountData } from './MyAccountPage.tsx';
-import { loadForgotPasswordPage, loadLoginPage, loadMyAccountPage, loadRegisterPage, loadResetPasswordPage } from './loaders.server.ts';
-import { ForgotPasswordPage, ResetPasswordPage, type ForgotPasswordData, type ResetPasswordData } from './PasswordForms.tsx';
+import { loadForgotPasswordPage, loadLoginPage, loadMyAccountPage, loadRegisterPage, loadResetPasswordPage, loadSetPasswordPage } from './loaders.server.ts';
+import { ForgotPasswordPage, ResetPasswordPage, SetPasswordPage, type ForgotPasswordData, type ResetPasswordData, type SetPasswordData } from './PasswordForms.tsx';
 
 // Loaders run on the server only; the browser build drops them.
 const loginLoader = __SERVER__ ? loadLoginPage : undefined;
@@ -11,9 +10,10 @@ const registerLoader = __SERVER__ ? loadRegisterPage : undefined;
 const forgotLoader = __SERVER__ ? loadForgotPasswordPage : undefined;
 const resetLoader = __SERVER__ ? loadResetPasswordPage : undefined;
 const myAccountLoader = __SERVER__ ? loadMyAccountPage : undefined;
+const setPasswordLoader = __SERVER__ ? loadSetPasswordPage : undefined;
 
 /** spec §7: account pages also load the `member` extras; reset-password also loads `forgot_password`. */
-function accountPage<Data>(Component: PageDefinition<Data>['Component'] = AccountPage as never, loader?: PageDefinition<Data>['loader'], extras: string[] = []): PageDefinition<Data> {
+function accountPage<Data>(Component: PageDefinition<Data>['Component'], loader?: PageDefinition<Data>['loader'], extras: string[] = []): PageDefinition<Data> {
   return {
     Component,
     loader,
@@ -30,7 +30,7 @@ export default {
     register: accountPage<RegisterPageData>(RegisterPage, registerLoader),
     'forgot-password': accountPage<ForgotPasswordData>(ForgotPasswordPage, forgotLoader),
     'reset-password': accountPage<ResetPasswordData>(ResetPasswordPage, resetLoader, ['forgot_password']),
-    'set-password': accountPage(),
+    'set-password': accountPage<SetPasswordData>(SetPasswordPage, setPasswordLoader),
     'my-account': accountPage<MyAccountData>(MyAccountPage, myAccountLoader),
   },
 } satisfies RemotePageModule;

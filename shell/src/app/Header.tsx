@@ -18,6 +18,16 @@ function LogoMark() {
   );
 }
 
+/** spec §4 logout: the browser's storage is cleared as the session ends. */
+export function clearBrowserStorage(): void {
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // storage blocked by the browser: nothing to clear
+  }
+}
+
 /** Spec §2 "Shared frame": the account link keeps `source=redeem_approved` and `id` when the route has them. */
 export function buildAccountHref(prefix: string, search: string): string {
   const current = new URLSearchParams(search);
@@ -163,7 +173,7 @@ export function Header({ clean, reduced }: { clean: boolean; reduced: boolean })
           {session.signedIn ? (
             <>
               <a className={styles.ghost} href={buildAccountHref(prefix, location.search)}>{t('account.my_account')}</a>
-              <form method="post" action="/logout" className={styles.logout}>
+              <form method="post" action="/logout" className={styles.logout} onSubmit={clearBrowserStorage}>
                 <input type="hidden" name="locale" value={locale} />
                 <button type="submit" className={styles.ghost}>{t('account.logout')}</button>
               </form>
