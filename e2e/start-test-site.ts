@@ -8,7 +8,8 @@ import { SMTPServer } from 'smtp-server';
 import path from 'node:path';
 import { buildApp, APPS } from '../platform/src/release/build-app.ts';
 import { applyPromotion, createFileRegistryStore } from '../platform/src/release/registry.ts';
-import { E2E_DIR, E2E_ENV, E2E_FIXTURES_FILE, E2E_MAILBOX_FILE, E2E_RELEASES_DIR, E2E_SMTP_PORT, type E2EFixtures } from './test-site.ts';
+import { startGoogleStandIn } from './google-stand-in.ts';
+import { E2E_DIR, E2E_ENV, E2E_GOOGLE_PORT, E2E_FIXTURES_FILE, E2E_MAILBOX_FILE, E2E_RELEASES_DIR, E2E_SMTP_PORT, type E2EFixtures } from './test-site.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 
@@ -69,6 +70,9 @@ const smtp = new SMTPServer({
   },
 });
 await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
+
+// Google sign-in against a local key set and Identity Services stand-in, with real RS256 signatures.
+await startGoogleStandIn(E2E_GOOGLE_PORT);
 
 Object.assign(process.env, E2E_ENV);
 await import('../shell/server/main.ts');

@@ -10,6 +10,10 @@ export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 /** The local SMTP server the test site sends its mail to, and where it keeps what it received. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 export const E2E_MAILBOX_FILE = path.join(E2E_DIR, 'mailbox.jsonl');
+/** The local stand-in for Google sign-in (key set and Identity Services library), and the client id it signs for. */
+export const E2E_GOOGLE_PORT = Number(process.env.E2E_GOOGLE_PORT ?? 2610);
+export const E2E_GOOGLE_URL = `http://127.0.0.1:${E2E_GOOGLE_PORT}`;
+export const E2E_GOOGLE_CLIENT_ID = 'e2e-reelkeep.apps.googleusercontent.com';
 
 /** Environment of the test site and of the release commands the journeys run against it. */
 export const E2E_ENV: Record<string, string> = {
@@ -25,6 +29,9 @@ export const E2E_ENV: Record<string, string> = {
   NEWSLETTER_RATE_LIMIT: '30',
   ACCOUNT_RATE_LIMIT: '40',
   SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}`,
+  GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+  GOOGLE_JWKS_URL: `${E2E_GOOGLE_URL}/oauth2/v3/certs`,
+  GOOGLE_GSI_URL: `${E2E_GOOGLE_URL}/gsi/client`,
 };
 
 /** Versions built from altered sources, for the release and failure journeys. */

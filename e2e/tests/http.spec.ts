@@ -1,4 +1,5 @@
 import { expect, readText, test } from '../fixtures.ts';
+import { E2E_BASE_URL } from '../test-site.ts';
 
 test('every response carries the security headers; scripts run by nonce', async ({ request }) => {
   for (const path of ['/', '/fr/checkout', '/no-such-page', '/locales/fr/common.json', '/favicon.ico']) {
@@ -18,7 +19,7 @@ test('every response carries the security headers; scripts run by nonce', async 
 
 test('the head has canonical, alternates with x-default, keywords, viewport, favicon and DNS prefetch', async ({ request }) => {
   const html = await (await request.get('/ja/netflix-downloader')).text();
-  expect(html).toContain('<link rel="canonical" href="http://127.0.0.1:3210/ja/netflix-downloader">');
+  expect(html).toContain(`<link rel="canonical" href="${E2E_BASE_URL}/ja/netflix-downloader">`);
   for (const hreflang of ['en', 'fr', 'zh-Hant', 'ja', 'de', 'es', 'pt', 'it', 'x-default']) expect(html).toContain(`hreflang="${hreflang}"`);
   expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   expect(html).toContain('<link rel="icon" href="/favicon.ico">');

@@ -5,6 +5,8 @@ import { AUTH_BASE_PATH, AUTH_COOKIE_PREFIX, createAuth, type Auth } from './aut
 
 const FORM_WINDOW_MS = 10 * 60_000;
 const MAX_NAME_LENGTH = 60;
+/** Sign-in attempts one computer may make across all addresses, as a multiple of the per-address limit. */
+const LOGIN_IP_FACTOR = 5;
 /** Spec §9: user_token is set to 1 for 365 days on logout. */
 const USER_TOKEN_MAX_AGE_S = 365 * 24 * 3600;
 /** The session cookie better-auth sets (HttpOnly). */
@@ -14,6 +16,11 @@ export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
 export interface SessionDto {
   signedIn: boolean;
   user: { id: string; email: string; name: string; picture?: string } | null;
+}
+
+/** Sign-in providers the pages may offer (only configured ones). */
+export interface ProvidersDto {
+  google: { clientId: string; scriptUrl: string } | null;
 }
 
 let auth: Promise<Auth> | undefined;
@@ -56,9 +63,11 @@ function withCookies(response: Response, from: Response): Response {
 /** The account squad's form endpoints around better-auth: register, login, logout, session. */
 export function createAccountRoutes(): PluginRoute[] {
   let loginLimiter: RateLimiter | undefined;
+  let loginIpLimiter: RateLimiter | undefined;
   let registerLimiter: RateLimiter | undefined;
   let forgotLimiter: RateLimiter | undefined;
   let passwordLimiter: RateLimiter | undefined;
+  let googleLimiter: RateLimiter | undefined;
 
   const sessionRoute: PluginRoute = {
     method: 'GET',
@@ -108,7 +117,9 @@ export function createAccountRoutes(): PluginRoute[] {
     method: 'POST',
     path: '/api/account/login',
     async handle(request, context) {
+      // Per address and computer (guessing one account's password), and a looser one per computer (trying many accounts).
       loginLimiter ??= context.createRateLimiter('login', context.config.ACCOUNT_RATE_LIMIT, FORM_WINDOW_MS);
+      loginIpLimiter ??= context.createRateLimiter('login-ip', context.config.ACCOUNT_RATE_LIMIT * LOGIN_IP_FACTOR, FORM_WINDOW_MS);
       const body = await readFormBody(request);
       const fields = body?.fields ?? {};
       const locale = readLocale(fields.locale);
@@ -119,7 +130,8 @@ export function createAccountRoutes(): PluginRoute[] {
         const location = status === 200 ? returnPath : `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error: problem ?? 'invalid', email })}`;
         return withCookies(new Response(null, { status: 303, headers: { location } }), cookiesFrom ?? new Response());
       };
-      if (!(await loginLimiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown')).allowed) return answer(429, 'rate_limited');
+      const ip = request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+      if (!(await loginIpLimiter.hit(ip)).allowed || !(await loginLimiter.hit(`${ip}|${email.toLowerCase()}`)).allowed) return answer(429, 'rate_limited');
       if (checkField('email', email) !== 'valid' || !fields.password) return answer(400, 'invalid');
       const signedIn = await (await getAuth(context)).api.signInEmail({ body: { email, password: fields.password }, headers: request.headers, asResponse: true });
       // One answer for an unknown address and a wrong password (no account enumeration).
@@ -276,6 +288,51 @@ export function createAccountRoutes(): PluginRoute[] {
     },
   };
 
+  const providersRoute: PluginRoute = {
+    method: 'GET',
+    path: '/api/account/providers',
+    async handle(_request, context) {
+      const clientId = context.config.GOOGLE_CLIENT_ID;
+      const body: ProvidersDto = { google: clientId ? { clientId, scriptUrl: context.config.GOOGLE_GSI_URL } : null };
+      return respondJson(body, 200, { 'cache-control': 'no-store' });
+    },
+  };
+
+  const googleRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/account/google',
+    async handle(request, context) {
+      googleLimiter ??= context.createRateLimiter('google-sign-in', context.config.ACCOUNT_RATE_LIMIT, FORM_WINDOW_MS);
+      const body = await readFormBody(request);
+      const fields = body?.fields ?? {};
+      const locale = readLocale(fields.locale);
+      const returnPath = toSafeReturnPath(fields.return, locale);
+      const answer = (status: number, problem: string | null, cookiesFrom?: Response) => {
+        if (!body?.isForm) return withCookies(respondJson({ cscode: status, problems: problem ? { form: problem } : {}, return: returnPath }, status), cookiesFrom ?? new Response());
+        const location = status === 200 ? returnPath : `${toLocalePrefix(locale)}/login?error=${problem}`;
+        return withCookies(new Response(null, { status: 303, headers: { location } }), cookiesFrom ?? new Response());
+      };
+      if (!context.config.GOOGLE_CLIENT_ID) return answer(404, 'google_off');
+      if (!(await googleLimiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown')).allowed) return answer(429, 'rate_limited');
+      // `credential` is what Google Identity Services hands the page (button and One Tap alike).
+      const credential = fields.credential ?? '';
+      if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(credential) || credential.length > 8192) return answer(400, 'google_invalid');
+      const signedIn = await (await getAuth(context))
+        .api.signInSocial({ body: { provider: 'google', idToken: { token: credential } }, headers: request.headers, asResponse: true })
+        .catch(() => null);
+      if (signedIn?.status === 401 && ((await signedIn.clone().json().catch(() => ({}))) as { code?: string }).code === 'OAUTH_LINK_ERROR') {
+        // The address has a password account whose e-mail was never confirmed: joining it would let whoever
+        // registered it keep a way in (account pre-hijacking), so the visitor signs in with the password instead.
+        return answer(409, 'google_exists');
+      }
+      // Forged, expired, replayed or for another client: one answer, the details go to the log.
+      if (!signedIn?.ok) return answer(401, 'google_invalid');
+      if (body?.isForm) return answer(200, null, signedIn);
+      const { user } = (await signedIn.clone().json()) as { user?: { email?: string } };
+      return withCookies(respondJson({ cscode: 200, problems: {}, return: returnPath, email: user?.email ?? '' }), signedIn);
+    },
+  };
+
   const handoffRoute: PluginRoute = {
     method: 'GET',
     path: '/api/account/handoff',
@@ -300,5 +357,5 @@ export function createAccountRoutes(): PluginRoute[] {
     },
   };
 
-  return [sessionRoute, registerRoute, loginRoute, logoutRoute, forgotRoute, resetRoute, passwordRoute, exportRoute, deleteRoute, setPasswordRoute, handoffRoute, authRoute, { ...authRoute, method: 'POST' }];
+  return [sessionRoute, registerRoute, loginRoute, logoutRoute, forgotRoute, resetRoute, passwordRoute, exportRoute, deleteRoute, setPasswordRoute, providersRoute, googleRoute, handoffRoute, authRoute, { ...authRoute, method: 'POST' }];
 }

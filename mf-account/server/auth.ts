@@ -6,6 +6,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { oneTimeToken } from 'better-auth/plugins';
 import type { PluginContext } from '@reelkeep/platform/server-plugin';
 import { accounts, sessions, users, verifications } from './auth-schema.ts';
+import { createGoogleVerifier } from './google.ts';
 
 /** Where better-auth's routes live (the shell mounts everything under /api/account/). */
 export const AUTH_BASE_PATH = '/api/account/auth';
@@ -34,6 +35,7 @@ async function resolveSecret(context: Pick<PluginContext, 'config' | 'logger'>):
 /** Creates the better-auth instance on the account schema: e-mail and password, sessions in an HttpOnly cookie. */
 export async function createAuth(context: Pick<PluginContext, 'db' | 'config' | 'logger' | 'mailer'>) {
   const secure = new URL(context.config.SITE_URL).protocol === 'https:';
+  const googleClientId = context.config.GOOGLE_CLIENT_ID;
   return betterAuth({
     appName: 'ReelKeep',
     baseURL: context.config.SITE_URL,
@@ -46,6 +48,8 @@ export async function createAuth(context: Pick<PluginContext, 'db' | 'config' | 
       minPasswordLength: 8,
       maxPasswordLength: 50,
       resetPasswordTokenExpiresIn: 3600,
+      // A reset means the old password may be known to someone else: every session of the account ends.
+      revokeSessionsOnPasswordReset: true,
       // The link passes through better-auth (which checks the token) and lands on the reset page of the visitor's locale.
       sendResetPassword: async ({ user, url }) => {
         await context.mailer.send({
@@ -55,6 +59,11 @@ export async function createAuth(context: Pick<PluginContext, 'db' | 'config' | 
         });
       },
     },
+    // Google sign-in takes the ID token the browser got from Google (button or One Tap); we verify it ourselves
+    // against a configurable key set. No client secret: the redirect flow is never used.
+    socialProviders: googleClientId ? { google: { clientId: googleClientId, clientSecret: '', verifyIdToken: createGoogleVerifier(context, googleClientId) } } : {},
+    // Google vouches for the address, so a Google sign-in joins the account already registered with it.
+    account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
     session: { expiresIn: SESSION_TTL_S, updateAge: 24 * 3600 },
     // The site's own limiter guards the forms (memory or Redis, shared by instances).
     rateLimit: { enabled: false },

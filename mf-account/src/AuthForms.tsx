@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { checkField, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import { solveSiteCaptcha } from './proof-of-work.ts';
+import { GoogleSignIn, type GoogleConfig } from './GoogleSignIn.tsx';
 import * as styles from './AccountPage.module.css';
 
 /** Data of the login page. */
@@ -14,6 +15,7 @@ export interface LoginPageData {
   reset: boolean;
   /** A desktop hand-off in progress: the app's one-time token and its query, sent on to the server. */
   handoff: { token: string; clientE: string; clientM: string } | null;
+  google: GoogleConfig;
 }
 
 /** Data of the registration page. */
@@ -22,6 +24,7 @@ export interface RegisterPageData {
   name: string;
   email: string;
   problems: Record<string, string>;
+  google: GoogleConfig;
 }
 
 async function postJson(path: string, body: Record<string, string>): Promise<{ cscode?: number; problems?: Record<string, string>; return?: string }> {
@@ -84,6 +87,7 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
       <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
       <p className={styles.lead}>{t('lead')}</p>
       {data.reset && <p className={styles.notice} role="status">{t('reset_done')}</p>}
+      <GoogleSignIn google={data.google} returnPath={data.returnPath} />
       <form className={styles.form} method="post" action="/api/account/login" noValidate onSubmit={submit}>
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="return" value={data.returnPath} />
@@ -141,6 +145,7 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
     <section className={styles.card} aria-labelledby="account-heading">
       <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
       <p className={styles.lead}>{t('lead')}</p>
+      <GoogleSignIn google={data.google} returnPath="" />
       <form className={styles.form} method="post" action="/api/account/register" noValidate onSubmit={submit} onFocus={startProof}>
         <input type="hidden" name="locale" value={locale} />
         {problems.form && <p className={styles.problem} role="alert">{t(`problems.form.${problems.form}`)}</p>}

@@ -2,6 +2,14 @@ import type { LoaderContext } from '@reelkeep/shared-contracts';
 import type { LoginPageData, RegisterPageData } from './AuthForms.tsx';
 import type { ForgotPasswordData, ResetPasswordData, SetPasswordData } from './PasswordForms.tsx';
 import type { MyAccountData } from './MyAccountPage.tsx';
+import type { GoogleConfig } from './GoogleSignIn.tsx';
+
+/** Google sign-in is offered only when the server has a client id. */
+async function readGoogleConfig(fetchApi: LoaderContext['fetchApi']): Promise<GoogleConfig> {
+  const answer = await fetchApi('/api/account/providers').catch(() => null);
+  if (!answer?.ok) return null;
+  return ((await answer.json()) as { google: GoogleConfig }).google;
+}
 
 /** The spec's `client_e` is the desktop app's base64 e-mail; only a well-formed address pre-fills the form. */
 function decodeClientEmail(value: string | null): string {
@@ -15,9 +23,10 @@ function decodeClientEmail(value: string | null): string {
 }
 
 /** `/login`: the e-mail pre-fill (spec §4: `client_e`, else `email`), the return path and a returned error. */
-export function loadLoginPage({ url }: LoaderContext): LoginPageData {
+export async function loadLoginPage({ url, fetchApi }: LoaderContext): Promise<LoginPageData> {
   const query = url.searchParams;
   return {
+    google: await readGoogleConfig(fetchApi),
     email: decodeClientEmail(query.get('client_e')) || (query.get('email') ?? '').slice(0, 254),
     returnPath: query.get('return') ?? '',
     error: query.get('error'),
@@ -37,7 +46,7 @@ export async function loadRegisterPage({ url, fetchApi }: LoaderContext): Promis
     if (value && /^[a-z_]{1,20}$/.test(value)) problems[field] = value;
   }
   const sum = (await (await fetchApi('/api/captcha?kind=sum')).json()) as RegisterPageData['sum'];
-  return { sum, name: (query.get('name') ?? '').slice(0, 60), email: decodeClientEmail(query.get('client_e')) || (query.get('email') ?? '').slice(0, 254), problems };
+  return { sum, google: await readGoogleConfig(fetchApi), name: (query.get('name') ?? '').slice(0, 60), email: decodeClientEmail(query.get('client_e')) || (query.get('email') ?? '').slice(0, 254), problems };
 }
 
 const readError = (value: string | null) => (value && /^[a-z_]{1,20}$/.test(value) ? value : null);

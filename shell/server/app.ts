@@ -60,13 +60,14 @@ export function createRequestHandler(deps: {
   const readSitemap = createSitemaps(config.SITE_URL, apis.fetchApi);
   const readSession = createSessionReader(apis.fetchApi);
   const reportOrigin = config.SENTRY_DSN ? new URL(config.SENTRY_DSN).origin : '';
+  const signInOrigin = config.GOOGLE_CLIENT_ID ? new URL(config.GOOGLE_GSI_URL).origin : '';
   const startedAt = new Date().toISOString();
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const nonce = createNonce();
     res.removeHeader('x-powered-by');
-    applySecurityHeaders(res, nonce, staticOrigin, reportOrigin);
+    applySecurityHeaders(res, nonce, staticOrigin, reportOrigin, signInOrigin);
     const method = req.method ?? 'GET';
     let url: URL;
     try {

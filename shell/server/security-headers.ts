@@ -6,17 +6,21 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** Security headers on every response (issue 3 §6); the CSP allows scripts by nonce and from the site itself. */
-export function applySecurityHeaders(res: ServerResponse, nonce: string, staticOrigin: string, reportOrigin = ''): void {
-  const scriptSources = ["'self'", `'nonce-${nonce}'`, staticOrigin].filter(Boolean).join(' ');
+/**
+ * Security headers on every response (issue 3 §6); the CSP allows scripts by nonce and from the site itself, plus
+ * Google Identity Services (script, its button frame and styles) when Google sign-in is configured.
+ */
+export function applySecurityHeaders(res: ServerResponse, nonce: string, staticOrigin: string, reportOrigin = '', signInOrigin = ''): void {
+  const scriptSources = ["'self'", `'nonce-${nonce}'`, staticOrigin, signInOrigin].filter(Boolean).join(' ');
   res.setHeader(
     'content-security-policy',
     [
       "default-src 'self'",
       `script-src ${scriptSources}`,
-      `style-src 'self' ${staticOrigin}`.trim(),
+      `style-src 'self' ${staticOrigin} ${signInOrigin}`.replace(/\s+/g, ' ').trim(),
       "img-src 'self' data:",
-      `connect-src 'self' ${staticOrigin} ${reportOrigin}`.replace(/\s+/g, ' ').trim(),
+      `connect-src 'self' ${staticOrigin} ${reportOrigin} ${signInOrigin}`.replace(/\s+/g, ' ').trim(),
+      ...(signInOrigin ? [`frame-src ${signInOrigin}`] : []),
       "font-src 'self'",
       "frame-ancestors 'none'",
       "base-uri 'self'",

@@ -1,0 +1,118 @@
+import { generateKeyPair, importJWK, type CryptoKey } from 'jose';
+import { signGoogleIdToken, type GoogleIdentity } from '../google-stand-in.ts';
+import { E2E_GOOGLE_CLIENT_ID, E2E_GOOGLE_URL } from '../test-site.ts';
+import { expect, readText, test } from '../fixtures.ts';
+
+const uniqueIdentity = (label: string): GoogleIdentity => {
+  const id = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  return { sub: `1${id}`, email: `${label}.${id}@gmail.example.com`, name: `${label} Tester` };
+};
+
+/** Chooses who the stand-in's Google button signs in. */
+async function chooseGoogleIdentity(identity: GoogleIdentity): Promise<void> {
+  const answer = await fetch(`${E2E_GOOGLE_URL}/identity`, { method: 'POST', body: JSON.stringify(identity) });
+  expect(answer.status).toBe(204);
+}
+
+async function readStandInKey(): Promise<CryptoKey> {
+  const jwk = (await (await fetch(`${E2E_GOOGLE_URL}/private-key`)).json()) as Record<string, string>;
+  return (await importJWK(jwk, 'RS256')) as CryptoKey;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('Google sign-in: One Tap and the button create the account, return to the previous page, then a first password can be set', async ({ page }) => {
+  const identity = uniqueIdentity('gina');
+  await chooseGoogleIdentity(identity);
+  await page.goto('/ja/login?return=/ja/netflix-downloader');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // Nobody is signed in, so One Tap is offered alongside the button.
+  await expect(page.locator('html')).toHaveAttribute('data-gsi-one-tap', 'shown');
+  await expect(page.getByText(readText('ja', 'member', 'google.or'))).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/ja\/netflix-downloader$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: readText('ja', 'common', 'account.my_account') })).toBeVisible();
+
+  await page.goto('/ja/my-account');
+  await expect(page.locator('dl')).toContainText(identity.email);
+
+  // The account has no password yet: /set-password gives it one, and then the e-mail form works too.
+  await page.goto('/ja/set-password');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('#set-password').fill('Google2026!');
+  await page.getByRole('button', { name: readText('ja', 'set_password', 'submit') }).click();
+  await expect(page).toHaveURL(/\/ja\/my-account\?password_changed=1/);
+  await page.goto('/ja/set-password');
+  await page.locator('#set-password').fill('Another2026!');
+  await page.getByRole('button', { name: readText('ja', 'set_password', 'submit') }).click();
+  await expect(page.getByRole('alert')).toHaveText(readText('ja', 'set_password', 'problems.has_password'));
+
+  await page.getByRole('banner').getByRole('button', { name: readText('ja', 'common', 'account.logout') }).click();
+  await expect(page).toHaveURL(/\/ja$/);
+  await page.goto('/ja/login');
+  await page.locator('#login-email').fill(identity.email);
+  await page.locator('#login-password').fill('Google2026!');
+  await page.getByRole('button', { name: readText('ja', 'login', 'submit') }).click();
+  await expect(page).toHaveURL(/\/ja\/my-account$/);
+});
+
+test('Google sign-in does not take over a password account whose address was never confirmed', async ({ page }) => {
+  const identity = uniqueIdentity('joined');
+  const sum = (await (await page.request.get('/api/captcha?kind=sum')).json()) as { a: number; b: number; token: string };
+  const registered = await page.request.post('/api/account/register', {
+    data: { name: 'Joined', email: identity.email, password: 'Joined2026!', captcha_token: sum.token, captcha_answer: String(sum.a + sum.b), locale: 'en' },
+  });
+  expect(registered.status()).toBe(200);
+  await page.context().clearCookies();
+
+  await chooseGoogleIdentity(identity);
+  await page.goto('/de/login');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page.getByRole('alert')).toHaveText(readText('de', 'member', 'google.exists'));
+  expect(((await (await page.request.get('/api/account/session')).json()) as { signedIn: boolean }).signedIn).toBe(false);
+  // The visitor stays on the page and signs in with the password.
+  await page.locator('#login-email').fill(identity.email);
+  await page.locator('#login-password').fill('Joined2026!');
+  await page.getByRole('button', { name: readText('de', 'login', 'submit') }).click();
+  await expect(page).toHaveURL(/\/de\/my-account$/);
+});
+
+test('forged, foreign, expired, unverified and replayed Google tokens are refused with one clear answer', async ({ request }) => {
+  const key = await readStandInKey();
+  const { privateKey: strangerKey } = await generateKeyPair('RS256');
+  const identity = uniqueIdentity('forge');
+  const now = Math.floor(Date.now() / 1000);
+  const post = (credential: string) => request.post('/api/account/google', { data: { credential, locale: 'en' } });
+
+  const refused = [
+    await signGoogleIdToken(strangerKey, { ...identity, aud: E2E_GOOGLE_CLIENT_ID }),
+    await signGoogleIdToken(key, { ...identity, aud: 'someone-else.apps.googleusercontent.com' }),
+    await signGoogleIdToken(key, { ...identity, aud: E2E_GOOGLE_CLIENT_ID, iss: 'https://evil.example.com' }),
+    await signGoogleIdToken(key, { ...identity, aud: E2E_GOOGLE_CLIENT_ID, iat: now - 7200, exp: now - 3600 }),
+    await signGoogleIdToken(key, { ...identity, aud: E2E_GOOGLE_CLIENT_ID, email_verified: false }),
+    'not-a-token',
+  ];
+  for (const credential of refused) {
+    const answer = await post(credential);
+    expect([400, 401]).toContain(answer.status());
+    expect(((await answer.json()) as { problems: { form: string } }).problems.form).toBe('google_invalid');
+  }
+  expect(await (await request.get('/api/account/session')).json()).toMatchObject({ signedIn: false });
+
+  const valid = await signGoogleIdToken(key, { ...identity, aud: E2E_GOOGLE_CLIENT_ID });
+  expect((await post(valid)).status()).toBe(200);
+  expect(((await (await request.get('/api/account/session')).json()) as { user: { email: string } }).user.email).toBe(identity.email);
+  // The same token a second time (captured, say) is refused.
+  const replayed = await post(valid);
+  expect(replayed.status()).toBe(401);
+});
+
+test('a failed Google sign-in says so, then takes the visitor home after two seconds', async ({ page }) => {
+  await chooseGoogleIdentity({ ...uniqueIdentity('broken'), mode: 'bad-signature' });
+  await page.goto('/fr/login');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page.getByRole('alert')).toHaveText(readText('fr', 'member', 'google.failed'));
+  await expect(page).toHaveURL(/\/fr$/, { timeout: 5000 });
+});

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { emitSiteEvent, toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
+import * as styles from './AccountPage.module.css';
+
+/** What the page needs to offer Google sign-in (null when no client id is configured). */
+export type GoogleConfig = { clientId: string; scriptUrl: string } | null;
+
+/** The parts of Google Identity Services the site calls. */
+interface IdentityServices {
+  initialize(options: { client_id: string; callback: (answer: { credential: string }) => void; ux_mode?: 'popup'; auto_select?: boolean; cancel_on_tap_outside?: boolean; use_fedcm_for_prompt?: boolean; itp_support?: boolean }): void;
+  renderButton(parent: HTMLElement, options: Record<string, string | number>): void;
+  prompt(): void;
+  cancel(): void;
+}
+declare global {
+  interface Window {
+    google?: { accounts?: { id?: IdentityServices } };
+  }
+}
+
+/** Spec §4: after a failed social sign-in, the window closes or the visitor goes home after 2 s. */
+const ERROR_REDIRECT_MS = 2000;
+/** Session storage key of the route to return to after signing in (spec §9). */
+const LOGIN_FROM_ROUTE = 'login_from_route';
+
+let scriptLoad: Promise<void> | undefined;
+function loadIdentityServices(src: string): Promise<void> {
+  scriptLoad ??= new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      scriptLoad = undefined;
+      reject(new Error('Google Identity Services did not load'));
+    };
+    document.head.append(script);
+  });
+  return scriptLoad;
+}
+
+const readCookie = (name: string) => document.cookie.split('; ').find((part) => part.startsWith(`${name}=`))?.slice(name.length + 1);
+
+/**
+ * Google sign-in: the button, and One Tap when nobody is signed in. Google hands the page an ID token, the server
+ * verifies it and opens a session; then spec §4's return rules: in an upgrade flow (`?flow=upgrade`) the
+ * logged-in-for-back event, in an analytics-login popup the window closes, else the previous same-site route
+ * or the account page.
+ */
+export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; returnPath: string }) {
+  const { t } = useTranslation('member');
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const signedIn = useSelector((state: SharedState) => state.session.signedIn);
+  const button = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<'idle' | 'busy' | 'failed' | 'exists' | 'unavailable'>('idle');
+
+  useEffect(() => {
+    if (!google) return;
+    let active = true;
+    const finish = async (credential: string) => {
+      setStatus('busy');
+      const back = returnPath || sessionStorage.getItem(LOGIN_FROM_ROUTE) || '';
+      const answer = await fetch('/api/account/google', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ credential, locale, return: back }),
+      })
+        .then((response) => response.json() as Promise<{ cscode?: number; return?: string; email?: string }>)
+        .catch(() => ({ cscode: 0 }) as { cscode?: number; return?: string; email?: string });
+      const inPopup = Boolean(window.opener) && readCookie('isAnalyticsLogin') !== undefined;
+      if (answer.cscode === 409) return setStatus('exists');
+      if (answer.cscode !== 200) {
+        setStatus('failed');
+        window.setTimeout(() => (inPopup ? window.close() : window.location.assign(toLocalePath(locale, '/'))), ERROR_REDIRECT_MS);
+        return;
+      }
+      sessionStorage.removeItem(LOGIN_FROM_ROUTE);
+      emitSiteEvent('sessionChanged', { signedIn: true });
+      if (new URLSearchParams(window.location.search).get('flow') === 'upgrade') return emitSiteEvent('loggedInForBack', { email: answer.email ?? '' });
+      if (inPopup) return window.close();
+      window.location.assign(answer.return ?? toLocalePath(locale, '/my-account'));
+    };
+    loadIdentityServices(google.scriptUrl)
+      .then(() => {
+        const id = window.google?.accounts?.id;
+        if (!active || !id || !button.current) return;
+        id.initialize({ client_id: google.clientId, callback: ({ credential }) => void finish(credential), ux_mode: 'popup', auto_select: false, cancel_on_tap_outside: true, use_fedcm_for_prompt: true, itp_support: true });
+        id.renderButton(button.current, { type: 'standard', theme: 'outline', size: 'large', shape: 'pill', text: 'continue_with', logo_alignment: 'left', locale, width: 300 });
+        // Spec §4: One Tap only without a session.
+        if (!signedIn) id.prompt();
+      })
+      .catch(() => active && setStatus('unavailable'));
+    return () => {
+      active = false;
+      window.google?.accounts?.id?.cancel();
+    };
+  }, [google, locale, returnPath, signedIn]);
+
+  if (!google) return null;
+  return (
+    <div className={styles.social}>
+      <div ref={button} className={styles.googleButton} aria-busy={status === 'busy'} />
+      {status === 'failed' && <p className={styles.problem} role="alert">{t('google.failed')}</p>}
+      {status === 'exists' && <p className={styles.problem} role="alert">{t('google.exists')}</p>}
+      {status === 'unavailable' && <p className={styles.hint} role="status">{t('google.unavailable')}</p>}
+      <p className={styles.divider}>{t('google.or')}</p>
+    </div>
+  );
+}
