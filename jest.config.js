@@ -13,6 +13,8 @@ const WORKSPACES = ['shared-contracts', 'platform', 'shell', 'mf-landing', 'mf-c
 
 /** @type {import('jest').Config} */
 export default {
+  // Hooks open an embedded PostgreSQL (PGlite, a WebAssembly build): a few seconds on a busy 2-core machine.
+  testTimeout: 30_000,
   projects: [
     ...WORKSPACES.map((workspace) => ({
       displayName: workspace,

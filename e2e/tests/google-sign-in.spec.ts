@@ -36,12 +36,16 @@ test('Google sign-in: One Tap and the button create the account, return to the p
   await page.goto('/ja/my-account');
   await expect(page.locator('dl')).toContainText(identity.email);
 
-  // The account has no password yet: /set-password gives it one, and then the e-mail form works too.
-  await page.goto('/ja/set-password');
+  // The account has no password yet: the account page offers /set-password instead of the change form.
+  await expect(page.locator('#current-password')).toHaveCount(0);
+  await page.getByRole('link', { name: readText('ja', 'my_account', 'password.set_link') }).click();
+  await expect(page).toHaveURL(/\/ja\/set-password$/);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.locator('#set-password').fill('Google2026!');
   await page.getByRole('button', { name: readText('ja', 'set_password', 'submit') }).click();
   await expect(page).toHaveURL(/\/ja\/my-account\?password_changed=1/);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(readText('ja', 'my_account', 'password.result.changed'));
+  await expect(page.locator('#current-password')).toBeVisible();
   await page.goto('/ja/set-password');
   await page.locator('#set-password').fill('Another2026!');
   await page.getByRole('button', { name: readText('ja', 'set_password', 'submit') }).click();

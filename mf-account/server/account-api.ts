@@ -15,7 +15,7 @@ export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
 /** Who is signed in, as the shell's session slice needs it (never the secret). */
 export interface SessionDto {
   signedIn: boolean;
-  user: { id: string; email: string; name: string; picture?: string } | null;
+  user: { id: string; email: string; name: string; picture?: string; hasPassword: boolean } | null;
 }
 
 /** Sign-in providers the pages may offer (only configured ones). */
@@ -74,8 +74,11 @@ export function createAccountRoutes(): PluginRoute[] {
     path: '/api/account/session',
     async handle(request, context) {
       const session = await (await getAuth(context)).api.getSession({ headers: request.headers }).catch(() => null);
+      const hasPassword = session
+        ? (await context.db.query<{ found: number }>(`SELECT 1 AS found FROM account.accounts WHERE user_id = $1 AND provider_id = 'credential' LIMIT 1`, [session.user.id])).length > 0
+        : false;
       const body: SessionDto = session
-        ? { signedIn: true, user: { id: session.user.id, email: session.user.email, name: session.user.name, ...(session.user.image ? { picture: session.user.image } : {}) } }
+        ? { signedIn: true, user: { id: session.user.id, email: session.user.email, name: session.user.name, hasPassword, ...(session.user.image ? { picture: session.user.image } : {}) } }
         : { signedIn: false, user: null };
       return respondJson(body, 200, { 'cache-control': 'no-store' });
     },

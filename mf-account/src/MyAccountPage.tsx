@@ -64,20 +64,26 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
       <p className={styles.hint}><a href={toLocalePath(locale, '/downloading')}>{t('downloads.link')}</a></p>
 
       <h2 className={styles.subheading} id="password">{t('password.title')}</h2>
-      <form className={styles.form} method="post" action="/api/account/password" noValidate onSubmit={changePassword}>
-        <input type="hidden" name="locale" value={locale} />
-        {passwordStatus && (
-          <p className={passwordStatus === 'changed' ? styles.notice : styles.problem} role={passwordStatus === 'changed' ? 'status' : 'alert'}>
-            {t(`password.result.${passwordStatus}`)}
-          </p>
-        )}
-        <label className={styles.label} htmlFor="current-password">{t('password.current')}</label>
-        <input className={styles.input} id="current-password" name="current_password" type="password" autoComplete="current-password" />
-        <label className={styles.label} htmlFor="new-password">{t('password.new')}</label>
-        <input className={styles.input} id="new-password" name="new_password" type="password" autoComplete="new-password" aria-describedby="new-password-hint" />
-        <p id="new-password-hint" className={styles.hint}>{t('password.hint')}</p>
-        <button className={styles.secondary} type="submit" disabled={busy}>{t('password.submit')}</button>
-      </form>
+      {user?.hasPassword === false ? (
+        <p className={styles.hint}>
+          {t('password.none')} <a href={toLocalePath(locale, '/set-password')}>{t('password.set_link')}</a>
+        </p>
+      ) : (
+        <form className={styles.form} method="post" action="/api/account/password" noValidate onSubmit={changePassword}>
+          <input type="hidden" name="locale" value={locale} />
+          {passwordStatus && (
+            <p className={passwordStatus === 'changed' ? styles.notice : styles.problem} role={passwordStatus === 'changed' ? 'status' : 'alert'}>
+              {t(`password.result.${passwordStatus}`)}
+            </p>
+          )}
+          <label className={styles.label} htmlFor="current-password">{t('password.current')}</label>
+          <input className={styles.input} id="current-password" name="current_password" type="password" autoComplete="current-password" />
+          <label className={styles.label} htmlFor="new-password">{t('password.new')}</label>
+          <input className={styles.input} id="new-password" name="new_password" type="password" autoComplete="new-password" aria-describedby="new-password-hint" />
+          <p id="new-password-hint" className={styles.hint}>{t('password.hint')}</p>
+          <button className={styles.secondary} type="submit" disabled={busy}>{t('password.submit')}</button>
+        </form>
+      )}
 
       <h2 className={styles.subheading}>{t('data.title')}</h2>
       <p className={styles.hint}><a href="/api/account/export" download>{t('data.export')}</a></p>

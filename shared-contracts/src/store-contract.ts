@@ -18,7 +18,8 @@ export interface OsState {
 /** Who is signed in. Never holds the session secret (it stays in an HttpOnly cookie). */
 export interface SessionState {
   signedIn: boolean;
-  user: { id: string; email: string; name: string; picture?: string } | null;
+  /** `hasPassword` is false for accounts made by Google sign-in (or at checkout) until they set one. */
+  user: { id: string; email: string; name: string; picture?: string; hasPassword?: boolean } | null;
 }
 
 /** Page meta slice: the head of the current page. */
