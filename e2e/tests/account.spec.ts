@@ -220,3 +220,27 @@ test('sign-in attempts are rate limited per address', async ({ request }) => {
   expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
   expect(statuses.at(-1)).toBe(429);
 });
+
+test('an invite code survives sign-up, is reported once, and the visitor goes back to the page it came with', async ({ page, browser }) => {
+  const email = uniqueEmail('invited');
+  await page.goto('/fr/netflix-downloader?invite_code=SPRING26-FRIEND');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(await page.evaluate(() => sessionStorage.getItem('activity_invite_code'))).toBe('SPRING26-FRIEND');
+
+  await page.goto('/fr/register');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('#register-name').fill('Inès');
+  await page.locator('#register-email').fill(email);
+  await page.locator('#register-password').fill(PASSWORD);
+  await page.getByRole('button', { name: readText('fr', 'register', 'submit') }).click();
+  // Signed in on the account page, the visit is reported and the visitor returns to the invited page.
+  await expect(page).toHaveURL(/\/fr\/netflix-downloader$/);
+  expect(await page.evaluate(() => [sessionStorage.getItem('activity_invite_code'), sessionStorage.getItem('login_from_route')])).toEqual([null, null]);
+
+  const again = await page.request.post('/api/account/share-visit', { data: { invite_code: 'SPRING26-FRIEND' } });
+  expect(await again.json()).toEqual({ cscode: 10010 });
+  expect((await page.request.post('/api/account/share-visit', { data: { invite_code: '<script>' } })).status()).toBe(400);
+  const stranger = await browser.newContext();
+  expect((await stranger.request.post('/api/account/share-visit', { data: { invite_code: 'SPRING26-FRIEND' } })).status()).toBe(401);
+  await stranger.close();
+});

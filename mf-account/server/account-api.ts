@@ -5,6 +5,10 @@ import { AUTH_BASE_PATH, AUTH_COOKIE_PREFIX, createAuth, type Auth } from './aut
 
 const FORM_WINDOW_MS = 10 * 60_000;
 const MAX_NAME_LENGTH = 60;
+/** What an invite code looks like (campaign links carry it as `invite_code`). */
+const INVITE_CODE = /^[A-Za-z0-9_-]{4,64}$/;
+/** spec §7: the share_visit answer when the visit was already reported. */
+const INVITE_ALREADY_REPORTED = 10010;
 /** Sign-in attempts one computer may make across all addresses, as a multiple of the per-address limit. */
 const LOGIN_IP_FACTOR = 5;
 /** Spec §9: user_token is set to 1 for 365 days on logout. */
@@ -242,7 +246,8 @@ export function createAccountRoutes(): PluginRoute[] {
       const [profile] = await context.db.query('SELECT id, name, email, email_verified, image, created_at, updated_at FROM account.users WHERE id = $1', [user.id]);
       const signIns = await context.db.query('SELECT provider_id, created_at, updated_at FROM account.accounts WHERE user_id = $1', [user.id]);
       const sessionRows = await context.db.query('SELECT created_at, expires_at, ip_address, user_agent FROM account.sessions WHERE user_id = $1 ORDER BY created_at', [user.id]);
-      const data = { exportedAt: new Date().toISOString(), profile, signInMethods: signIns, sessions: sessionRows };
+      const invites = await context.db.query('SELECT invite_code, created_at FROM account.invite_visits WHERE user_id = $1 ORDER BY created_at', [user.id]);
+      const data = { exportedAt: new Date().toISOString(), profile, signInMethods: signIns, sessions: sessionRows, inviteVisits: invites };
       return new Response(JSON.stringify(data, null, 2), {
         headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': 'attachment; filename="reelkeep-account.json"', 'cache-control': 'no-store' },
       });
@@ -336,6 +341,24 @@ export function createAccountRoutes(): PluginRoute[] {
     },
   };
 
+  const shareVisitRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/account/share-visit',
+    async handle(request, context) {
+      const body = await readFormBody(request);
+      const code = (body?.fields.invite_code ?? '').trim();
+      const user = await readUser(request, context);
+      if (!user) return respondJson({ cscode: 401, problems: { form: 'signed_out' } }, 401);
+      if (!INVITE_CODE.test(code)) return respondJson({ cscode: 400, problems: { invite_code: 'invalid' } }, 400);
+      const recorded = await context.db.query<{ invite_code: string }>(
+        'INSERT INTO account.invite_visits (user_id, invite_code) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING invite_code',
+        [user.id, code],
+      );
+      // spec §7: 200 for a new visit, 10010 when this account already reported the code (both count as done).
+      return respondJson({ cscode: recorded.length === 1 ? 200 : INVITE_ALREADY_REPORTED });
+    },
+  };
+
   const handoffRoute: PluginRoute = {
     method: 'GET',
     path: '/api/account/handoff',
@@ -360,5 +383,5 @@ export function createAccountRoutes(): PluginRoute[] {
     },
   };
 
-  return [sessionRoute, registerRoute, loginRoute, logoutRoute, forgotRoute, resetRoute, passwordRoute, exportRoute, deleteRoute, setPasswordRoute, providersRoute, googleRoute, handoffRoute, authRoute, { ...authRoute, method: 'POST' }];
+  return [sessionRoute, registerRoute, loginRoute, logoutRoute, forgotRoute, resetRoute, passwordRoute, exportRoute, deleteRoute, setPasswordRoute, providersRoute, googleRoute, shareVisitRoute, handoffRoute, authRoute, { ...authRoute, method: 'POST' }];
 }

@@ -10,6 +10,7 @@ import { useFrameData } from './frame-data.ts';
 import { Header } from './Header.tsx';
 import { PageOutlet } from './PageOutlet.tsx';
 import { useClientNavigation } from './use-client-navigation.ts';
+import { useInviteReport } from './use-invite-report.ts';
 import './frame.css';
 
 /** Spec §2: the campaign banner is hidden on these routes. */
@@ -23,6 +24,7 @@ export function Root() {
   const { siteUrl } = useFrameData();
   const campaignVisible = useSelector((state: SharedState) => state.campaignNav.visible);
   useClientNavigation(navigation);
+  useInviteReport();
   const route = payload.match?.route;
   const frame = route ? ROUTE_BY_NAME[route].frame : undefined;
   const clean = frame === 'clean';

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useSelector } from 'react-redux';
+import { emitSiteEvent, type SharedState } from '@reelkeep/shared-contracts';
+
+/** Session storage keys of spec §9. */
+const INVITE_KEY = 'activity_invite_code';
+const FROM_ROUTE_KEY = 'login_from_route';
+const INVITE_CODE = /^[A-Za-z0-9_-]{4,64}$/;
+/** spec §7 share_visit: 200 (reported) and 10010 (already reported) both mean done. */
+const DONE = new Set([200, 10010]);
+
+/**
+ * Spec §4 "Invite": a page opened with `?invite_code=` keeps the code and the route in session storage; once
+ * the visitor is signed in, the visit is reported to the account squad, and on success the code is cleared
+ * and the visitor goes back to the stored route. Other answers change nothing visible.
+ */
+export function useInviteReport(): void {
+  const signedIn = useSelector((state: SharedState) => state.session.signedIn);
+  useEffect(() => {
+    let held: string | null;
+    try {
+      const url = new URL(window.location.href);
+      const code = url.searchParams.get('invite_code');
+      if (code && INVITE_CODE.test(code)) {
+        url.searchParams.delete('invite_code');
+        sessionStorage.setItem(INVITE_KEY, code);
+        sessionStorage.setItem(FROM_ROUTE_KEY, url.pathname + url.search);
+      }
+      held = sessionStorage.getItem(INVITE_KEY);
+    } catch {
+      return; // storage blocked by the browser: invites are not tracked
+    }
+    if (!signedIn || !held) return;
+    void fetch('/api/account/share-visit', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ invite_code: held }) })
+      .then((response) => response.json() as Promise<{ cscode?: number }>)
+      .then((answer) => {
+        if (!DONE.has(answer.cscode ?? 0)) return;
+        sessionStorage.removeItem(INVITE_KEY);
+        const back = sessionStorage.getItem(FROM_ROUTE_KEY);
+        sessionStorage.removeItem(FROM_ROUTE_KEY);
+        if (back && back.startsWith('/') && !back.startsWith('//') && back !== window.location.pathname + window.location.search) emitSiteEvent('navigationRequested', { path: back });
+      })
+      .catch(() => undefined);
+  }, [signedIn]);
+}
