@@ -120,3 +120,23 @@ test('a failed Google sign-in says so, then takes the visitor home after two sec
   await expect(page.getByRole('alert')).toHaveText(readText('fr', 'member', 'google.failed'));
   await expect(page).toHaveURL(/\/fr$/, { timeout: 5000 });
 });
+
+test('without JavaScript, a Google account sets its first password with a plain form post', async ({ browser }) => {
+  const key = await readStandInKey();
+  const identity = uniqueIdentity('nojs');
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const signedIn = await page.request.post('/api/account/google', { data: { credential: await signGoogleIdToken(key, { ...identity, aud: E2E_GOOGLE_CLIENT_ID }), locale: 'pt' } });
+  expect(signedIn.status()).toBe(200);
+
+  await page.goto('/pt/set-password');
+  await page.locator('#set-password').fill('short');
+  await page.getByRole('main').getByRole('button', { name: readText('pt', 'set_password', 'submit') }).click();
+  await expect(page).toHaveURL(/\/pt\/set-password\?error=password$/);
+  await expect(page.getByRole('alert')).toHaveText(readText('pt', 'set_password', 'problems.password'));
+  await page.locator('#set-password').fill('NoScript2026!');
+  await page.getByRole('main').getByRole('button', { name: readText('pt', 'set_password', 'submit') }).click();
+  await expect(page).toHaveURL(/\/pt\/my-account\?password_changed=1#password$/);
+  await expect(page.locator('#current-password')).toBeVisible();
+  await context.close();
+});
