@@ -244,3 +244,33 @@ test('an invite code survives sign-up, is reported once, and the visitor goes ba
   expect((await stranger.request.post('/api/account/share-visit', { data: { invite_code: 'SPRING26-FRIEND' } })).status()).toBe(401);
   await stranger.close();
 });
+
+test('the header fits a 320 px phone in every locale, signed in or not; there logout lives in the menu', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 740 } });
+  const page = await context.newPage();
+  const overflowing: string[] = [];
+  const measure = async (label: string) => {
+    for (const locale of ['en', 'fr', 'zh', 'ja', 'de', 'es', 'pt', 'it']) {
+      await page.goto(locale === 'en' ? '/' : `/${locale}`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) overflowing.push(`${label} ${locale}: ${width}px`);
+    }
+  };
+  await measure('signed out');
+  const sum = (await (await page.request.get('/api/captcha?kind=sum')).json()) as { a: number; b: number; token: string };
+  const email = uniqueEmail('phone');
+  const registered = await page.request.post('/api/account/register', { data: { name: 'Phone', email, password: PASSWORD, captcha_token: sum.token, captcha_answer: String(sum.a + sum.b), locale: 'es' } });
+  expect(registered.status()).toBe(200);
+  await measure('signed in');
+  expect(overflowing).toEqual([]);
+
+  // On a phone the header keeps the account link; logout is in the menu.
+  await page.goto('/es');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByRole('banner').getByRole('link', { name: readText('es', 'common', 'account.my_account') })).toBeVisible();
+  await page.locator('button[aria-controls=site-navigation]').click();
+  await page.getByRole('navigation').getByRole('button', { name: readText('es', 'common', 'account.logout') }).click();
+  await expect(page).toHaveURL(/\/es$/);
+  expect((await context.cookies()).find((cookie) => cookie.name === 'user_token')?.value).toBe('1');
+  await context.close();
+});

@@ -18,6 +18,16 @@ function LogoMark() {
   );
 }
 
+/** The person glyph of the account and login links (on small screens it stands in for their text). */
+function AccountIcon() {
+  return (
+    <svg className={styles.accountIcon} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <circle cx="10" cy="7" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M3.5 17c1-3.3 3.5-5 6.5-5s5.5 1.7 6.5 5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 /** spec §4 logout: the browser's storage is cleared as the session ends. */
 export function clearBrowserStorage(): void {
   try {
@@ -164,6 +174,15 @@ export function Header({ clean, reduced }: { clean: boolean; reduced: boolean })
                 <li>
                   <a className={styles.navLink} href={link('/contact')}>{t('nav.support')}</a>
                 </li>
+                {session.signedIn && (
+                  <li className={styles.menuOnly}>
+                    {/* Small screens: the header has room for the account link only, so logout moves into the menu. */}
+                    <form method="post" action="/logout" className={styles.logout} onSubmit={clearBrowserStorage}>
+                      <input type="hidden" name="locale" value={locale} />
+                      <button type="submit" className={styles.navLink}>{t('account.logout')}</button>
+                    </form>
+                  </li>
+                )}
               </ul>
             </nav>
           </>
@@ -172,15 +191,21 @@ export function Header({ clean, reduced }: { clean: boolean; reduced: boolean })
           {!clean && <HeaderLanguageMenu />}
           {session.signedIn ? (
             <>
-              <a className={styles.ghost} href={buildAccountHref(prefix, location.search)}>{t('account.my_account')}</a>
-              <form method="post" action="/logout" className={styles.logout} onSubmit={clearBrowserStorage}>
+              <a className={`${styles.ghost} ${styles.account}`} href={buildAccountHref(prefix, location.search)}>
+                <AccountIcon />
+                <span className={styles.accountLabel}>{t('account.my_account')}</span>
+              </a>
+              <form method="post" action="/logout" className={`${styles.logout} ${styles.wideOnly}`} onSubmit={clearBrowserStorage}>
                 <input type="hidden" name="locale" value={locale} />
                 <button type="submit" className={styles.ghost}>{t('account.logout')}</button>
               </form>
             </>
           ) : (
             <>
-              <a className={styles.ghost} href={link('/login')}>{t('account.login')}</a>
+              <a className={`${styles.ghost} ${styles.account}`} href={link('/login')}>
+                <AccountIcon />
+                <span className={styles.accountLabel}>{t('account.login')}</span>
+              </a>
               <a className={styles.outline} href={link('/register')}>{t('account.register')}</a>
             </>
           )}
