@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { checkField, postJson, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import { solveSiteCaptcha } from './proof-of-work.ts';
 import { GoogleSignIn, type GoogleConfig } from './GoogleSignIn.tsx';
 import * as styles from './AccountPage.module.css';
@@ -25,11 +25,6 @@ export interface RegisterPageData {
   email: string;
   problems: Record<string, string>;
   google: GoogleConfig;
-}
-
-async function postJson(path: string, body: Record<string, string>): Promise<{ cscode?: number; problems?: Record<string, string>; return?: string }> {
-  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
-  return (await response.json().catch(() => ({ cscode: response.status }))) as { cscode?: number; problems?: Record<string, string>; return?: string };
 }
 
 /** The desktop hand-off: the app's token goes to the server, which signs the visitor in (a click without JavaScript). */
@@ -76,7 +71,7 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     if (checkField('email', email) !== 'valid' || !password) return setProblem('invalid');
     setBusy(true);
-    const answer = await postJson('/api/account/login', { email, password, locale, return: data.returnPath }).catch(() => ({ cscode: 0 }) as { cscode: number; return?: string; problems?: Record<string, string> });
+    const answer = await postJson<{ return: string; problems: Record<string, string> }>('/api/account/login', { email, password, locale, return: data.returnPath });
     if (answer.cscode === 200 && answer.return) return window.location.assign(answer.return);
     setProblem(answer.problems?.form ?? 'failed');
     setBusy(false);
@@ -131,7 +126,7 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
       startProof();
       const altcha = await proof.current!;
       proof.current = null;
-      const answer = await postJson('/api/account/register', { ...fields, password, locale, altcha });
+      const answer = await postJson<{ problems: Record<string, string> }>('/api/account/register', { ...fields, password, locale, altcha });
       if (answer.cscode === 200) return window.location.assign(toLocalePath(locale, '/my-account'));
       setProblems(answer.problems ?? { form: 'failed' });
     } catch {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
+import { emitSiteEvent, postJson, toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
 /** What the page needs to offer Google sign-in (null when no client id is configured). */
@@ -62,13 +62,7 @@ export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; ret
     const finish = async (credential: string) => {
       setStatus('busy');
       const back = returnPath || sessionStorage.getItem(LOGIN_FROM_ROUTE) || '';
-      const answer = await fetch('/api/account/google', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ credential, locale, return: back }),
-      })
-        .then((response) => response.json() as Promise<{ cscode?: number; return?: string; email?: string }>)
-        .catch(() => ({ cscode: 0 }) as { cscode?: number; return?: string; email?: string });
+      const answer = await postJson<{ return: string; email: string }>('/api/account/google', { credential, locale, return: back });
       const inPopup = Boolean(window.opener) && readCookie('isAnalyticsLogin') !== undefined;
       if (answer.cscode === 409) return setStatus('exists');
       if (answer.cscode !== 200) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { checkField, postJson, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
 /** spec §4 logout: the browser's storage is cleared as the session ends. */
@@ -35,12 +35,7 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
     const fields = new FormData(form);
     if (checkField('password_v2', String(fields.get('new_password') ?? '')) !== 'valid') return setPasswordStatus('invalid');
     setBusy(true);
-    const response = await fetch('/api/account/password', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ current_password: fields.get('current_password'), new_password: fields.get('new_password'), locale }),
-    }).catch(() => null);
-    const body = response ? ((await response.json().catch(() => ({}))) as { cscode?: number; problems?: { password?: string } }) : {};
+    const body = await postJson<{ problems: { password?: string } }>('/api/account/password', { current_password: fields.get('current_password'), new_password: fields.get('new_password'), locale });
     setPasswordStatus(body.cscode === 200 ? 'changed' : (body.problems?.password ?? 'failed'));
     if (body.cscode === 200) form.reset();
     setBusy(false);

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { checkField, postJson, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import { solveSiteCaptcha } from './proof-of-work.ts';
 import * as styles from './AccountPage.module.css';
 
@@ -40,12 +40,7 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
       startProof();
       const altcha = await proof.current!;
       proof.current = null;
-      const response = await fetch('/api/account/forgot-password', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ email, locale, altcha }),
-      });
-      const body = (await response.json()) as { cscode?: number; problems?: { form?: string } };
+      const body = await postJson<{ problems: { form?: string } }>('/api/account/forgot-password', { email, locale, altcha });
       if (body.cscode === 200) setSent(true);
       else setProblem(body.problems?.form ?? 'failed');
     } catch {
@@ -93,12 +88,7 @@ export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordDat
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     if (checkField('password_v2', password) !== 'valid') return setProblem('password');
     setBusy(true);
-    const response = await fetch('/api/account/reset-password', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ token: data.token, password, locale }),
-    }).catch(() => null);
-    const body = response ? ((await response.json().catch(() => ({}))) as { cscode?: number; problems?: { form?: string } }) : {};
+    const body = await postJson<{ problems: { form?: string } }>('/api/account/reset-password', { token: data.token, password, locale });
     if (body.cscode === 200) return window.location.assign(`${toLocalePath(locale, '/login')}?reset=1`);
     setProblem(body.problems?.form ?? 'failed');
     setBusy(false);

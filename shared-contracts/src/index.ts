@@ -8,3 +8,4 @@ export * from './frame-contract.ts';
 export * from './validation.ts';
 export * from './pricing.ts';
 export * from './design-system.ts';
+export * from './post-json.ts';

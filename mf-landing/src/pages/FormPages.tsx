@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, DS, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { checkField, DS, postJson, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import { Icon } from '../components/Icon.tsx';
 import { solveProofOfWork } from './proof-of-work.ts';
 import * as styles from './FormPages.module.css';
@@ -57,12 +57,7 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
       startProof();
       const altcha = await proof.current!;
       proof.current = null;
-      const response = await fetch('/api/landing/contact', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ ...fields, locale, altcha }),
-      });
-      const body = (await response.json().catch(() => ({}))) as { cscode?: number; problems?: Record<string, string> };
+      const body = await postJson<{ problems: Record<string, string> }>('/api/landing/contact', { ...fields, locale, altcha });
       if (body.cscode === 200) return setStatus('sent');
       setProblems(body.problems && Object.keys(body.problems).length > 0 ? body.problems : { form: 'failed' });
     } catch {
@@ -164,16 +159,8 @@ export function UninstallationPage({ pageName, data }: PageProps<UninstallationD
     const form = new FormData(event.currentTarget);
     if (!form.get('reason')) return setStatus('invalid');
     setStatus('sending');
-    try {
-      const response = await fetch('/api/landing/uninstall-feedback', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(Object.fromEntries(form)),
-      });
-      setStatus(response.ok ? 'sent' : 'failed');
-    } catch {
-      setStatus('failed');
-    }
+    const answer = await postJson('/api/landing/uninstall-feedback', Object.fromEntries(form));
+    setStatus(answer.cscode === 200 ? 'sent' : 'failed');
   };
 
   return (

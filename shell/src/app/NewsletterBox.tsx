@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkNewsletterEmail, type NewsletterStatus, type SharedState } from '@reelkeep/shared-contracts';
+import { checkNewsletterEmail, postJson, type NewsletterStatus, type SharedState } from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import * as styles from './NewsletterBox.module.css';
 
@@ -27,20 +27,10 @@ export function NewsletterBox() {
     const problem = checkNewsletterEmail(email);
     if (problem) return setStatus(problem);
     setBusy(true);
-    try {
-      const response = await fetch('/email/report', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ email: email.trim(), type: 2, locale }),
-      });
-      const body = (await response.json().catch(() => ({}))) as { cscode?: number; status?: NewsletterStatus };
-      // spec §7: cscode 200 is success; anything else, or no answer, is a failure.
-      setStatus(body.cscode === 200 ? 'succ' : body.status === 'format' || body.status === 'required' ? body.status : 'fail');
-    } catch {
-      setStatus('fail');
-    } finally {
-      setBusy(false);
-    }
+    const body = await postJson<{ status: NewsletterStatus }>('/email/report', { email: email.trim(), type: 2, locale });
+    // spec §7: cscode 200 is success; anything else, or no answer, is a failure.
+    setStatus(body.cscode === 200 ? 'succ' : body.status === 'format' || body.status === 'required' ? body.status : 'fail');
+    setBusy(false);
   };
 
   const message = status === 'empty' ? null : t(`newsletter.status.${status}`);

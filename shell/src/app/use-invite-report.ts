@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, type SharedState } from '@reelkeep/shared-contracts';
+import { emitSiteEvent, postJson, type SharedState } from '@reelkeep/shared-contracts';
 
 /** Session storage keys of spec §9. */
 const INVITE_KEY = 'activity_invite_code';
@@ -31,15 +31,12 @@ export function useInviteReport(): void {
       return; // storage blocked by the browser: invites are not tracked
     }
     if (!signedIn || !held) return;
-    void fetch('/api/account/share-visit', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ invite_code: held }) })
-      .then((response) => response.json() as Promise<{ cscode?: number }>)
-      .then((answer) => {
-        if (!DONE.has(answer.cscode ?? 0)) return;
-        sessionStorage.removeItem(INVITE_KEY);
-        const back = sessionStorage.getItem(FROM_ROUTE_KEY);
-        sessionStorage.removeItem(FROM_ROUTE_KEY);
-        if (back && back.startsWith('/') && !back.startsWith('//') && back !== window.location.pathname + window.location.search) emitSiteEvent('navigationRequested', { path: back });
-      })
-      .catch(() => undefined);
+    void postJson('/api/account/share-visit', { invite_code: held }).then((answer) => {
+      if (!DONE.has(answer.cscode)) return;
+      sessionStorage.removeItem(INVITE_KEY);
+      const back = sessionStorage.getItem(FROM_ROUTE_KEY);
+      sessionStorage.removeItem(FROM_ROUTE_KEY);
+      if (back && back.startsWith('/') && !back.startsWith('//') && back !== window.location.pathname + window.location.search) emitSiteEvent('navigationRequested', { path: back });
+    });
   }, [signedIn]);
 }
