@@ -34,6 +34,16 @@ export const configSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().regex(/^[\w.-]{8,200}$/, 'must be an OAuth client id').optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_GSI_URL: z.url().default('https://accounts.google.com/gsi/client'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w{8,}$/, 'must be a Stripe secret key (sk_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w{8,}$/, 'must be a Stripe publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,}$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_URL: optionalUrl,
+  AB_PLAN_PRICE_OPEN: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  LICENCE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  LICENCE_MAX_DEACTIVATIONS: z.coerce.number().int().positive().default(5),
+  ORDER_TTL_MIN: z.coerce.number().int().positive().default(24 * 60),
   NEWSLETTER_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SENTRY_DSN: optionalUrl,
@@ -42,6 +52,11 @@ export const configSchema = z.object({
   ACCOUNT_API_URL: optionalUrl,
   BLOG_API_URL: optionalUrl,
   CAMPAIGN_API_URL: optionalUrl,
+}).superRefine((config, issues) => {
+  if (config.PAYMENT_PROVIDER !== 'stripe') return;
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!config[name]) issues.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDER is stripe' });
+  }
 });
 
 /** The validated configuration. */

@@ -14,7 +14,15 @@ export interface PluginContext {
   captcha: Captcha;
   /** A limiter per form, shared across instances through Redis when configured. */
   createRateLimiter: (name: string, limit: number, windowMs: number) => RateLimiter;
+  /**
+   * Calls another squad's route through the shell (in process, or its own process when proxied). The only
+   * way to reach `/api/<squad>/internal/…` routes, which the gateway refuses from outside.
+   */
+  fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
 }
+
+/** Paths under this segment answer only calls from inside the servers (`fetchApi`), never visitors. */
+export const INTERNAL_PATH_SEGMENT = '/internal/';
 
 /** One API route of a squad: exact method and path, or a path prefix ending in `/`. */
 export interface PluginRoute {

@@ -7,5 +7,7 @@ export type * from './hydration.ts';
 export * from './frame-contract.ts';
 export * from './validation.ts';
 export * from './pricing.ts';
+export type * from './checkout-contract.ts';
+export { ORDER_STATUSES } from './checkout-contract.ts';
 export * from './design-system.ts';
 export * from './post-json.ts';

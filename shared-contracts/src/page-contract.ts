@@ -7,7 +7,7 @@ import type { Slice } from '@reduxjs/toolkit';
  * Version of these contracts. A remote records the version it was built against; the shell refuses a
  * remote whose major differs from its own (at promotion and again at load).
  */
-export const CONTRACT_VERSION = '1.1.0';
+export const CONTRACT_VERSION = '1.2.0';
 
 /** Tells whether a remote built against `remoteVersion` can run in a shell built against `hostVersion`. */
 export function isContractCompatible(remoteVersion: string, hostVersion: string = CONTRACT_VERSION): boolean {
@@ -32,11 +32,18 @@ export interface LoaderContext extends RouteMatch {
   url: URL;
   /** Fetches a same-site API path through the shell (which mounts or proxies the squad's server). */
   fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
+  /** The same, on the visitor's behalf: their cookies go with the call (their orders, their session). Since 1.2.0. */
+  fetchAsVisitor: (path: string, init?: RequestInit) => Promise<Response>;
 }
 
 /** A loader's verdict that the page does not exist (the shell answers with the localised 404). */
 export interface NotFoundResult {
   notFound: true;
+}
+
+/** A loader's verdict that the visitor belongs elsewhere on this site (a 303 to a same-site path). Since 1.2.0. */
+export interface RedirectResult {
+  redirect: string;
 }
 
 /** Title, description and keywords of a page, already translated, plus what search and social sites read. */
@@ -71,7 +78,7 @@ export interface PageDefinition<Data = unknown> {
    * Runs on the server only, for the first render and for client navigations (through the shell's data
    * endpoint). Declare it as `__SERVER__ ? load : undefined` so the browser build drops it and what it reads.
    */
-  loader?: (context: LoaderContext) => Promise<Data | NotFoundResult> | Data | NotFoundResult;
+  loader?: (context: LoaderContext) => Promise<Data | NotFoundResult | RedirectResult> | Data | NotFoundResult | RedirectResult;
   /** Builds the page head from the page's translations and data. */
   head: (t: Translate, match: RouteMatch, data: Data) => HeadFields;
   /** Namespaces the page reads besides `common` (the first is the page's own). */

@@ -1,5 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
-import { computeDayPrice, computeDiscountPercent, computeMonthlyPrice, computeUnitPrice, formatUsd, PLAN_TABLE, toPlanId } from './pricing.ts';
+import fc from 'fast-check';
+import {
+  computeDayPrice,
+  computeDiscountPercent,
+  computeMonthlyPrice,
+  computeUnitPrice,
+  couponProblem,
+  findPlanRow,
+  formatUsd,
+  parsePlanId,
+  pickTopCoupons,
+  PLAN_TABLE,
+  PLAN_TYPES,
+  planPriceCents,
+  PRICE_VARIANTS,
+  quotePlan,
+  toCents,
+  toPlanId,
+  toPriceVariant,
+} from './pricing.ts';
 
 const row = (type: string) => PLAN_TABLE.find((plan) => plan.type === type)!;
 
@@ -40,5 +59,54 @@ describe('spec §9 plan table and derived prices', () => {
   it('formats dollars per locale', () => {
     expect(formatUsd(89.9, 'en')).toBe('$89.90');
     expect(formatUsd(89.9, 'de')).toBe('89,90\u00a0$');
+  });
+});
+
+describe('quotes (property tests)', () => {
+  const coupon = fc.record({
+    code: fc.constantFrom('A1B', 'REEL20', 'X_Y-Z'),
+    discountCents: fc.integer({ min: -100_000, max: 100_000 }),
+    allowedTypes: fc.subarray([...PLAN_TYPES]),
+    minPriceCents: fc.integer({ min: 0, max: 100_000 }),
+  });
+
+  it('never yield a negative or zero total, and always charge a table price less an applicable coupon', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...PLAN_TABLE), fc.constantFrom(...PRICE_VARIANTS), fc.option(coupon, { nil: null }), (row, variant, applied) => {
+        const quote = quotePlan(row, variant, applied);
+        const { priceCents, originCents } = planPriceCents(row, variant);
+        expect(quote.priceCents).toBe(priceCents);
+        expect(quote.originCents).toBe(originCents);
+        expect([toCents(row.price), toCents(row.priceA), toCents(row.priceB)]).toContain(quote.priceCents);
+        expect(quote.totalCents).toBeGreaterThan(0);
+        expect(quote.discountCents).toBeGreaterThanOrEqual(0);
+        expect(quote.totalCents).toBe(quote.priceCents - quote.discountCents);
+        const applies = applied !== null && couponProblem(applied, row.type, priceCents) === null;
+        expect(quote.discountCents).toBe(applies ? applied.discountCents : 0);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads any cookie or query text as a variant of the table, never anything else', () => {
+    fc.assert(
+      fc.property(fc.string(), (value) => {
+        expect(PRICE_VARIANTS).toContain(toPriceVariant(value));
+      }),
+    );
+  });
+
+  it('applies the spec coupons as section 9 says', () => {
+    const msbf30 = { code: 'MSBF30', discountCents: 3000, allowedTypes: [], minPriceCents: 9990 };
+    const msbf10 = { code: 'MSBF10', discountCents: 1000, allowedTypes: [], minPriceCents: 7990 };
+    expect(quotePlan(findPlanRow('1Y')!, 'old', msbf30).totalCents).toBe(8990);
+    expect(quotePlan(findPlanRow('1Y')!, 'price_b', msbf30).totalCents).toBe(7490);
+    expect(quotePlan(findPlanRow('1Y')!, 'old', msbf10).totalCents).toBe(7990);
+    expect(quotePlan(findPlanRow('LFT')!, 'old', msbf30).totalCents).toBe(11990);
+    expect(quotePlan(findPlanRow('6M')!, 'old', msbf10).totalCents).toBe(5990);
+    expect(pickTopCoupons([msbf10, msbf30, { ...msbf10, code: 'C3', discountCents: 500 }, { ...msbf10, code: 'C4', discountCents: 200 }], 'LFT', 14990).map((entry) => entry.code)).toEqual(['MSBF30', 'MSBF10', 'C3']);
+    expect(parsePlanId('107211Y')).toEqual({ os: 'win', type: '1Y' });
+    expect(parsePlanId('10781LFT_5')).toEqual({ os: 'mac', type: 'LFT_5' });
+    expect(parsePlanId('99999LFT')).toBeNull();
   });
 });

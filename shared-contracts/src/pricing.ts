@@ -13,6 +13,9 @@ export interface PlanRow {
   type: PlanType;
   price: number;
   originPrice: number;
+  /** spec §3 priceA / origin_priceA: the spec's table gives no A figures, so A sells at the base price. */
+  priceA: number;
+  originPriceA: number;
   priceB: number;
   originPriceB: number;
   dayNum: number;
@@ -26,12 +29,12 @@ export interface PlanRow {
  * their device counts; their prices here are the product team's (a per-device discount on LFT).
  */
 export const PLAN_TABLE: readonly PlanRow[] = [
-  { type: '1M', price: 29.9, originPrice: 29.9, priceB: 34.9, originPriceB: 34.9, dayNum: 30, calculationNum: 1, allowNum: 1, isMain: false },
-  { type: '6M', price: 59.9, originPrice: 74.9, priceB: 69.9, originPriceB: 87.9, dayNum: 180, calculationNum: 6, allowNum: 1, isMain: false },
-  { type: '1Y', price: 89.9, originPrice: 129.9, priceB: 104.9, originPriceB: 149.9, dayNum: 365, calculationNum: 12, allowNum: 1, isMain: true },
-  { type: 'LFT', price: 149.9, originPrice: 299.9, priceB: 174.9, originPriceB: 349.9, dayNum: 1, calculationNum: null, allowNum: 1, isMain: false },
-  { type: 'LFT_3', price: 199.9, originPrice: 449.9, priceB: 229.9, originPriceB: 499.9, dayNum: 1, calculationNum: null, allowNum: 3, isMain: false },
-  { type: 'LFT_5', price: 249.9, originPrice: 599.9, priceB: 289.9, originPriceB: 649.9, dayNum: 1, calculationNum: null, allowNum: 5, isMain: true },
+  { type: '1M', price: 29.9, originPrice: 29.9, priceA: 29.9, originPriceA: 29.9, priceB: 34.9, originPriceB: 34.9, dayNum: 30, calculationNum: 1, allowNum: 1, isMain: false },
+  { type: '6M', price: 59.9, originPrice: 74.9, priceA: 59.9, originPriceA: 74.9, priceB: 69.9, originPriceB: 87.9, dayNum: 180, calculationNum: 6, allowNum: 1, isMain: false },
+  { type: '1Y', price: 89.9, originPrice: 129.9, priceA: 89.9, originPriceA: 129.9, priceB: 104.9, originPriceB: 149.9, dayNum: 365, calculationNum: 12, allowNum: 1, isMain: true },
+  { type: 'LFT', price: 149.9, originPrice: 299.9, priceA: 149.9, originPriceA: 299.9, priceB: 174.9, originPriceB: 349.9, dayNum: 1, calculationNum: null, allowNum: 1, isMain: false },
+  { type: 'LFT_3', price: 199.9, originPrice: 449.9, priceA: 199.9, originPriceA: 449.9, priceB: 229.9, originPriceB: 499.9, dayNum: 1, calculationNum: null, allowNum: 3, isMain: false },
+  { type: 'LFT_5', price: 249.9, originPrice: 599.9, priceA: 249.9, originPriceA: 599.9, priceB: 289.9, originPriceB: 649.9, dayNum: 1, calculationNum: null, allowNum: 5, isMain: true },
 ];
 
 /** The plan id of a type on an OS: option id plus type (spec §3 "pid"). */
@@ -64,4 +67,99 @@ export function computeDayPrice(row: Pick<PlanRow, 'price' | 'dayNum' | 'allowNu
 /** Formats US dollars for a locale (spec §3: the currency is always the dollar sign). */
 export function formatUsd(amount: number, locale: string): string {
   return new Intl.NumberFormat(locale === 'zh' ? 'zh-Hant' : locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(amount);
+}
+
+/**
+ * spec §4 A/B price variant, as the `abPlanPrice` cookie names it: `old` (and `new`) see the base prices,
+ * `price_a` price A, `price_b` price B. Anything else reads as the base.
+ */
+export const PRICE_VARIANTS = ['old', 'new', 'price_a', 'price_b'] as const;
+/** A value of the `abPlanPrice` cookie. */
+export type PriceVariant = (typeof PRICE_VARIANTS)[number];
+/** Name of the A/B price cookie and store value (spec §3). */
+export const PRICE_VARIANT_COOKIE = 'abPlanPrice';
+
+/** Reads a cookie or query value as a price variant; unknown values are `old` (base prices). */
+export function toPriceVariant(value: string | null | undefined): PriceVariant {
+  return PRICE_VARIANTS.includes(value as PriceVariant) ? (value as PriceVariant) : 'old';
+}
+
+/** spec §4: value 0 base prices, 1 price A with origin_priceA, any other positive value price B. */
+export function variantIndex(variant: PriceVariant): 0 | 1 | 2 {
+  return variant === 'price_a' ? 1 : variant === 'price_b' ? 2 : 0;
+}
+
+/** Whole cents of a dollar amount of the table (no float drift: 89.9 → 8990). */
+export const toCents = (dollars: number): number => Math.round(dollars * 100);
+
+/** Price and origin price of a plan for a visitor's variant, in cents. */
+export function planPriceCents(row: PlanRow, variant: PriceVariant): { priceCents: number; originCents: number } {
+  const index = variantIndex(variant);
+  if (index === 1) return { priceCents: toCents(row.priceA), originCents: toCents(row.originPriceA) };
+  if (index === 2) return { priceCents: toCents(row.priceB), originCents: toCents(row.originPriceB) };
+  return { priceCents: toCents(row.price), originCents: toCents(row.originPrice) };
+}
+
+/** What decides whether a coupon applies (spec §3 "Coupon": discount, allowed types, minimum price). */
+export interface CouponRule {
+  code: string;
+  discountCents: number;
+  /** Plan types the coupon is for; empty means every type. */
+  allowedTypes: readonly PlanType[];
+  /** spec §3 allow_price: the plan price must be at least this. */
+  minPriceCents: number;
+}
+
+/** Why a coupon does not apply to a plan, or null when it does. */
+export function couponProblem(coupon: CouponRule, type: PlanType, priceCents: number): 'invalid' | 'type' | 'min_price' | null {
+  if (!Number.isInteger(coupon.discountCents) || coupon.discountCents <= 0) return 'invalid';
+  if (coupon.allowedTypes.length > 0 && !coupon.allowedTypes.includes(type)) return 'type';
+  // A coupon never takes a plan to zero or below: it must leave at least a cent to pay.
+  if (priceCents < coupon.minPriceCents || coupon.discountCents >= priceCents) return 'min_price';
+  return null;
+}
+
+/** The amounts of one line: the only place a charged price is computed (server) and shown (browser). */
+export interface Quote {
+  originCents: number;
+  priceCents: number;
+  discountCents: number;
+  totalCents: number;
+  /** Whole-number percentage of the plan price against its origin price. */
+  discountPercent: number;
+}
+
+/** Prices a plan for a variant with an optional coupon that has already been found valid for the moment. */
+export function quotePlan(row: PlanRow, variant: PriceVariant, coupon: CouponRule | null): Quote {
+  const { priceCents, originCents } = planPriceCents(row, variant);
+  const discountCents = coupon && couponProblem(coupon, row.type, priceCents) === null ? coupon.discountCents : 0;
+  return { originCents, priceCents, discountCents, totalCents: priceCents - discountCents, discountPercent: computeDiscountPercent(priceCents, originCents) };
+}
+
+/** spec §3: coupons shown as '$discount off', sorted by discount, at most 3. */
+export const MAX_COUPONS_SHOWN = 3;
+
+/** The coupons to show for a plan price: the ones that apply, largest discount first, at most 3. */
+export function pickTopCoupons<C extends CouponRule>(coupons: readonly C[], type: PlanType, priceCents: number): C[] {
+  return coupons
+    .filter((coupon) => couponProblem(coupon, type, priceCents) === null)
+    .sort((a, b) => b.discountCents - a.discountCents)
+    .slice(0, MAX_COUPONS_SHOWN);
+}
+
+/** Formats cents as US dollars for a locale. */
+export const formatCents = (cents: number, locale: string): string => formatUsd(cents / 100, locale);
+
+/** A plan's table row by type. */
+export function findPlanRow(type: string, table: readonly PlanRow[] = PLAN_TABLE): PlanRow | undefined {
+  return table.find((row) => row.type === type);
+}
+
+/** Reads a plan id (option id plus type, spec §3) back into its OS and type; null when it is not one. */
+export function parsePlanId(pid: string): { os: PlanOs; type: PlanType } | null {
+  for (const os of Object.keys(OPTION_IDS) as PlanOs[]) {
+    const prefix = String(OPTION_IDS[os]);
+    if (pid.startsWith(prefix) && PLAN_TYPES.includes(pid.slice(prefix.length) as PlanType)) return { os, type: pid.slice(prefix.length) as PlanType };
+  }
+  return null;
 }

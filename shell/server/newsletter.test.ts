@@ -25,6 +25,7 @@ beforeAll(async () => {
     mailer: createMailer({ from: config.MAIL_FROM, db }),
     captcha: createCaptcha({}),
     createRateLimiter: (name, limit, windowMs) => createRateLimiter({ name, limit, windowMs }),
+    fetchApi: async () => new Response(null, { status: 404 }),
   };
 });
 afterAll(() => db.close());

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Config } from '@reelkeep/platform/config';
-import { CLIENT_IP_HEADER, createHealthRoute, type PluginContext, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
+import { CLIENT_IP_HEADER, createHealthRoute, INTERNAL_PATH_SEGMENT, type PluginContext, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
 
 const PROXY_URL_BY_SQUAD: Partial<Record<ServerPlugin['squad'], keyof Config>> = {
   landing: 'LANDING_API_URL',
@@ -55,15 +55,28 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
 }
 
 /** Mounts every squad's routes in this process, or proxies them to the squad's own process when configured. */
-export function mountSquadApis(plugins: readonly ServerPlugin[], config: Config, context: PluginContext) {
+export function mountSquadApis(plugins: readonly ServerPlugin[], config: Config, baseContext: Omit<PluginContext, 'fetchApi'>) {
+  const context: PluginContext = { ...baseContext, fetchApi: (path, init) => fetchApi(path, init) };
   const routes: MountedRoute[] = plugins.flatMap((plugin) => {
     const proxyVariable = PROXY_URL_BY_SQUAD[plugin.squad];
     const proxyTo = proxyVariable ? (config[proxyVariable] as string | undefined) : undefined;
     return [createHealthRoute(plugin), ...plugin.routes].map((route) => ({ ...route, squad: plugin.squad, proxyTo }));
   });
+  /** Calls a squad route from inside the server (data loaders, other squads), without a network hop when mounted. */
+  async function fetchApi(path: string, init?: RequestInit): Promise<Response> {
+    const url = new URL(path, config.SITE_URL);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const route = routes.find((candidate) => matches(candidate, method, url.pathname));
+    if (!route) return new Response(null, { status: 404 });
+    if (route.proxyTo) return fetch(new URL(url.pathname + url.search, route.proxyTo), { ...init, signal: AbortSignal.timeout(config.RENDER_TIMEOUT_MS) });
+    return route.handle(new Request(url, init), context);
+  }
+
   return {
     /** Answers the request when a squad route matches; false otherwise. */
     async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+      // Internal routes answer other squads' servers only: from outside they do not exist.
+      if (url.pathname.includes(INTERNAL_PATH_SEGMENT)) return false;
       const route = routes.find((candidate) => matches(candidate, req.method ?? 'GET', url.pathname));
       if (!route) return false;
       const request = await toRequest(req, url);
@@ -80,15 +93,7 @@ export function mountSquadApis(plugins: readonly ServerPlugin[], config: Config,
       await sendResponse(res, response);
       return true;
     },
-    /** Calls a squad route from inside the server (data loaders), without a network hop when mounted. */
-    async fetchApi(path: string, init?: RequestInit): Promise<Response> {
-      const url = new URL(path, config.SITE_URL);
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const route = routes.find((candidate) => matches(candidate, method, url.pathname));
-      if (!route) return new Response(null, { status: 404 });
-      if (route.proxyTo) return fetch(new URL(url.pathname + url.search, route.proxyTo), { ...init, signal: AbortSignal.timeout(config.RENDER_TIMEOUT_MS) });
-      return route.handle(new Request(url, init), context);
-    },
+    fetchApi,
     squads: plugins.map((plugin) => plugin.squad),
     /** The folder of a squad's static media (`/assets/<squad>/…`), if it has one. */
     findPublicDir: (squad: string) => plugins.find((plugin) => plugin.squad === squad)?.publicDir,

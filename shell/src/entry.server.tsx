@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type LoaderFunctionArgs } from 'react-router';
+import { createStaticHandler, createStaticRouter, redirect, StaticRouterProvider, type LoaderFunctionArgs } from 'react-router';
 import {
   CONTRACT_VERSION,
   HREFLANG,
@@ -112,7 +112,14 @@ async function resolvePage(input: RenderInput): Promise<ResolvedPage> {
     try {
       let timer: ReturnType<typeof setTimeout> | undefined;
       data = await Promise.race([
-        Promise.resolve(page.loader({ ...routeMatch, url: input.url, fetchApi: input.fetchApi })),
+        Promise.resolve(
+          page.loader({
+            ...routeMatch,
+            url: input.url,
+            fetchApi: input.fetchApi,
+            fetchAsVisitor: (path, init) => input.fetchApi(path, { ...init, headers: { ...input.visitorHeaders, ...Object.fromEntries(new Headers(init?.headers)) } }),
+          }),
+        ),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error(`loader not done within ${input.remoteTimeoutMs} ms`)), input.remoteTimeoutMs);
         }),
@@ -121,6 +128,10 @@ async function resolvePage(input: RenderInput): Promise<ResolvedPage> {
       return unavailable(error);
     }
     if (data && typeof data === 'object' && 'notFound' in data) return notFound(404);
+    if (data && typeof data === 'object' && 'redirect' in data && typeof data.redirect === 'string') {
+      // Same-site paths only; the server checks the Location again before sending it.
+      throw redirect(data.redirect.startsWith('/') && !data.redirect.startsWith('//') ? data.redirect : '/', 303);
+    }
   }
   const namespaces = ['common', ...page.namespaces(routeMatch)];
   const resources = await input.loadResources(locale, namespaces);

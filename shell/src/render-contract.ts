@@ -21,6 +21,8 @@ export interface RenderInput {
   /** Navigation and footer data of a locale (cached by the server). */
   loadFrameData: (locale: Locale) => Promise<FrameData>;
   fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
+  /** The visitor's cookie and address, added to the calls a loader makes on the visitor's behalf. */
+  visitorHeaders: Record<string, string>;
   os: OsState;
   session: SessionState;
   abValues: Record<string, string>;
