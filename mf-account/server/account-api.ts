@@ -375,6 +375,31 @@ export function createAccountRoutes(): PluginRoute[] {
     },
   };
 
+  /**
+   * For the checkout squad only (the gateway refuses `/internal/` paths from outside): the account of a buyer
+   * who paid without signing in. An existing account is used as it is; a new one has no password yet and
+   * its owner gets a mail with a link to choose one.
+   */
+  const checkoutAccountRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/account/internal/checkout-account',
+    async handle(request, context) {
+      const fields = (await readFormBody(request))?.fields ?? {};
+      const email = (fields.email ?? '').trim().toLowerCase();
+      if (checkField('email', email) !== 'valid') return respondJson({ cscode: 400, error: 'email' }, 400);
+      const [existing] = await context.db.query<{ id: string }>('SELECT id FROM account.users WHERE lower(email) = $1', [email]);
+      if (existing) return respondJson({ userId: existing.id, created: false });
+      const auth = await getAuth(context);
+      const user = await (await auth.$context).internalAdapter.createUser({ email, name: email.split('@')[0] ?? email, emailVerified: false }, { method: 'email-password' });
+      const locale = readLocale(fields.locale);
+      await auth.api.requestPasswordReset({ body: { email, redirectTo: `${toLocalePrefix(locale)}/reset-password` } }).catch((error: unknown) => {
+        context.logger.error('set-password mail not sent for a checkout account', { error });
+      });
+      context.logger.info('account created at checkout', { userId: user.id });
+      return respondJson({ userId: user.id, created: true });
+    },
+  };
+
   const authRoute: PluginRoute = {
     method: 'GET',
     path: `${AUTH_BASE_PATH}/`,
@@ -383,5 +408,5 @@ export function createAccountRoutes(): PluginRoute[] {
     },
   };
 
-  return [sessionRoute, registerRoute, loginRoute, logoutRoute, forgotRoute, resetRoute, passwordRoute, exportRoute, deleteRoute, setPasswordRoute, providersRoute, googleRoute, shareVisitRoute, handoffRoute, authRoute, { ...authRoute, method: 'POST' }];
+  return [sessionRoute, registerRoute, loginRoute, logoutRoute, forgotRoute, resetRoute, passwordRoute, exportRoute, deleteRoute, setPasswordRoute, providersRoute, googleRoute, shareVisitRoute, handoffRoute, checkoutAccountRoute, authRoute, { ...authRoute, method: 'POST' }];
 }

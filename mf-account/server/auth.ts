@@ -52,6 +52,16 @@ export async function createAuth(context: Pick<PluginContext, 'db' | 'config' | 
       revokeSessionsOnPasswordReset: true,
       // The link passes through better-auth (which checks the token) and lands on the reset page of the visitor's locale.
       sendResetPassword: async ({ user, url }) => {
+        // An account made at checkout has no password yet: its first mail invites the buyer to choose one.
+        const [credential] = await context.db.query('SELECT 1 FROM account.accounts WHERE user_id = $1 AND provider_id = $2', [user.id, 'credential']);
+        if (!credential) {
+          await context.mailer.send({
+            to: user.email,
+            subject: 'Choose a password for your ReelKeep account',
+            text: `Hello,\n\nThank you for your purchase. We made a ReelKeep account for ${user.email} so you can find your order, licence key and devices at any time.\nChoose a password for it within an hour with this link:\n\n${url}\n\nAfter that, use "Forgot password" on the sign-in page to get a new link.\n\nReelKeep support\n`,
+          });
+          return;
+        }
         await context.mailer.send({
           to: user.email,
           subject: 'Reset your ReelKeep password',

@@ -11,7 +11,9 @@ import type { ReleaseSnapshot } from './release-snapshot.ts';
 import type { createLocaleStore } from './locale-store.ts';
 import { detectOs } from './visitor.ts';
 import { ANONYMOUS } from './session.ts';
-import type { SessionState } from '@reelkeep/shared-contracts';
+import { assignPlanPriceVariant } from './ab-test.ts';
+import { CLIENT_IP_HEADER } from '@reelkeep/platform/server-plugin';
+import { PRICE_VARIANT_COOKIE, type SessionState } from '@reelkeep/shared-contracts';
 
 const require = createRequire(import.meta.url);
 
@@ -78,6 +80,12 @@ export function createPageRenderer(deps: {
   const buildInput = async (req: IncomingMessage, url: URL, snapshot: ReleaseSnapshot, nonce: string, session: SessionState = ANONYMOUS) => {
     if (!snapshot.shell) throw new Error('no shell release is live');
     const shell = await loadShell(snapshot.shell);
+    const clientIp = req.socket.remoteAddress ?? 'unknown';
+    const ab = assignPlanPriceVariant({ cookieHeader: req.headers.cookie, query: url.searchParams, clientIp, open: deps.config.AB_PLAN_PRICE_OPEN });
+    const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: clientIp };
+    // Loaders asking on the visitor's behalf see the variant this response assigns, not only the old cookie.
+    const cookies = [req.headers.cookie, ab.setCookie && !ab.setCookie.includes('Max-Age=0') ? `${PRICE_VARIANT_COOKIE}=${ab.value}` : null].filter(Boolean);
+    if (cookies.length > 0) visitorHeaders.cookie = cookies.join('; ');
     const input: RenderInput = {
       url,
       siteUrl: deps.config.SITE_URL,
@@ -86,21 +94,23 @@ export function createPageRenderer(deps: {
       loadResources: deps.locales.loadResources,
       loadFrameData: deps.loadFrameData,
       fetchApi: deps.fetchApi,
+      visitorHeaders,
       os: detectOs(req.headers['user-agent']),
       session,
-      abValues: {},
+      abValues: { [PRICE_VARIANT_COOKIE]: ab.value },
       nonce,
       remoteTimeoutMs: deps.config.REMOTE_LOAD_TIMEOUT_MS,
       renderTimeoutMs: deps.config.RENDER_TIMEOUT_MS,
       reportError: deps.reportError,
       ...(deps.config.SENTRY_DSN ? { monitoring: { sentryDsn: deps.config.SENTRY_DSN, environment: deps.config.NODE_ENV } } : {}),
     };
-    return { shell, input };
+    return { shell, input, setCookie: ab.setCookie };
   };
 
   return {
     async renderDocument(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot, nonce: string, session: SessionState): Promise<void> {
-      const { shell, input } = await buildInput(req, url, snapshot, nonce, session);
+      const { shell, input, setCookie } = await buildInput(req, url, snapshot, nonce, session);
+      if (setCookie) res.appendHeader('set-cookie', setCookie);
       const outcome = await shell.bundle.renderDocument(input);
       if (outcome.kind === 'redirect') {
         res.statusCode = outcome.status;
@@ -130,7 +140,8 @@ export function createPageRenderer(deps: {
     },
 
     async sendPageData(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot, session: SessionState): Promise<void> {
-      const { shell, input } = await buildInput(req, url, snapshot, '', session);
+      const { shell, input, setCookie } = await buildInput(req, url, snapshot, '', session);
+      if (setCookie) res.appendHeader('set-cookie', setCookie);
       const outcome = await shell.bundle.loadPageData(input);
       const body = outcome.kind === 'redirect' ? { redirect: toSameSiteLocation(outcome.location, deps.config.SITE_URL) } : { payload: outcome.payload };
       res.statusCode = 200;

@@ -8,10 +8,13 @@ export function createNonce(): string {
 
 /**
  * Security headers on every response (issue 3 §6); the CSP allows scripts by nonce and from the site itself, plus
- * Google Identity Services (script, its button frame and styles) when Google sign-in is configured.
+ * Google Identity Services (script, its button frame and styles) when Google sign-in is configured, and
+ * Stripe.js (script, its card frames, its API) when Stripe is the payment provider.
  */
-export function applySecurityHeaders(res: ServerResponse, nonce: string, staticOrigin: string, reportOrigin = '', signInOrigin = ''): void {
-  const scriptSources = ["'self'", `'nonce-${nonce}'`, staticOrigin, signInOrigin].filter(Boolean).join(' ');
+export function applySecurityHeaders(res: ServerResponse, nonce: string, staticOrigin: string, reportOrigin = '', signInOrigin = '', paymentsOn = false): void {
+  const stripe = paymentsOn ? { script: 'https://js.stripe.com', frame: 'https://js.stripe.com https://hooks.stripe.com', connect: 'https://api.stripe.com' } : null;
+  const scriptSources = ["'self'", `'nonce-${nonce}'`, staticOrigin, signInOrigin, stripe?.script].filter(Boolean).join(' ');
+  const frameSources = [signInOrigin, stripe?.frame].filter(Boolean).join(' ');
   res.setHeader(
     'content-security-policy',
     [
@@ -19,8 +22,8 @@ export function applySecurityHeaders(res: ServerResponse, nonce: string, staticO
       `script-src ${scriptSources}`,
       `style-src 'self' ${staticOrigin} ${signInOrigin}`.replace(/\s+/g, ' ').trim(),
       "img-src 'self' data:",
-      `connect-src 'self' ${staticOrigin} ${reportOrigin} ${signInOrigin}`.replace(/\s+/g, ' ').trim(),
-      ...(signInOrigin ? [`frame-src ${signInOrigin}`] : []),
+      `connect-src 'self' ${staticOrigin} ${reportOrigin} ${signInOrigin} ${stripe?.connect ?? ''}`.replace(/\s+/g, ' ').trim(),
+      ...(frameSources ? [`frame-src ${frameSources}`] : []),
       "font-src 'self'",
       "frame-ancestors 'none'",
       "base-uri 'self'",

@@ -1,0 +1,160 @@
+import type { Database } from '@reelkeep/platform/db';
+import { type CouponRule, type OfferCampaignDto, type OfferCouponDto, type OfferPlanDto, type PlanOs, type PlanType } from '@reelkeep/shared-contracts';
+
+type Query = Database['query'];
+
+/** A product the checkout sells (decisions.md "Product and brand"). */
+export interface ProductRow {
+  key: string;
+  name: string;
+  hasMac: boolean;
+}
+
+/** The all-in-one product whose plans every other product falls back to. */
+export const DEFAULT_PRODUCT = 'aio';
+
+/** Finds a product; unknown keys are the all-in-one product. */
+export async function findProduct(query: Query, key: string | null | undefined): Promise<ProductRow> {
+  const rows = await query<{ key: string; name: string; has_mac: boolean }>(`SELECT key, name, has_mac FROM checkout.products WHERE key = ANY($1) ORDER BY key = $2 DESC`, [
+    [key ?? DEFAULT_PRODUCT, DEFAULT_PRODUCT],
+    key ?? DEFAULT_PRODUCT,
+  ]);
+  const row = rows[0]!;
+  return { key: row.key, name: row.name, hasMac: row.has_mac };
+}
+
+interface PlanDbRow {
+  os: PlanOs;
+  type: PlanType;
+  option_id: number;
+  pid: string;
+  price_cents: number;
+  origin_price_cents: number;
+  price_a_cents: number;
+  origin_price_a_cents: number;
+  price_b_cents: number;
+  origin_price_b_cents: number;
+  allow_num: number;
+  calculation_num: number | null;
+  day_num: number;
+  is_main: boolean;
+}
+
+const dollars = (cents: number) => cents / 100;
+
+function toPlan(row: PlanDbRow): OfferPlanDto {
+  return {
+    os: row.os,
+    type: row.type,
+    pid: row.pid,
+    price: dollars(row.price_cents),
+    originPrice: dollars(row.origin_price_cents),
+    priceA: dollars(row.price_a_cents),
+    originPriceA: dollars(row.origin_price_a_cents),
+    priceB: dollars(row.price_b_cents),
+    originPriceB: dollars(row.origin_price_b_cents),
+    dayNum: row.day_num,
+    calculationNum: row.calculation_num,
+    allowNum: row.allow_num,
+    isMain: row.is_main,
+  };
+}
+
+/** A product's plans per OS (spec §3: the product's own, else `aio`'s); Mac plans only when the product has a Mac build. */
+export async function findPlans(query: Query, product: ProductRow): Promise<{ win: OfferPlanDto[]; mac: OfferPlanDto[] | null }> {
+  const rows = await query<PlanDbRow>(
+    `SELECT * FROM checkout.plans WHERE product_key = (
+       SELECT CASE WHEN EXISTS (SELECT 1 FROM checkout.plans WHERE product_key = $1) THEN $1 ELSE $2 END
+     ) ORDER BY os, sort`,
+    [product.key, DEFAULT_PRODUCT],
+  );
+  const plans = rows.map(toPlan);
+  const mac = plans.filter((plan) => plan.os === 'mac');
+  return { win: plans.filter((plan) => plan.os === 'win'), mac: product.hasMac && mac.length > 0 ? mac : null };
+}
+
+/** A coupon row with its campaign window. */
+export interface CouponRow extends CouponRule {
+  text: string;
+  show: boolean;
+  campaignId: string;
+  startsAt: number;
+  endsAt: number;
+}
+
+interface CouponDbRow {
+  code: string;
+  text: string;
+  discount_cents: number;
+  allowed_types: PlanType[];
+  allow_price_cents: number;
+  show: boolean;
+  campaign_id: string;
+  starts_at: Date;
+  ends_at: Date;
+}
+
+const toCoupon = (row: CouponDbRow): CouponRow => ({
+  code: row.code,
+  text: row.text,
+  discountCents: row.discount_cents,
+  allowedTypes: row.allowed_types,
+  minPriceCents: row.allow_price_cents,
+  show: row.show,
+  campaignId: row.campaign_id,
+  startsAt: new Date(row.starts_at).getTime(),
+  endsAt: new Date(row.ends_at).getTime(),
+});
+
+const COUPON_COLUMNS = 'c.code, c.text, c.discount_cents, c.allowed_types, c.allow_price_cents, c.show, c.campaign_id, k.starts_at, k.ends_at';
+
+/** Finds a coupon by code (case-insensitive), running or not. */
+export async function findCoupon(query: Query, code: string): Promise<CouponRow | null> {
+  const normalised = code.trim().toUpperCase();
+  if (!/^[A-Z0-9_-]{3,32}$/.test(normalised)) return null;
+  const [row] = await query<CouponDbRow>(`SELECT ${COUPON_COLUMNS} FROM checkout.coupons c JOIN checkout.campaigns k ON k.id = c.campaign_id WHERE c.code = $1`, [normalised]);
+  return row ? toCoupon(row) : null;
+}
+
+/** Whether a coupon can be redeemed at this moment: only the campaign's real window counts (decisions.md). */
+export const isCouponRunning = (coupon: CouponRow, now: number): boolean => now >= coupon.startsAt && now < coupon.endsAt;
+
+/** The coupons of campaigns running now that are meant to be shown. */
+export async function findShownCoupons(query: Query, now: number): Promise<OfferCouponDto[]> {
+  const rows = await query<CouponDbRow>(
+    `SELECT ${COUPON_COLUMNS} FROM checkout.coupons c JOIN checkout.campaigns k ON k.id = c.campaign_id
+     WHERE c.show AND k.starts_at <= $1 AND k.ends_at > $1 ORDER BY c.discount_cents DESC`,
+    [new Date(now)],
+  );
+  return rows.map(toCoupon).map(({ code, text, discountCents, allowedTypes, minPriceCents }) => ({ code, text, discountCents, allowedTypes: [...allowedTypes], minPriceCents }));
+}
+
+/** The running campaign that ends first (the checkout counts down to it), or null. */
+export async function findRunningCampaign(query: Query, now: number): Promise<OfferCampaignDto | null> {
+  const [row] = await query<{ id: string; name: string; ends_at: Date }>(
+    `SELECT id, name, ends_at FROM checkout.campaigns WHERE starts_at <= $1 AND ends_at > $1 ORDER BY is_important DESC, ends_at LIMIT 1`,
+    [new Date(now)],
+  );
+  return row ? { id: row.id, name: row.name, endsAt: new Date(row.ends_at).getTime() } : null;
+}
+
+/** spec §4: ac_endtime is exactly 14 digits YYYYMMDDHHMMSS in UTC; anything else reads as 0. */
+export function parseAcEndTime(value: string | null): number {
+  const match = value ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value) : null;
+  if (!match) return 0;
+  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  const time = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+  return Number.isNaN(time) ? 0 : time;
+}
+
+/** Sources a personal campaign deadline (`ac_source`) may come from; an unknown one reads as 0 (spec §4). */
+export const AC_SOURCES = ['email', 'newsletter', 'app', 'push'] as const;
+
+/**
+ * The end the page counts down to: a personal deadline from `ac_endtime` (with a known `ac_source`) may
+ * only bring the configured end forward (decisions.md); it never changes what a coupon is worth or when it stops.
+ */
+export function displayedCampaignEnd(configuredEnd: number, acEndTime: string | null, acSource: string | null): number {
+  const personal = AC_SOURCES.includes(acSource as (typeof AC_SOURCES)[number]) ? parseAcEndTime(acEndTime) : 0;
+  return personal > 0 && personal < configuredEnd ? personal : configuredEnd;
+}

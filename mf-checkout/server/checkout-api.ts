@@ -1,0 +1,357 @@
+import { timingSafeEqual } from 'node:crypto';
+import type Stripe from 'stripe';
+import { CLIENT_IP_HEADER, readFormBody, respondJson, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
+import type { RateLimiter } from '@reelkeep/platform/rate-limit';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  parsePlanId,
+  planPriceCents,
+  PRICE_VARIANT_COOKIE,
+  toLocalePrefix,
+  toPriceVariant,
+  type OfferDto,
+  type PaymentResultDto,
+  type PriceVariant,
+  type SessionState,
+  couponProblem,
+} from '@reelkeep/shared-contracts';
+import { displayedCampaignEnd, findCoupon, findPlans, findProduct, findRunningCampaign, findShownCoupons, isCouponRunning } from './catalogue.ts';
+import { createLicenceService, type LicenceRefusal, type LicenceService } from './licences.ts';
+import { createOrderService, type OrderService } from './orders.ts';
+import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.ts';
+import { createStripeClient, createStripeProvider, toPaymentState } from './providers/stripe.ts';
+
+const WINDOW_MS = 10 * 60_000;
+
+/** Reads one cookie of a request. */
+export function readCookie(request: Request, name: string): string | null {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(value.join('='));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** The visitor's price variant: the server-set cookie while the experiment runs, else the base prices. */
+export function readVariant(request: Request, experimentOpen: boolean): PriceVariant {
+  return experimentOpen ? toPriceVariant(readCookie(request, PRICE_VARIANT_COOKIE)) : 'old';
+}
+
+/** Who is signed in, asked of the account squad's API with the request's cookies. */
+async function readSession(request: Request, context: PluginContext): Promise<SessionState['user']> {
+  const cookie = request.headers.get('cookie');
+  if (!cookie) return null;
+  const answer = await context.fetchApi('/api/account/session', { headers: { cookie } }).catch(() => null);
+  if (!answer?.ok) return null;
+  return ((await answer.json()) as SessionState).user;
+}
+
+function isAdmin(request: Request, token: string | undefined): boolean {
+  const given = Buffer.from((request.headers.get('authorization') ?? '').replace(/^Bearer /, ''));
+  const expected = Buffer.from(token ?? '');
+  return Boolean(token) && given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+interface Services {
+  orders: OrderService;
+  licences: LicenceService;
+  sandbox: SandboxProvider | null;
+  stripe: Stripe | null;
+  limiters: Record<'order' | 'pay' | 'coupon' | 'licence', RateLimiter>;
+}
+
+/** The checkout squad's API: offer, coupons, orders, the sandbox card step, Stripe, My account and the licence API. */
+export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string) => void | Promise<void> } = {}): PluginRoute[] {
+  let services: Services | undefined;
+  const use = (context: PluginContext): Services => {
+    if (services) return services;
+    const { config, db } = context;
+    const stripe = config.PAYMENT_PROVIDER === 'stripe' ? createStripeClient(config) : null;
+    const sandbox = stripe ? null : createSandboxProvider(db);
+    const provider = stripe ? createStripeProvider(stripe) : sandbox!;
+    services = {
+      orders: createOrderService({ ...context, provider, beforeFulfil: options.beforeFulfil }),
+      licences: createLicenceService(db, { maxDeactivations: config.LICENCE_MAX_DEACTIVATIONS }),
+      sandbox,
+      stripe,
+      limiters: {
+        order: context.createRateLimiter('checkout-order', config.CHECKOUT_RATE_LIMIT, WINDOW_MS),
+        pay: context.createRateLimiter('checkout-pay', config.CHECKOUT_RATE_LIMIT, WINDOW_MS),
+        coupon: context.createRateLimiter('checkout-coupon', config.CHECKOUT_RATE_LIMIT * 2, WINDOW_MS),
+        licence: context.createRateLimiter('licence-api', config.LICENCE_RATE_LIMIT, WINDOW_MS),
+      },
+    };
+    return services;
+  };
+  const clientIp = (request: Request) => request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+  const limited = async (limiter: RateLimiter, key: string) => !(await limiter.hit(key)).allowed;
+  const tooMany = () => respondJson({ cscode: 429, error: 'rate_limited' }, 429, { 'retry-after': '600' });
+
+  const offerRoute: PluginRoute = {
+    method: 'GET',
+    path: '/api/checkout/offer',
+    async handle(request, context) {
+      const url = new URL(request.url);
+      const now = Date.now();
+      const product = await findProduct(context.db.query, url.searchParams.get('product'));
+      const campaign = await findRunningCampaign(context.db.query, now);
+      const body: OfferDto = {
+        product: { key: product.key, name: product.name, macName: `${product.name} for Mac`, hasMac: product.hasMac },
+        plans: await findPlans(context.db.query, product),
+        coupons: await findShownCoupons(context.db.query, now),
+        campaign: campaign && { ...campaign, endsAt: displayedCampaignEnd(campaign.endsAt, url.searchParams.get('ac_endtime'), url.searchParams.get('ac_source')) },
+        provider: context.config.PAYMENT_PROVIDER === 'stripe' ? { kind: 'stripe', publishableKey: context.config.STRIPE_PUBLISHABLE_KEY! } : { kind: 'sandbox' },
+      };
+      return respondJson(body, 200, { 'cache-control': 'no-store' });
+    },
+  };
+
+  const couponRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/checkout/coupon',
+    async handle(request, context) {
+      const { limiters } = use(context);
+      if (await limited(limiters.coupon, clientIp(request))) return tooMany();
+      const fields = (await readFormBody(request))?.fields ?? {};
+      const plan = parsePlanId(fields.pid ?? '');
+      const coupon = await findCoupon(context.db.query, fields.code ?? '');
+      if (!plan) return respondJson({ cscode: 400, error: 'plan_unknown' }, 400);
+      if (!coupon) return respondJson({ cscode: 400, error: 'coupon_unknown' }, 400);
+      if (!isCouponRunning(coupon, Date.now())) return respondJson({ cscode: 400, error: 'coupon_expired' }, 400);
+      const product = await findProduct(context.db.query, fields.product);
+      const plans = await findPlans(context.db.query, product);
+      const row = (plan.os === 'mac' ? plans.mac : plans.win)?.find((candidate) => candidate.type === plan.type);
+      if (!row) return respondJson({ cscode: 400, error: 'plan_unknown' }, 400);
+      const problem = couponProblem(coupon, plan.type, planPriceCents(row, readVariant(request, context.config.AB_PLAN_PRICE_OPEN)).priceCents);
+      if (problem) return respondJson({ cscode: 400, error: problem === 'type' ? 'coupon_plan' : problem === 'invalid' ? 'coupon_unknown' : 'coupon_min_price' }, 400);
+      const { code, text, discountCents, allowedTypes, minPriceCents } = coupon;
+      return respondJson({ cscode: 200, coupon: { code, text, discountCents, allowedTypes, minPriceCents } });
+    },
+  };
+
+  const createOrderRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/checkout/orders',
+    async handle(request, context) {
+      const { orders, limiters } = use(context);
+      if (await limited(limiters.order, clientIp(request))) return tooMany();
+      const body = await readFormBody(request);
+      if (!body) return respondJson({ cscode: 400, error: 'form', field: 'form' }, 400);
+      const fields = body.fields;
+      const user = await readSession(request, context);
+      const result = await orders.createOrder({
+        product: fields.product ?? '',
+        pid: fields.pid ?? '',
+        coupon: fields.coupon ?? '',
+        // A signed-in buyer's order belongs to the account; a visitor gives an e-mail (an account is made for it).
+        email: user?.email ?? (fields.email ?? '').trim().slice(0, 254),
+        userId: user?.id ?? null,
+        locale: fields.locale ?? DEFAULT_LOCALE,
+        variant: readVariant(request, context.config.AB_PLAN_PRICE_OPEN),
+        upgradeId: fields.upgradeId ?? '',
+        appliedId: fields.appliedId ?? '',
+      });
+      if ('problem' in result) return respondJson({ cscode: 400, error: result.problem.code, field: result.problem.field }, 400);
+      const payment = await orders.startPayment(result.order.id);
+      if (!payment) return respondJson({ cscode: 409, error: 'order_closed' }, 409);
+      return respondJson({ cscode: 200, order: result.order, payment: { clientSecret: payment.clientSecret ?? null } }, 200, { 'cache-control': 'no-store' });
+    },
+  };
+
+  /** `GET /api/checkout/orders/<id>`: the order (reconciled with its provider first); another account's order is not found. */
+  const orderRoute: PluginRoute = {
+    method: 'GET',
+    path: '/api/checkout/orders/',
+    async handle(request, context) {
+      const { orders } = use(context);
+      const id = new URL(request.url).pathname.slice('/api/checkout/orders/'.length);
+      if (!/^ord_[\w-]{16,40}$/.test(id)) return respondJson({ cscode: 404, error: 'order_unknown' }, 404);
+      const owner = await orders.ownerOf(id);
+      if (owner) {
+        const user = await readSession(request, context);
+        if (user && user.id !== owner) return respondJson({ cscode: 404, error: 'order_unknown' }, 404);
+      }
+      await orders.reconcile(id).catch((error: unknown) => context.logger.warn('order not reconciled now', { orderId: id, error: String(error) }));
+      const order = await orders.getOrder(id);
+      return order ? respondJson({ cscode: 200, order }, 200, { 'cache-control': 'no-store' }) : respondJson({ cscode: 404, error: 'order_unknown' }, 404);
+    },
+  };
+
+  /** Runs the fulfilment after a successful payment; a failure there leaves a paid order the next look completes. */
+  async function settle(context: PluginContext, orderId: string): Promise<Response> {
+    const { orders } = use(context);
+    try {
+      await orders.reconcile(orderId);
+    } catch (error) {
+      context.logger.error('payment taken but fulfilment failed; it is retried on the next look at the order', { orderId, error: String(error) });
+      return respondJson({ cscode: 202, error: 'processing' } satisfies PaymentResultDto, 202);
+    }
+    const order = (await orders.getOrder(orderId))!;
+    return respondJson({ cscode: 200, order } satisfies PaymentResultDto);
+  }
+
+  const sandboxPayRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/checkout/sandbox/pay',
+    async handle(request, context) {
+      const { orders, sandbox, limiters } = use(context);
+      if (!sandbox) return respondJson({ cscode: 404, error: 'not_found' }, 404);
+      if (await limited(limiters.pay, clientIp(request))) return tooMany();
+      const fields = (await readFormBody(request))?.fields ?? {};
+      const order = await orders.findOrderRow(fields.order ?? '');
+      if (!order?.provider_ref) return respondJson({ cscode: 404, error: 'order_unknown' }, 404);
+      if (order.status !== 'pending') return settle(context, order.id);
+      const outcome = await sandbox.pay(order.provider_ref, { number: fields.number ?? '', expiry: fields.expiry ?? '', cvc: fields.cvc ?? '' });
+      if (outcome === 'requires_confirmation') return respondJson({ cscode: 202, confirmation: { paymentId: order.provider_ref } } satisfies PaymentResultDto, 202);
+      if (outcome === 'succeeded') return settle(context, order.id);
+      if (outcome === 'card_declined' || outcome === 'insufficient_funds') await orders.recordFailure(order.id, outcome);
+      return respondJson({ cscode: 402, error: outcome, order: (await orders.getOrder(order.id))! } satisfies PaymentResultDto, 402);
+    },
+  };
+
+  const sandboxConfirmRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/checkout/sandbox/confirm',
+    async handle(request, context) {
+      const { orders, sandbox } = use(context);
+      if (!sandbox) return respondJson({ cscode: 404, error: 'not_found' }, 404);
+      const fields = (await readFormBody(request))?.fields ?? {};
+      const order = await orders.findOrderRow(fields.order ?? '');
+      if (!order?.provider_ref) return respondJson({ cscode: 404, error: 'order_unknown' }, 404);
+      const outcome = await sandbox.confirm(order.provider_ref, fields.approve === 'true');
+      if (outcome === 'succeeded') return settle(context, order.id);
+      if (outcome === 'card_declined') await orders.recordFailure(order.id, 'confirmation_refused');
+      return respondJson({ cscode: 402, error: outcome === 'card_declined' ? 'confirmation_refused' : 'not_waiting', order: (await orders.getOrder(order.id))! } satisfies PaymentResultDto, 402);
+    },
+  };
+
+  /** Stripe webhooks: verified signature, each event handled once (processed_events, same transaction as its effect). */
+  const stripeWebhookRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/checkout/stripe/webhook',
+    async handle(request, context) {
+      const { orders, stripe } = use(context);
+      if (!stripe) return respondJson({ error: 'not_found' }, 404);
+      const payload = await request.text();
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(payload, request.headers.get('stripe-signature') ?? '', context.config.STRIPE_WEBHOOK_SECRET!);
+      } catch {
+        context.logger.warn('stripe webhook with a bad signature refused');
+        return respondJson({ error: 'bad_signature' }, 400);
+      }
+      const record = async (query: Parameters<NonNullable<Parameters<OrderService['fulfil']>[2]>>[0]) => {
+        const inserted = await query(`INSERT INTO checkout.processed_events (provider, event_id, type) VALUES ('stripe', $1, $2) ON CONFLICT DO NOTHING RETURNING event_id`, [event.id, event.type]);
+        if (inserted.length === 0) throw new ReplayedEvent();
+      };
+      try {
+        if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+          const intent = event.data.object;
+          const orderId = intent.metadata?.order_id;
+          if (!orderId || !(await orders.findOrderRow(orderId))) return respondJson({ received: true, ignored: 'unknown order' });
+          if (event.type === 'payment_intent.succeeded') {
+            const outcome = await orders.fulfil(orderId, toPaymentState(intent), record);
+            if (outcome === 'refused') return respondJson({ received: true, refused: true });
+          } else {
+            await context.db.transaction(record);
+            await orders.recordFailure(orderId, intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? 'payment_failed');
+          }
+        } else if (event.type === 'charge.refunded') {
+          const charge = event.data.object;
+          const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+          const [order] = intentId ? await context.db.query<{ id: string }>(`SELECT id FROM checkout.orders WHERE provider = 'stripe' AND provider_ref = $1`, [intentId]) : [];
+          if (!order) return respondJson({ received: true, ignored: 'unknown payment' });
+          if (charge.refunded) await orders.markRefunded(order.id, record);
+        }
+      } catch (error) {
+        if (error instanceof ReplayedEvent) return respondJson({ received: true, replayed: true });
+        throw error;
+      }
+      return respondJson({ received: true });
+    },
+  };
+
+  const myOrdersRoute: PluginRoute = {
+    method: 'GET',
+    path: '/api/checkout/my-orders',
+    async handle(request, context) {
+      const user = await readSession(request, context);
+      if (!user) return respondJson({ cscode: 401, error: 'signed_out' }, 401);
+      return respondJson({ orders: await use(context).orders.listOrders(user.id) }, 200, { 'cache-control': 'no-store' });
+    },
+  };
+
+  /** My account's "deactivate device" (a form without JavaScript, JSON with it). */
+  const myDeviceRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/checkout/my-devices/deactivate',
+    async handle(request, context) {
+      const body = await readFormBody(request);
+      const fields = body?.fields ?? {};
+      const locale = fields.locale && isLocale(fields.locale) ? fields.locale : DEFAULT_LOCALE;
+      const user = await readSession(request, context);
+      const result = user ? await use(context).licences.deactivate(fields.key ?? '', fields.device ?? '', user.id) : ({ status: 404, error: 'invalid_key' } as LicenceRefusal);
+      const error = 'error' in result ? result.error : null;
+      if (body?.isForm) {
+        const query = error ? `device_error=${error}` : 'device_removed=1';
+        return new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/my-account?${query}#licences` } });
+      }
+      return error ? respondJson({ cscode: (result as LicenceRefusal).status, error }, (result as LicenceRefusal).status) : respondJson({ cscode: 200, licence: result });
+    },
+  };
+
+  const adminRefundRoute: PluginRoute = {
+    method: 'POST',
+    path: '/api/checkout/admin/refund',
+    async handle(request, context) {
+      if (!isAdmin(request, context.config.ADMIN_TOKEN)) return respondJson({ error: context.config.ADMIN_TOKEN ? 'unauthorised' : 'not found' }, context.config.ADMIN_TOKEN ? 401 : 404);
+      const fields = (await readFormBody(request))?.fields ?? {};
+      const outcome = await use(context).orders.refund(fields.order ?? '');
+      return respondJson({ outcome }, outcome === 'refunded' ? 200 : 409);
+    },
+  };
+
+  /** The desktop app's licence API (README "Licence API"): JSON in, JSON out, rate limited per address and key. */
+  const licenceRoute = (action: 'activate' | 'validate' | 'deactivate'): PluginRoute => ({
+    method: 'POST',
+    path: `/api/checkout/licence/${action}`,
+    async handle(request, context) {
+      const { licences, limiters } = use(context);
+      if (await limited(limiters.licence, clientIp(request))) return tooMany();
+      const body = await readFormBody(request);
+      if (!body || body.isForm) return respondJson({ error: 'json_expected' }, 415);
+      const { key = '', device_id: deviceId = '', device_name: deviceName = '' } = body.fields;
+      if (await limited(limiters.licence, `key:${key.slice(0, 64)}`)) return tooMany();
+      const result =
+        action === 'activate' ? await licences.activate(key, deviceId, deviceName) : action === 'validate' ? await licences.validate(key, deviceId) : await licences.deactivate(key, deviceId);
+      if ('error' in result) return respondJson({ ok: false, error: result.error }, result.status);
+      return respondJson({ ok: true, licence: result }, 200, { 'cache-control': 'no-store' });
+    },
+  });
+
+  return [
+    offerRoute,
+    couponRoute,
+    createOrderRoute,
+    orderRoute,
+    sandboxPayRoute,
+    sandboxConfirmRoute,
+    stripeWebhookRoute,
+    myOrdersRoute,
+    myDeviceRoute,
+    adminRefundRoute,
+    licenceRoute('activate'),
+    licenceRoute('validate'),
+    licenceRoute('deactivate'),
+  ];
+}
+
+/** Thrown inside a webhook's transaction when its event id was already processed. */
+class ReplayedEvent extends Error {}
