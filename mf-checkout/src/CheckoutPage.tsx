@@ -1,16 +1,305 @@
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
-import type { PageProps, SharedState } from '@reelkeep/shared-contracts';
+import { useDispatch, useSelector } from 'react-redux';
+import {
+  checkField,
+  computeDayPrice,
+  createOsSwitchedAction,
+  formatCents,
+  pickTopCoupons,
+  postJson,
+  PRICE_VARIANT_COOKIE,
+  planPriceCents,
+  quotePlan,
+  toPriceVariant,
+  type OfferCouponDto,
+  type OfferPlanDto,
+  type OrderDto,
+  type PageProps,
+  type SharedState,
+} from '@reelkeep/shared-contracts';
+import type { CheckoutData } from './loaders.server.ts';
+import { SandboxPayment } from './SandboxPayment.tsx';
+import { ThankYou } from './ThankYou.tsx';
 import * as styles from './CheckoutPage.module.css';
 
-/** The checkout page: heading and the visitor's OS; plans and payment come with the checkout issue. */
-export function CheckoutPage({ pageName }: PageProps<null>) {
-  const { t } = useTranslation(pageName);
-  const os = useSelector((state: SharedState) => state.os.os);
+const StripePayment = lazy(() => import('./StripePayment.tsx'));
+
+/** The lifetime device choices (spec §9: LFT, LFT_3, LFT_5). */
+const LIFETIME = { 1: 'LFT', 3: 'LFT_3', 5: 'LFT_5' } as const;
+type Devices = keyof typeof LIFETIME;
+const CARD_TYPES = ['1M', '6M', '1Y', 'LFT'] as const;
+
+/** Ticks every second after hydration; the server render and the first browser render use the loader's time. */
+function useNow(initial: number): number {
+  const [now, setNow] = useState(initial);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function Countdown({ name, endsAt, now }: { name: string; endsAt: number; now: number }) {
+  const { t } = useTranslation('checkout');
+  const left = Math.max(0, Math.floor((endsAt - now) / 1000));
+  const pad = (value: number) => String(value).padStart(2, '0');
   return (
-    <section className={styles.checkout} data-os={os}>
-      <h1 className={styles.heading}>{t('heading')}</h1>
-      <p className={styles.lead}>{t(os === 'mac' ? 'lead_mac' : 'lead_win')}</p>
-    </section>
+    <p className={styles.campaign} role="timer" aria-live="off">
+      <span>{t('campaign_ends', { name })}</span>
+      <strong>{t('countdown', { days: Math.floor(left / 86400), hours: pad(Math.floor(left / 3600) % 24), minutes: pad(Math.floor(left / 60) % 60), seconds: pad(left % 60) })}</strong>
+    </p>
+  );
+}
+
+/** `/checkout`: plans per OS, coupons, the e-mail of a visitor without an account, payment and the licence. */
+export function CheckoutPage({ data }: PageProps<CheckoutData>) {
+  const { t } = useTranslation('checkout');
+  const dispatch = useDispatch();
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const visitorOs = useSelector((state: SharedState) => state.os.os);
+  const user = useSelector((state: SharedState) => state.session.user);
+  const variant = toPriceVariant(useSelector((state: SharedState) => state.ab.values[PRICE_VARIANT_COOKIE]));
+  const { offer } = data;
+  const hasMac = offer.plans.mac !== null;
+  const [os, setOs] = useState<'win' | 'mac'>(() => ((data.initial.os ?? visitorOs) === 'mac' && hasMac ? 'mac' : 'win'));
+  const initialType = CARD_TYPES.find((type) => data.initial.type === type) ?? (data.initial.type?.startsWith('LFT') ? 'LFT' : '1Y');
+  const [cardType, setCardType] = useState<(typeof CARD_TYPES)[number]>(initialType);
+  const [devices, setDevices] = useState<Devices>(data.initial.type === 'LFT_3' ? 3 : data.initial.type === 'LFT' ? 1 : 5);
+  const [coupon, setCoupon] = useState<OfferCouponDto | null>(data.initial.coupon);
+  const [couponCode, setCouponCode] = useState(data.initial.coupon?.code ?? '');
+  const [couponError, setCouponError] = useState<string | null>(data.initial.couponError);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [order, setOrder] = useState<OrderDto | null>(data.order);
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const now = useNow(data.now);
+
+  const plans = (os === 'mac' ? offer.plans.mac : offer.plans.win) ?? offer.plans.win;
+  const planOf = (type: string) => plans.find((plan) => plan.type === type)!;
+  const selectedType = cardType === 'LFT' ? LIFETIME[devices] : cardType;
+  const selected = planOf(selectedType);
+  const quote = quotePlan(selected, variant, coupon);
+  const topCoupons = useMemo(() => pickTopCoupons(offer.coupons, selected.type, planPriceCents(selected, variant).priceCents), [offer.coupons, selected, variant]);
+  const money = (cents: number) => formatCents(cents, locale);
+  const osName = (value: 'win' | 'mac') => t(value === 'mac' ? 'os_mac' : 'os_win');
+
+  if (order?.status === 'paid' || order?.status === 'refunded') return <ThankYou order={order} />;
+
+  const switchOs = (next: 'win' | 'mac') => {
+    setOs(next);
+    dispatch(createOsSwitchedAction(next));
+  };
+
+  const applyCoupon = async (code: string) => {
+    setCouponError(null);
+    if (!code.trim()) return;
+    setBusy(true);
+    const body = await postJson<{ coupon: OfferCouponDto; error: string }>('/api/checkout/coupon', { code, pid: selected.pid, product: offer.product.key });
+    setBusy(false);
+    if (body.cscode === 200 && body.coupon) {
+      setCoupon(body.coupon);
+      setCouponCode(body.coupon.code);
+    } else {
+      setCoupon(null);
+      setCouponError(body.cscode === 0 ? 'network' : (body.error ?? 'generic'));
+    }
+  };
+
+  // A coupon that no longer fits the newly chosen plan is dropped with a word why.
+  const couponFits = !coupon || quote.discountCents > 0;
+
+  const placeOrder = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    if (!user) {
+      const status = checkField('email', email);
+      if (status !== 'valid') return setEmailError(status === 'empty' ? 'empty' : 'value');
+    }
+    setEmailError(null);
+    setBusy(true);
+    const body = await postJson<{ order: OrderDto; payment: { clientSecret: string | null }; error: string; field: string }>('/api/checkout/orders', {
+      product: offer.product.key,
+      pid: selected.pid,
+      coupon: couponFits ? (coupon?.code ?? '') : '',
+      email,
+      locale,
+      upgradeId: data.upgradeId ?? '',
+      appliedId: data.appliedId ?? '',
+    });
+    setBusy(false);
+    if (body.cscode === 200 && body.order) {
+      setOrder(body.order);
+      setClientSecret(body.payment?.clientSecret ?? null);
+      return;
+    }
+    if (body.field === 'email') return setEmailError(body.error ?? 'value');
+    if (body.field === 'coupon') return setCouponError(body.error ?? 'generic');
+    setFormError(body.cscode === 0 ? 'network' : (body.error ?? 'generic'));
+  };
+
+  const paying = order?.status === 'pending';
+  const describeCoupon = (entry: OfferCouponDto) => t(entry.allowedTypes.length > 0 ? 'coupon_types' : 'coupon_any', { min: money(entry.minPriceCents) });
+
+  const card = (type: (typeof CARD_TYPES)[number]) => {
+    const plan: OfferPlanDto = type === 'LFT' ? planOf(LIFETIME[devices]) : planOf(type);
+    const prices = quotePlan(plan, variant, null);
+    const active = cardType === type;
+    const featured = plan.type === '1Y' || type === 'LFT';
+    const per =
+      plan.calculationNum !== null
+        ? t('per_month', { price: money(Math.round(prices.priceCents / plan.calculationNum)) })
+        : t('per_device', { price: money(Math.round(prices.priceCents / plan.allowNum)) });
+    return (
+      <li key={type} className={`${styles.plan} ${active ? styles.planActive : ''} ${featured ? styles.planFeatured : ''}`}>
+        {plan.type === '1Y' && <span className={styles.badge}>{t('badge_main')}</span>}
+        {type === 'LFT' && <span className={`${styles.badge} ${styles.badgeDark}`}>{t('badge_lifetime')}</span>}
+        <h3 className={styles.planName}>{t(`plan_names.${plan.type}`)}</h3>
+        <p className={styles.price}>
+          <strong>{money(prices.priceCents)}</strong>
+          {prices.originCents > prices.priceCents && <s className={styles.origin}>{money(prices.originCents)}</s>}
+        </p>
+        <p className={styles.per}>
+          {per}
+          {prices.discountPercent > 0 && <span className={styles.save}>{t('save', { percent: prices.discountPercent })}</span>}
+        </p>
+        {type === 'LFT' && (
+          <fieldset className={styles.devices}>
+            <legend>{t('devices_label')}</legend>
+            {([1, 3, 5] as const).map((count) => (
+              <label key={count} className={devices === count ? styles.deviceActive : undefined}>
+                <input type="radio" name="lifetime-devices" value={count} checked={devices === count} disabled={paying} onChange={() => { setDevices(count); setCardType('LFT'); }} />
+                {count}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <ul className={styles.features}>
+          <li>{t('devices', { count: plan.allowNum })}</li>
+          <li>{plan.calculationNum !== null ? t('updates_period', { period: t(`plan_names.${plan.type}`) }) : t('updates_lifetime')}</li>
+          {plan.calculationNum !== null && <li>{t('per_day', { price: formatCents(Math.round(computeDayPrice({ price: prices.priceCents / 100, dayNum: plan.dayNum, allowNum: plan.allowNum }) * 100), locale) })}</li>}
+        </ul>
+        <button type="button" className={active ? styles.chosen : styles.choose} aria-pressed={active} disabled={paying} onClick={() => setCardType(type)} data-plan={type}>
+          {active ? t('selected_plan') : t('select_plan')}
+        </button>
+      </li>
+    );
+  };
+
+  return (
+    <div className={styles.checkout} data-os={os} data-variant={variant}>
+      <header className={styles.top}>
+        <div>
+          <h1 className={styles.heading}>{t('heading')}</h1>
+          <p className={styles.lead}>{t(os === 'mac' ? 'lead_mac' : 'lead_win', { product: os === 'mac' ? offer.product.macName : offer.product.name })}</p>
+        </div>
+        <div className={styles.osSwitch} role="group" aria-label={t('os_label')}>
+          {(['win', 'mac'] as const).map((value) => (
+            <button key={value} type="button" aria-pressed={os === value} disabled={paying || (value === 'mac' && !hasMac)} onClick={() => switchOs(value)}>
+              {osName(value)}
+            </button>
+          ))}
+        </div>
+      </header>
+      {!hasMac && <p className={styles.note}>{t('os_mac_unavailable')}</p>}
+      {data.upgradeId && <p className={styles.notice}>{t('upgrade_notice', { id: data.upgradeId })}</p>}
+      {data.appliedId && <p className={styles.notice}>{t('applied_notice', { id: data.appliedId })}</p>}
+      {offer.campaign && offer.campaign.endsAt > now && <Countdown name={offer.campaign.name} endsAt={offer.campaign.endsAt} now={now} />}
+
+      <div className={styles.layout}>
+        <ul className={styles.plans} aria-label={t('heading')}>
+          {CARD_TYPES.map(card)}
+        </ul>
+
+        <aside className={styles.summary} aria-labelledby="summary-heading">
+          <h2 id="summary-heading" className={styles.summaryHeading}>{t('summary_heading')}</h2>
+          <dl className={styles.lines}>
+            <dt>{t('summary_plan', { plan: `${t(`plan_names.${selected.type}`)}${selected.allowNum > 1 ? ` (${t('devices', { count: selected.allowNum })})` : ''}`, os: osName(os) })}</dt>
+            <dd>{money(quote.priceCents)}</dd>
+            {quote.discountCents > 0 && coupon && (
+              <>
+                <dt>{t('summary_discount', { code: coupon.code })}</dt>
+                <dd className={styles.discount}>−{money(quote.discountCents)}</dd>
+              </>
+            )}
+            <dt className={styles.total}>{t('summary_total')}</dt>
+            <dd className={styles.total} data-testid="total">{money(quote.totalCents)}</dd>
+          </dl>
+
+          {!paying && (
+            <>
+              <form
+                className={styles.couponForm}
+                noValidate
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void applyCoupon(couponCode);
+                }}
+              >
+                <label htmlFor="coupon-code">{t('coupon_label')}</label>
+                <div className={styles.inline}>
+                  <input id="coupon-code" name="coupon" value={couponCode} autoComplete="off" maxLength={32} aria-invalid={Boolean(couponError) || !couponFits} aria-describedby="coupon-status" onChange={(event) => setCouponCode(event.target.value.toUpperCase())} />
+                  {coupon ? (
+                    <button type="button" className={styles.ghost} onClick={() => { setCoupon(null); setCouponCode(''); }}>{t('coupon_remove')}</button>
+                  ) : (
+                    <button type="submit" className={styles.ghost} disabled={busy}>{t('coupon_apply')}</button>
+                  )}
+                </div>
+                <p id="coupon-status" className={couponError || !couponFits ? styles.error : styles.ok} role={couponError ? 'alert' : 'status'}>
+                  {couponError ? t(`errors.${couponError}`) : !couponFits ? t('errors.coupon_min_price') : coupon ? t('coupon_applied', { code: coupon.code, amount: money(quote.discountCents) }) : ''}
+                </p>
+              </form>
+              {topCoupons.length > 0 && (
+                <div className={styles.coupons}>
+                  <h3>{t('coupons_heading')}</h3>
+                  <ul>
+                    {topCoupons.map((entry) => (
+                      <li key={entry.code}>
+                        <button type="button" className={styles.couponChip} aria-pressed={coupon?.code === entry.code} onClick={() => void applyCoupon(entry.code)}>
+                          <strong>{t('coupon_off', { amount: money(entry.discountCents) })}</strong>
+                          <span>{describeCoupon(entry)}</span>
+                          <code>{entry.code}</code>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              <form className={styles.orderForm} noValidate onSubmit={placeOrder}>
+                {user ? (
+                  <p className={styles.signedIn}>{t('signed_in_as', { email: user.email })}</p>
+                ) : (
+                  <>
+                    <label htmlFor="checkout-email">{t('email_label')}</label>
+                    <input id="checkout-email" type="email" name="email" autoComplete="email" value={email} maxLength={254} aria-invalid={Boolean(emailError)} aria-describedby="checkout-email-hint" onChange={(event) => setEmail(event.target.value)} />
+                    <p id="checkout-email-hint" className={emailError ? styles.error : styles.hint} role={emailError ? 'alert' : undefined}>
+                      {emailError ? t(`errors.${emailError}`) : t('email_hint')}
+                    </p>
+                  </>
+                )}
+                {formError && <p className={styles.error} role="alert">{t(`errors.${formError}`)}</p>}
+                <button type="submit" className={styles.primary} disabled={busy}>{t('continue')}</button>
+              </form>
+            </>
+          )}
+
+          {paying && order && (
+            <div className={styles.payment} data-order-id={order.id}>
+              {offer.provider.kind === 'stripe' && clientSecret ? (
+                <Suspense fallback={<p className={styles.hint}>{t('paying')}</p>}>
+                  <StripePayment publishableKey={offer.provider.publishableKey} clientSecret={clientSecret} order={order} onBack={() => setOrder(null)} />
+                </Suspense>
+              ) : (
+                <SandboxPayment order={order} onPaid={setOrder} onBack={() => setOrder(null)} />
+              )}
+            </div>
+          )}
+          <p className={styles.guarantee}>{t('guarantee')}</p>
+        </aside>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { CONTRACT_VERSION, type RemotePageModule } from '@reelkeep/shared-contracts';
 import { CheckoutPage } from './CheckoutPage.tsx';
+import { loadCheckoutPage } from './loaders.server.ts';
 
 export default {
   remote: 'mf-checkout',
@@ -7,6 +8,7 @@ export default {
   pages: {
     checkout: {
       Component: CheckoutPage,
+      loader: loadCheckoutPage,
       head: (t) => ({ title: t('title'), description: t('description') }),
       namespaces: () => ['checkout', 'member'],
     },

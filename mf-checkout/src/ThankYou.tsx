@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { toLocalePath, type OrderDto, type SharedState } from '@reelkeep/shared-contracts';
+import * as styles from './CheckoutPage.module.css';
+
+/** The thank-you state: the licence key (copyable), what it allows, the receipt and where to go next. */
+export function ThankYou({ order }: { order: OrderDto }) {
+  const { t } = useTranslation('checkout');
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const [copied, setCopied] = useState(false);
+  const licence = order.licence;
+  const copy = async () => {
+    if (!licence) return;
+    try {
+      await navigator.clipboard.writeText(licence.key);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <section className={styles.thanks} aria-labelledby="thanks-heading" data-order={order.id}>
+      <div className={styles.tick} aria-hidden="true">✓</div>
+      <h1 id="thanks-heading" className={styles.heading}>{t('thanks_heading')}</h1>
+      {licence && (
+        <div className={styles.keyBox}>
+          <p className={styles.keyLabel}>{t('thanks_key')}</p>
+          <div className={styles.inline}>
+            <code className={styles.key} data-testid="licence-key">{licence.key}</code>
+            <button type="button" className={styles.ghost} onClick={() => void copy()}>{copied ? t('copied') : t('copy')}</button>
+          </div>
+          <p className={styles.hint}>
+            {t('thanks_activate', { count: licence.allowNum })}
+            {licence.expiresAt && <> {t('thanks_expires', { date: new Intl.DateTimeFormat(locale === 'zh' ? 'zh-Hant' : locale, { dateStyle: 'long' }).format(new Date(licence.expiresAt)) })}</>}
+          </p>
+        </div>
+      )}
+      <p>{t('thanks_receipt', { email: order.email })}</p>
+      <p className={styles.hint}>{t('thanks_account')}</p>
+      <p className={styles.inline}>
+        <a className={styles.primary} href={toLocalePath(locale, '/downloading')}>{t('thanks_download')}</a>
+        <a className={styles.ghost} href={toLocalePath(locale, '/my-account')}>{t('thanks_my_account')}</a>
+      </p>
+    </section>
+  );
+}
