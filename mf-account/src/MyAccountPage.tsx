@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { checkField, postJson, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import type { OrderDto } from '@reelkeep/shared-contracts';
+import { OrdersSection } from './OrdersSection.tsx';
 import * as styles from './AccountPage.module.css';
 
 /** spec §4 logout: the browser's storage is cleared as the session ends. */
@@ -16,6 +18,10 @@ function clearStorage(): void {
 
 /** What a returned account form reported. */
 export interface MyAccountData {
+  /** Null when the checkout squad's API did not answer. */
+  orders: OrderDto[] | null;
+  deviceRemoved: boolean;
+  deviceError: string | null;
   passwordChanged: boolean;
   passwordError: string | null;
   deleteError: string | null;
@@ -52,10 +58,13 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
         <dd>{user?.email}</dd>
       </dl>
 
-      <h2 className={styles.subheading}>{t('orders.title')}</h2>
-      <p className={styles.hint}>{t('orders.empty')} <a href={toLocalePath(locale, '/checkout')}>{t('orders.plans_link')}</a></p>
+      <OrdersSection orders={data.orders} deviceRemoved={data.deviceRemoved} deviceError={data.deviceError} />
 
       <h2 className={styles.subheading}>{t('downloads.title')}</h2>
+      <p className={styles.downloads}>
+        <a className={styles.secondary} href="/mlink?p=reelkeep-setup.exe">{t('downloads.win')}</a>
+        <a className={styles.secondary} href="/mlink?p=reelkeep.dmg">{t('downloads.mac')}</a>
+      </p>
       <p className={styles.hint}><a href={toLocalePath(locale, '/downloading')}>{t('downloads.link')}</a></p>
 
       <h2 className={styles.subheading} id="password">{t('password.title')}</h2>

@@ -1,4 +1,4 @@
-import type { LoaderContext } from '@reelkeep/shared-contracts';
+import type { LoaderContext, MyOrdersDto } from '@reelkeep/shared-contracts';
 import type { LoginPageData, RegisterPageData } from './AuthForms.tsx';
 import type { ForgotPasswordData, ResetPasswordData, SetPasswordData } from './PasswordForms.tsx';
 import type { MyAccountData } from './MyAccountPage.tsx';
@@ -64,10 +64,20 @@ export function loadResetPasswordPage({ url }: LoaderContext): ResetPasswordData
   return { token: /^[A-Za-z0-9_-]{10,200}$/.test(token) ? token : '', error: readError(url.searchParams.get('error')) };
 }
 
-/** `/my-account`: what a returned password or delete form reported. */
-export function loadMyAccountPage({ url }: LoaderContext): MyAccountData {
+/** `/my-account`: the visitor's orders and licences (checkout squad's API), and what a returned form reported. */
+export async function loadMyAccountPage({ url, fetchAsVisitor }: LoaderContext): Promise<MyAccountData> {
   const query = url.searchParams;
-  return { passwordChanged: query.get('password_changed') === '1', passwordError: readError(query.get('password_error')), deleteError: readError(query.get('delete_error')) };
+  // The checkout squad's typed contract (MyOrdersDto); if its API is down the page still renders, saying so.
+  const answer = await fetchAsVisitor('/api/checkout/my-orders').catch(() => null);
+  const orders = answer?.ok ? ((await answer.json()) as MyOrdersDto).orders : null;
+  return {
+    orders,
+    passwordChanged: query.get('password_changed') === '1',
+    passwordError: readError(query.get('password_error')),
+    deleteError: readError(query.get('delete_error')),
+    deviceRemoved: query.get('device_removed') === '1',
+    deviceError: readError(query.get('device_error')),
+  };
 }
 
 /** `/set-password`: a returned error. */
