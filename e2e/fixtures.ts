@@ -31,12 +31,15 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** Waits for a mail to an address on the test site's SMTP server and returns its decoded text. */
-export async function waitForMail(to: string, timeoutMs = 10_000): Promise<string> {
+/** Waits for a mail to an address (optionally one whose text matches) on the test site's SMTP server and returns its decoded text. */
+export async function waitForMail(to: string, timeoutMs = 10_000, matching?: RegExp): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const lines = existsSync(E2E_MAILBOX_FILE) ? readFileSync(E2E_MAILBOX_FILE, 'utf8').trim().split('\n').filter(Boolean) : [];
-    const mail = lines.map((line) => JSON.parse(line) as { to: string[]; raw: string }).reverse().find((entry) => entry.to.includes(to));
+    const mail = lines
+      .map((line) => JSON.parse(line) as { to: string[]; raw: string })
+      .reverse()
+      .find((entry) => entry.to.includes(to) && (!matching || matching.test(decodeQuotedPrintable(entry.raw))));
     if (mail) return decodeQuotedPrintable(mail.raw);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -9,6 +9,11 @@ import path from 'node:path';
 import { buildApp, APPS } from '../platform/src/release/build-app.ts';
 import { applyPromotion, createFileRegistryStore } from '../platform/src/release/registry.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
+import { loadConfig } from '../platform/src/config.ts';
+import { openDatabase } from '../platform/src/db/database.ts';
+import { applyMigrations } from '../platform/src/db/migrations.ts';
+import { plugin } from '../mf-checkout/server/plugin.ts';
+import { createDemoCampaign } from '../mf-checkout/server/demo-campaign.ts';
 import { E2E_DIR, E2E_ENV, E2E_GOOGLE_PORT, E2E_FIXTURES_FILE, E2E_MAILBOX_FILE, E2E_RELEASES_DIR, E2E_SMTP_PORT, type E2EFixtures } from './test-site.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
@@ -46,7 +51,7 @@ const fixtures: E2EFixtures = {
     replaceIn(path.join(dir, 'src/page.tsx'), 'export default {', "throw new Error('e2e: this release is broken');\n\nexport default {"),
   ),
   checkoutThrowing: await buildVariant('mf-checkout', (dir) =>
-    replaceIn(path.join(dir, 'src/CheckoutPage.tsx'), "  const { t } = useTranslation(pageName);", "  const { t } = useTranslation(pageName);\n  if (os) throw new Error('e2e: this page throws while rendering');"),
+    replaceIn(path.join(dir, 'src/CheckoutPage.tsx'), "  const { offer } = data;", "  const { offer } = data;\n  if (offer) throw new Error('e2e: this page throws while rendering');"),
   ),
   accountSlow: await buildVariant('mf-account', (dir) =>
     replaceIn(path.join(dir, 'src/page.tsx'), '    login: accountPage<LoginPageData>(LoginPage, loginLoader),', '    login: accountPage<LoginPageData>(LoginPage, () => new Promise<LoginPageData>(() => undefined)),'),
@@ -75,4 +80,12 @@ await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, '127.0.0.1', res
 await startGoogleStandIn(E2E_GOOGLE_PORT);
 
 Object.assign(process.env, E2E_ENV);
+// A campaign running now, with coupons, as `npm run demo:campaign` makes it for the demo site.
+{
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+  await applyMigrations(db, plugin.squad, plugin.migrationsDir);
+  await createDemoCampaign(db);
+  await db.close();
+}
 await import('../shell/server/main.ts');

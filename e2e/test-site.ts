@@ -32,6 +32,8 @@ export const E2E_ENV: Record<string, string> = {
   GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
   GOOGLE_JWKS_URL: `${E2E_GOOGLE_URL}/oauth2/v3/certs`,
   GOOGLE_GSI_URL: `${E2E_GOOGLE_URL}/gsi/client`,
+  AB_PLAN_PRICE_OPEN: 'true',
+  CHECKOUT_RATE_LIMIT: '200',
 };
 
 /** Versions built from altered sources, for the release and failure journeys. */

@@ -1,0 +1,88 @@
+import { expect, readText, test, waitForMail } from '../fixtures.ts';
+
+const PASSWORD = 'Secret123!';
+const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+const t = (key: string, locale = 'en') => readText(locale, 'checkout', key);
+
+test('buy 1Y for Windows with a running coupon: sandbox card, licence key, receipt mail, My account, desktop activation', async ({ page, request }) => {
+  const email = uniqueEmail('buyer');
+  await page.goto('/register');
+  await page.locator('#register-name').fill('Bea');
+  await page.locator('#register-email').fill(email);
+  await page.locator('#register-password').fill(PASSWORD);
+  await page.getByRole('button', { name: readText('en', 'register', 'submit') }).click();
+  await expect(page).toHaveURL(/\/my-account$/);
+
+  // The price variant is assigned by the server (cookie) and shown; this visitor is put in B by an affiliate link.
+  await page.goto('/checkout?abPlanPrice=price_b');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('[data-variant]')).toHaveAttribute('data-variant', 'price_b');
+  await page.getByRole('button', { name: 'Windows' }).click();
+  await page.locator('button[data-plan="1Y"]').click();
+  await expect(page.getByTestId('total')).toHaveText('$104.90');
+  await page.locator('#coupon-code').fill('reel20');
+  await page.getByRole('button', { name: t('coupon_apply') }).click();
+  await expect(page.locator('#coupon-status')).toContainText('REEL20');
+  await expect(page.getByTestId('total')).toHaveText('$84.90');
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await page.getByRole('button', { name: t('continue') }).click();
+
+  await page.locator('#card-number').fill('4242 4242 4242 4242');
+  await page.locator('#card-expiry').fill('12/34');
+  await page.locator('#card-cvc').fill('123');
+  await page.getByRole('button', { name: 'Pay $84.90' }).click();
+  await expect(page.getByRole('heading', { name: t('thanks_heading') })).toBeVisible();
+  const key = (await page.getByTestId('licence-key').textContent())!;
+  expect(key).toMatch(/^RK-[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
+
+  const receipt = await waitForMail(email, 10_000, new RegExp(key));
+  expect(receipt).toContain('$84.90');
+
+  await page.goto('/my-account');
+  const order = page.locator('[data-order]').first();
+  await expect(order).toContainText(key);
+  await expect(order).toContainText('$84.90');
+
+  // The desktop app: one device takes the 1-device licence, a second is refused.
+  const first = await request.post('/api/checkout/licence/activate', { data: { key, device_id: 'e2e-device-one', device_name: 'Bea’s laptop' } });
+  expect(first.status()).toBe(200);
+  expect((await first.json()).licence).toMatchObject({ status: 'active', devicesUsed: 1, allowNum: 1 });
+  const second = await request.post('/api/checkout/licence/activate', { data: { key, device_id: 'e2e-device-two' } });
+  expect(second.status()).toBe(409);
+  expect(await second.json()).toMatchObject({ ok: false, error: 'device_limit' });
+
+  // My account shows the device and frees its seat.
+  await page.reload();
+  await expect(order).toContainText('Bea’s laptop');
+  await order.getByRole('button', { name: readText('en', 'my_account', 'orders.deactivate') }).click();
+  await expect(page.getByText(readText('en', 'my_account', 'orders.device_result.removed'))).toBeVisible();
+  expect((await request.post('/api/checkout/licence/activate', { data: { key, device_id: 'e2e-device-two' } })).status()).toBe(200);
+});
+
+test('a declined card leaves an unpaid order and a clear message; a visitor without an account gets one by mail', async ({ page, request }) => {
+  const email = uniqueEmail('guest');
+  await page.goto('/fr/checkout');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('button[data-plan="6M"]').click();
+  await page.getByRole('button', { name: t('continue', 'fr') }).click();
+  await expect(page.locator('#checkout-email-hint')).toHaveText(readText('fr', 'checkout', 'errors.empty'));
+  await page.locator('#checkout-email').fill(email);
+  await page.getByRole('button', { name: t('continue', 'fr') }).click();
+
+  await page.locator('#card-number').fill('4000 0000 0000 0002');
+  await page.locator('#card-expiry').fill('12/34');
+  await page.locator('#card-cvc').fill('123');
+  await page.locator('form[aria-labelledby="pay-heading"] button[type="submit"]').click();
+  await expect(page.getByRole('alert')).toHaveText(readText('fr', 'checkout', 'errors.card_declined'));
+  const orderId = (await page.locator('[data-order-id]').getAttribute('data-order-id'))!;
+  const unpaid = await (await request.get(`/api/checkout/orders/${orderId}`)).json();
+  expect(unpaid.order).toMatchObject({ status: 'pending', failureCode: 'card_declined', licence: null });
+
+  // Another card on the same order goes through; the buyer's new account is announced by mail.
+  await page.locator('#card-number').fill('4000 0027 6000 3184');
+  await page.locator('form[aria-labelledby="pay-heading"] button[type="submit"]').click();
+  await page.getByRole('button', { name: t('confirm_approve', 'fr') }).click();
+  await expect(page.getByRole('heading', { name: t('thanks_heading', 'fr') })).toBeVisible();
+  const mail = await waitForMail(email, 10_000, /reset-password/);
+  expect(mail).toMatch(/Choose a password/);
+});
