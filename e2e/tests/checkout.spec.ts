@@ -57,6 +57,15 @@ test('buy 1Y for Windows with a running coupon: sandbox card, licence key, recei
   await order.getByRole('button', { name: readText('en', 'my_account', 'orders.deactivate') }).click();
   await expect(page.getByText(readText('en', 'my_account', 'orders.device_result.removed'))).toBeVisible();
   expect((await request.post('/api/checkout/licence/activate', { data: { key, device_id: 'e2e-device-two' } })).status()).toBe(200);
+
+  // The newsletter preference of the account's address is kept across visits.
+  const newsletter = page.locator('form[aria-labelledby="newsletter"]');
+  await expect(newsletter.getByRole('checkbox')).not.toBeChecked();
+  await newsletter.getByRole('checkbox').check();
+  await newsletter.getByRole('button', { name: readText('en', 'my_account', 'newsletter.save') }).click();
+  await expect(newsletter.getByRole('status')).toHaveText(readText('en', 'my_account', 'newsletter.saved'));
+  await page.reload();
+  await expect(newsletter.getByRole('checkbox')).toBeChecked();
 });
 
 test('a declined card leaves an unpaid order and a clear message; a visitor without an account gets one by mail', async ({ page, request }) => {

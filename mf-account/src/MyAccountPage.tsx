@@ -20,11 +20,41 @@ function clearStorage(): void {
 export interface MyAccountData {
   /** Null when the checkout squad's API did not answer. */
   orders: OrderDto[] | null;
+  /** Whether the account's address gets the newsletter; null when the site's API did not answer. */
+  newsletter: boolean | null;
+  newsletterSaved: boolean;
   deviceRemoved: boolean;
   deviceError: string | null;
   passwordChanged: boolean;
   passwordError: string | null;
   deleteError: string | null;
+}
+
+/** The newsletter switch of the account's address (a form that also works without JavaScript). */
+function NewsletterPreference({ initial, saved }: { initial: boolean | null; saved: boolean }) {
+  const { t } = useTranslation('my_account');
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const [subscribed, setSubscribed] = useState(initial ?? false);
+  const [status, setStatus] = useState<string | null>(saved ? 'saved' : null);
+  if (initial === null) return null;
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = await postJson('/api/site/newsletter-preference', { subscribed: String(subscribed), locale });
+    setStatus(body.cscode === 200 ? 'saved' : 'failed');
+  };
+  return (
+    <form className={styles.form} method="post" action="/api/site/newsletter-preference" onSubmit={save} aria-labelledby="newsletter">
+      <h2 className={styles.subheading} id="newsletter">{t('newsletter.title')}</h2>
+      <input type="hidden" name="locale" value={locale} />
+      <input type="hidden" name="subscribed" value="false" />
+      <label className={styles.check}>
+        <input type="checkbox" name="subscribed" value="true" checked={subscribed} onChange={(event) => { setSubscribed(event.target.checked); setStatus(null); }} />
+        {t('newsletter.label')}
+      </label>
+      {status && <p className={status === 'saved' ? styles.notice : styles.problem} role="status">{t(`newsletter.${status}`)}</p>}
+      <button className={styles.secondary} type="submit">{t('newsletter.save')}</button>
+    </form>
+  );
 }
 
 /** `/my-account`: profile, password, orders, downloads, and the visitor's data (export, delete). */
@@ -88,6 +118,8 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
           <button className={styles.secondary} type="submit" disabled={busy}>{t('password.submit')}</button>
         </form>
       )}
+
+      <NewsletterPreference initial={data.newsletter} saved={data.newsletterSaved} />
 
       <h2 className={styles.subheading}>{t('data.title')}</h2>
       <p className={styles.hint}><a href="/api/account/export" download>{t('data.export')}</a></p>

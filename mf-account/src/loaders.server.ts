@@ -70,8 +70,12 @@ export async function loadMyAccountPage({ url, fetchAsVisitor }: LoaderContext):
   // The checkout squad's typed contract (MyOrdersDto); if its API is down the page still renders, saying so.
   const answer = await fetchAsVisitor('/api/checkout/my-orders').catch(() => null);
   const orders = answer?.ok ? ((await answer.json()) as MyOrdersDto).orders : null;
+  // The newsletter belongs to the shell's own server part.
+  const newsletter = await fetchAsVisitor('/api/site/newsletter-preference').catch(() => null);
   return {
     orders,
+    newsletter: newsletter?.ok ? ((await newsletter.json()) as { subscribed: boolean }).subscribed : null,
+    newsletterSaved: query.get('newsletter_saved') === '1',
     passwordChanged: query.get('password_changed') === '1',
     passwordError: readError(query.get('password_error')),
     deleteError: readError(query.get('delete_error')),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { checkNewsletterEmail, isLocale, DEFAULT_LOCALE, type NewsletterStatus } from '@reelkeep/shared-contracts';
-import { CLIENT_IP_HEADER, respondJson, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
+import { CLIENT_IP_HEADER, readFormBody, respondJson, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
 import type { RateLimiter } from '@reelkeep/platform/rate-limit';
 
 /** spec §3 "Newsletter form": the only accepted `type`. */
@@ -101,12 +101,62 @@ export const captchaRoute: PluginRoute = {
   },
 };
 
-/** The shell's own server part: the newsletter of the footer and the site-wide captcha. */
+/** The signed-in visitor, asked of the account squad with the request's cookies. */
+async function readAccountEmail(request: Request, fetchApi: (path: string, init?: RequestInit) => Promise<Response>): Promise<string | null> {
+  const cookie = request.headers.get('cookie');
+  if (!cookie) return null;
+  const answer = await fetchApi('/api/account/session', { headers: { cookie } }).catch(() => null);
+  if (!answer?.ok) return null;
+  return ((await answer.json()) as { user: { email: string } | null }).user?.email ?? null;
+}
+
+/**
+ * `GET|POST /api/site/newsletter-preference`: My account's newsletter switch for the signed-in address
+ * (`{subscribed}`); the POST takes `subscribed=true|false` and `locale` as JSON or a form (303 back).
+ */
+export const newsletterPreferenceRoutes: PluginRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/site/newsletter-preference',
+    async handle(request, { db, fetchApi }) {
+      const email = await readAccountEmail(request, fetchApi);
+      if (!email) return respondJson({ cscode: 401 }, 401);
+      const [row] = await db.query<{ subscribed: boolean }>(`SELECT unsubscribed_at IS NULL AS subscribed FROM site.newsletter_subscriptions WHERE email_normalized = $1`, [email.toLowerCase()]);
+      return respondJson({ cscode: 200, subscribed: row?.subscribed ?? false }, 200, { 'cache-control': 'no-store' });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/site/newsletter-preference',
+    async handle(request, { db, fetchApi }) {
+      const body = await readFormBody(request);
+      const fields = body?.fields ?? {};
+      const locale = isLocale(fields.locale ?? '') ? fields.locale! : DEFAULT_LOCALE;
+      const email = await readAccountEmail(request, fetchApi);
+      const subscribed = fields.subscribed === 'true' || fields.subscribed === 'on';
+      if (email) {
+        await db.query(
+          `INSERT INTO site.newsletter_subscriptions (email, email_normalized, locale, source, unsubscribed_at)
+           VALUES ($1, $2, $3, 'account', CASE WHEN $4 THEN NULL ELSE now() END)
+           ON CONFLICT (email_normalized) DO UPDATE SET locale = EXCLUDED.locale, updated_at = now(), unsubscribed_at = CASE WHEN $4 THEN NULL ELSE now() END`,
+          [email, email.toLowerCase(), locale, subscribed],
+        );
+      }
+      if (body?.isForm) {
+        const query = email ? 'newsletter_saved=1' : 'newsletter_error=signed_out';
+        return new Response(null, { status: 303, headers: { location: `${locale === DEFAULT_LOCALE ? '' : `/${locale}`}/my-account?${query}#newsletter` } });
+      }
+      return email ? respondJson({ cscode: 200, subscribed }) : respondJson({ cscode: 401 }, 401);
+    },
+  },
+];
+
+/** The shell's own server part: the newsletter of the footer, its My account switch and the site-wide captcha. */
 export function createSitePlugin(limiter: RateLimiter): ServerPlugin {
   return {
     squad: 'site',
     schema: 'site',
     migrationsDir: path.join(import.meta.dirname, 'migrations'),
-    routes: [createNewsletterRoute(limiter), captchaRoute],
+    routes: [createNewsletterRoute(limiter), captchaRoute, ...newsletterPreferenceRoutes],
   };
 }
