@@ -95,3 +95,9 @@ test('a declined card leaves an unpaid order and a clear message; a visitor with
   const mail = await waitForMail(email, 10_000, /reset-password/);
   expect(mail).toMatch(/Choose a password/);
 });
+
+test('the card provider\'s return URL is reduced before the page shows (spec §7: no client secret left in the address)', async ({ request }) => {
+  const answer = await request.get('/de/checkout?pay=stripe&tid=ord_AAAAAAAAAAAAAAAAAAAAAA&payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_456&redirect_status=succeeded', { maxRedirects: 0 });
+  expect(answer.status()).toBe(303);
+  expect(answer.headers().location).toBe('/de/checkout?pay=stripe&tid=ord_AAAAAAAAAAAAAAAAAAAAAA');
+});

@@ -158,3 +158,11 @@ export function displayedCampaignEnd(configuredEnd: number, acEndTime: string | 
   const personal = AC_SOURCES.includes(acSource as (typeof AC_SOURCES)[number]) ? parseAcEndTime(acEndTime) : 0;
   return personal > 0 && personal < configuredEnd ? personal : configuredEnd;
 }
+
+/** A `start_time` preview moment: epoch milliseconds or 14 digits YYYYMMDDHHMMSS (UTC); null when absent or malformed. */
+export function parseStartTime(value: string | null): number | null {
+  if (!value) return null;
+  if (/^\d{13}$/.test(value)) return Number(value);
+  const time = parseAcEndTime(value);
+  return time > 0 ? time : null;
+}

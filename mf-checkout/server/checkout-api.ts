@@ -16,7 +16,7 @@ import {
   type SessionState,
   couponProblem,
 } from '@reelkeep/shared-contracts';
-import { displayedCampaignEnd, findCoupon, findPlans, findProduct, findRunningCampaign, findShownCoupons, isCouponRunning } from './catalogue.ts';
+import { displayedCampaignEnd, findCoupon, parseStartTime, findPlans, findProduct, findRunningCampaign, findShownCoupons, isCouponRunning } from './catalogue.ts';
 import { createLicenceService, type LicenceRefusal, type LicenceService } from './licences.ts';
 import { createOrderService, type OrderService } from './orders.ts';
 import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.ts';
@@ -101,7 +101,8 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
       const url = new URL(request.url);
       const now = Date.now();
       const product = await findProduct(context.db.query, url.searchParams.get('product'));
-      const campaign = await findRunningCampaign(context.db.query, now);
+      // decisions.md: start_time previews what a campaign shows at that moment; coupons still count only in real time.
+      const campaign = await findRunningCampaign(context.db.query, parseStartTime(url.searchParams.get('start_time')) ?? now);
       const body: OfferDto = {
         product: { key: product.key, name: product.name, macName: `${product.name} for Mac`, hasMac: product.hasMac },
         plans: await findPlans(context.db.query, product),
@@ -263,6 +264,11 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
             await context.db.transaction(record);
             await orders.recordFailure(orderId, intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? 'payment_failed');
           }
+        } else if (event.type === 'payment_intent.canceled') {
+          const orderId = event.data.object.metadata?.order_id;
+          if (!orderId || !(await orders.findOrderRow(orderId))) return respondJson({ received: true, ignored: 'unknown order' });
+          await context.db.transaction(record);
+          await orders.markFailed(orderId, event.data.object.cancellation_reason ?? 'payment_canceled');
         } else if (event.type === 'charge.refunded') {
           const charge = event.data.object;
           const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;

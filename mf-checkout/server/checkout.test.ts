@@ -13,6 +13,7 @@ import { readServiceUrl } from '@reelkeep/platform/testing/external-services';
 import { computeDayPrice, computeDiscountPercent, computeMonthlyPrice, computeUnitPrice, PLAN_TABLE, quotePlan, toCents, type OfferDto, type OrderDto } from '@reelkeep/shared-contracts';
 import { createCheckoutRoutes } from './checkout-api.ts';
 import { createDemoCampaign } from './demo-campaign.ts';
+import { displayedCampaignEnd, parseAcEndTime } from './catalogue.ts';
 import { startStripeStandIn } from './testing/stripe-stand-in.ts';
 import { plugin } from './plugin.ts';
 
@@ -123,6 +124,18 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     // The spec's campaign is over; the demo one runs, its coupons are offered biggest first.
     expect(offer.campaign?.id).toBe('demo');
     expect(offer.coupons.map((coupon) => coupon.code)).toEqual(['REEL40', 'REEL20', 'REEL10', 'REEL5']);
+  });
+
+  it('lets query values change what a campaign shows, never what a coupon is worth (decisions.md)', async () => {
+    expect(parseAcEndTime('20261130120000')).toBe(Date.UTC(2026, 10, 30, 12, 0, 0));
+    expect(parseAcEndTime('2026113012000')).toBe(0);
+    expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), '20291231000000', 'email')).toBe(Date.UTC(2029, 11, 31));
+    expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), '20311231000000', 'email')).toBe(Date.UTC(2030, 0, 1));
+    expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), '20291231000000', 'somewhere')).toBe(Date.UTC(2030, 0, 1));
+    const preview = (await call('GET', '/api/checkout/offer?start_time=20210101000000')).body as unknown as OfferDto;
+    expect(preview.campaign?.id).toBe('msbf');
+    expect(preview.coupons.map((coupon) => coupon.code)).not.toContain('MSBF30');
+    expect((await call('POST', '/api/checkout/coupon', { code: 'MSBF30', pid: '10721LFT' })).body.error).toBe('coupon_expired');
   });
 
   it('refuses the spec campaign coupons (over) and coupons that do not fit the plan', async () => {
@@ -339,6 +352,15 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
     await deliver(standIn.signEvent('payment_intent.succeeded', succeeded));
     expect((await call('GET', `/api/checkout/orders/${order.id}`)).body.order!.status).toBe('refunded');
     expect(await licences(order.id)).toHaveLength(0);
+  });
+
+  it('fails an order whose PaymentIntent was canceled (webhook, or the next look at the order)', async () => {
+    const first = await placeOrder();
+    await deliver(standIn.signEvent('payment_intent.canceled', standIn.cancel(first.intent.id)));
+    expect((await call('GET', `/api/checkout/orders/${first.order.id}`)).body.order).toMatchObject({ status: 'failed', licence: null });
+    const second = await placeOrder();
+    standIn.cancel(second.intent.id);
+    expect((await call('GET', `/api/checkout/orders/${second.order.id}`)).body.order!.status).toBe('failed');
   });
 
   it('records a declined card on the unpaid order', async () => {

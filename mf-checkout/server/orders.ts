@@ -261,7 +261,13 @@ export function createOrderService(deps: OrderDeps) {
     const payment = await deps.provider.retrieve(order.provider_ref);
     if (payment.orderId !== orderId) return;
     if (payment.status === 'succeeded') await fulfil(orderId, payment);
+    else if (payment.status === 'failed') await markFailed(orderId, payment.failureCode ?? 'payment_canceled');
     else if (payment.failureCode && payment.failureCode !== order.failure_code) await recordFailure(orderId, payment.failureCode);
+  }
+
+  /** The provider gave the payment up for good (Stripe: the PaymentIntent was canceled): the order is failed. */
+  async function markFailed(orderId: string, code: string): Promise<void> {
+    await db.query(`UPDATE checkout.orders SET status = 'failed', failure_code = $2 WHERE id = $1 AND status = 'pending'`, [orderId, code.slice(0, 64)]);
   }
 
   /** A declined attempt: the order stays unpaid (the buyer may try another card) with the reason. */
@@ -314,6 +320,7 @@ export function createOrderService(deps: OrderDeps) {
     fulfil,
     reconcile,
     recordFailure,
+    markFailed,
     markRefunded,
     refund,
     findOrderRow: (id: string) => findOrderRow(db.query, id),

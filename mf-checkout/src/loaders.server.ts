@@ -28,7 +28,7 @@ export async function loadCheckoutPage({ url, locale, fetchApi, fetchAsVisitor }
     return { redirect: `${toLocalePrefix(locale)}/checkout?${reduced}` };
   }
   const offerQuery = new URLSearchParams();
-  for (const name of ['product', 'ac_endtime', 'ac_source']) {
+  for (const name of ['product', 'ac_endtime', 'ac_source', 'start_time']) {
     const value = query.get(name);
     if (value && ID.test(value)) offerQuery.set(name, value);
   }

@@ -149,6 +149,12 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
       Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { code: 'card_declined', decline_code: 'generic_decline' } });
       return intent;
     },
+    /** The intent is given up (Stripe cancels abandoned intents). */
+    cancel(intentId: string): StandInIntent & { cancellation_reason: string } {
+      const intent = intents.get(intentId)!;
+      Object.assign(intent, { status: 'canceled', cancellation_reason: 'abandoned' });
+      return intent as StandInIntent & { cancellation_reason: string };
+    },
     chargeOf: (intentId: string) => charges.get(intents.get(intentId)?.latest_charge ?? ''),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
