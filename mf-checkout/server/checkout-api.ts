@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type Stripe from 'stripe';
-import { CLIENT_IP_HEADER, readFormBody, respondJson, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
+import { CLIENT_IP_HEADER, readFormBody, readSignedInUser, respondJson, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
 import type { RateLimiter } from '@reelkeep/platform/rate-limit';
 import {
   DEFAULT_LOCALE,
@@ -13,7 +13,6 @@ import {
   type OfferDto,
   type PaymentResultDto,
   type PriceVariant,
-  type SessionState,
   couponProblem,
 } from '@reelkeep/shared-contracts';
 import { displayedCampaignEnd, findCoupon, parseStartTime, findPlans, findProduct, findRunningCampaign, findShownCoupons, isCouponRunning } from './catalogue.ts';
@@ -42,15 +41,6 @@ export function readCookie(request: Request, name: string): string | null {
 /** The visitor's price variant: the server-set cookie while the experiment runs, else the base prices. */
 export function readVariant(request: Request, experimentOpen: boolean): PriceVariant {
   return experimentOpen ? toPriceVariant(readCookie(request, PRICE_VARIANT_COOKIE)) : 'old';
-}
-
-/** Who is signed in, asked of the account squad's API with the request's cookies. */
-async function readSession(request: Request, context: PluginContext): Promise<SessionState['user']> {
-  const cookie = request.headers.get('cookie');
-  if (!cookie) return null;
-  const answer = await context.fetchApi('/api/account/session', { headers: { cookie } }).catch(() => null);
-  if (!answer?.ok) return null;
-  return ((await answer.json()) as SessionState).user;
 }
 
 function isAdmin(request: Request, token: string | undefined): boolean {
@@ -146,7 +136,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
       const body = await readFormBody(request);
       if (!body) return respondJson({ cscode: 400, error: 'form', field: 'form' }, 400);
       const fields = body.fields;
-      const user = await readSession(request, context);
+      const user = await readSignedInUser(request, context.fetchApi);
       const result = await orders.createOrder({
         product: fields.product ?? '',
         pid: fields.pid ?? '',
@@ -176,7 +166,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
       if (!/^ord_[\w-]{16,40}$/.test(id)) return respondJson({ cscode: 404, error: 'order_unknown' }, 404);
       const owner = await orders.ownerOf(id);
       if (owner) {
-        const user = await readSession(request, context);
+        const user = await readSignedInUser(request, context.fetchApi);
         if (user && user.id !== owner) return respondJson({ cscode: 404, error: 'order_unknown' }, 404);
       }
       await orders.reconcile(id).catch((error: unknown) => context.logger.warn('order not reconciled now', { orderId: id, error: String(error) }));
@@ -288,7 +278,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
     method: 'GET',
     path: '/api/checkout/my-orders',
     async handle(request, context) {
-      const user = await readSession(request, context);
+      const user = await readSignedInUser(request, context.fetchApi);
       if (!user) return respondJson({ cscode: 401, error: 'signed_out' }, 401);
       return respondJson({ orders: await use(context).orders.listOrders(user.id) }, 200, { 'cache-control': 'no-store' });
     },
@@ -302,7 +292,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
       const body = await readFormBody(request);
       const fields = body?.fields ?? {};
       const locale = fields.locale && isLocale(fields.locale) ? fields.locale : DEFAULT_LOCALE;
-      const user = await readSession(request, context);
+      const user = await readSignedInUser(request, context.fetchApi);
       const result = user ? await use(context).licences.deactivate(fields.key ?? '', fields.device ?? '', user.id) : ({ status: 404, error: 'invalid_key' } as LicenceRefusal);
       const error = 'error' in result ? result.error : null;
       if (body?.isForm) {

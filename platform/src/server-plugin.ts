@@ -21,6 +21,15 @@ export interface PluginContext {
   fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
 }
 
+/** The signed-in user of a request, asked of the account squad with the request's cookies; null when anonymous or unanswered. */
+export async function readSignedInUser(request: Request, fetchApi: PluginContext['fetchApi']): Promise<{ id: string; email: string; name: string } | null> {
+  const cookie = request.headers.get('cookie');
+  if (!cookie) return null;
+  const answer = await fetchApi('/api/account/session', { headers: { cookie } }).catch(() => null);
+  if (!answer?.ok) return null;
+  return ((await answer.json()) as { user: { id: string; email: string; name: string } | null }).user ?? null;
+}
+
 /** Paths under this segment answer only calls from inside the servers (`fetchApi`), never visitors. */
 export const INTERNAL_PATH_SEGMENT = '/internal/';
 

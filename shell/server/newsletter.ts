@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { checkNewsletterEmail, isLocale, DEFAULT_LOCALE, type NewsletterStatus } from '@reelkeep/shared-contracts';
-import { CLIENT_IP_HEADER, readFormBody, respondJson, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
+import { CLIENT_IP_HEADER, readFormBody, readSignedInUser, respondJson, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
 import type { RateLimiter } from '@reelkeep/platform/rate-limit';
 
 /** spec §3 "Newsletter form": the only accepted `type`. */
@@ -101,15 +101,6 @@ export const captchaRoute: PluginRoute = {
   },
 };
 
-/** The signed-in visitor, asked of the account squad with the request's cookies. */
-async function readAccountEmail(request: Request, fetchApi: (path: string, init?: RequestInit) => Promise<Response>): Promise<string | null> {
-  const cookie = request.headers.get('cookie');
-  if (!cookie) return null;
-  const answer = await fetchApi('/api/account/session', { headers: { cookie } }).catch(() => null);
-  if (!answer?.ok) return null;
-  return ((await answer.json()) as { user: { email: string } | null }).user?.email ?? null;
-}
-
 /**
  * `GET|POST /api/site/newsletter-preference`: My account's newsletter switch for the signed-in address
  * (`{subscribed}`); the POST takes `subscribed=true|false` and `locale` as JSON or a form (303 back).
@@ -119,7 +110,7 @@ export const newsletterPreferenceRoutes: PluginRoute[] = [
     method: 'GET',
     path: '/api/site/newsletter-preference',
     async handle(request, { db, fetchApi }) {
-      const email = await readAccountEmail(request, fetchApi);
+      const email = (await readSignedInUser(request, fetchApi))?.email ?? null;
       if (!email) return respondJson({ cscode: 401 }, 401);
       const [row] = await db.query<{ subscribed: boolean }>(`SELECT unsubscribed_at IS NULL AS subscribed FROM site.newsletter_subscriptions WHERE email_normalized = $1`, [email.toLowerCase()]);
       return respondJson({ cscode: 200, subscribed: row?.subscribed ?? false }, 200, { 'cache-control': 'no-store' });
@@ -132,7 +123,7 @@ export const newsletterPreferenceRoutes: PluginRoute[] = [
       const body = await readFormBody(request);
       const fields = body?.fields ?? {};
       const locale = isLocale(fields.locale ?? '') ? fields.locale! : DEFAULT_LOCALE;
-      const email = await readAccountEmail(request, fetchApi);
+      const email = (await readSignedInUser(request, fetchApi))?.email ?? null;
       const subscribed = fields.subscribed === 'true' || fields.subscribed === 'on';
       if (email) {
         await db.query(

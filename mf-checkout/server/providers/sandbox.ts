@@ -61,7 +61,7 @@ export function createSandboxProvider(db: Database) {
     kind: 'sandbox',
     async start(order) {
       const [existing] = await db.query<SandboxRow>(`SELECT * FROM checkout.sandbox_payments WHERE order_id = $1 AND status <> 'refunded' ORDER BY created_at DESC LIMIT 1`, [order.id]);
-      if (existing && existing.status !== 'succeeded') return { reference: existing.id };
+      // One payment per order: a retried start resumes it.
       if (existing) return { reference: existing.id };
       const id = `sbpi_${randomBytes(12).toString('base64url')}`;
       await db.query(`INSERT INTO checkout.sandbox_payments (id, order_id, amount_cents, status) VALUES ($1, $2, $3, 'requires_payment_method')`, [id, order.id, order.amountCents]);
