@@ -1,4 +1,4 @@
-import { checkField, DEFAULT_LOCALE, isLocale, toLocalePrefix, type Locale } from '@reelkeep/shared-contracts';
+import { checkField, DEFAULT_LOCALE, isLocale, toLocalePrefix, TRACKING_INTERNAL_ENDPOINT, TRACKING_WEB_VERSION, type Locale, type ServerTrackingEvent } from '@reelkeep/shared-contracts';
 import { CLIENT_IP_HEADER, readFormBody, respondJson, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
 import type { RateLimiter } from '@reelkeep/platform/rate-limit';
 import { AUTH_BASE_PATH, AUTH_COOKIE_PREFIX, createAuth, type Auth } from './auth.ts';
@@ -62,6 +62,28 @@ const readLocale = (value: string | undefined): Locale => (value && isLocale(val
 function withCookies(response: Response, from: Response): Response {
   for (const cookie of from.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
   return response;
+}
+
+/**
+ * spec §4 logout: "sends a tracking event". It is recorded here, on the server, so a logout without
+ * JavaScript counts too; the visitor's cookies go along so their consent decides what is kept.
+ * Tracking failures never stop a logout (spec §8).
+ */
+async function recordLogout(request: Request, context: PluginContext, locale: Locale): Promise<void> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  for (const name of ['cookie', 'sec-gpc']) {
+    const value = request.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  const event: ServerTrackingEvent = {
+    data: { event: 'logout', event_category: 'account', url: request.headers.get('referer') ?? undefined, lang_domain: locale, web_version: TRACKING_WEB_VERSION },
+    signedIn: request.headers.get('cookie')?.includes(SESSION_COOKIE) ?? false,
+  };
+  const answer = await context.fetchApi(TRACKING_INTERNAL_ENDPOINT, { method: 'POST', headers, body: JSON.stringify(event) }).catch((error: unknown) => {
+    context.logger.warn('logout not tracked', { error });
+    return null;
+  });
+  if (answer && !answer.ok) context.logger.warn('logout not tracked', { status: answer.status });
 }
 
 /** The account squad's form endpoints around better-auth: register, login, logout, session. */
@@ -153,6 +175,7 @@ export function createAccountRoutes(): PluginRoute[] {
     async handle(request, context) {
       const body = await readFormBody(request);
       const locale = readLocale(body?.fields.locale);
+      await recordLogout(request, context, locale);
       const ended = await (await getAuth(context)).api.signOut({ headers: request.headers, asResponse: true }).catch(() => new Response());
       const response = new Response(null, { status: 303, headers: { location: toLocalePrefix(locale) || '/' } });
       withCookies(response, ended);

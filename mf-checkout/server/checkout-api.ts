@@ -1,6 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import type Stripe from 'stripe';
-import { CLIENT_IP_HEADER, readFormBody, readSignedInUser, respondJson, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
+import { CLIENT_IP_HEADER, isAdminAuthorization, readFormBody, readSignedInUser, respondJson, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
 import type { RateLimiter } from '@reelkeep/platform/rate-limit';
 import {
   DEFAULT_LOCALE,
@@ -44,9 +43,7 @@ export function readVariant(request: Request, experimentOpen: boolean): PriceVar
 }
 
 function isAdmin(request: Request, token: string | undefined): boolean {
-  const given = Buffer.from((request.headers.get('authorization') ?? '').replace(/^Bearer /, ''));
-  const expected = Buffer.from(token ?? '');
-  return Boolean(token) && given.length === expected.length && timingSafeEqual(given, expected);
+  return isAdminAuthorization(request.headers.get('authorization'), token);
 }
 
 interface Services {

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
 import fc from 'fast-check';
-import { loadConfig, type Config } from '@reelkeep/platform/config';
 import { openDatabase, type Database } from '@reelkeep/platform/db';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
-import { createLogger } from '@reelkeep/platform/logger';
-import { createMailer, type Mailer } from '@reelkeep/platform/mail';
-import { createCaptcha } from '@reelkeep/platform/captcha';
-import { createRateLimiter } from '@reelkeep/platform/rate-limit';
+import type { Mailer } from '@reelkeep/platform/mail';
 import { CLIENT_IP_HEADER, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
 import { readServiceUrl } from '@reelkeep/platform/testing/external-services';
+import { createTestPluginContext } from '@reelkeep/platform/testing/plugin-context';
 import { computeDayPrice, computeDiscountPercent, computeMonthlyPrice, computeUnitPrice, PLAN_TABLE, quotePlan, toCents, type OfferDto, type OrderDto } from '@reelkeep/shared-contracts';
 import { createCheckoutRoutes } from './checkout-api.ts';
 import { createDemoCampaign, DEMO_COUPONS } from './demo-campaign.ts';
@@ -69,25 +66,18 @@ function makeCaller(routes: PluginRoute[], context: PluginContext) {
 describe.each(databases)('checkout on %s', (_kind, open) => {
   let db: Database;
   let mailer: Mailer;
-  let config: Config;
   let call: ReturnType<typeof makeCaller>;
   let account: ReturnType<typeof accountStandIn>;
   const crashOnce = new Set<string>();
 
   beforeAll(async () => {
     db = await openFresh(open);
-    config = loadConfig({ ADMIN_TOKEN: 'admin-token-0123456789', CHECKOUT_RATE_LIMIT: '1000', LICENCE_RATE_LIMIT: '1000', LICENCE_MAX_DEACTIVATIONS: '2' });
-    mailer = createMailer({ from: config.MAIL_FROM, db });
     account = accountStandIn();
-    const context: PluginContext = {
-      db,
-      config,
-      logger: createLogger('error'),
-      mailer,
-      captcha: createCaptcha({}),
-      createRateLimiter: (name, limit, windowMs) => createRateLimiter({ name, limit, windowMs }),
+    const context = createTestPluginContext(db, {
+      env: { ADMIN_TOKEN: 'admin-token-0123456789', CHECKOUT_RATE_LIMIT: '1000', LICENCE_RATE_LIMIT: '1000', LICENCE_MAX_DEACTIVATIONS: '2' },
       fetchApi: account.fetchApi,
-    };
+    });
+    ({ mailer } = context);
     const routes = createCheckoutRoutes({
       beforeFulfil: (orderId) => {
         if (crashOnce.delete(orderId)) throw new Error('simulated crash between payment and fulfilment');
@@ -279,23 +269,17 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
   beforeAll(async () => {
     standIn = await startStripeStandIn({ secretKey: 'sk_test_0123456789abcdef', webhookSecret });
     db = await openFresh(() => openDatabase({ pgliteDir: 'memory://' }));
-    const config = loadConfig({
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789abcdef',
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      STRIPE_API_URL: standIn.url,
-      ADMIN_TOKEN: 'admin-token-0123456789',
-    });
-    const context: PluginContext = {
-      db,
-      config,
-      logger: createLogger('error'),
-      mailer: createMailer({ from: config.MAIL_FROM, db }),
-      captcha: createCaptcha({}),
-      createRateLimiter: (name, limit, windowMs) => createRateLimiter({ name, limit, windowMs }),
+    const context = createTestPluginContext(db, {
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789abcdef',
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_URL: standIn.url,
+        ADMIN_TOKEN: 'admin-token-0123456789',
+      },
       fetchApi: accountStandIn().fetchApi,
-    };
+    });
     call = makeCaller(createCheckoutRoutes(), context);
   });
   afterAll(async () => {

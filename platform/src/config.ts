@@ -45,6 +45,8 @@ export const configSchema = z.object({
   LICENCE_MAX_DEACTIVATIONS: z.coerce.number().int().positive().default(5),
   ORDER_TTL_MIN: z.coerce.number().int().positive().default(24 * 60),
   NEWSLETTER_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  TRACKING_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  TRACKING_SESSION_MIN: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SENTRY_DSN: optionalUrl,
   LANDING_API_URL: optionalUrl,

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { Logger } from './logger.ts';
 import type { Database } from './db/database.ts';
 import type { Config } from './config.ts';
@@ -28,6 +29,14 @@ export async function readSignedInUser(request: Request, fetchApi: PluginContext
   const answer = await fetchApi('/api/account/session', { headers: { cookie } }).catch(() => null);
   if (!answer?.ok) return null;
   return ((await answer.json()) as { user: { id: string; email: string; name: string } | null }).user ?? null;
+}
+
+/** Whether an `Authorization: Bearer …` header carries the operator's ADMIN_TOKEN (compared in constant time). */
+export function isAdminAuthorization(header: string | null | undefined, token: string | undefined): boolean {
+  if (!token || !header?.startsWith('Bearer ')) return false;
+  const given = Buffer.from(header.slice('Bearer '.length));
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** Paths under this segment answer only calls from inside the servers (`fetchApi`), never visitors. */

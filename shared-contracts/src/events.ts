@@ -1,3 +1,5 @@
+import type { TrackingData, TrackingEventName } from './tracking-contract.ts';
+
 /** Typed events remotes and the shell exchange on `window` (CustomEvent with a `reelkeep:` prefix). */
 export interface SiteEvents {
   /** Asks the shell to navigate client-side to a same-site path. */
@@ -8,6 +10,8 @@ export interface SiteEvents {
   loggedInForBack: { email: string };
   /** Session changed (sign-in or sign-out) so regions can refresh. */
   sessionChanged: { signedIn: boolean };
+  /** Asks the shell's tracker to send an event (spec §7); the visitor's consent decides what it carries. Since 1.3.0. */
+  trackRequested: { event: TrackingEventName } & Partial<Pick<TrackingData, 'event_category' | 'event_label' | 'event_target' | 'products' | 'pids' | 'order_tag' | 'track_data'>>;
 }
 
 /** Name of an event of the site. */

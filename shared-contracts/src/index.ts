@@ -11,3 +11,4 @@ export type * from './checkout-contract.ts';
 export { ORDER_STATUSES } from './checkout-contract.ts';
 export * from './design-system.ts';
 export * from './post-json.ts';
+export * from './tracking-contract.ts';

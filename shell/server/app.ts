@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { timingSafeEqual } from 'node:crypto';
 import { isLocale } from '@reelkeep/shared-contracts';
 import type { Config } from '@reelkeep/platform/config';
 import type { Logger } from '@reelkeep/platform/logger';
+import { isAdminAuthorization } from '@reelkeep/platform/server-plugin';
 import { createNonce, applySecurityHeaders } from './security-headers.ts';
 import { sendFile, STATIC_PATH } from './static-files.ts';
 import { NAMESPACE_PATTERN, type createLocaleStore } from './locale-store.ts';
@@ -38,11 +38,7 @@ function sendPlainError(res: ServerResponse, status: number): void {
 }
 
 function isAdmin(req: IncomingMessage, token: string | undefined): boolean {
-  const header = req.headers.authorization ?? '';
-  if (!token || !header.startsWith('Bearer ')) return false;
-  const given = Buffer.from(header.slice(7));
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isAdminAuthorization(req.headers.authorization, token);
 }
 
 /** The shell server's request pipeline. */

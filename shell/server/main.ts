@@ -24,6 +24,8 @@ import { PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 
 /** spec §7 newsletter: NEWSLETTER_RATE_LIMIT sign-ups per address in this window. */
 const NEWSLETTER_WINDOW_MS = 10 * 60_000;
+/** TRACKING_RATE_LIMIT events per address in this window. */
+const TRACKING_WINDOW_MS = 60_000;
 /** How long in-flight requests may take to finish on SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -41,7 +43,8 @@ const logger = createLogger(config.LOG_LEVEL);
 const reportError = await createErrorReporter(config, logger);
 
 const newsletterLimiter = createRateLimiter({ name: 'newsletter', limit: config.NEWSLETTER_RATE_LIMIT, windowMs: NEWSLETTER_WINDOW_MS, redisUrl: config.REDIS_URL });
-const PLUGINS = [createSitePlugin(newsletterLimiter), landingPlugin, checkoutPlugin, accountPlugin, blogPlugin, campaignPlugin];
+const trackingLimiter = createRateLimiter({ name: 'tracking', limit: config.TRACKING_RATE_LIMIT, windowMs: TRACKING_WINDOW_MS, redisUrl: config.REDIS_URL });
+const PLUGINS = [createSitePlugin(newsletterLimiter, { limiter: trackingLimiter, sessionMs: config.TRACKING_SESSION_MIN * 60_000 }), landingPlugin, checkoutPlugin, accountPlugin, blogPlugin, campaignPlugin];
 
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
 await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
@@ -60,7 +63,7 @@ if (!releases.current().shell) {
 const locales = createLocaleStore(config.LOCALES_DIR);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db });
 const captcha = createCaptcha({ hmacKey: config.CAPTCHA_HMAC_KEY });
-const limiters = [newsletterLimiter];
+const limiters = [newsletterLimiter, trackingLimiter];
 const createFormLimiter = (name: string, limit: number, windowMs: number) => {
   const limiter = createRateLimiter({ name, limit, windowMs, redisUrl: config.REDIS_URL });
   limiters.push(limiter);

@@ -1,32 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadConfig } from '@reelkeep/platform/config';
-import { createLogger } from '@reelkeep/platform/logger';
 import { openDatabase, type Database } from '@reelkeep/platform/db';
 import { applyMigrations } from '@reelkeep/platform/migrations';
 import { createRateLimiter } from '@reelkeep/platform/rate-limit';
-import { createMailer } from '@reelkeep/platform/mail';
-import { createCaptcha } from '@reelkeep/platform/captcha';
 import { CLIENT_IP_HEADER, type PluginContext } from '@reelkeep/platform/server-plugin';
+import { createTestPluginContext } from '@reelkeep/platform/testing/plugin-context';
 import { createSitePlugin } from './newsletter.ts';
 
 let db: Database;
 let context: PluginContext;
-const plugin = createSitePlugin(createRateLimiter({ name: 'test', limit: 3, windowMs: 60_000 }));
+const plugin = createSitePlugin(createRateLimiter({ name: 'test', limit: 3, windowMs: 60_000 }), { limiter: createRateLimiter({ name: 'tracking-test', limit: 100, windowMs: 60_000 }), sessionMs: 30 * 60_000 });
 const route = plugin.routes[0]!;
 
 beforeAll(async () => {
   db = await openDatabase({ pgliteDir: 'memory://' });
   await applyMigrations(db, plugin.squad, plugin.migrationsDir);
-  const config = loadConfig({});
-  context = {
-    db,
-    config,
-    logger: createLogger('error'),
-    mailer: createMailer({ from: config.MAIL_FROM, db }),
-    captcha: createCaptcha({}),
-    createRateLimiter: (name, limit, windowMs) => createRateLimiter({ name, limit, windowMs }),
-    fetchApi: async () => new Response(null, { status: 404 }),
-  };
+  context = createTestPluginContext(db);
 });
 afterAll(() => db.close());
 

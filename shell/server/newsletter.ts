@@ -2,6 +2,7 @@ import path from 'node:path';
 import { checkNewsletterEmail, isLocale, DEFAULT_LOCALE, type NewsletterStatus } from '@reelkeep/shared-contracts';
 import { CLIENT_IP_HEADER, readFormBody, readSignedInUser, respondJson, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
 import type { RateLimiter } from '@reelkeep/platform/rate-limit';
+import { createTrackingRoutes } from '@reelkeep/platform/tracking';
 
 /** spec §3 "Newsletter form": the only accepted `type`. */
 const NEWSLETTER_TYPE = '2';
@@ -143,11 +144,11 @@ export const newsletterPreferenceRoutes: PluginRoute[] = [
 ];
 
 /** The shell's own server part: the newsletter of the footer, its My account switch and the site-wide captcha. */
-export function createSitePlugin(limiter: RateLimiter): ServerPlugin {
+export function createSitePlugin(limiter: RateLimiter, tracking: { limiter: RateLimiter; sessionMs: number }): ServerPlugin {
   return {
     squad: 'site',
     schema: 'site',
     migrationsDir: path.join(import.meta.dirname, 'migrations'),
-    routes: [createNewsletterRoute(limiter), captchaRoute, ...newsletterPreferenceRoutes],
+    routes: [createNewsletterRoute(limiter), captchaRoute, ...newsletterPreferenceRoutes, ...createTrackingRoutes(tracking.limiter, { sessionMs: tracking.sessionMs })],
   };
 }

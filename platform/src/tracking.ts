@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  decodeTrackingData,
+  IDENTIFYING_FIELDS,
+  readConsent,
+  redactTrackedUrl,
+  TRACKING_ENDPOINT,
+  TRACKING_EVENTS,
+  TRACKING_INTERNAL_ENDPOINT,
+  type ServerTrackingEvent,
+  type TrackingAnswer,
+  type TrackingData,
+} from '@reelkeep/shared-contracts';
+import type { Database } from './db/database.ts';
+import type { Logger } from './logger.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import { CLIENT_IP_HEADER, isAdminAuthorization, readSignedInUser, respondJson, type PluginContext, type PluginRoute } from './server-plugin.ts';
+
+/** `GET` with `Authorization: Bearer <ADMIN_TOKEN>`: the latest events (`?event=…&limit=…`) and 24-hour counts. */
+export const TRACKING_ADMIN_ENDPOINT = '/api/site/admin/tracking';
+const ADMIN_DEFAULT_LIMIT = 50;
+const ADMIN_MAX_LIMIT = 500;
+/** An envelope is a few hundred bytes; anything near this is not the SDK. */
+const MAX_BODY_CHARS = 16_384;
+const SHORT_TEXT = 200;
+const URL_TEXT = 2_048;
+/** spec §9: `_SID` is server-set, 0.5 hour by default. */
+const DEFAULT_SESSION_MS = 30 * 60_000;
+/** Identifiers the server issues and the SDK sends back: opaque, URL-safe. */
+const OPAQUE_ID = /^[\w-]{8,64}$/;
+/** spec §9 tracking cookie names: `_EA_` (`_T_EA_` on test hosts) + `GUID`. */
+const GUID_COOKIE = /(?:^|;\s*)_(?:T_)?EA_GUID=([\w-]{8,64})(?:;|$)/;
+
+const shortText = z.string().max(SHORT_TEXT);
+const urlText = z.string().max(URL_TEXT);
+const count = z.number().int().min(0).max(1_000_000);
+
+/** spec §3 "Tracking data"; unknown fields are dropped (an older or newer SDK still gets its events in). */
+const trackingDataSchema = z.object({
+  event: z.enum(TRACKING_EVENTS),
+  event_category: shortText.optional(),
+  event_label: shortText.optional(),
+  event_target: urlText.optional(),
+  url: urlText.optional(),
+  referer_url: urlText.optional(),
+  email: shortText.optional(),
+  mac: shortText.optional(),
+  token_id: shortText.optional(),
+  tmp_token_id: shortText.optional(),
+  finger_id: shortText.optional(),
+  s_id: shortText.optional(),
+  ga_ids: shortText.optional(),
+  scroll_height: count.optional(),
+  viewport_height: count.optional(),
+  viewport_width: count.optional(),
+  highest_page_viewed_percent: z.number().min(0).max(100).optional(),
+  web_version: z.string().max(20).optional(),
+  lang_domain: shortText.optional(),
+  xargs_request_type: z.enum(['send_beacon', 'axios', 'server']).optional(),
+  products: z.array(shortText).max(50).optional(),
+  pids: z.array(count).max(50).optional(),
+  install: z.object({ package_name: shortText.optional(), app_id: shortText.optional(), pid: count.optional(), download_url: urlText.optional() }).optional(),
+  visit_timestamp: z.number().int().min(0).optional(),
+  doc_id: shortText.optional(),
+  ab_test_content: shortText.optional(),
+  ad: shortText.optional(),
+  order_tag: shortText.optional(),
+  track_data: z.string().max(URL_TEXT).optional(),
+  traffic_type: shortText.optional(),
+  traffic_category: shortText.optional(),
+  elk_category_id: shortText.optional(),
+  related_product: shortText.optional(),
+  url_type_flag: shortText.optional(),
+  ad_channel: shortText.optional(),
+  ab_try_list: z.array(z.object({ key: shortText, version: shortText, value: shortText, expire_day: count })).max(20).optional(),
+});
+
+const envelopeSchema = z.object({
+  data: z.string().min(2).max(MAX_BODY_CHARS),
+  mode: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((mode) => (Number(mode) === 1 ? 1 : 0)),
+  upload_id: z.string().regex(/^[\w-]{8,120}$/),
+});
+
+/** The visitor's consent as this request states it: the cookie, overruled by Global Privacy Control. */
+export function requestConsent(request: Request): boolean {
+  return request.headers.get('sec-gpc') !== '1' && readConsent(request.headers.get('cookie')) === 'granted';
+}
+
+export interface TrackingStoreOptions {
+  db: Database;
+  logger: Logger;
+  /** How long a tracking session (`s_id`) lasts after its last event. */
+  sessionMs?: number;
+  now?: () => number;
+}
+
+/** What is recorded of one event, after validation. */
+export interface TrackedEvent {
+  data: TrackingData;
+  uploadId: string;
+  consent: boolean;
+  /** The visitor's `_EA_GUID`; stored only with consent. */
+  visitorId: string | null;
+  signedIn: boolean;
+  source: 'send_beacon' | 'axios' | 'server';
+}
+
+/** Drops identifying fields without consent and personal query parameters always. */
+function sanitise(data: TrackingData, consent: boolean): TrackingData {
+  const clean: TrackingData = { ...data };
+  if (!consent) for (const field of IDENTIFYING_FIELDS) delete clean[field];
+  for (const field of ['url', 'referer_url', 'event_target'] as const) if (clean[field]) clean[field] = redactTrackedUrl(clean[field]);
+  if (clean.install?.download_url) clean.install = { ...clean.install, download_url: redactTrackedUrl(clean.install.download_url) };
+  return clean;
+}
+
+/** Stores events once per upload id and answers the spec's identifiers. */
+export function createTrackingStore({ db, logger, sessionMs = DEFAULT_SESSION_MS, now = Date.now }: TrackingStoreOptions) {
+  async function record(event: TrackedEvent): Promise<TrackingAnswer> {
+    const data = sanitise(event.data, event.consent);
+    const sessionId = event.consent ? (data.s_id && OPAQUE_ID.test(data.s_id) ? data.s_id : randomUUID()) : null;
+    const [inserted] = await db.query<{ id: string }>(
+      `INSERT INTO platform.tracking_events (upload_id, event, event_category, event_label, event_target, url, referer_url, consent, visitor_id, session_id, signed_in, source, data)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT (upload_id) DO NOTHING RETURNING id::text AS id`,
+      [
+        event.uploadId,
+        data.event,
+        data.event_category ?? null,
+        data.event_label ?? null,
+        data.event_target ?? null,
+        data.url ?? null,
+        data.referer_url ?? null,
+        event.consent,
+        event.consent ? event.visitorId : null,
+        sessionId,
+        event.signedIn,
+        event.source,
+        JSON.stringify(data),
+      ],
+    );
+    // A beacon sent twice (same data, same upload id) is one event with one doc id.
+    const docId = inserted?.id ?? (await db.query<{ id: string }>(`SELECT id::text AS id FROM platform.tracking_events WHERE upload_id = $1`, [event.uploadId]))[0]?.id;
+    if (!docId) logger.warn('tracking event neither stored nor found', { uploadId: event.uploadId });
+    const answer: TrackingAnswer['data'] = { doc_id: docId ?? '', visit_timestamp: now() };
+    if (event.consent) {
+      answer.tmp_token_id = data.tmp_token_id && OPAQUE_ID.test(data.tmp_token_id) ? data.tmp_token_id : randomUUID();
+      answer.s_id = sessionId!;
+      answer.s_expiration = now() + sessionMs;
+    }
+    return { cscode: 0, data: answer };
+  }
+  return { record };
+}
+
+export type TrackingStore = ReturnType<typeof createTrackingStore>;
+
+/** Reads the posted envelope: JSON by beacon, or the same text posted as text/html (spec §7). */
+async function readEnvelope(request: Request): Promise<z.infer<typeof envelopeSchema> | null> {
+  const text = await request.text().catch(() => '');
+  if (text.length === 0 || text.length > MAX_BODY_CHARS) return null;
+  try {
+    const parsed = envelopeSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function refuse(status: number, cscode: number, message: string, headers: Record<string, string> = {}): Response {
+  return respondJson({ cscode, message } satisfies TrackingAnswer, status, { 'cache-control': 'no-store', ...headers });
+}
+
+/**
+ * `POST /api/site/track` (the SDK) and `POST /api/site/internal/track` (squads' servers, with the visitor's
+ * cookie header). Failures answer a non-zero `cscode`; the SDK ignores them (spec §8).
+ */
+export function createTrackingRoutes(limiter: RateLimiter, options: { sessionMs?: number; now?: () => number } = {}): PluginRoute[] {
+  const storeFor = (context: PluginContext): TrackingStore => createTrackingStore({ db: context.db, logger: context.logger, ...options });
+
+  const browserRoute: PluginRoute = {
+    method: 'POST',
+    path: TRACKING_ENDPOINT,
+    async handle(request, context) {
+      const limit = await limiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
+      if (!limit.allowed) return refuse(429, 429, 'too many events', { 'retry-after': String(limit.retryAfterSeconds) });
+      const envelope = await readEnvelope(request);
+      if (!envelope) return refuse(400, 400, 'not a tracking envelope');
+      const parsed = trackingDataSchema.safeParse(decodeTrackingData(envelope));
+      if (!parsed.success) return refuse(400, 400, `invalid tracking data: ${parsed.error.issues[0]?.path.join('.') || 'event'}`);
+      const consent = requestConsent(request);
+      const guid = envelope.upload_id.slice(0, envelope.upload_id.lastIndexOf('-'));
+      const signedIn = (await readSignedInUser(request, context.fetchApi)) !== null;
+      const source = parsed.data.xargs_request_type === 'axios' ? 'axios' : 'send_beacon';
+      return respondJson(await storeFor(context).record({ data: parsed.data, uploadId: envelope.upload_id, consent, visitorId: OPAQUE_ID.test(guid) ? guid : null, signedIn, source }), 200, { 'cache-control': 'no-store' });
+    },
+  };
+
+  const internalRoute: PluginRoute = {
+    method: 'POST',
+    path: TRACKING_INTERNAL_ENDPOINT,
+    async handle(request, context) {
+      const body = (await request.json().catch(() => null)) as { [K in keyof ServerTrackingEvent]?: unknown } | null;
+      const parsed = trackingDataSchema.safeParse(body?.data);
+      if (!parsed.success) return refuse(400, 400, 'invalid tracking data');
+      const cookie = request.headers.get('cookie') ?? '';
+      return respondJson(
+        await storeFor(context).record({
+          data: { ...parsed.data, xargs_request_type: 'server' },
+          uploadId: `server-${randomUUID()}`,
+          consent: requestConsent(request),
+          visitorId: GUID_COOKIE.exec(cookie)?.[1] ?? null,
+          signedIn: body?.signedIn === true,
+          source: 'server',
+        }),
+      );
+    },
+  };
+  const adminRoute: PluginRoute = {
+    method: 'GET',
+    path: TRACKING_ADMIN_ENDPOINT,
+    async handle(request, { db, config }) {
+      if (!isAdminAuthorization(request.headers.get('authorization'), config.ADMIN_TOKEN)) {
+        return respondJson({ error: config.ADMIN_TOKEN ? 'unauthorised' : 'not found' }, config.ADMIN_TOKEN ? 401 : 404);
+      }
+      const query = new URL(request.url).searchParams;
+      const event = query.get('event');
+      if (event !== null && !(TRACKING_EVENTS as readonly string[]).includes(event)) return respondJson({ error: `unknown event; one of ${TRACKING_EVENTS.join(', ')}` }, 400);
+      const limit = Math.min(Math.max(Number.parseInt(query.get('limit') ?? '', 10) || ADMIN_DEFAULT_LIMIT, 1), ADMIN_MAX_LIMIT);
+      const [events, counts] = await Promise.all([
+        db.query(
+          `SELECT id::text AS doc_id, received_at, event, event_category, event_label, event_target, url, consent, visitor_id, session_id, signed_in, source
+           FROM platform.tracking_events WHERE ($1::text IS NULL OR event = $1) ORDER BY id DESC LIMIT $2`,
+          [event, limit],
+        ),
+        db.query<{ event: string; events: number; consented: number }>(
+          `SELECT event, count(*)::int AS events, count(*) FILTER (WHERE consent)::int AS consented
+           FROM platform.tracking_events WHERE received_at > now() - interval '24 hours' GROUP BY event ORDER BY event`,
+        ),
+      ]);
+      return respondJson({ last24h: counts, events }, 200, { 'cache-control': 'no-store' });
+    },
+  };
+  return [browserRoute, internalRoute, adminRoute];
+}

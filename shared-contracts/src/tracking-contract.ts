@@ -1,0 +1,156 @@
+/**
+ * The first-party tracker's wire format (spec §3 "Tracking data", §7 "Tracking endpoint"), shared by the
+ * shell's browser SDK, the ingestion route and squads that record server-side events. Since 1.3.0.
+ * No runtime dependencies: it ships in the browser.
+ */
+
+/** Where the browser SDK posts its events (the shell's own server part). */
+export const TRACKING_ENDPOINT = '/api/site/track';
+/** Where squads' servers record events that happen on the server (a logout without JavaScript too). */
+export const TRACKING_INTERNAL_ENDPOINT = '/api/site/internal/track';
+/** The `web_version` every event carries (spec §3). */
+export const TRACKING_WEB_VERSION = '2.2.3';
+
+/**
+ * The visitor's answer to the consent question: `granted` or `denied`; absent until asked. Before consent
+ * (and always under Global Privacy Control) the tracker sends cookieless events: no `_EA_*` cookies and
+ * no identifiers (decisions.md "Tracking, privacy, third parties").
+ */
+export const CONSENT_COOKIE = 'rk_consent';
+export type ConsentState = 'granted' | 'denied' | 'unknown';
+/** How long an answer is remembered, in days. */
+export const CONSENT_MAX_AGE_DAYS = 180;
+
+/** The spec's event names (§7), plus page_view, click, hover, exposure and the account events. */
+export const TRACKING_EVENTS = ['page_view', 'page_scroll', 'download', 'buy_now', 'subscribe', 'guide_jump', 'click', 'hover', 'exposure', 'login', 'logout', 'custom'] as const;
+export type TrackingEventName = (typeof TRACKING_EVENTS)[number];
+
+/** spec §3 "Tracking data": what one event may carry. Every field is optional on the wire. */
+export interface TrackingData {
+  event: TrackingEventName;
+  event_category?: string;
+  event_label?: string;
+  /** A URL the event is about (the link clicked, the file downloaded). */
+  event_target?: string;
+  url?: string;
+  referer_url?: string;
+  email?: string;
+  mac?: string;
+  token_id?: string;
+  tmp_token_id?: string;
+  finger_id?: string;
+  s_id?: string;
+  ga_ids?: string;
+  scroll_height?: number;
+  viewport_height?: number;
+  viewport_width?: number;
+  highest_page_viewed_percent?: number;
+  web_version?: string;
+  lang_domain?: string;
+  xargs_request_type?: 'send_beacon' | 'axios' | 'server';
+  products?: string[];
+  pids?: number[];
+  install?: { package_name?: string; app_id?: string; pid?: number; download_url?: string };
+  visit_timestamp?: number;
+  doc_id?: string;
+  ab_test_content?: string;
+  ad?: string;
+  order_tag?: string;
+  track_data?: string;
+  traffic_type?: string;
+  traffic_category?: string;
+  elk_category_id?: string;
+  related_product?: string;
+  url_type_flag?: string;
+  ad_channel?: string;
+  ab_try_list?: { key: string; version: string; value: string; expire_day: number }[];
+}
+
+/** Fields that identify a visitor: kept only with consent (the ingestion drops them otherwise). */
+export const IDENTIFYING_FIELDS = ['email', 'mac', 'token_id', 'tmp_token_id', 'finger_id', 's_id', 'ga_ids'] as const satisfies readonly (keyof TrackingData)[];
+
+/** What is posted: the encoded data, the mode (1 in dev mode: plain JSON) and the upload id. */
+export interface TrackingEnvelope {
+  data: string;
+  mode: 0 | 1;
+  upload_id: string;
+}
+
+/** spec §7 answer: `cscode` 0 on success; identifiers only for visitors who consented. */
+export interface TrackingAnswer {
+  cscode: number;
+  message?: string;
+  data?: { doc_id: string; visit_timestamp: number; tmp_token_id?: string; token_id?: string; s_id?: string; s_expiration?: number };
+}
+
+/** A server-side event as a squad sends it to {@link TRACKING_INTERNAL_ENDPOINT}, with the visitor's cookie header. */
+export interface ServerTrackingEvent {
+  data: TrackingData;
+  /** Whether the visitor had a session when it happened. */
+  signedIn?: boolean;
+}
+
+/** Query parameters that carry personal data or secrets: never part of a tracked URL. */
+const PERSONAL_PARAMS = new Set(['email', 'client_e', 'client_m', 'token', 'tid', 'payment_intent', 'payment_intent_client_secret', 'code', 'password']);
+
+/** Removes personal query parameters (spec §8 hand-off, reset and payment links) from a tracked URL. */
+export function redactTrackedUrl(value: string, base = 'http://localhost'): string {
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return '';
+  }
+  for (const name of [...url.searchParams.keys()]) if (PERSONAL_PARAMS.has(name.toLowerCase())) url.searchParams.delete(name);
+  return value.startsWith('/') ? url.pathname + url.search : url.href;
+}
+
+/** spec §7: keys sorted, empty values removed. */
+export function normaliseTrackingData(data: TrackingData): Record<string, unknown> {
+  const entries = Object.entries(data).filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0));
+  return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function toBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function fromBase64(encoded: string): string {
+  const binary = atob(encoded);
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+}
+
+/** FNV-1a over the encoded data: the hash half of an upload id. */
+export function hashTrackingData(encoded: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < encoded.length; index += 1) {
+    hash ^= encoded.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** Builds the posted envelope: base64 JSON (plain JSON in dev mode), upload id = visitor id + hash of the data. */
+export function encodeTrackingEnvelope(data: TrackingData, visitorId: string, devMode = false): TrackingEnvelope {
+  const json = JSON.stringify(normaliseTrackingData(data));
+  const encoded = devMode ? json : toBase64(json);
+  return { data: encoded, mode: devMode ? 1 : 0, upload_id: `${visitorId}-${hashTrackingData(encoded)}` };
+}
+
+/** Reads an envelope's data back; null when it is not what {@link encodeTrackingEnvelope} makes. */
+export function decodeTrackingData(envelope: Pick<TrackingEnvelope, 'data' | 'mode'>): unknown {
+  try {
+    return JSON.parse(envelope.mode === 1 ? envelope.data : fromBase64(envelope.data));
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the consent cookie from a `document.cookie` or `Cookie` header string. */
+export function readConsent(cookieHeader: string | null | undefined): ConsentState {
+  const match = /(?:^|;\s*)rk_consent=(granted|denied)(?:;|$)/.exec(cookieHeader ?? '');
+  return match ? (match[1] as 'granted' | 'denied') : 'unknown';
+}
