@@ -64,6 +64,21 @@ export async function waitForLive(app: string, version: string): Promise<void> {
   await expect.poll(async () => (await readAdminStatus()).live[app], { timeout: 5_000 }).toBe(version);
 }
 
+/**
+ * Registers through the form as a browser without JavaScript does (the signed arithmetic captcha), and
+ * waits for the account page of the locale.
+ */
+export async function registerWithoutJavaScript(page: Page, locale: string, account: { name: string; email: string; password: string }): Promise<void> {
+  await page.goto(locale === 'en' ? '/register' : `/${locale}/register`);
+  await page.locator('#register-name').fill(account.name);
+  await page.locator('#register-email').fill(account.email);
+  await page.locator('#register-password').fill(account.password);
+  const [a, b] = ((await page.locator('label[for=register-captcha]').textContent()) ?? '').match(/\d+/g)!.map(Number);
+  await page.locator('#register-captcha').fill(String(a! + b!));
+  await page.locator('form button[type=submit]').click();
+  await expect(page).toHaveURL(new RegExp(`${locale === 'en' ? '' : `/${locale}`}/my-account$`));
+}
+
 /** Browser errors of a page: console errors and uncaught exceptions. */
 export function collectBrowserErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -16,6 +16,9 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
+    // The journeys start as visitors who already answered the consent question (declined), so the consent
+    // card stays out of their way; tracking.spec.ts starts without an answer.
+    storageState: { cookies: [{ name: 'rk_consent', value: 'denied', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] },
   },
   webServer: {
     command: 'node e2e/start-test-site.ts',

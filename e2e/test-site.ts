@@ -34,6 +34,8 @@ export const E2E_ENV: Record<string, string> = {
   GOOGLE_GSI_URL: `${E2E_GOOGLE_URL}/gsi/client`,
   AB_PLAN_PRICE_OPEN: 'true',
   CHECKOUT_RATE_LIMIT: '200',
+  // Every journey loads pages from one address, each sending page views and scroll events.
+  TRACKING_RATE_LIMIT: '10000',
 };
 
 /** Versions built from altered sources, for the release and failure journeys. */

@@ -1,4 +1,4 @@
-import { expect, readText, test, waitForMail } from '../fixtures.ts';
+import { expect, readText, registerWithoutJavaScript, test, waitForMail } from '../fixtures.ts';
 
 const PASSWORD = 'Secret123!';
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -45,14 +45,7 @@ test('register and sign in without JavaScript; a wrong password keeps the e-mail
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const email = uniqueEmail('nojs');
-  await page.goto('/de/register');
-  await page.locator('#register-name').fill('Jonas');
-  await page.locator('#register-email').fill(email);
-  await page.locator('#register-password').fill(PASSWORD);
-  const [a, b] = ((await page.locator('label[for=register-captcha]').textContent()) ?? '').match(/\d+/g)!.map(Number);
-  await page.locator('#register-captcha').fill(String(a! + b!));
-  await page.locator('form button[type=submit]').click();
-  await expect(page).toHaveURL(/\/de\/my-account$/);
+  await registerWithoutJavaScript(page, 'de', { name: 'Jonas', email, password: PASSWORD });
   await page.getByRole('main').getByRole('button', { name: readText('de', 'my_account', 'logout') }).click();
   await expect(page).toHaveURL(/\/de$/);
 

@@ -11,6 +11,7 @@ import { Header } from './Header.tsx';
 import { PageOutlet } from './PageOutlet.tsx';
 import { useClientNavigation } from './use-client-navigation.ts';
 import { useInviteReport } from './use-invite-report.ts';
+import { Tracking } from '../tracking/Tracking.tsx';
 import './frame.css';
 
 /** Spec §2: the campaign banner is hidden on these routes. */
@@ -39,6 +40,7 @@ export function Root() {
       {!clean && frame !== 'simple' && <Footer reduced={frame === 'reduced'} siteUrl={siteUrl} />}
       <BackToTop />
       <LazyAlertHost />
+      <Tracking />
     </div>
   );
 }

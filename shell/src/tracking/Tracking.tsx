@@ -1,0 +1,70 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
+import type { SharedState } from '@reelkeep/shared-contracts';
+import { useNavigatorState } from '../routing/navigator.ts';
+import type { Tracker } from './tracker.ts';
+
+const ConsentBanner = lazy(() => import('./ConsentBanner.tsx').then((module) => ({ default: module.ConsentBanner })));
+
+/** How long after the load event the tracker may wait for an idle moment. */
+const IDLE_TIMEOUT_MS = 2_000;
+
+/** Runs once the page has loaded and the browser is idle: tracking never competes with the first paint. */
+function whenIdleAfterLoad(work: () => void): () => void {
+  let cancelled = false;
+  const run = () => {
+    if (cancelled) return;
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => !cancelled && work(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(() => !cancelled && work(), 1);
+  };
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', run);
+  };
+}
+
+/**
+ * The shell's tracking (ARCHITECTURE: the shell owns the tracking SDK): loads the SDK after the page,
+ * sends a page view per page on screen, and asks for consent until the visitor answers (never under
+ * Global Privacy Control, which is a standing refusal).
+ */
+export function Tracking() {
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const { location } = useNavigatorState();
+  const [tracker, setTracker] = useState<Tracker | null>(null);
+  const [answered, setAnswered] = useState(false);
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    const cancel = whenIdleAfterLoad(() => {
+      void import('./tracker.ts').then(({ createTracker }) => {
+        const created = createTracker({ locale, devMode: /(^|[#&])dev=1(&|$)/.test(window.location.hash) });
+        stop = created.start();
+        setTracker(created);
+      });
+    });
+    return () => {
+      cancel();
+      stop?.();
+    };
+    // The locale of a document never changes (a change of language is a full page load): this runs once.
+  }, [locale]);
+
+  useEffect(() => {
+    tracker?.pageView();
+  }, [tracker, location.key]);
+
+  if (!tracker || answered || tracker.consent() !== 'unknown') return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsentBanner
+        onAnswer={(state) => {
+          tracker.setConsent(state);
+          setAnswered(true);
+        }}
+      />
+    </Suspense>
+  );
+}
