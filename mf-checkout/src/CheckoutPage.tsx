@@ -157,7 +157,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
       <li key={type} className={`${styles.plan} ${active ? styles.planActive : ''} ${featured ? styles.planFeatured : ''}`}>
         {plan.type === '1Y' && <span className={styles.badge}>{t('badge_main')}</span>}
         {type === 'LFT' && <span className={`${styles.badge} ${styles.badgeDark}`}>{t('badge_lifetime')}</span>}
-        <h3 className={styles.planName}>{t(`plan_names.${plan.type}`)}</h3>
+        <h2 className={styles.planName}>{t(`plan_names.${plan.type}`)}</h2>
         <p className={styles.price}>
           <strong>{money(prices.priceCents)}</strong>
           {prices.originCents > prices.priceCents && <s className={styles.origin}>{money(prices.originCents)}</s>}
