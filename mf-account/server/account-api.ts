@@ -182,7 +182,7 @@ export function createAccountRoutes(): PluginRoute[] {
       // The session cookie goes whatever the auth library answered; spec §4: the display cookies go too,
       // and user_token is set to 1 for 365 days.
       for (const name of [SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`]) response.headers.append('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
-      for (const name of ['email', 'token', 'userId', 'userPicture', 'userName', 'firstName', 'lastName', 'user_info']) response.headers.append('set-cookie', `${name}=; Path=/; Max-Age=0; SameSite=Lax`);
+      for (const name of ['email', 'token', 'userId', 'userType', 'userPicture', 'userName', 'firstName', 'lastName', 'user_info', 'credits']) response.headers.append('set-cookie', `${name}=; Path=/; Max-Age=0; SameSite=Lax`);
       response.headers.append('set-cookie', `user_token=1; Path=/; Max-Age=${USER_TOKEN_MAX_AGE_S}; SameSite=Lax`);
       return response;
     },
