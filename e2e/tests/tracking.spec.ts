@@ -6,6 +6,7 @@ import { expect, readText, registerWithoutJavaScript, test } from '../fixtures.t
 interface StoredEvent {
   event: string;
   url: string | null;
+  referer_url: string | null;
   consent: boolean;
   visitor_id: string | null;
   signed_in: boolean;
@@ -50,6 +51,14 @@ test('the consent card asks once; before the answer events are cookieless, after
   // Answered: the card does not come back.
   await page.waitForTimeout(500);
   await expect(card).toHaveCount(0);
+
+  // A client-side navigation is a page view too, with the page before it as referrer.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('banner').getByRole('link', { name: readText('fr', 'common', 'nav.posts') }).click();
+  await expect(page).toHaveURL(/\/fr\/blog\/$/);
+  await expect
+    .poll(async () => (await readEvents('page_view')).find((event) => event.visitor_id === guid && event.url === `${E2E_BASE_URL}/fr/blog/`))
+    .toMatchObject({ consent: true, referer_url: `${E2E_BASE_URL}/fr/netflix-downloader?e2e=${next}` });
   await context.close();
 });
 

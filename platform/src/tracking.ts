@@ -230,7 +230,7 @@ export function createTrackingRoutes(limiter: RateLimiter, options: { sessionMs?
       const limit = Math.min(Math.max(Number.parseInt(query.get('limit') ?? '', 10) || ADMIN_DEFAULT_LIMIT, 1), ADMIN_MAX_LIMIT);
       const [events, counts] = await Promise.all([
         db.query(
-          `SELECT id::text AS doc_id, received_at, event, event_category, event_label, event_target, url, consent, visitor_id, session_id, signed_in, source
+          `SELECT id::text AS doc_id, received_at, event, event_category, event_label, event_target, url, referer_url, consent, visitor_id, session_id, signed_in, source
            FROM platform.tracking_events WHERE ($1::text IS NULL OR event = $1) ORDER BY id DESC LIMIT $2`,
           [event, limit],
         ),
