@@ -62,7 +62,7 @@ test('the consent card asks once; before the answer events are cookieless, after
   await context.close();
 });
 
-test('declining keeps the site cookieless; Global Privacy Control is a standing refusal that is never asked', async ({ browser }) => {
+test('declining keeps the site cookieless, the footer lets the visitor change their mind, and Global Privacy Control is a standing refusal that is never asked', async ({ browser }) => {
   const context = await freshVisitor(browser);
   const page = await context.newPage();
   await page.goto('/ja');
@@ -75,6 +75,17 @@ test('declining keeps the site cookieless; Global Privacy Control is a standing 
   const names = (await context.cookies()).map((cookie) => cookie.name);
   expect(names).toContain('rk_consent');
   expect(names.filter((name) => /^_(T_)?EA_/.test(name))).toEqual([]);
+
+  // The cookies policy promises a change of mind at any time: the footer asks again.
+  await page.getByRole('contentinfo').getByRole('button', { name: readText('ja', 'common', 'footer.cookie_settings') }).click();
+  await card.getByRole('button', { name: readText('ja', 'common', 'consent.accept') }).click();
+  await expect(card).toBeHidden();
+  expect((await context.cookies()).find((cookie) => cookie.name === 'rk_consent')?.value).toBe('granted');
+  await page.reload();
+  await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name)).toContain('_EA_GUID');
+  await page.getByRole('contentinfo').getByRole('button', { name: readText('ja', 'common', 'footer.cookie_settings') }).click();
+  await card.getByRole('button', { name: readText('ja', 'common', 'consent.decline') }).click();
+  await expect.poll(async () => (await context.cookies()).filter((cookie) => /^_(T_)?EA_/.test(cookie.name)).length).toBe(0);
   await context.close();
 
   const gpc = await freshVisitor(browser);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
+import { emitSiteEvent, toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
 import { useFrameData } from './frame-data.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { NewsletterBox } from './NewsletterBox.tsx';
@@ -74,6 +74,10 @@ export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string
           {POLICY_LINKS.map(([path, key]) => (
             <a key={path} href={link(path)}>{t(key)}</a>
           ))}
+          {/* The cookies policy promises a way to change or withdraw consent at any time. */}
+          <button type="button" className={styles.settings} onClick={() => emitSiteEvent('consentRequested', {})}>
+            {t('footer.cookie_settings')}
+          </button>
         </nav>
         <div className={styles.bottom}>
           <LanguagePicker />

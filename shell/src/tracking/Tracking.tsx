@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
-import type { SharedState } from '@reelkeep/shared-contracts';
+import { onSiteEvent, type SharedState } from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import type { Tracker } from './tracker.ts';
 
@@ -35,6 +35,7 @@ export function Tracking() {
   const { location } = useNavigatorState();
   const [tracker, setTracker] = useState<Tracker | null>(null);
   const [answered, setAnswered] = useState(false);
+  const [reopened, setReopened] = useState(false);
 
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -56,13 +57,24 @@ export function Tracking() {
     tracker?.pageView();
   }, [tracker, location.key]);
 
-  if (!tracker || answered || tracker.consent() !== 'unknown') return null;
+  // "Cookie settings" in the footer asks again, whatever was answered before.
+  useEffect(
+    () =>
+      onSiteEvent('consentRequested', () => {
+        setAnswered(false);
+        setReopened(true);
+      }),
+    [],
+  );
+
+  if (!tracker || answered || (!reopened && tracker.consent() !== 'unknown')) return null;
   return (
     <Suspense fallback={null}>
       <ConsentBanner
         onAnswer={(state) => {
           tracker.setConsent(state);
           setAnswered(true);
+          setReopened(false);
         }}
       />
     </Suspense>
