@@ -6,6 +6,7 @@ import { createRateLimiter } from './rate-limit.ts';
 import { CLIENT_IP_HEADER, type PluginContext, type PluginRoute } from './server-plugin.ts';
 import { createTrackingRoutes, TRACKING_ADMIN_ENDPOINT } from './tracking.ts';
 import { createTestPluginContext } from './testing/plugin-context.ts';
+import { readServiceUrl } from './testing/external-services.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const SESSION_MS = 30 * 60_000;
@@ -24,20 +25,6 @@ interface StoredEvent {
   source: string;
   data: TrackingData;
 }
-
-beforeAll(async () => {
-  db = await openDatabase({ pgliteDir: 'memory://' });
-  await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
-  // The account squad's session lookup: a visitor with `rk.session_token` is signed in.
-  context = createTestPluginContext(db, {
-    env: { ADMIN_TOKEN: 'operator-token-123456' },
-    fetchApi: async (_path, init) =>
-      Response.json({ user: /rk\.session_token=\w+/.test(new Headers(init?.headers).get('cookie') ?? '') ? { id: 'u1', email: 'ana@example.com', name: 'Ana' } : null }),
-  });
-  routes = createTrackingRoutes(createRateLimiter({ name: 'tracking-test', limit: 5, windowMs: 60_000, now: () => NOW }), { sessionMs: SESSION_MS, now: () => NOW });
-});
-beforeEach(() => db.query('DELETE FROM platform.tracking_events'));
-afterAll(() => db.close());
 
 let address = 0;
 function post(path: string, body: string, headers: Record<string, string> = {}) {
@@ -63,105 +50,125 @@ describe('tracking envelope (spec §7)', () => {
   });
 });
 
-describe(`POST ${TRACKING_ENDPOINT}`, () => {
-  it('keeps identifiers and answers the spec identifiers once the visitor consented', async () => {
-    const answer = (await (await beacon({ event: 'page_view', url: '/netflix-downloader', email: 'ana@example.com', s_id: 'sess-12345678' }, { cookie: 'rk_consent=granted' })).json()) as TrackingAnswer;
-    expect(answer).toMatchObject({ cscode: 0, data: { visit_timestamp: NOW, s_id: 'sess-12345678', s_expiration: NOW + SESSION_MS } });
-    expect(answer.data!.doc_id).toMatch(/^\d+$/);
-    expect(answer.data!.tmp_token_id).toMatch(/^[\w-]{8,64}$/);
-    expect(await stored()).toEqual([
-      expect.objectContaining({ event: 'page_view', consent: true, visitor_id: 'guid-0123456789', session_id: 'sess-12345678', signed_in: false, source: 'send_beacon', data: expect.objectContaining({ email: 'ana@example.com' }) }),
-    ]);
+const databases: [string, () => Promise<Database>][] = [['PGlite', () => openDatabase({ pgliteDir: 'memory://' })]];
+const postgresUrl = readServiceUrl('TEST_DATABASE_URL');
+if (postgresUrl) databases.push(['PostgreSQL', () => openDatabase({ databaseUrl: postgresUrl, pgliteDir: 'memory://' })]);
+
+describe.each(databases)('tracking on %s', (_kind, open) => {
+  beforeAll(async () => {
+    db = await open();
+    await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+    // The account squad's session lookup: a visitor with `rk.session_token` is signed in.
+    context = createTestPluginContext(db, {
+      env: { ADMIN_TOKEN: 'operator-token-123456' },
+      fetchApi: async (_path, init) =>
+        Response.json({ user: /rk\.session_token=\w+/.test(new Headers(init?.headers).get('cookie') ?? '') ? { id: 'u1', email: 'ana@example.com', name: 'Ana' } : null }),
+    });
+    routes = createTrackingRoutes(createRateLimiter({ name: 'tracking-test', limit: 5, windowMs: 60_000, now: () => NOW }), { sessionMs: SESSION_MS, now: () => NOW });
+  });
+  beforeEach(() => db.query('DELETE FROM platform.tracking_events'));
+  afterAll(() => db.close());
+
+  describe(`POST ${TRACKING_ENDPOINT}`, () => {
+    it('keeps identifiers and answers the spec identifiers once the visitor consented', async () => {
+      const answer = (await (await beacon({ event: 'page_view', url: '/netflix-downloader', email: 'ana@example.com', s_id: 'sess-12345678' }, { cookie: 'rk_consent=granted' })).json()) as TrackingAnswer;
+      expect(answer).toMatchObject({ cscode: 0, data: { visit_timestamp: NOW, s_id: 'sess-12345678', s_expiration: NOW + SESSION_MS } });
+      expect(answer.data!.doc_id).toMatch(/^\d+$/);
+      expect(answer.data!.tmp_token_id).toMatch(/^[\w-]{8,64}$/);
+      expect(await stored()).toEqual([
+        expect.objectContaining({ event: 'page_view', consent: true, visitor_id: 'guid-0123456789', session_id: 'sess-12345678', signed_in: false, source: 'send_beacon', data: expect.objectContaining({ email: 'ana@example.com' }) }),
+      ]);
+    });
+
+    it('is cookieless without consent: no identifiers kept, none handed out', async () => {
+      const answer = (await (await beacon({ event: 'page_view', url: '/', email: 'ana@example.com', finger_id: 'fp', tmp_token_id: 'tmp-12345678' })).json()) as TrackingAnswer;
+      expect(Object.keys(answer.data!).sort()).toEqual(['doc_id', 'visit_timestamp']);
+      const [row] = await stored();
+      expect(row).toMatchObject({ consent: false, visitor_id: null, session_id: null });
+      expect(row!.data).toEqual({ event: 'page_view', url: '/' });
+    });
+
+    it('treats Global Privacy Control as a refusal, whatever the cookie says', async () => {
+      await beacon({ event: 'page_view', email: 'ana@example.com' }, { cookie: 'rk_consent=granted', 'sec-gpc': '1' });
+      expect(await stored()).toEqual([expect.objectContaining({ consent: false, visitor_id: null, data: { event: 'page_view' } })]);
+    });
+
+    it('stores a beacon sent twice once, with one doc id', async () => {
+      const envelope = JSON.stringify(encodeTrackingEnvelope({ event: 'download', event_target: '/mlink?p=reelkeep-setup.exe' }, 'guid-0123456789'));
+      const first = (await (await post(TRACKING_ENDPOINT, envelope)).json()) as TrackingAnswer;
+      const second = (await (await post(TRACKING_ENDPOINT, envelope)).json()) as TrackingAnswer;
+      expect(second.data!.doc_id).toBe(first.data!.doc_id);
+      expect(await stored()).toHaveLength(1);
+    });
+
+    it('never keeps personal query parameters (hand-off e-mail, tokens, payment secrets)', async () => {
+      await beacon({ event: 'page_view', url: 'http://localhost:3000/my-account?client_e=YW5h&token=abc&source=redeem_approved', referer_url: '/checkout?tid=9&payment_intent_client_secret=pi_1_secret_x&p=1' });
+      const [row] = await stored();
+      expect(row!.url).toBe('http://localhost:3000/my-account?source=redeem_approved');
+      expect(row!.data.referer_url).toBe('/checkout?p=1');
+    });
+
+    it('takes the text/html fallback, dev-mode plain data, and records who was signed in', async () => {
+      const envelope = encodeTrackingEnvelope({ event: 'buy_now', xargs_request_type: 'axios' }, 'guid-0123456789', true);
+      const response = await post(TRACKING_ENDPOINT, JSON.stringify(envelope), { 'content-type': 'text/html', cookie: 'rk.session_token=abc' });
+      expect(response.status).toBe(200);
+      expect(await stored()).toEqual([expect.objectContaining({ event: 'buy_now', source: 'axios', signed_in: true })]);
+    });
+
+    it.each([
+      ['not JSON', 'hello'],
+      ['no envelope', '{}'],
+      ['broken base64', JSON.stringify({ data: '!!!!', mode: 0, upload_id: 'guid-0123456789-00000000' })],
+      ['an unknown event', JSON.stringify(encodeTrackingEnvelope({ event: 'purchase' as never }, 'guid-0123456789'))],
+      ['a wrong field type', JSON.stringify(encodeTrackingEnvelope({ event: 'page_scroll', highest_page_viewed_percent: 250 }, 'guid-0123456789'))],
+      ['a bad upload id', JSON.stringify({ ...encodeTrackingEnvelope({ event: 'page_view' }, 'x'), upload_id: '<script>' })],
+      ['an oversized body', JSON.stringify(encodeTrackingEnvelope({ event: 'custom', track_data: 'x'.repeat(20_000) }, 'guid-0123456789'))],
+    ])('refuses %s with a 400 and a reason, storing nothing', async (_case, body) => {
+      const response = await post(TRACKING_ENDPOINT, body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as TrackingAnswer).cscode).toBe(400);
+      expect(await stored()).toHaveLength(0);
+    });
+
+    it('limits events per address', async () => {
+      const route = routes.find((candidate) => candidate.path === TRACKING_ENDPOINT)!;
+      const send = () => route.handle(new Request('http://localhost/x', { method: 'POST', body: JSON.stringify(encodeTrackingEnvelope({ event: 'click' }, `guid-${Math.random().toString(36).slice(2, 12)}`)), headers: { [CLIENT_IP_HEADER]: '10.9.9.9' } }), context);
+      const statuses = [];
+      for (let index = 0; index < 6; index += 1) statuses.push((await send()).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    });
   });
 
-  it('is cookieless without consent: no identifiers kept, none handed out', async () => {
-    const answer = (await (await beacon({ event: 'page_view', url: '/', email: 'ana@example.com', finger_id: 'fp', tmp_token_id: 'tmp-12345678' })).json()) as TrackingAnswer;
-    expect(Object.keys(answer.data!).sort()).toEqual(['doc_id', 'visit_timestamp']);
-    const [row] = await stored();
-    expect(row).toMatchObject({ consent: false, visitor_id: null, session_id: null });
-    expect(row!.data).toEqual({ event: 'page_view', url: '/' });
+  describe(`POST ${TRACKING_INTERNAL_ENDPOINT}`, () => {
+    it('records a server-side event with the visitor id from the _EA_GUID cookie when they consented', async () => {
+      const response = await post(TRACKING_INTERNAL_ENDPOINT, JSON.stringify({ data: { event: 'logout', event_category: 'account' }, signedIn: true }), { cookie: 'rk_consent=granted; _EA_GUID=guid-abcdef123456' });
+      expect(response.status).toBe(200);
+      expect(await stored()).toEqual([expect.objectContaining({ event: 'logout', consent: true, visitor_id: 'guid-abcdef123456', signed_in: true, source: 'server' })]);
+    });
+
+    it('keeps no visitor id without consent, and refuses malformed events', async () => {
+      await post(TRACKING_INTERNAL_ENDPOINT, JSON.stringify({ data: { event: 'logout' } }), { cookie: '_EA_GUID=guid-abcdef123456' });
+      expect(await stored()).toEqual([expect.objectContaining({ event: 'logout', consent: false, visitor_id: null })]);
+      expect((await post(TRACKING_INTERNAL_ENDPOINT, '{"data":{"event":"nope"}}')).status).toBe(400);
+    });
   });
 
-  it('treats Global Privacy Control as a refusal, whatever the cookie says', async () => {
-    await beacon({ event: 'page_view', email: 'ana@example.com' }, { cookie: 'rk_consent=granted', 'sec-gpc': '1' });
-    expect(await stored()).toEqual([expect.objectContaining({ consent: false, visitor_id: null, data: { event: 'page_view' } })]);
-  });
+  describe(`GET ${TRACKING_ADMIN_ENDPOINT}`, () => {
+    const read = (query: string, authorization?: string) =>
+      routes.find((candidate) => candidate.path === TRACKING_ADMIN_ENDPOINT)!.handle(new Request(`http://localhost${TRACKING_ADMIN_ENDPOINT}${query}`, { headers: authorization ? { authorization } : {} }), context);
 
-  it('stores a beacon sent twice once, with one doc id', async () => {
-    const envelope = JSON.stringify(encodeTrackingEnvelope({ event: 'download', event_target: '/mlink?p=reelkeep-setup.exe' }, 'guid-0123456789'));
-    const first = (await (await post(TRACKING_ENDPOINT, envelope)).json()) as TrackingAnswer;
-    const second = (await (await post(TRACKING_ENDPOINT, envelope)).json()) as TrackingAnswer;
-    expect(second.data!.doc_id).toBe(first.data!.doc_id);
-    expect(await stored()).toHaveLength(1);
-  });
-
-  it('never keeps personal query parameters (hand-off e-mail, tokens, payment secrets)', async () => {
-    await beacon({ event: 'page_view', url: 'http://localhost:3000/my-account?client_e=YW5h&token=abc&source=redeem_approved', referer_url: '/checkout?tid=9&payment_intent_client_secret=pi_1_secret_x&p=1' });
-    const [row] = await stored();
-    expect(row!.url).toBe('http://localhost:3000/my-account?source=redeem_approved');
-    expect(row!.data.referer_url).toBe('/checkout?p=1');
-  });
-
-  it('takes the text/html fallback, dev-mode plain data, and records who was signed in', async () => {
-    const envelope = encodeTrackingEnvelope({ event: 'buy_now', xargs_request_type: 'axios' }, 'guid-0123456789', true);
-    const response = await post(TRACKING_ENDPOINT, JSON.stringify(envelope), { 'content-type': 'text/html', cookie: 'rk.session_token=abc' });
-    expect(response.status).toBe(200);
-    expect(await stored()).toEqual([expect.objectContaining({ event: 'buy_now', source: 'axios', signed_in: true })]);
-  });
-
-  it.each([
-    ['not JSON', 'hello'],
-    ['no envelope', '{}'],
-    ['broken base64', JSON.stringify({ data: '!!!!', mode: 0, upload_id: 'guid-0123456789-00000000' })],
-    ['an unknown event', JSON.stringify(encodeTrackingEnvelope({ event: 'purchase' as never }, 'guid-0123456789'))],
-    ['a wrong field type', JSON.stringify(encodeTrackingEnvelope({ event: 'page_scroll', highest_page_viewed_percent: 250 }, 'guid-0123456789'))],
-    ['a bad upload id', JSON.stringify({ ...encodeTrackingEnvelope({ event: 'page_view' }, 'x'), upload_id: '<script>' })],
-    ['an oversized body', JSON.stringify(encodeTrackingEnvelope({ event: 'custom', track_data: 'x'.repeat(20_000) }, 'guid-0123456789'))],
-  ])('refuses %s with a 400 and a reason, storing nothing', async (_case, body) => {
-    const response = await post(TRACKING_ENDPOINT, body);
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as TrackingAnswer).cscode).toBe(400);
-    expect(await stored()).toHaveLength(0);
-  });
-
-  it('limits events per address', async () => {
-    const route = routes.find((candidate) => candidate.path === TRACKING_ENDPOINT)!;
-    const send = () => route.handle(new Request('http://localhost/x', { method: 'POST', body: JSON.stringify(encodeTrackingEnvelope({ event: 'click' }, `guid-${Math.random().toString(36).slice(2, 12)}`)), headers: { [CLIENT_IP_HEADER]: '10.9.9.9' } }), context);
-    const statuses = [];
-    for (let index = 0; index < 6; index += 1) statuses.push((await send()).status);
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-  });
-});
-
-describe(`POST ${TRACKING_INTERNAL_ENDPOINT}`, () => {
-  it('records a server-side event with the visitor id from the _EA_GUID cookie when they consented', async () => {
-    const response = await post(TRACKING_INTERNAL_ENDPOINT, JSON.stringify({ data: { event: 'logout', event_category: 'account' }, signedIn: true }), { cookie: 'rk_consent=granted; _EA_GUID=guid-abcdef123456' });
-    expect(response.status).toBe(200);
-    expect(await stored()).toEqual([expect.objectContaining({ event: 'logout', consent: true, visitor_id: 'guid-abcdef123456', signed_in: true, source: 'server' })]);
-  });
-
-  it('keeps no visitor id without consent, and refuses malformed events', async () => {
-    await post(TRACKING_INTERNAL_ENDPOINT, JSON.stringify({ data: { event: 'logout' } }), { cookie: '_EA_GUID=guid-abcdef123456' });
-    expect(await stored()).toEqual([expect.objectContaining({ event: 'logout', consent: false, visitor_id: null })]);
-    expect((await post(TRACKING_INTERNAL_ENDPOINT, '{"data":{"event":"nope"}}')).status).toBe(400);
-  });
-});
-
-describe(`GET ${TRACKING_ADMIN_ENDPOINT}`, () => {
-  const read = (query: string, authorization?: string) =>
-    routes.find((candidate) => candidate.path === TRACKING_ADMIN_ENDPOINT)!.handle(new Request(`http://localhost${TRACKING_ADMIN_ENDPOINT}${query}`, { headers: authorization ? { authorization } : {} }), context);
-
-  it('shows operators the latest events and the day counts, and nobody else', async () => {
-    await beacon({ event: 'page_view' }, { cookie: 'rk_consent=granted' });
-    await post(TRACKING_INTERNAL_ENDPOINT, JSON.stringify({ data: { event: 'logout' } }));
-    expect((await read('')).status).toBe(401);
-    expect((await read('', 'Bearer operator-token-000000')).status).toBe(401);
-    expect((await read('?event=purchase', 'Bearer operator-token-123456')).status).toBe(400);
-    const body = (await (await read('?event=logout', 'Bearer operator-token-123456')).json()) as { events: { event: string }[]; last24h: { event: string; events: number; consented: number }[] };
-    expect(body.events.map((row) => row.event)).toEqual(['logout']);
-    expect(body.last24h).toEqual([
-      { event: 'logout', events: 1, consented: 0 },
-      { event: 'page_view', events: 1, consented: 1 },
-    ]);
+    it('shows operators the latest events and the day counts, and nobody else', async () => {
+      await beacon({ event: 'page_view' }, { cookie: 'rk_consent=granted' });
+      await post(TRACKING_INTERNAL_ENDPOINT, JSON.stringify({ data: { event: 'logout' } }));
+      expect((await read('')).status).toBe(401);
+      expect((await read('', 'Bearer operator-token-000000')).status).toBe(401);
+      expect((await read('?event=purchase', 'Bearer operator-token-123456')).status).toBe(400);
+      const body = (await (await read('?event=logout', 'Bearer operator-token-123456')).json()) as { events: { event: string }[]; last24h: { event: string; events: number; consented: number }[] };
+      expect(body.events.map((row) => row.event)).toEqual(['logout']);
+      expect(body.last24h).toEqual([
+        { event: 'logout', events: 1, consented: 0 },
+        { event: 'page_view', events: 1, consented: 1 },
+      ]);
+    });
   });
 });

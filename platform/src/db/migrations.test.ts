@@ -17,7 +17,7 @@ const databases: [string, () => Promise<Database>][] = [['PGlite', () => openDat
 const postgresUrl = readServiceUrl('TEST_DATABASE_URL');
 if (postgresUrl) databases.push(['PostgreSQL', () => openDatabase({ databaseUrl: postgresUrl, pgliteDir: 'memory://' })]);
 
-describe.each(databases)('migrations on %s', (_kind, open) => {
+describe.each(databases)('migrations on %s', (kind, open) => {
   const opened: Database[] = [];
   afterAll(async () => {
     for (const db of opened) {
@@ -37,6 +37,19 @@ describe.each(databases)('migrations on %s', (_kind, open) => {
     expect(await applyMigrations(db, 'demo', dir)).toEqual([]);
     await db.query('INSERT INTO demo_squad.notes (body) VALUES ($1)', ['hello']);
     expect(await db.query('SELECT body, lang FROM demo_squad.notes')).toEqual([{ body: 'hello', lang: 'en' }]);
+  });
+
+  it('lets concurrent starts apply each migration exactly once', async () => {
+    const first = opened[0]!;
+    // Two PostgreSQL pools are two instances starting; an in-memory PGlite is its own database, so there the race is within one.
+    const second = kind === 'PostgreSQL' ? await open() : first;
+    if (second !== first) opened.push(second);
+    await first.query('DROP SCHEMA IF EXISTS demo_squad CASCADE');
+    await first.query(`DELETE FROM platform.schema_migrations WHERE squad = 'demo'`);
+    const dir = await makeMigrations();
+    const results = await Promise.all([applyMigrations(first, 'demo', dir), applyMigrations(second, 'demo', dir), applyMigrations(first, 'demo', dir)]);
+    expect(results.flat().sort()).toEqual(['0001_create_schema.sql', '0002_add_column.sql']);
+    expect(await first.query(`SELECT name FROM platform.schema_migrations WHERE squad = 'demo' ORDER BY name`)).toEqual([{ name: '0001_create_schema.sql' }, { name: '0002_add_column.sql' }]);
   });
 
   it('rolls a failing migration back whole', async () => {
