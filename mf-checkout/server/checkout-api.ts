@@ -7,6 +7,7 @@ import {
   parsePlanId,
   planPriceCents,
   PRICE_VARIANT_COOKIE,
+  readCookie,
   toLocalePrefix,
   toPriceVariant,
   type OfferDto,
@@ -22,24 +23,9 @@ import { createStripeClient, createStripeProvider, toPaymentState } from './prov
 
 const WINDOW_MS = 10 * 60_000;
 
-/** Reads one cookie of a request. */
-export function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(value.join('='));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
 /** The visitor's price variant: the server-set cookie while the experiment runs, else the base prices. */
 export function readVariant(request: Request, experimentOpen: boolean): PriceVariant {
-  return experimentOpen ? toPriceVariant(readCookie(request, PRICE_VARIANT_COOKIE)) : 'old';
+  return experimentOpen ? toPriceVariant(readCookie(request.headers.get('cookie'), PRICE_VARIANT_COOKIE)) : 'old';
 }
 
 function isAdmin(request: Request, token: string | undefined): boolean {

@@ -4,6 +4,7 @@ import {
   decodeTrackingData,
   IDENTIFYING_FIELDS,
   readConsent,
+  readCookie,
   redactTrackedUrl,
   TRACKING_ENDPOINT,
   TRACKING_EVENTS,
@@ -29,8 +30,6 @@ const URL_TEXT = 2_048;
 const DEFAULT_SESSION_MS = 30 * 60_000;
 /** Identifiers the server issues and the SDK sends back: opaque, URL-safe. */
 const OPAQUE_ID = /^[\w-]{8,64}$/;
-/** spec §9 tracking cookie names: `_EA_` (`_T_EA_` on test hosts) + `GUID`. */
-const GUID_COOKIE = /(?:^|;\s*)_(?:T_)?EA_GUID=([\w-]{8,64})(?:;|$)/;
 
 const shortText = z.string().max(SHORT_TEXT);
 const urlText = z.string().max(URL_TEXT);
@@ -210,7 +209,7 @@ export function createTrackingRoutes(limiter: RateLimiter, options: { sessionMs?
           data: { ...parsed.data, xargs_request_type: 'server' },
           uploadId: `server-${randomUUID()}`,
           consent: requestConsent(request),
-          visitorId: GUID_COOKIE.exec(cookie)?.[1] ?? null,
+          visitorId: [readCookie(cookie, '_EA_GUID'), readCookie(cookie, '_T_EA_GUID')].find((guid) => guid !== undefined && OPAQUE_ID.test(guid)) ?? null,
           signedIn: body?.signedIn === true,
           source: 'server',
         }),

@@ -12,3 +12,4 @@ export { ORDER_STATUSES } from './checkout-contract.ts';
 export * from './design-system.ts';
 export * from './post-json.ts';
 export * from './tracking-contract.ts';
+export * from './cookies.ts';

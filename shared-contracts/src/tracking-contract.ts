@@ -4,6 +4,8 @@
  * No runtime dependencies: it ships in the browser.
  */
 
+import { readCookie } from './cookies.ts';
+
 /** Where the browser SDK posts its events (the shell's own server part). */
 export const TRACKING_ENDPOINT = '/api/site/track';
 /** Where squads' servers record events that happen on the server (a logout without JavaScript too). */
@@ -151,6 +153,6 @@ export function decodeTrackingData(envelope: Pick<TrackingEnvelope, 'data' | 'mo
 
 /** Reads the consent cookie from a `document.cookie` or `Cookie` header string. */
 export function readConsent(cookieHeader: string | null | undefined): ConsentState {
-  const match = /(?:^|;\s*)rk_consent=(granted|denied)(?:;|$)/.exec(cookieHeader ?? '');
-  return match ? (match[1] as 'granted' | 'denied') : 'unknown';
+  const value = readCookie(cookieHeader, CONSENT_COOKIE);
+  return value === 'granted' || value === 'denied' ? value : 'unknown';
 }

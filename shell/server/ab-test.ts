@@ -1,17 +1,8 @@
 import { createHash } from 'node:crypto';
-import { PRICE_VARIANT_COOKIE, PRICE_VARIANTS, type PriceVariant } from '@reelkeep/shared-contracts';
+import { PRICE_VARIANT_COOKIE, PRICE_VARIANTS, readCookie, type PriceVariant } from '@reelkeep/shared-contracts';
 
 /** spec §9: the price A/B cookie lasts 30 days. */
 const AB_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
-
-function readCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0) cookies.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
-  }
-  return cookies;
-}
 
 const isVariant = (value: string | null | undefined): value is PriceVariant => PRICE_VARIANTS.includes(value as PriceVariant);
 
@@ -26,14 +17,14 @@ export function assignPlanPriceVariant(input: { cookieHeader: string | undefined
   value: PriceVariant;
   setCookie: string | null;
 } {
-  const cookies = readCookies(input.cookieHeader);
-  const current = cookies.get(PRICE_VARIANT_COOKIE);
+  const current = readCookie(input.cookieHeader, PRICE_VARIANT_COOKIE);
   const store = (value: PriceVariant) => ({ value, setCookie: `${PRICE_VARIANT_COOKIE}=${value}; Path=/; Max-Age=${AB_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax` });
   if (!input.open) return { value: 'old', setCookie: current === undefined ? null : `${PRICE_VARIANT_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` };
   const fromQuery = input.query.get(PRICE_VARIANT_COOKIE);
   if (isVariant(fromQuery)) return fromQuery === current ? { value: fromQuery, setCookie: null } : store(fromQuery);
   if (isVariant(current)) return { value: current, setCookie: null };
-  if (cookies.has('elk_token_id') || cookies.has('review_category_page_new') || input.query.has('email')) return store('old');
+  const returning = readCookie(input.cookieHeader, 'elk_token_id') !== undefined || readCookie(input.cookieHeader, 'review_category_page_new') !== undefined;
+  if (returning || input.query.has('email')) return store('old');
   // spec §4: 'abtest_' plus a or b, by IP, 50/50: the same address gets the same prices on every visit.
   const bucket = createHash('sha256').update(input.clientIp).digest()[0]! % 2 === 0 ? 'a' : 'b';
   return store(bucket === 'a' ? 'price_a' : 'price_b');

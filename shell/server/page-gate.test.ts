@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { decidePageRequest, readCookie } from './page-gate.ts';
+import { decidePageRequest } from './page-gate.ts';
 
 const SITE = 'https://reelkeep.example';
 const request = (url: string, headers: Record<string, string> = {}) => ({ url, headers: { host: 'reelkeep.example', ...headers } });
@@ -49,10 +49,5 @@ describe('page gate', () => {
   it('answers not-found for bad input instead of failing', () => {
     expect(decidePageRequest(request('/%E0%A4%A'), SITE, false)).toMatchObject({ kind: 'not-found' });
     expect(decidePageRequest(request(`/${'a'.repeat(5000)}`), SITE, false)).toMatchObject({ kind: 'not-found' });
-  });
-
-  it('reads cookies', () => {
-    expect(readCookie('a=1; rk_lang=ja; b=2', 'rk_lang')).toBe('ja');
-    expect(readCookie(undefined, 'rk_lang')).toBeUndefined();
   });
 });

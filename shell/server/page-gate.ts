@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { toLocalePrefix } from '@reelkeep/shared-contracts';
+import { readCookie, toLocalePrefix } from '@reelkeep/shared-contracts';
 import { resolvePath, splitLocale } from '../src/routing/route-table.ts';
 import { applyUrlRules } from './url-rules/index.ts';
 import { ROOT_LANGUAGE_VARY } from './url-rules/root-language.ts';
@@ -24,15 +24,6 @@ export type PageGateDecision =
 
 /** Response headers a decision adds; `set-cookie` may hold several cookies. */
 export type GateHeaders = Record<string, string | string[]>;
-
-/** Reads one cookie from a Cookie header. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
 
 /**
  * Runs the URL rules (spec §2 redirects and 404s), then the account guards, for a page request; also

@@ -11,7 +11,7 @@ import {
   type TrackingData,
   type TrackingEventName,
 } from '@reelkeep/shared-contracts/tracking';
-import { onSiteEvent } from '@reelkeep/shared-contracts';
+import { onSiteEvent, readCookie } from '@reelkeep/shared-contracts';
 
 /** spec §9 "Counts" and "Timings". */
 export const SCROLL_THRESHOLDS = [20, 40, 60, 80, 100] as const;
@@ -75,7 +75,7 @@ export function createTracker({ locale, devMode, environment }: TrackerOptions):
   let currentUrl = env.window.location.href;
   const lastClicks = new Map<string, number>();
 
-  const readCookie = (name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(doc.cookie)?.[1];
+  const cookie = (name: string) => readCookie(doc.cookie, name);
   const writeCookie = (name: string, value: string, maxAgeS: number) => {
     doc.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${Math.max(0, Math.round(maxAgeS))}; SameSite=Lax${secure}`;
   };
@@ -85,7 +85,7 @@ export function createTracker({ locale, devMode, environment }: TrackerOptions):
 
   function visitorId(): string {
     if (!consented()) return pageId;
-    let guid = readCookie(`${prefix}_GUID`);
+    let guid = cookie(`${prefix}_GUID`);
     if (!guid || !/^[\w-]{8,64}$/.test(guid)) {
       guid = randomId();
       writeCookie(`${prefix}_GUID`, guid, GUID_MAX_AGE_S);
@@ -105,9 +105,9 @@ export function createTracker({ locale, devMode, environment }: TrackerOptions):
       lang_domain: locale,
     };
     if (consented()) {
-      base.tmp_token_id = readCookie(`${prefix}_TID`);
-      base.s_id = readCookie(`${prefix}_SID`);
-      const visit = Number(readCookie(`${prefix}_VT_TS`));
+      base.tmp_token_id = cookie(`${prefix}_TID`);
+      base.s_id = cookie(`${prefix}_SID`);
+      const visit = Number(cookie(`${prefix}_VT_TS`));
       if (visit > 0) base.visit_timestamp = visit;
     }
     return base;
@@ -119,7 +119,7 @@ export function createTracker({ locale, devMode, environment }: TrackerOptions):
     const { tmp_token_id: tokenId, s_id: sessionId, s_expiration: sessionEnd, visit_timestamp: visit } = answer.data;
     if (tokenId) writeCookie(`${prefix}_TID`, tokenId, GUID_MAX_AGE_S);
     if (sessionId && sessionEnd) writeCookie(`${prefix}_SID`, sessionId, (sessionEnd - Date.now()) / 1000);
-    if (!readCookie(`${prefix}_VT_TS`)) writeCookie(`${prefix}_VT_TS`, String(visit), VISIT_MAX_AGE_S);
+    if (!cookie(`${prefix}_VT_TS`)) writeCookie(`${prefix}_VT_TS`, String(visit), VISIT_MAX_AGE_S);
   }
 
   function send(data: TrackingData, wantAnswer: boolean): void {
@@ -141,7 +141,7 @@ export function createTracker({ locale, devMode, environment }: TrackerOptions):
   function rememberPath(): void {
     if (!consented()) return;
     const path = env.window.location.pathname;
-    const history = decodeURIComponent(readCookie(`${prefix}_PATH_TRK`) ?? '').split(',').filter((entry) => entry && entry !== path);
+    const history = (cookie(`${prefix}_PATH_TRK`) ?? '').split(',').filter((entry) => entry && entry !== path);
     writeCookie(`${prefix}_PATH_TRK`, [path, ...history].slice(0, PATH_HISTORY_LENGTH).join(','), PATH_TRACK_MAX_AGE_S);
   }
 
@@ -153,7 +153,7 @@ export function createTracker({ locale, devMode, environment }: TrackerOptions):
     highestScroll = 0;
     rememberPath();
     // The first view of a consenting visitor asks for the identifiers; the others go by beacon.
-    send({ ...baseData(), event: 'page_view' }, consented() && !readCookie(`${prefix}_SID`));
+    send({ ...baseData(), event: 'page_view' }, consented() && !cookie(`${prefix}_SID`));
   }
 
   function onScroll(): void {
