@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, postJson, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
-import { solveSiteCaptcha } from './proof-of-work.ts';
+import { checkField, postJson, solveSiteCaptcha, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import { GoogleSignIn, type GoogleConfig } from './GoogleSignIn.tsx';
 import * as styles from './AccountPage.module.css';
 

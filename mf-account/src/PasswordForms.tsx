@@ -1,8 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, postJson, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
-import { solveSiteCaptcha } from './proof-of-work.ts';
+import { checkField, postJson, solveSiteCaptcha, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
 /** Data of the forgot-password page. */

@@ -13,3 +13,4 @@ export * from './design-system.ts';
 export * from './post-json.ts';
 export * from './tracking-contract.ts';
 export * from './cookies.ts';
+export * from './proof-of-work.ts';

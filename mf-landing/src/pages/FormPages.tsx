@@ -1,9 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, DS, postJson, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { checkField, DS, postJson, solveSiteCaptcha, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import { Icon } from '../components/Icon.tsx';
-import { solveProofOfWork } from './proof-of-work.ts';
 import * as styles from './FormPages.module.css';
 
 /** Topics of the contact form (the server accepts the same). */
@@ -39,7 +38,7 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>(data.sent ? 'sent' : 'idle');
   const proof = useRef<Promise<string> | null>(null);
   const startProof = () => {
-    proof.current ??= solveProofOfWork();
+    proof.current ??= solveSiteCaptcha();
   };
   const update = (name: keyof ContactPageData['fields']) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;

@@ -1,4 +1,4 @@
-import type { ProofOfWorkChallengeDto } from '@reelkeep/shared-contracts';
+import type { ProofOfWorkChallengeDto } from './validation.ts';
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -6,15 +6,16 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 /**
- * Fetches a challenge and finds the number whose hash matches (the server checks it with altcha-lib);
- * resolves to the base64 payload the form sends as `altcha`.
+ * Solves the site's self-hosted captcha for a form with JavaScript: fetches a challenge from
+ * `GET /api/captcha`, finds the number whose hash matches (the server checks it with altcha-lib) and
+ * resolves to the base64 payload forms send as `altcha`.
  */
-export async function solveProofOfWork(): Promise<string> {
+export async function solveSiteCaptcha(): Promise<string> {
   const challenge = (await (await fetch('/api/captcha', { headers: { accept: 'application/json' } })).json()) as ProofOfWorkChallengeDto;
   for (let number = 0; number <= challenge.maxnumber; number += 1) {
     if ((await sha256Hex(challenge.salt + number)) === challenge.challenge) {
       return btoa(JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number, salt: challenge.salt, signature: challenge.signature }));
     }
   }
-  throw new Error('proof of work not found');
+  throw new Error('captcha challenge not solved');
 }
