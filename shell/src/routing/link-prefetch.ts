@@ -1,5 +1,6 @@
 import { resolvePath } from './route-table.ts';
 import { loadBrowserPageModule } from '../federation/browser-remotes.ts';
+import { whenIdle } from '../when-idle.ts';
 
 /** Spec §2: prefetch waits for an idle moment, at most this long. */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
@@ -22,15 +23,13 @@ export function canPrefetch(): boolean {
  */
 export function watchLinksForPrefetch(root: HTMLElement): () => void {
   if (typeof IntersectionObserver === 'undefined') return () => undefined;
-  const idle = (work: () => void) =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: PREFETCH_IDLE_TIMEOUT_MS }) : setTimeout(work, 1);
   const observer = new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       observer.unobserve(entry.target);
       const url = new URL((entry.target as HTMLAnchorElement).href, window.location.href);
       const match = url.origin === window.location.origin ? resolvePath(url.pathname) : null;
-      if (match && canPrefetch()) idle(() => void loadBrowserPageModule(match.definition.remote).catch(() => undefined));
+      if (match && canPrefetch()) whenIdle(() => void loadBrowserPageModule(match.definition.remote).catch(() => undefined), PREFETCH_IDLE_TIMEOUT_MS);
     }
   });
   const observeLinks = () => root.querySelectorAll('a[href]').forEach((anchor) => observer.observe(anchor));

@@ -3,6 +3,7 @@ import { useSelector } from 'react-redux';
 import { onSiteEvent, type SharedState } from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import type { Tracker } from './tracker.ts';
+import { whenIdle } from '../when-idle.ts';
 
 const ConsentBanner = lazy(() => import('./ConsentBanner.tsx').then((module) => ({ default: module.ConsentBanner })));
 
@@ -13,9 +14,7 @@ const IDLE_TIMEOUT_MS = 2_000;
 function whenIdleAfterLoad(work: () => void): () => void {
   let cancelled = false;
   const run = () => {
-    if (cancelled) return;
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => !cancelled && work(), { timeout: IDLE_TIMEOUT_MS });
-    else setTimeout(() => !cancelled && work(), 1);
+    if (!cancelled) whenIdle(() => !cancelled && work(), IDLE_TIMEOUT_MS);
   };
   if (document.readyState === 'complete') run();
   else window.addEventListener('load', run, { once: true });
