@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { CLIENT_IP_HEADER, isAdminAuthorization, readFormBody, readSignedInUser, respondJson, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
+import { CLIENT_IP_HEADER, readFormBody, readSignedInUser, respondJson, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
 import type { RateLimiter } from '@reelkeep/platform/rate-limit';
 import {
   DEFAULT_LOCALE,
@@ -26,10 +26,6 @@ const WINDOW_MS = 10 * 60_000;
 /** The visitor's price variant: the server-set cookie while the experiment runs, else the base prices. */
 export function readVariant(request: Request, experimentOpen: boolean): PriceVariant {
   return experimentOpen ? toPriceVariant(readCookie(request.headers.get('cookie'), PRICE_VARIANT_COOKIE)) : 'old';
-}
-
-function isAdmin(request: Request, token: string | undefined): boolean {
-  return isAdminAuthorization(request.headers.get('authorization'), token);
 }
 
 interface Services {
@@ -290,7 +286,8 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
     method: 'POST',
     path: '/api/checkout/admin/refund',
     async handle(request, context) {
-      if (!isAdmin(request, context.config.ADMIN_TOKEN)) return respondJson({ error: context.config.ADMIN_TOKEN ? 'unauthorised' : 'not found' }, context.config.ADMIN_TOKEN ? 401 : 404);
+      const refusal = await context.authoriseAdmin(request);
+      if (refusal) return refusal;
       const fields = (await readFormBody(request))?.fields ?? {};
       const outcome = await use(context).orders.refund(fields.order ?? '');
       return respondJson({ outcome }, outcome === 'refunded' ? 200 : 409);

@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { createServer } from 'node:net';
+import { createLogger } from './logger.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { createRedisClient } from './redis.ts';
 import { readServiceUrl } from './testing/external-services.ts';
 
 describe('in-process rate limit', () => {
@@ -7,28 +10,56 @@ describe('in-process rate limit', () => {
     let now = 0;
     const limiter = createRateLimiter({ name: 't', limit: 2, windowMs: 60_000, now: () => now });
     expect((await limiter.hit('ip')).allowed).toBe(true);
+    expect((await limiter.peek('ip')).allowed).toBe(true);
     expect((await limiter.hit('ip')).allowed).toBe(true);
+    expect((await limiter.peek('ip')).allowed).toBe(false);
     expect(await limiter.hit('ip')).toEqual({ allowed: false, retryAfterSeconds: 60 });
     expect((await limiter.hit('other-ip')).allowed).toBe(true);
     now = 60_001;
+    expect((await limiter.peek('ip')).allowed).toBe(true);
     expect((await limiter.hit('ip')).allowed).toBe(true);
+  });
+});
+
+/** A loopback port nothing listens on: connections are refused, as when Redis is down. */
+async function findClosedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe('Redis rate limit while Redis is unreachable', () => {
+  it('counts in the process instead, logs one warning, and never throws', async () => {
+    const port = await findClosedPort();
+    const lines: string[] = [];
+    const logger = createLogger('warn', (line) => lines.push(line));
+    const redis = createRedisClient(`redis://127.0.0.1:${port}`, logger);
+    const limiter = createRateLimiter({ name: 'down', limit: 2, windowMs: 60_000, redis, logger });
+    const results = [await limiter.hit('ip'), await limiter.hit('ip'), await limiter.hit('ip')];
+    expect(results.map((result) => result.allowed)).toEqual([true, true, false]);
+    expect((await limiter.peek('ip')).allowed).toBe(false);
+    expect(lines.filter((line) => line.includes('rate limits count per process'))).toHaveLength(1);
+    redis.disconnect();
   });
 });
 
 const redisUrl = readServiceUrl('TEST_REDIS_URL');
 
 (redisUrl ? describe : describe.skip)('Redis rate limit (shared by instances)', () => {
-  const limiters: RateLimiter[] = [];
-  afterAll(async () => {
-    for (const limiter of limiters) await limiter.close();
+  const clients = redisUrl ? [createRedisClient(redisUrl), createRedisClient(redisUrl)] : [];
+  afterAll(() => {
+    for (const client of clients) client.disconnect();
   });
 
   it('counts hits of two instances together', async () => {
     const name = `test-${Date.now()}`;
-    const first = createRateLimiter({ name, limit: 3, windowMs: 60_000, redisUrl: redisUrl! });
-    const second = createRateLimiter({ name, limit: 3, windowMs: 60_000, redisUrl: redisUrl! });
-    limiters.push(first, second);
+    const first = createRateLimiter({ name, limit: 3, windowMs: 60_000, redis: clients[0] });
+    const second = createRateLimiter({ name, limit: 3, windowMs: 60_000, redis: clients[1] });
+    await Promise.all(clients.map((client) => (client.status === 'ready' ? undefined : new Promise((resolve) => client.once('ready', resolve)))));
     const results = [await first.hit('ip'), await second.hit('ip'), await first.hit('ip'), await second.hit('ip')];
     expect(results.map((result) => result.allowed)).toEqual([true, true, true, false]);
+    expect((await second.peek('ip')).allowed).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Logger } from './logger.ts';
 import type { Database } from './db/database.ts';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail.ts';
 import type { Captcha } from './captcha.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { AdminGuard } from './request-guards.ts';
 
 /** What the shell server hands every squad plugin. */
 export interface PluginContext {
@@ -20,6 +20,11 @@ export interface PluginContext {
    * way to reach `/api/<squad>/internal/…` routes, which the gateway refuses from outside.
    */
   fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
+  /**
+   * The one check in front of every admin route (docs/security.md "Admin"): null when the request carries
+   * the operator's token, else the answer to send (404 unconfigured, 401 wrong token, 429 too many wrong ones).
+   */
+  authoriseAdmin: (request: Request) => Promise<Response | null>;
 }
 
 /** The signed-in user of a request, asked of the account squad with the request's cookies; null when anonymous or unanswered. */
@@ -31,21 +36,24 @@ export async function readSignedInUser(request: Request, fetchApi: PluginContext
   return ((await answer.json()) as { user: { id: string; email: string; name: string } | null }).user ?? null;
 }
 
-/** Whether an `Authorization: Bearer …` header carries the operator's ADMIN_TOKEN (compared in constant time). */
-export function isAdminAuthorization(header: string | null | undefined, token: string | undefined): boolean {
-  if (!token || !header?.startsWith('Bearer ')) return false;
-  const given = Buffer.from(header.slice('Bearer '.length));
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 /** Paths under this segment answer only calls from inside the servers (`fetchApi`), never visitors. */
 export const INTERNAL_PATH_SEGMENT = '/internal/';
+
+/** Body limit of a route that names none: a form or a JSON call of the site is far smaller. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /** One API route of a squad: exact method and path, or a path prefix ending in `/`. */
 export interface PluginRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
+  /**
+   * Who may call a state-changing route (docs/security.md "Cross-site requests"): `site` (the default), the
+   * site's own pages, checked by `Origin` (else `Referer`), 403 otherwise; `any`, machine clients that carry
+   * no cookie (the desktop app's licence API, signed webhooks).
+   */
+  callers?: 'site' | 'any';
+  /** Largest request body the route reads (DEFAULT_MAX_BODY_BYTES unless set); a larger one gets 413 unread. */
+  maxBodyBytes?: number;
   handle: (request: Request, context: PluginContext) => Promise<Response> | Response;
 }
 
@@ -107,4 +115,17 @@ export async function readFormBody(request: Request): Promise<FormSubmission | n
     return null;
   }
   return null;
+}
+
+const ADMIN_REFUSAL: Record<401 | 404 | 429, string> = { 401: 'unauthorised', 404: 'not found', 429: 'too many attempts' };
+
+/** Turns the admin guard into the context's `authoriseAdmin`: the client address comes from the gateway. */
+export function toAdminCheck(guard: AdminGuard): PluginContext['authoriseAdmin'] {
+  return async (request) => {
+    const decision = await guard(request.headers.get('authorization'), request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
+    if (decision.allowed) return null;
+    const headers: Record<string, string> = { 'cache-control': 'no-store' };
+    if (decision.retryAfterSeconds) headers['retry-after'] = String(decision.retryAfterSeconds);
+    return respondJson({ error: ADMIN_REFUSAL[decision.status] }, decision.status, headers);
+  };
 }

@@ -16,7 +16,7 @@ import {
 import type { Database } from './db/database.ts';
 import type { Logger } from './logger.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { CLIENT_IP_HEADER, isAdminAuthorization, readSignedInUser, respondJson, type PluginContext, type PluginRoute } from './server-plugin.ts';
+import { CLIENT_IP_HEADER, readSignedInUser, respondJson, type PluginContext, type PluginRoute } from './server-plugin.ts';
 
 /** `GET` with `Authorization: Bearer <ADMIN_TOKEN>`: the latest events (`?event=…&limit=…`) and 24-hour counts. */
 export const TRACKING_ADMIN_ENDPOINT = '/api/site/admin/tracking';
@@ -219,10 +219,9 @@ export function createTrackingRoutes(limiter: RateLimiter, options: { sessionMs?
   const adminRoute: PluginRoute = {
     method: 'GET',
     path: TRACKING_ADMIN_ENDPOINT,
-    async handle(request, { db, config }) {
-      if (!isAdminAuthorization(request.headers.get('authorization'), config.ADMIN_TOKEN)) {
-        return respondJson({ error: config.ADMIN_TOKEN ? 'unauthorised' : 'not found' }, config.ADMIN_TOKEN ? 401 : 404);
-      }
+    async handle(request, { db, authoriseAdmin }) {
+      const refusal = await authoriseAdmin(request);
+      if (refusal) return refusal;
       const query = new URL(request.url).searchParams;
       const event = query.get('event');
       if (event !== null && !(TRACKING_EVENTS as readonly string[]).includes(event)) return respondJson({ error: `unknown event; one of ${TRACKING_EVENTS.join(', ')}` }, 400);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { readCookie } from './cookies.ts';
+import { isSecureSite, readCookie, serialiseCookie, serialiseCookieDeletion } from './cookies.ts';
 
 describe('readCookie', () => {
   it('finds a cookie by its exact name, decoded, in a header or document.cookie', () => {
@@ -15,5 +15,23 @@ describe('readCookie', () => {
     expect(readCookie(null, 'rk_lang')).toBeUndefined();
     expect(readCookie('rk_langs=ja', 'rk_lang')).toBeUndefined();
     expect(readCookie('bad=%E0%A4%A', 'bad')).toBeUndefined();
+  });
+});
+
+describe('serialiseCookie', () => {
+  it('writes the defaults: Path=/ and SameSite=Lax, Secure only on an HTTPS site', () => {
+    expect(serialiseCookie('rk_lang', 'fr', { secure: false, maxAgeS: 60 })).toBe('rk_lang=fr; Path=/; Max-Age=60; SameSite=Lax');
+    expect(serialiseCookie('rk_lang', 'fr', { secure: isSecureSite('https://reelkeep.com'), httpOnly: true })).toBe('rk_lang=fr; Path=/; HttpOnly; Secure; SameSite=Lax');
+  });
+
+  it('encodes the value so it cannot add attributes, and reads back with readCookie', () => {
+    const written = serialiseCookie('note', 'a; Domain=evil.com', { secure: false });
+    expect(written).toBe('note=a%3B%20Domain%3Devil.com; Path=/; SameSite=Lax');
+    expect(readCookie(written.split(';')[0], 'note')).toBe('a; Domain=evil.com');
+  });
+
+  it('refuses a name that is not a cookie token, and deletes with Max-Age=0', () => {
+    expect(() => serialiseCookie('a b', 'x', { secure: false })).toThrow('not a cookie name');
+    expect(serialiseCookieDeletion('token', { secure: true })).toBe('token=; Path=/; Max-Age=0; Secure; SameSite=Lax');
   });
 });

@@ -14,3 +14,43 @@ export function readCookie(cookies: string | null | undefined, name: string): st
   }
   return undefined;
 }
+
+/** How a cookie is written; every cookie of the site goes through `serialiseCookie`. */
+export interface CookieOptions {
+  /** Lifetime in seconds; 0 deletes the cookie; absent, it lasts the browser session. */
+  maxAgeS?: number;
+  /** Out of reach of scripts (every cookie a script does not need to read). */
+  httpOnly?: boolean;
+  /** Sent only over HTTPS: true whenever the site itself is served over HTTPS. */
+  secure: boolean;
+  sameSite?: 'Lax' | 'Strict';
+  path?: string;
+}
+
+// RFC 6265 cookie-name token; values are URL-encoded, so any text is safe in them.
+const COOKIE_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Writes a `Set-Cookie` value (or a `document.cookie` assignment, the same format): the value URL-encoded,
+ * `Path=/` and `SameSite=Lax` unless told otherwise, `Secure` when the site is served over HTTPS
+ * (docs/security.md "Cookies").
+ */
+export function serialiseCookie(name: string, value: string, options: CookieOptions): string {
+  if (!COOKIE_NAME.test(name)) throw new Error(`not a cookie name: ${name}`);
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`];
+  if (options.maxAgeS !== undefined) parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAgeS))}`);
+  if (options.httpOnly) parts.push('HttpOnly');
+  if (options.secure) parts.push('Secure');
+  parts.push(`SameSite=${options.sameSite ?? 'Lax'}`);
+  return parts.join('; ');
+}
+
+/** A `Set-Cookie` value that deletes a cookie written with the same name and path. */
+export function serialiseCookieDeletion(name: string, options: Pick<CookieOptions, 'secure' | 'httpOnly' | 'path'>): string {
+  return serialiseCookie(name, '', { ...options, maxAgeS: 0 });
+}
+
+/** Whether cookies of a site at this URL or origin must carry `Secure`. */
+export function isSecureSite(siteUrl: string): boolean {
+  return siteUrl.startsWith('https:');
+}

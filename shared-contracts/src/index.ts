@@ -13,4 +13,6 @@ export * from './design-system.ts';
 export * from './post-json.ts';
 export * from './tracking-contract.ts';
 export * from './cookies.ts';
+export * from './same-site.ts';
+export * from './input-fields.ts';
 export * from './proof-of-work.ts';

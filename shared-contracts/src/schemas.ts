@@ -25,8 +25,13 @@ export const registryEventSchema = z.object({
 /** One switch of a live version. */
 export type RegistryEvent = z.infer<typeof registryEventSchema>;
 
-/** The registry: for each app its live version and the versions live before it (newest last), plus every switch. */
+/**
+ * The registry: for each app its live version and the versions live before it (newest last), plus every
+ * switch. `revision` grows with every switch, so a reader can tell an older copy (a Redis restored from an old
+ * snapshot) from the current one.
+ */
 export const registryStateSchema = z.object({
+  revision: z.number().int().nonnegative().default(0),
   apps: z.record(z.string(), z.object({ live: z.string(), previous: z.array(z.string()) })),
   history: z.array(registryEventSchema),
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isLocale } from '@reelkeep/shared-contracts';
 import type { Config } from '@reelkeep/platform/config';
 import type { Logger } from '@reelkeep/platform/logger';
-import { isAdminAuthorization } from '@reelkeep/platform/server-plugin';
+import type { AdminGuard } from '@reelkeep/platform/request-guards';
 import { createNonce, applySecurityHeaders } from './security-headers.ts';
 import { sendFile, STATIC_PATH } from './static-files.ts';
 import { NAMESPACE_PATTERN, type createLocaleStore } from './locale-store.ts';
@@ -17,11 +17,11 @@ import { createSessionReader } from './session.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, method = 'GET'): void {
   res.statusCode = status;
   res.setHeader('content-type', 'application/json; charset=utf-8');
   res.setHeader('cache-control', 'no-store');
-  res.end(JSON.stringify(body));
+  res.end(method === 'HEAD' ? undefined : JSON.stringify(body));
 }
 
 /** The last resort when even the error page cannot render (spec §2: a generic message with a link home). */
@@ -37,10 +37,10 @@ function sendPlainError(res: ServerResponse, status: number): void {
   );
 }
 
-function isAdmin(req: IncomingMessage, token: string | undefined): boolean {
-  return isAdminAuthorization(req.headers.authorization, token);
-}
+const ADMIN_REFUSAL = { 401: 'unauthorised', 404: 'not found', 429: 'too many attempts' } as const;
 
+/** The shell's own admin pages (`GET`/`HEAD`), behind the same guard as the squads' admin routes. */
+const ADMIN_PATHS = new Set(['/admin/releases', '/admin/outbox']);
 /** The shell server's request pipeline. */
 export function createRequestHandler(deps: {
   config: Config;
@@ -50,8 +50,9 @@ export function createRequestHandler(deps: {
   pages: ReturnType<typeof createPageRenderer>;
   apis: ReturnType<typeof mountSquadApis>;
   mailer: Mailer;
+  adminGuard: AdminGuard;
 }) {
-  const { config, logger, releases, locales, pages, apis, mailer } = deps;
+  const { config, logger, releases, locales, pages, apis, mailer, adminGuard } = deps;
   const staticOrigin = config.STATIC_BASE_URL ? new URL(config.STATIC_BASE_URL).origin : '';
   const readSitemap = createSitemaps(config.SITE_URL, apis.fetchApi);
   const readSession = createSessionReader(apis.fetchApi);
@@ -111,21 +112,31 @@ export function createRequestHandler(deps: {
         res.setHeader('cache-control', 'public, max-age=600');
         return void res.end(method === 'HEAD' ? undefined : xml);
       }
-      if (url.pathname === '/admin/releases' && method === 'GET') {
-        if (!isAdmin(req, config.ADMIN_TOKEN)) return sendJson(res, config.ADMIN_TOKEN ? 401 : 404, { error: config.ADMIN_TOKEN ? 'unauthorised' : 'not found' });
+      if (ADMIN_PATHS.has(url.pathname) && (method === 'GET' || method === 'HEAD')) {
+        const decision = await adminGuard(req.headers.authorization, req.socket.remoteAddress ?? 'unknown');
+        if (!decision.allowed) {
+          if (decision.retryAfterSeconds) res.setHeader('retry-after', String(decision.retryAfterSeconds));
+          return sendJson(res, decision.status, { error: ADMIN_REFUSAL[decision.status] }, method);
+        }
+      }
+      if (url.pathname === '/admin/releases' && (method === 'GET' || method === 'HEAD')) {
         const snapshot = releases.current();
         const health = await pages.probeRemotes(snapshot);
-        return sendJson(res, 200, {
-          startedAt,
-          pid: process.pid,
-          live: Object.fromEntries(Object.entries(snapshot.state.apps).map(([app, entry]) => [app, entry.live])),
-          remotes: health,
-          history: snapshot.state.history.slice(-50),
-        });
+        return sendJson(
+          res,
+          200,
+          {
+            startedAt,
+            pid: process.pid,
+            live: Object.fromEntries(Object.entries(snapshot.state.apps).map(([app, entry]) => [app, entry.live])),
+            remotes: health,
+            history: snapshot.state.history.slice(-50),
+          },
+          method,
+        );
       }
-      if (url.pathname === '/admin/outbox' && method === 'GET') {
-        if (!isAdmin(req, config.ADMIN_TOKEN)) return sendJson(res, config.ADMIN_TOKEN ? 401 : 404, { error: config.ADMIN_TOKEN ? 'unauthorised' : 'not found' });
-        return sendJson(res, 200, { messages: await mailer.listOutbox() });
+      if (url.pathname === '/admin/outbox' && (method === 'GET' || method === 'HEAD')) {
+        return sendJson(res, 200, { messages: await mailer.listOutbox() }, method);
       }
       if (await apis.handle(req, res, url)) return;
       if (url.pathname.startsWith('/_data/') && method === 'GET') {

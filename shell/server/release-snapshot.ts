@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@reelkeep/shared-contracts';
 import type { Logger } from '@reelkeep/platform/logger';
-import type { RegistryStore } from '@reelkeep/platform/registry';
+import { isEmptyRegistry, type RegistryStore } from '@reelkeep/platform/registry';
+import { createFallbackWarning } from '@reelkeep/platform/redis';
 import { toReleaseDir } from '@reelkeep/platform/releases';
 import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
 import type { PinnedRemoteRelease } from '../src/render-contract.ts';
@@ -46,6 +47,13 @@ export function createRemoteReleaseReader(releasesDir: string, staticBaseUrl: st
   };
 }
 
+/** Whether a page rendered with `version` of `app` may keep it: the registry made that version live at some point. */
+export function isPinnable(state: RegistryState, app: string, version: string): boolean {
+  const entry = state.apps[app];
+  if (entry && (entry.live === version || entry.previous.includes(version))) return true;
+  return state.history.some((event) => event.app === app && (event.to === version || event.from === version));
+}
+
 /** Keeps the live snapshot fresh by polling the registry; switches apply without a restart. */
 export async function watchReleases(options: {
   store: RegistryStore;
@@ -55,11 +63,15 @@ export async function watchReleases(options: {
   logger: Logger;
 }) {
   const readRemote = createRemoteReleaseReader(options.releasesDir, options.staticBaseUrl);
-  let snapshot: ReleaseSnapshot = { shell: null, remotes: [], state: { apps: {}, history: [] } };
+  let snapshot: ReleaseSnapshot = { shell: null, remotes: [], state: { revision: 0, apps: {}, history: [] } };
   let fingerprint = '';
+  const warnEmpty = createFallbackWarning(options.logger, 'registry read as empty: keeping the live releases this instance has');
+  const warnPoll = createFallbackWarning(options.logger, 'registry poll failed: keeping the live releases this instance has');
 
   const refresh = async () => {
     const state = await options.store.read();
+    // docs/operations.md "Releases": a good snapshot is never replaced by an empty one (a store that lost its data).
+    if (isEmptyRegistry(state) && snapshot.shell) return warnEmpty(new Error('no app is live in the registry'));
     const next = JSON.stringify(state.apps);
     if (next === fingerprint) return;
     const remotes: PinnedRemoteRelease[] = [];
@@ -87,19 +99,23 @@ export async function watchReleases(options: {
 
   await refresh();
   const timer = setInterval(() => {
-    refresh().catch((error: unknown) => options.logger.error('registry poll failed', { error }));
+    refresh().catch(warnPoll);
   }, options.pollMs);
   timer.unref();
 
   return {
     current: () => snapshot,
-    /** A snapshot whose remotes follow the versions a page was rendered with (client navigations). */
+    /**
+     * A snapshot whose remotes follow the versions a page was rendered with (client navigations). Only a
+     * version the registry has made live (now, on the rollback stack, or in the history) may be named: it was
+     * verified when promoted. Any other value of the header falls back to the live version.
+     */
     async pinned(requested: string | undefined): Promise<ReleaseSnapshot> {
       if (!requested) return snapshot;
       const remotes = await Promise.all(
         snapshot.remotes.map(async (live) => {
           const wanted = new RegExp(`(?:^|,)${live.name}@([0-9A-Za-z.+-]+)(?:,|$)`).exec(requested)?.[1];
-          if (!wanted || wanted === live.version) return live;
+          if (!wanted || wanted === live.version || !isPinnable(snapshot.state, live.name, wanted)) return live;
           return readRemote(live.name, wanted).catch(() => live);
         }),
       );

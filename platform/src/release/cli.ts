@@ -1,6 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '../db/migrations.ts';
+import { createRedisClient } from '../redis.ts';
 import { applyPromotion, applyRollback, createRegistryStore } from './registry.ts';
 import { findReleaseProblems, listReleases } from './releases.ts';
 import { APPS, buildApp, isAppName, type AppName } from './build-app.ts';
@@ -13,7 +16,12 @@ const USAGE = `usage:
   release status                         live versions and their history`;
 
 const config = loadConfig();
-const store = createRegistryStore({ releasesDir: config.RELEASES_DIR, redisUrl: config.REDIS_URL });
+// The registry's durable copy is in PostgreSQL when the site uses one (README "Releases"); with the embedded
+// database it is registry.json, because PGlite belongs to the one server process.
+const db = config.DATABASE_URL ? await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR }) : undefined;
+if (db) await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : undefined;
+const store = createRegistryStore({ releasesDir: config.RELEASES_DIR, db, redis });
 const actor = `${os.userInfo().username}@${os.hostname()}`;
 
 function requireApp(value: string | undefined): AppName {
@@ -76,4 +84,6 @@ try {
   process.exitCode = 1;
 } finally {
   await store.close();
+  await db?.close();
+  redis?.disconnect();
 }

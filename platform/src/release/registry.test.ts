@@ -2,14 +2,20 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { applyPromotion, applyRollback, createFileRegistryStore, createRedisRegistryStore, type RegistryStore } from './registry.ts';
+import { createServer } from 'node:net';
+import type { Redis } from 'ioredis';
+import { applyPromotion, applyRollback, createCachedRegistryStore, createDatabaseRegistryStore, createFileRegistryStore, type RegistryStore } from './registry.ts';
 import { readServiceUrl } from '../testing/external-services.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '../db/migrations.ts';
+import { createRedisClient } from '../redis.ts';
+import { createLogger } from '../logger.ts';
 
 const AT = new Date('2026-11-21T10:00:00Z');
 
 describe('promotion and rollback', () => {
   it('promotes, remembers the previous version, and rolls back step by step', () => {
-    let state = applyPromotion({ apps: {}, history: [] }, 'mf-blog', '1.0.0-a', 'ci', AT);
+    let state = applyPromotion({ revision: 0, apps: {}, history: [] }, 'mf-blog', '1.0.0-a', 'ci', AT);
     state = applyPromotion(state, 'mf-blog', '1.0.0-b', 'ci', AT);
     state = applyPromotion(state, 'mf-blog', '1.0.0-c', 'ci', AT);
     expect(state.apps['mf-blog']).toEqual({ live: '1.0.0-c', previous: ['1.0.0-a', '1.0.0-b'] });
@@ -18,6 +24,7 @@ describe('promotion and rollback', () => {
     state = applyRollback(state, 'mf-blog', 'ops', AT);
     expect(state.apps['mf-blog']?.live).toBe('1.0.0-a');
     expect(() => applyRollback(state, 'mf-blog', 'ops', AT)).toThrow('no earlier version');
+    expect(state.revision).toBe(5);
     expect(state.history.map((event) => `${event.action}:${event.from}->${event.to}`)).toEqual([
       'promote:null->1.0.0-a',
       'promote:1.0.0-a->1.0.0-b',
@@ -28,13 +35,13 @@ describe('promotion and rollback', () => {
   });
 
   it('does not stack a re-promotion of the live version', () => {
-    let state = applyPromotion({ apps: {}, history: [] }, 'shell', '1', 'ci', AT);
+    let state = applyPromotion({ revision: 0, apps: {}, history: [] }, 'shell', '1', 'ci', AT);
     state = applyPromotion(state, 'shell', '1', 'ci', AT);
     expect(state.apps.shell).toEqual({ live: '1', previous: [] });
   });
 
   it('leaves other apps alone', () => {
-    let state = applyPromotion({ apps: {}, history: [] }, 'mf-landing', '1', 'ci', AT);
+    let state = applyPromotion({ revision: 0, apps: {}, history: [] }, 'mf-landing', '1', 'ci', AT);
     state = applyPromotion(state, 'mf-blog', '2', 'ci', AT);
     state = applyRollback(applyPromotion(state, 'mf-blog', '3', 'ci', AT), 'mf-blog', 'ops', AT);
     expect(state.apps['mf-landing']?.live).toBe('1');
@@ -42,7 +49,7 @@ describe('promotion and rollback', () => {
 });
 
 async function exerciseStore(store: RegistryStore): Promise<void> {
-  expect(await store.read()).toEqual({ apps: {}, history: [] });
+  expect(await store.read()).toEqual({ revision: 0, apps: {}, history: [] });
   // Concurrent switches of different apps both land.
   await Promise.all([
     store.update((state) => applyPromotion(state, 'mf-landing', 'v1', 'a', AT)),
@@ -76,27 +83,111 @@ describe('file registry', () => {
   });
 });
 
+async function openRegistryDatabase(url: string | undefined): Promise<Database> {
+  const db = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://' });
+  await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+  await db.query('DELETE FROM platform.release_registry');
+  return db;
+}
+
+const databaseUrl = readServiceUrl('TEST_DATABASE_URL');
+
+describe.each([['PGlite', undefined], ...(databaseUrl ? [['PostgreSQL', databaseUrl] as const] : [])])('database registry on %s', (_kind, url) => {
+  let db: Database;
+  afterAll(async () => db?.close());
+
+  it('keeps every switch of concurrent writers under its lock', async () => {
+    db = await openRegistryDatabase(url);
+    await exerciseStore(createDatabaseRegistryStore(db));
+    const [first, second] = [createDatabaseRegistryStore(db), createDatabaseRegistryStore(db)];
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? first : second).update((state) => applyPromotion(state, 'mf-campaign', `v${i}`, 'x', AT))));
+    const state = await first.read();
+    expect(state.history.filter((event) => event.app === 'mf-campaign')).toHaveLength(10);
+    expect(state.revision).toBe(12);
+  });
+});
+
+/** A loopback port nothing listens on: connections are refused, as when Redis is down. */
+async function findClosedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe('registry with Redis down', () => {
+  it('reads and switches through the durable store alone', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'registry-'));
+    const durable = createFileRegistryStore(path.join(dir, 'registry.json'));
+    const redis = createRedisClient(`redis://127.0.0.1:${await findClosedPort()}`);
+    const store = createCachedRegistryStore(durable, redis, createLogger('error'));
+    await store.update((state) => applyPromotion(state, 'shell', 'v1', 'ci', AT));
+    expect((await store.read()).apps.shell?.live).toBe('v1');
+    redis.disconnect();
+  });
+});
+
 const redisUrl = readServiceUrl('TEST_REDIS_URL');
 
-(redisUrl ? describe : describe.skip)('Redis registry (shared by several shell instances)', () => {
-  const stores: RegistryStore[] = [];
-  afterAll(async () => {
-    for (const store of stores) await store.close();
+(redisUrl ? describe : describe.skip)('registry with Redis in front (several shell instances)', () => {
+  const clients: Redis[] = [];
+  afterAll(() => {
+    for (const client of clients) client.disconnect();
   });
+  const connect = async (): Promise<Redis> => {
+    const url = new URL(redisUrl!);
+    url.pathname = '/9';
+    const client = createRedisClient(url.href);
+    clients.push(client);
+    if (client.status !== 'ready') await new Promise((resolve) => client.once('ready', resolve));
+    return client;
+  };
 
   it('keeps the same state for two instances and survives concurrent updates', async () => {
-    const url = new URL(redisUrl!);
-    url.pathname = `/${9}`;
-    const first = createRedisRegistryStore(url.href);
-    const second = createRedisRegistryStore(url.href);
-    stores.push(first, second);
-    const { Redis } = await import('ioredis');
-    const admin = new Redis(url.href);
-    await admin.flushdb();
-    admin.disconnect();
+    const redis = await connect();
+    await redis.flushdb();
+    const dir = await mkdtemp(path.join(tmpdir(), 'registry-'));
+    const first = createCachedRegistryStore(createFileRegistryStore(path.join(dir, 'registry.json')), redis);
+    const second = createCachedRegistryStore(createFileRegistryStore(path.join(dir, 'registry.json')), await connect());
     await exerciseStore(first);
     await Promise.all(Array.from({ length: 10 }, (_, i) => second.update((state) => applyPromotion(state, 'mf-campaign', `v${i}`, 'x', AT))));
     const seenByFirst = await first.read();
     expect(seenByFirst.history.filter((event) => event.app === 'mf-campaign')).toHaveLength(10);
+  });
+
+  it('restores a flushed, corrupted or older copy from the durable store and never serves it', async () => {
+    const redis = await connect();
+    await redis.flushdb();
+    const dir = await mkdtemp(path.join(tmpdir(), 'registry-'));
+    const lines: string[] = [];
+    const store = createCachedRegistryStore(createFileRegistryStore(path.join(dir, 'registry.json')), redis, createLogger('warn', (line) => lines.push(line)));
+    await store.update((state) => applyPromotion(state, 'shell', 'v1', 'ci', AT));
+    const older = await redis.get('reelkeep:registry');
+    await store.update((state) => applyPromotion(state, 'shell', 'v2', 'ci', AT));
+
+    await redis.flushdb();
+    expect((await store.read()).apps.shell?.live).toBe('v2');
+    expect(JSON.parse((await redis.get('reelkeep:registry'))!).apps.shell.live).toBe('v2');
+
+    await redis.set('reelkeep:registry', '{"apps":');
+    expect((await store.read()).apps.shell?.live).toBe('v2');
+
+    await redis.set('reelkeep:registry', older!);
+    expect((await store.read()).apps.shell?.live).toBe('v2');
+    expect(JSON.parse((await redis.get('reelkeep:registry'))!).revision).toBe(2);
+    expect(lines.some((line) => line.includes('stale or invalid'))).toBe(true);
+  });
+
+  it('adopts a registry an earlier version kept only in Redis', async () => {
+    const redis = await connect();
+    await redis.flushdb();
+    const legacy = applyPromotion({ revision: 0, apps: {}, history: [] }, 'shell', 'legacy', 'ci', AT);
+    await redis.set('reelkeep:registry', JSON.stringify({ apps: legacy.apps, history: legacy.history }));
+    const dir = await mkdtemp(path.join(tmpdir(), 'registry-'));
+    const durable = createFileRegistryStore(path.join(dir, 'registry.json'));
+    const store = createCachedRegistryStore(durable, redis);
+    expect((await store.read()).apps.shell?.live).toBe('legacy');
+    expect((await durable.read()).apps.shell?.live).toBe('legacy');
   });
 });

@@ -1,9 +1,12 @@
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { registryStateSchema, type RegistryEvent, type RegistryState } from '@reelkeep/shared-contracts/schemas';
+import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import { createFallbackWarning } from '../redis.ts';
 
-/** Where the registry lives: a JSON file by default, Redis when shared by several instances. */
+/** Where the registry lives: a JSON file or PostgreSQL (durable), optionally with Redis in front. */
 export interface RegistryStore {
   read(): Promise<RegistryState>;
   /** Applies a change atomically and returns the new state. */
@@ -11,7 +14,7 @@ export interface RegistryStore {
   close(): Promise<void>;
 }
 
-const EMPTY_STATE: RegistryState = { apps: {}, history: [] };
+const EMPTY_STATE: RegistryState = { revision: 0, apps: {}, history: [] };
 
 /** Runs async work one piece at a time, in call order; a failure does not block later work. */
 function createSerialQueue() {
@@ -79,39 +82,101 @@ export function createFileRegistryStore(file: string): RegistryStore {
   };
 }
 
-const REDIS_KEY = 'reelkeep:registry';
+/** Key of the transaction-scoped advisory lock that serialises registry switches on PostgreSQL. */
+const REGISTRY_LOCK_KEY = 7_311_842_021;
 
-/** A registry kept in Redis, updated with optimistic locking (WATCH/MULTI). */
-export function createRedisRegistryStore(url: string): RegistryStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const read = async (): Promise<RegistryState> => {
-    const raw = await redis.get(REDIS_KEY);
-    return raw ? registryStateSchema.parse(JSON.parse(raw)) : structuredClone(EMPTY_STATE);
-  };
-  // WATCH belongs to the connection: updates of this instance go one at a time, other instances are
-  // caught by the optimistic lock.
-  const serialise = createSerialQueue();
-  const updateOnce = async (change: (state: RegistryState) => RegistryState): Promise<RegistryState> => {
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      await redis.watch(REDIS_KEY);
-      const state = change(await read());
-      const result = await redis.multi().set(REDIS_KEY, JSON.stringify(state)).exec();
-      if (result) return state;
-    }
-    throw new Error('registry update kept conflicting; try again');
-  };
+/**
+ * The registry's durable copy in PostgreSQL (`platform.release_registry`, one row), for deployments where
+ * several instances share a database. Each switch runs in one transaction under an advisory lock, so two
+ * release commands never lose each other's change.
+ */
+export function createDatabaseRegistryStore(db: Database): RegistryStore {
+  const parse = (row: { state: unknown } | undefined): RegistryState => (row ? registryStateSchema.parse(typeof row.state === 'string' ? JSON.parse(row.state) : row.state) : structuredClone(EMPTY_STATE));
   return {
-    read,
-    update: (change) => serialise(() => updateOnce(change)),
-    close: async () => {
-      redis.disconnect();
-    },
+    read: async () => parse((await db.query<{ state: unknown }>('SELECT state FROM platform.release_registry WHERE id = 1'))[0]),
+    update: (change) =>
+      db.transaction(async (query) => {
+        await query('SELECT pg_advisory_xact_lock($1)', [REGISTRY_LOCK_KEY]);
+        const state = change(parse((await query<{ state: unknown }>('SELECT state FROM platform.release_registry WHERE id = 1'))[0]));
+        await query(
+          `INSERT INTO platform.release_registry (id, revision, state, updated_at) VALUES (1, $1, $2, now())
+           ON CONFLICT (id) DO UPDATE SET revision = EXCLUDED.revision, state = EXCLUDED.state, updated_at = now()`,
+          [state.revision, JSON.stringify(state)],
+        );
+        return state;
+      }),
+    close: async () => undefined,
   };
 }
 
-/** Picks the store the configuration asks for. */
-export function createRegistryStore(options: { releasesDir: string; redisUrl?: string }): RegistryStore {
-  return options.redisUrl ? createRedisRegistryStore(options.redisUrl) : createFileRegistryStore(path.join(options.releasesDir, 'registry.json'));
+const REDIS_KEY = 'reelkeep:registry';
+
+/** Tells whether a registry names no app at all (a fresh install, or a store that lost its data). */
+export function isEmptyRegistry(state: RegistryState): boolean {
+  return Object.keys(state.apps).length === 0;
+}
+
+/**
+ * The durable store with Redis in front as the fast path every instance polls (docs/operations.md
+ * "Releases"). Redis is a copy, never the truth: a missing, unreadable or older copy (lower revision than
+ * this process has seen) is replaced from the durable store, and when Redis does not answer, reads and
+ * switches go to the durable store alone. A registry kept only in Redis by an earlier version is adopted
+ * into the durable store the first time it is read.
+ */
+export function createCachedRegistryStore(durable: RegistryStore, redis: Redis, logger?: Logger): RegistryStore {
+  const warn = createFallbackWarning(logger, 'registry read from its durable store: redis unreachable');
+  let newestSeen = 0;
+  const writeCopy = (state: RegistryState) =>
+    redis.set(REDIS_KEY, JSON.stringify(state)).then(
+      () => undefined,
+      (error: unknown) => warn(error),
+    );
+  return {
+    async read() {
+      let copy: RegistryState | null = null;
+      try {
+        const raw = await redis.get(REDIS_KEY);
+        const parsed = raw ? registryStateSchema.safeParse(JSON.parse(raw)) : null;
+        copy = parsed?.success ? parsed.data : null;
+      } catch (error) {
+        warn(error);
+        return durable.read();
+      }
+      // Revision 0 with apps in it is a copy an earlier version kept only in Redis: adopted below.
+      if (copy && !isEmptyRegistry(copy) && copy.revision > 0 && copy.revision >= newestSeen) {
+        newestSeen = copy.revision;
+        return copy;
+      }
+      let state = await durable.read();
+      if (isEmptyRegistry(state) && copy && !isEmptyRegistry(copy)) {
+        const adopted = { ...copy, revision: Math.max(1, copy.revision) };
+        state = await durable.update((current) => (isEmptyRegistry(current) ? adopted : current));
+        logger?.info('registry adopted from redis into its durable store', { revision: state.revision });
+      }
+      if (!isEmptyRegistry(state)) {
+        if (copy) logger?.warn('registry copy in redis was stale or invalid: restored from the durable store', { redisRevision: copy.revision, revision: state.revision });
+        await writeCopy(state);
+      }
+      newestSeen = Math.max(newestSeen, state.revision);
+      return state;
+    },
+    async update(change) {
+      const state = await durable.update(change);
+      newestSeen = Math.max(newestSeen, state.revision);
+      await writeCopy(state);
+      return state;
+    },
+    close: () => durable.close(),
+  };
+}
+
+/**
+ * Picks the stores the configuration asks for: PostgreSQL (a `postgres` database) or `registry.json` as the
+ * durable copy, and Redis in front of it when a connection is given.
+ */
+export function createRegistryStore(options: { releasesDir: string; db?: Database; redis?: Redis; logger?: Logger }): RegistryStore {
+  const durable = options.db?.kind === 'postgres' ? createDatabaseRegistryStore(options.db) : createFileRegistryStore(path.join(options.releasesDir, 'registry.json'));
+  return options.redis ? createCachedRegistryStore(durable, options.redis, options.logger) : durable;
 }
 
 /** Makes `version` live for `app`, remembering what was live before. */
@@ -119,7 +184,7 @@ export function applyPromotion(state: RegistryState, app: string, version: strin
   const current = state.apps[app];
   const event: RegistryEvent = { app, action: 'promote', from: current?.live ?? null, to: version, at: at.toISOString(), by };
   const previous = current && current.live !== version ? [...current.previous, current.live] : (current?.previous ?? []);
-  return { apps: { ...state.apps, [app]: { live: version, previous } }, history: [...state.history, event] };
+  return { revision: state.revision + 1, apps: { ...state.apps, [app]: { live: version, previous } }, history: [...state.history, event] };
 }
 
 /** Makes the version live before the current one live again; throws when there is none. */
@@ -129,6 +194,7 @@ export function applyRollback(state: RegistryState, app: string, by: string, at 
   if (!current || !target) throw new Error(`${app} has no earlier version to roll back to`);
   const event: RegistryEvent = { app, action: 'rollback', from: current.live, to: target, at: at.toISOString(), by };
   return {
+    revision: state.revision + 1,
     apps: { ...state.apps, [app]: { live: target, previous: current.previous.slice(0, -1) } },
     history: [...state.history, event],
   };

@@ -4,7 +4,8 @@ import { createMailer } from '../mail.ts';
 import { createCaptcha } from '../captcha.ts';
 import { createRateLimiter } from '../rate-limit.ts';
 import type { Database } from '../db/database.ts';
-import type { PluginContext } from '../server-plugin.ts';
+import { toAdminCheck, type PluginContext } from '../server-plugin.ts';
+import { createAdminGuard } from '../request-guards.ts';
 
 /**
  * What the shell server hands a plugin, for a suite: the real database, mailer (outbox), captcha and
@@ -20,5 +21,6 @@ export function createTestPluginContext(db: Database, options: { env?: Record<st
     captcha: createCaptcha({}),
     createRateLimiter: (name, limit, windowMs) => createRateLimiter({ name, limit, windowMs }),
     fetchApi: options.fetchApi ?? (async () => new Response(null, { status: 404 })),
+    authoriseAdmin: toAdminCheck(createAdminGuard({ token: config.ADMIN_TOKEN, failures: createRateLimiter({ name: 'admin-auth', limit: 10, windowMs: 600_000 }) })),
   };
 }

@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+
+/** A field's problem, as the forms show it: missing or empty, or not acceptable. */
+export type InputProblem = 'empty' | 'invalid';
+
+/** What reading an endpoint's input gave. `isForm` tells a no-JavaScript form post from a script's JSON. */
+export type InputResult<T> =
+  | { ok: true; data: T; isForm: boolean }
+  | { ok: false; isForm: boolean; status: 400 | 415; problems: Record<string, InputProblem> };
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const JSON_TYPE = 'application/json';
+
+/** The first value of each key (a repeated key cannot smuggle a second value past the schema). */
+function toFields(params: URLSearchParams): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of params) if (!(key in fields)) fields[key] = value;
+  return fields;
+}
+
+/** JSON scalars become the text a form would send, so one schema reads both; `null` means absent. */
+function toJsonFields(body: unknown): Record<string, unknown> | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (value === null) continue;
+    fields[key] = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+  }
+  return fields;
+}
+
+function toProblems(issues: readonly z.core.$ZodIssue[], raw: Record<string, unknown>): Record<string, InputProblem> {
+  const problems: Record<string, InputProblem> = {};
+  for (const issue of issues) {
+    const field = typeof issue.path[0] === 'string' ? issue.path[0] : 'form';
+    if (field in problems) continue;
+    const value = raw[field];
+    problems[field] = value === undefined || (typeof value === 'string' && value.trim() === '') ? 'empty' : 'invalid';
+  }
+  return problems;
+}
+
+/**
+ * Reads an endpoint's input with its schema (docs/security.md "Input"): the query of a GET, else a JSON
+ * body or a form post. Anything else is 415; malformed JSON or a value the schema refuses is 400 with a
+ * problem per field. A body over the route's limit has already been refused by the gateway (413).
+ */
+export async function readInput<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<InputResult<z.output<Schema>>> {
+  let raw: Record<string, unknown>;
+  let isForm = false;
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    raw = toFields(new URL(request.url).searchParams);
+  } else {
+    const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type === FORM_TYPE) {
+      isForm = true;
+      raw = toFields(new URLSearchParams(await request.text()));
+    } else if (type === JSON_TYPE) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await request.text());
+      } catch (error) {
+        if ((error as { status?: number }).status === 413) throw error;
+        return { ok: false, isForm, status: 400, problems: { form: 'invalid' } };
+      }
+      const fields = toJsonFields(parsed);
+      if (!fields) return { ok: false, isForm, status: 400, problems: { form: 'invalid' } };
+      raw = fields;
+    } else {
+      return { ok: false, isForm: type === '' || type.startsWith('multipart/') || type === 'text/plain', status: 415, problems: { form: 'invalid' } };
+    }
+  }
+  const result = await schema.safeParseAsync(raw);
+  if (result.success) return { ok: true, data: result.data, isForm };
+  return { ok: false, isForm, status: 400, problems: toProblems(result.error.issues, raw) };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { applyPromotion, applyRollback, type RegistryStore } from '@reelkeep/platform/registry';
+import { createLogger } from '@reelkeep/platform/logger';
+import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
+import { isPinnable, watchReleases } from './release-snapshot.ts';
+
+const AT = new Date('2026-11-24T10:00:00Z');
+const EMPTY: RegistryState = { revision: 0, apps: {}, history: [] };
+
+/** A registry whose next answer the test decides. */
+function createScriptedStore(initial: RegistryState) {
+  let answer: () => RegistryState = () => initial;
+  const store: RegistryStore = { read: async () => answer(), update: async () => initial, close: async () => undefined };
+  return { store, answerWith: (next: () => RegistryState) => (answer = next) };
+}
+
+describe('isPinnable', () => {
+  let state = applyPromotion(EMPTY, 'mf-blog', 'a', 'ci', AT);
+  state = applyPromotion(state, 'mf-blog', 'b', 'ci', AT);
+  state = applyPromotion(state, 'mf-blog', 'c', 'ci', AT);
+  state = applyRollback(state, 'mf-blog', 'ops', AT);
+
+  it.each([
+    ['the live version', 'b', true],
+    ['a version on the rollback stack', 'a', true],
+    ['a version rolled back from (pages rendered with it are still open)', 'c', true],
+    ['a version the registry never made live (refused or never promoted)', 'evil', false],
+  ])('%s: %s → %s', (_case, version, expected) => {
+    expect(isPinnable(state, 'mf-blog', version)).toBe(expected);
+  });
+
+  it('does not let a version of one app stand for another app', () => {
+    expect(isPinnable(state, 'mf-checkout', 'b')).toBe(false);
+  });
+});
+
+describe('watchReleases', () => {
+  it('keeps the live releases when the registry reads as empty or fails, and follows the next good state', async () => {
+    const releasesDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+    const good = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
+    const { store, answerWith } = createScriptedStore(good);
+    const lines: string[] = [];
+    const watcher = await watchReleases({ store, releasesDir, staticBaseUrl: '', pollMs: 60_000, logger: createLogger('warn', (line) => lines.push(line)) });
+    watcher.stop();
+    expect(watcher.current().shell?.version).toBe('s1');
+
+    answerWith(() => EMPTY);
+    await watcher.refresh();
+    expect(watcher.current().shell?.version).toBe('s1');
+    expect(lines.some((line) => line.includes('registry read as empty'))).toBe(true);
+
+    answerWith(() => {
+      throw new Error('redis and the database are both down');
+    });
+    await expect(watcher.refresh()).rejects.toThrow('both down');
+    expect(watcher.current().shell?.version).toBe('s1');
+
+    answerWith(() => applyPromotion(good, 'shell', 's2', 'ci', AT));
+    await watcher.refresh();
+    expect(watcher.current().shell?.version).toBe('s2');
+  });
+});
