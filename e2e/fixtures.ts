@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_ENV, E2E_FIXTURES_FILE, E2E_MAILBOX_FILE, type E2EFixtures } from './test-site.ts';
+import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE, E2E_ENV, E2E_FIXTURES_FILE, E2E_MAILBOX_FILE, FROM_SITE, type E2EFixtures } from './test-site.ts';
 
 const run = promisify(execFile);
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
@@ -48,7 +48,12 @@ export async function waitForMail(to: string, timeoutMs = 10_000, matching?: Reg
 
 /** Runs a release command (`promote`, `rollback`) against the test site's registry, as an operator would. */
 export async function runRelease(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['platform/src/release/cli.ts', ...args], { cwd: ROOT_DIR, env: { ...process.env, ...E2E_ENV } });
+  return runReleaseIn(E2E_ENV, ...args);
+}
+
+/** The same against another site's configuration (its own database and Redis). */
+export async function runReleaseIn(env: Record<string, string>, ...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['platform/src/release/cli.ts', ...args], { cwd: ROOT_DIR, env: { ...process.env, ...env } });
   return stdout;
 }
 
@@ -94,6 +99,13 @@ export const test = base.extend<{ fixtures: E2EFixtures }>({
   fixtures: async ({}, use) => {
     await use(JSON.parse(readFileSync(E2E_FIXTURES_FILE, 'utf8')) as E2EFixtures);
   },
+  // API calls of the journeys stand for the site's own pages, so they carry its origin as a browser would
+  // (docs/security.md "Cross-site requests"); the abuse journey makes its foreign calls on its own.
+  request: async ({ playwright }, use) => {
+    const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: FROM_SITE, storageState: E2E_CONSENT_STATE });
+    await use(request);
+    await request.dispose();
+  },
 });
 
-export { expect };
+export { expect, FROM_SITE };

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
-import { E2E_BASE_URL } from './test-site.ts';
+import { E2E_BASE_URL, E2E_CONSENT_STATE } from './test-site.ts';
 
 export default defineConfig({
   testDir: './tests',
@@ -16,9 +16,8 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
-    // The journeys start as visitors who already answered the consent question (declined), so the consent
-    // card stays out of their way; tracking.spec.ts starts without an answer.
-    storageState: { cookies: [{ name: 'rk_consent', value: 'denied', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] },
+    // The consent card stays out of the journeys' way (test-site.ts).
+    storageState: E2E_CONSENT_STATE,
   },
   webServer: {
     command: 'node e2e/start-test-site.ts',

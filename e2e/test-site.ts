@@ -7,6 +7,13 @@ export const E2E_FIXTURES_FILE = path.join(E2E_DIR, 'fixtures.json');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
+/** The journeys start as visitors who already answered the consent question (declined); tracking.spec.ts starts without. */
+export const E2E_CONSENT_STATE = {
+  cookies: [{ name: 'rk_consent', value: 'denied', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const }],
+  origins: [],
+};
+/** What the site's own pages send with a state-changing call: calls the journeys make in their name carry it too. */
+export const FROM_SITE = { origin: E2E_BASE_URL };
 /** The local SMTP server the test site sends its mail to, and where it keeps what it received. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 export const E2E_MAILBOX_FILE = path.join(E2E_DIR, 'mailbox.jsonl');

@@ -1,7 +1,7 @@
 import { generateKeyPair, importJWK, type CryptoKey } from 'jose';
 import { signGoogleIdToken, type GoogleIdentity } from '../google-stand-in.ts';
 import { E2E_GOOGLE_CLIENT_ID, E2E_GOOGLE_URL } from '../test-site.ts';
-import { expect, readText, test } from '../fixtures.ts';
+import { expect, FROM_SITE, readText, test } from '../fixtures.ts';
 
 const uniqueIdentity = (label: string): GoogleIdentity => {
   const id = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -64,6 +64,7 @@ test('Google sign-in does not take over a password account whose address was nev
   const identity = uniqueIdentity('joined');
   const sum = (await (await page.request.get('/api/captcha?kind=sum')).json()) as { a: number; b: number; token: string };
   const registered = await page.request.post('/api/account/register', {
+    headers: FROM_SITE,
     data: { name: 'Joined', email: identity.email, password: 'Joined2026!', captcha_token: sum.token, captcha_answer: String(sum.a + sum.b), locale: 'en' },
   });
   expect(registered.status()).toBe(200);
@@ -126,7 +127,7 @@ test('without JavaScript, a Google account sets its first password with a plain 
   const identity = uniqueIdentity('nojs');
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const signedIn = await page.request.post('/api/account/google', { data: { credential: await signGoogleIdToken(key, { ...identity, aud: E2E_GOOGLE_CLIENT_ID }), locale: 'pt' } });
+  const signedIn = await page.request.post('/api/account/google', { headers: FROM_SITE, data: { credential: await signGoogleIdToken(key, { ...identity, aud: E2E_GOOGLE_CLIENT_ID }), locale: 'pt' } });
   expect(signedIn.status()).toBe(200);
 
   await page.goto('/pt/set-password');

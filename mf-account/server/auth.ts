@@ -5,6 +5,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { oneTimeToken } from 'better-auth/plugins';
 import type { PluginContext } from '@reelkeep/platform/server-plugin';
+import { toSameSitePath } from '@reelkeep/shared-contracts';
 import { accounts, sessions, users, verifications } from './auth-schema.ts';
 import { createGoogleVerifier } from './google.ts';
 
@@ -50,8 +51,13 @@ export async function createAuth(context: Pick<PluginContext, 'db' | 'config' | 
       resetPasswordTokenExpiresIn: 3600,
       // A reset means the old password may be known to someone else: every session of the account ends.
       revokeSessionsOnPasswordReset: true,
-      // The link passes through better-auth (which checks the token) and lands on the reset page of the visitor's locale.
-      sendResetPassword: async ({ user, url }) => {
+      // The link opens the reset page of the visitor's locale with the token; the page's form hands it back to
+      // POST /api/account/reset-password, which checks it. The library's own link route is not exposed
+      // (docs/security.md "Ways into an account").
+      sendResetPassword: async ({ user, url: libraryUrl, token }) => {
+        const page = toSameSitePath(new URL(libraryUrl).searchParams.get('callbackURL'), context.config.SITE_URL) ?? '/reset-password';
+        const url = new URL(page, context.config.SITE_URL);
+        url.search = new URLSearchParams({ token }).toString();
         // An account made at checkout has no password yet: its first mail invites the buyer to choose one.
         const [credential] = await context.db.query('SELECT 1 FROM account.accounts WHERE user_id = $1 AND provider_id = $2', [user.id, 'credential']);
         if (!credential) {
@@ -88,3 +94,13 @@ export async function createAuth(context: Pick<PluginContext, 'db' | 'config' | 
 
 /** The auth instance. */
 export type Auth = Awaited<ReturnType<typeof createAuth>>;
+
+let auth: Promise<Auth> | undefined;
+/** The auth instance, created on first use (one per process). */
+export function getAuth(context: Pick<PluginContext, 'db' | 'config' | 'logger' | 'mailer'>): Promise<Auth> {
+  if (!auth) {
+    auth = createAuth(context);
+    auth.catch(() => (auth = undefined));
+  }
+  return auth;
+}

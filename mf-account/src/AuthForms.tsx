@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, postJson, solveSiteCaptcha, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { checkField, postJson, solveSiteCaptcha, toLocalePath, toSameSitePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import { GoogleSignIn, type GoogleConfig } from './GoogleSignIn.tsx';
 import * as styles from './AccountPage.module.css';
 
@@ -71,7 +71,8 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
     if (checkField('email', email) !== 'valid' || !password) return setProblem('invalid');
     setBusy(true);
     const answer = await postJson<{ return: string; problems: Record<string, string> }>('/api/account/login', { email, password, locale, return: data.returnPath });
-    if (answer.cscode === 200 && answer.return) return window.location.assign(answer.return);
+    // docs/security.md "Redirects": the server checked the path; the page checks it again before leaving.
+    if (answer.cscode === 200) return window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
     setProblem(answer.problems?.form ?? 'failed');
     setBusy(false);
   };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, postJson, toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
+import { emitSiteEvent, postJson, toLocalePath, toSameSitePath, type SharedState } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
 /** What the page needs to offer Google sign-in (null when no client id is configured). */
@@ -74,7 +74,7 @@ export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; ret
       emitSiteEvent('sessionChanged', { signedIn: true });
       if (new URLSearchParams(window.location.search).get('flow') === 'upgrade') return emitSiteEvent('loggedInForBack', { email: answer.email ?? '' });
       if (inPopup) return window.close();
-      window.location.assign(answer.return ?? toLocalePath(locale, '/my-account'));
+      window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
     };
     loadIdentityServices(google.scriptUrl)
       .then(() => {

@@ -58,10 +58,14 @@ export async function loadForgotPasswordPage({ url, fetchApi }: LoaderContext): 
   return { sum, email: (query.get('email') ?? '').slice(0, 254), sent: query.get('sent') === '1', error: readError(query.get('error')) };
 }
 
-/** `/reset-password?token=`: the token of the mailed link (better-auth checks it when the form is sent). */
-export function loadResetPasswordPage({ url }: LoaderContext): ResetPasswordData {
+/** `/reset-password?token=`: the token of the mailed link, if it is still good (a used or expired link says so at once). */
+export async function loadResetPasswordPage({ url, fetchApi }: LoaderContext): Promise<ResetPasswordData> {
   const token = url.searchParams.get('token') ?? '';
-  return { token: /^[A-Za-z0-9_-]{10,200}$/.test(token) ? token : '', error: readError(url.searchParams.get('error')) };
+  if (!/^[A-Za-z0-9_-]{10,200}$/.test(token)) return { token: '', error: 'token_invalid' };
+  const answer = await fetchApi(`/api/account/internal/reset-token?${new URLSearchParams({ token })}`).catch(() => null);
+  // If the check itself fails, the form stays usable: the server checks the token again when it is sent.
+  const valid = answer?.ok ? ((await answer.json()) as { valid: boolean }).valid : true;
+  return valid ? { token, error: readError(url.searchParams.get('error')) } : { token: '', error: 'token_invalid' };
 }
 
 /** `/my-account`: the visitor's orders and licences (checkout squad's API), and what a returned form reported. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { DEFAULT_LOCALE, isLocale, type ArticleListDto, type Locale } from '@reelkeep/shared-contracts';
+import { articleListQuery, documentQuery, type ArticleListDto, type Locale } from '@reelkeep/shared-contracts';
+import { readInput } from '@reelkeep/platform/http-input';
 import type { Config } from '@reelkeep/platform/config';
 import { respondJson, type PluginRoute } from '@reelkeep/platform/server-plugin';
 import { ARTICLE_CATEGORIES, loadContent, type Article, type ContentRepository } from './content-repository.ts';
@@ -19,11 +20,6 @@ export function getContent(config: Config): Promise<ContentRepository> {
   return content;
 }
 
-function readLocale(query: URLSearchParams): Locale | null {
-  const language = query.get('language') ?? DEFAULT_LOCALE;
-  return isLocale(language) ? language : null;
-}
-
 /** An article as the list answers it (spec §3 "Footer article list response" plus what cards show). */
 function summarise(article: Article) {
   const { title, slug, description, category, published, updated, readingMinutes } = article;
@@ -38,20 +34,15 @@ export const articleListRoute: PluginRoute = {
   method: 'GET',
   path: '/api/blog/article/list',
   async handle(request, { config }) {
-    const query = new URL(request.url).searchParams;
-    const locale = readLocale(query);
-    const start = Number(query.get('start') ?? 0);
-    const length = Number(query.get('len') ?? 6);
-    const category = query.get('category_id') ?? 'blog';
-    if (!locale || !Number.isInteger(start) || start < 0 || !Number.isInteger(length) || length < 1 || length > MAX_PAGE_LENGTH) {
-      return respondJson({ cscode: 400, msg: 'language must be a supported locale, start ≥ 0 and 1 ≤ len ≤ 50' }, 400);
-    }
+    const input = await readInput(request, articleListQuery);
+    if (!input.ok) return respondJson({ cscode: 400, msg: `language must be a supported locale, start ≥ 0 and 1 ≤ len ≤ ${MAX_PAGE_LENGTH}`, problems: input.problems }, 400);
+    const { language: locale, start, len: length, category_id: category, is_footer: isFooter } = input.data;
     if (category !== 'blog' && !(ARTICLE_CATEGORIES as readonly string[]).includes(category)) return respondJson({ cscode: 400, msg: `unknown category_id ${category}` }, 400);
     const repository = await getContent(config);
     const visible = repository
       .listArticles(locale)
       .filter((article) => category === 'blog' || article.category === category)
-      .filter((article) => query.get('is_footer') !== '1' || article.slug !== 'faqs');
+      .filter((article) => isFooter !== '1' || article.slug !== 'faqs');
     const body: ArticleListDto & { data: { categories: Record<string, number> } } = {
       cscode: 200,
       data: {
@@ -74,10 +65,9 @@ function createDetailRoute(path: string, kind: string, find: (repository: Conten
     method: 'GET',
     path,
     async handle(request, { config }) {
-      const query = new URL(request.url).searchParams;
-      const locale = readLocale(query);
-      const slug = query.get('id') ?? '';
-      if (!locale || !/^[a-z0-9-]{1,100}$/.test(slug)) return respondJson({ cscode: 400, msg: 'id and a supported language are required' }, 400);
+      const input = await readInput(request, documentQuery);
+      if (!input.ok) return respondJson({ cscode: 400, msg: 'id and a supported language are required', problems: input.problems }, 400);
+      const { language: locale, id: slug } = input.data;
       const data = find(await getContent(config), locale, slug);
       if (!data) return respondJson({ cscode: 404, msg: `no ${kind} ${slug} in ${locale}` }, 404);
       return respondJson({ cscode: 200, data }, 200, CACHE_HEADERS);

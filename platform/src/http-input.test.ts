@@ -11,7 +11,7 @@ describe('readInput', () => {
     const json = await readInput(post(JSON.stringify({ name: ' Ada ', email: 'ada@example.com', message: 'hello\nthere', count: 3, locale: 'fr' }), 'application/json'), schema);
     expect(json).toEqual({ ok: true, isForm: false, data: { name: 'Ada', email: 'ada@example.com', message: 'hello\nthere', count: 3, locale: 'fr' } });
     const form = await readInput(post('name=Ada&email=ada%40example.com&message=hi&count=3&count=9', 'application/x-www-form-urlencoded; charset=UTF-8'), schema);
-    expect(form).toMatchObject({ ok: true, isForm: true, data: { count: 3, locale: 'en' } });
+    expect(form).toMatchObject({ ok: true, isForm: true, data: { count: 9, locale: 'en' } });
   });
 
   it('reads a GET from its query', async () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { localeInput, type Locale } from '@reelkeep/shared-contracts';
 
 /** A field's problem, as the forms show it: missing or empty, or not acceptable. */
 export type InputProblem = 'empty' | 'invalid';
@@ -6,15 +7,35 @@ export type InputProblem = 'empty' | 'invalid';
 /** What reading an endpoint's input gave. `isForm` tells a no-JavaScript form post from a script's JSON. */
 export type InputResult<T> =
   | { ok: true; data: T; isForm: boolean }
-  | { ok: false; isForm: boolean; status: 400 | 415; problems: Record<string, InputProblem> };
+  | {
+      ok: false;
+      isForm: boolean;
+      status: 400 | 415;
+      problems: Record<string, InputProblem>;
+      /** What was sent, as text safe to show back in a form (bounded, no control characters): a refused form loses nothing. */
+      fields: Record<string, string>;
+    };
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
 
-/** The first value of each key (a repeated key cannot smuggle a second value past the schema). */
+/**
+ * One value per key, the last one, as a form with a hidden default before a checkbox means it
+ * (`subscribed=false&subscribed=true`): a repeated key never reaches the schema as a list.
+ */
 function toFields(params: URLSearchParams): Record<string, string> {
+  return Object.fromEntries(params);
+}
+
+/** The longest text of a refused field that is shown back to the visitor. */
+const ECHO_LIMIT = 5000;
+
+/** What was sent, kept for showing back: strings only, bounded, without control characters. */
+function toEchoFields(raw: Record<string, unknown>): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const [key, value] of params) if (!(key in fields)) fields[key] = value;
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value === 'string' && key.length <= 64) fields[key] = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').slice(0, ECHO_LIMIT);
+  }
   return fields;
 }
 
@@ -61,16 +82,30 @@ export async function readInput<Schema extends z.ZodType>(request: Request, sche
         parsed = JSON.parse(await request.text());
       } catch (error) {
         if ((error as { status?: number }).status === 413) throw error;
-        return { ok: false, isForm, status: 400, problems: { form: 'invalid' } };
+        return { ok: false, isForm, status: 400, problems: { form: 'invalid' }, fields: {} };
       }
       const fields = toJsonFields(parsed);
-      if (!fields) return { ok: false, isForm, status: 400, problems: { form: 'invalid' } };
+      if (!fields) return { ok: false, isForm, status: 400, problems: { form: 'invalid' }, fields: {} };
       raw = fields;
     } else {
-      return { ok: false, isForm: type === '' || type.startsWith('multipart/') || type === 'text/plain', status: 415, problems: { form: 'invalid' } };
+      return { ok: false, isForm: type === '' || type.startsWith('multipart/') || type === 'text/plain', status: 415, problems: { form: 'invalid' }, fields: {} };
     }
   }
   const result = await schema.safeParseAsync(raw);
   if (result.success) return { ok: true, data: result.data, isForm };
-  return { ok: false, isForm, status: 400, problems: toProblems(result.error.issues, raw) };
+  return { ok: false, isForm, status: 400, problems: toProblems(result.error.issues, raw), fields: toEchoFields(raw) };
+}
+
+/**
+ * The value of one field, valid or not: the parsed value when the input passed its schema, else what was
+ * sent (text, for showing back). Lets a refused form keep the visitor's e-mail, name and locale.
+ */
+export function readField<T, Key extends keyof T & string>(input: InputResult<T>, name: Key): T[Key] | string | undefined {
+  return input.ok ? input.data[name] : input.fields[name];
+}
+
+/** The page locale a submission names, valid or not: a refused form still answers in the visitor's language. */
+export function readSubmittedLocale(input: InputResult<unknown>): Locale {
+  const value = input.ok ? (input.data as { locale?: unknown } | null)?.locale : input.fields.locale;
+  return localeInput.parse(typeof value === 'string' ? value : undefined);
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
+  singleLine,
+  trackingAdminQuery,
   decodeTrackingData,
   IDENTIFYING_FIELDS,
   readConsent,
@@ -16,6 +18,7 @@ import {
 import type { Database } from './db/database.ts';
 import type { Logger } from './logger.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import { readInput } from './http-input.ts';
 import { CLIENT_IP_HEADER, readSignedInUser, respondJson, type PluginContext, type PluginRoute } from './server-plugin.ts';
 
 /** `GET` with `Authorization: Bearer <ADMIN_TOKEN>`: the latest events (`?event=…&limit=…`) and 24-hour counts. */
@@ -31,8 +34,9 @@ const DEFAULT_SESSION_MS = 30 * 60_000;
 /** Identifiers the server issues and the SDK sends back: opaque, URL-safe. */
 const OPAQUE_ID = /^[\w-]{8,64}$/;
 
-const shortText = z.string().max(SHORT_TEXT);
-const urlText = z.string().max(URL_TEXT);
+// docs/security.md "Input": bounded, one line, no control characters (NUL never reaches the JSON column).
+const shortText = singleLine(SHORT_TEXT);
+const urlText = singleLine(URL_TEXT);
 const count = z.number().int().min(0).max(1_000_000);
 
 /** spec §3 "Tracking data"; unknown fields are dropped (an older or newer SDK still gets its events in). */
@@ -54,7 +58,7 @@ const trackingDataSchema = z.object({
   viewport_height: count.optional(),
   viewport_width: count.optional(),
   highest_page_viewed_percent: z.number().min(0).max(100).optional(),
-  web_version: z.string().max(20).optional(),
+  web_version: singleLine(20).optional(),
   lang_domain: shortText.optional(),
   xargs_request_type: z.enum(['send_beacon', 'axios', 'server']).optional(),
   products: z.array(shortText).max(50).optional(),
@@ -65,7 +69,7 @@ const trackingDataSchema = z.object({
   ab_test_content: shortText.optional(),
   ad: shortText.optional(),
   order_tag: shortText.optional(),
-  track_data: z.string().max(URL_TEXT).optional(),
+  track_data: urlText.optional(),
   traffic_type: shortText.optional(),
   traffic_category: shortText.optional(),
   elk_category_id: shortText.optional(),
@@ -181,6 +185,8 @@ export function createTrackingRoutes(limiter: RateLimiter, options: { sessionMs?
   const browserRoute: PluginRoute = {
     method: 'POST',
     path: TRACKING_ENDPOINT,
+    // An envelope is a few hundred bytes; the gateway refuses anything far larger before reading it.
+    maxBodyBytes: MAX_BODY_CHARS * 4,
     async handle(request, context) {
       const limit = await limiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
       if (!limit.allowed) return refuse(429, 429, 'too many events', { 'retry-after': String(limit.retryAfterSeconds) });
@@ -222,10 +228,10 @@ export function createTrackingRoutes(limiter: RateLimiter, options: { sessionMs?
     async handle(request, { db, authoriseAdmin }) {
       const refusal = await authoriseAdmin(request);
       if (refusal) return refusal;
-      const query = new URL(request.url).searchParams;
-      const event = query.get('event');
-      if (event !== null && !(TRACKING_EVENTS as readonly string[]).includes(event)) return respondJson({ error: `unknown event; one of ${TRACKING_EVENTS.join(', ')}` }, 400);
-      const limit = Math.min(Math.max(Number.parseInt(query.get('limit') ?? '', 10) || ADMIN_DEFAULT_LIMIT, 1), ADMIN_MAX_LIMIT);
+      const input = await readInput(request, trackingAdminQuery);
+      if (!input.ok) return respondJson({ error: `bad query: event is one of ${TRACKING_EVENTS.join(', ')}, limit 1 to ${ADMIN_MAX_LIMIT}`, problems: input.problems }, 400);
+      const event = input.data.event ?? null;
+      const limit = input.data.limit ?? ADMIN_DEFAULT_LIMIT;
       const [events, counts] = await Promise.all([
         db.query(
           `SELECT id::text AS doc_id, received_at, event, event_category, event_label, event_target, url, referer_url, consent, visitor_id, session_id, signed_in, source

@@ -15,4 +15,7 @@ export * from './tracking-contract.ts';
 export * from './cookies.ts';
 export * from './same-site.ts';
 export * from './input-fields.ts';
+export * from './inputs/account.ts';
+export * from './inputs/site.ts';
+export * from './inputs/blog.ts';
 export * from './proof-of-work.ts';

@@ -9,7 +9,7 @@ import { sendFile, STATIC_PATH } from './static-files.ts';
 import { NAMESPACE_PATTERN, type createLocaleStore } from './locale-store.ts';
 import type { ReleaseWatcher } from './release-snapshot.ts';
 import type { createPageRenderer } from './page-render.ts';
-import type { mountSquadApis } from './squad-apis.ts';
+import type { mountSquadApis } from '@reelkeep/platform/gateway';
 import { decidePageRequest } from './page-gate.ts';
 import type { Mailer } from '@reelkeep/platform/mail';
 import { createSitemaps, renderRobots } from './sitemap.ts';
@@ -130,6 +130,7 @@ export function createRequestHandler(deps: {
             pid: process.pid,
             live: Object.fromEntries(Object.entries(snapshot.state.apps).map(([app, entry]) => [app, entry.live])),
             remotes: health,
+            apis: apis.listRoutes(),
             history: snapshot.state.history.slice(-50),
           },
           method,

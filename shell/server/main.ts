@@ -13,7 +13,7 @@ import { createRequestHandler } from './app.ts';
 import { createLocaleStore } from './locale-store.ts';
 import { createPageRenderer } from './page-render.ts';
 import { watchReleases } from './release-snapshot.ts';
-import { mountSquadApis } from './squad-apis.ts';
+import { mountSquadApis } from '@reelkeep/platform/gateway';
 import { createErrorReporter } from './error-reporter.ts';
 import { createFrameDataLoader } from './frame-data.ts';
 import { createSitePlugin } from './newsletter.ts';

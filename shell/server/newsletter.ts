@@ -1,47 +1,15 @@
 import path from 'node:path';
-import { checkNewsletterEmail, isLocale, DEFAULT_LOCALE, type NewsletterStatus } from '@reelkeep/shared-contracts';
-import { CLIENT_IP_HEADER, readFormBody, readSignedInUser, respondJson, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
+import { captchaQuery, checkNewsletterEmail, newsletterInput, newsletterPreferenceInput, toLocalePrefix, toSameSitePath, type NewsletterStatus } from '@reelkeep/shared-contracts';
+import { readInput, readSubmittedLocale } from '@reelkeep/platform/http-input';
+import { CLIENT_IP_HEADER, readSignedInUser, respondJson, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
 import type { RateLimiter } from '@reelkeep/platform/rate-limit';
 import { createTrackingRoutes } from '@reelkeep/platform/tracking';
 
-/** spec §3 "Newsletter form": the only accepted `type`. */
-const NEWSLETTER_TYPE = '2';
-const MAX_BODY_FIELDS = 10;
 
-interface Submission {
-  email: string;
-  type: string;
-  locale: string;
-}
-
-async function readSubmission(request: Request): Promise<Submission | null> {
-  const contentType = request.headers.get('content-type') ?? '';
-  try {
-    if (contentType.includes('application/json')) {
-      const body = (await request.json()) as Record<string, unknown>;
-      return { email: String(body.email ?? ''), type: String(body.type ?? ''), locale: String(body.locale ?? '') };
-    }
-    if (contentType.includes('application/x-www-form-urlencoded')) {
-      const form = new URLSearchParams(await request.text());
-      if ([...form.keys()].length > MAX_BODY_FIELDS) return null;
-      return { email: form.get('email') ?? '', type: form.get('type') ?? '', locale: form.get('locale') ?? '' };
-    }
-  } catch {
-    return null;
-  }
-  return null;
-}
-
-/** Where a form post without JavaScript goes back to: the same-site page it came from, with the status. */
+/** Where a form post without JavaScript goes back to: the same-site page it came from (docs/security.md "Redirects"), with the status. */
 function buildReturnLocation(request: Request, status: NewsletterStatus): string {
   const site = new URL(request.url);
-  let back: URL;
-  try {
-    back = new URL(request.headers.get('referer') ?? '/', site);
-  } catch {
-    back = new URL('/', site);
-  }
-  if (back.origin !== site.origin) back = new URL('/', site);
+  const back = new URL(toSameSitePath(request.headers.get('referer'), site.origin) ?? '/', site);
   back.searchParams.set('newsletter', status);
   back.hash = 'newsletter';
   return back.pathname + back.search + back.hash;
@@ -66,12 +34,12 @@ export function createNewsletterRoute(limiter: RateLimiter): PluginRoute {
 
       const limit = await limiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
       if (!limit.allowed) return answer('fail', 429, { 'retry-after': String(limit.retryAfterSeconds) });
-      const submission = await readSubmission(request);
-      if (!submission || submission.type !== NEWSLETTER_TYPE) return answer('fail', 400);
-      const problem = checkNewsletterEmail(submission.email);
+      const input = await readInput(request, newsletterInput);
+      if (!input.ok) return answer(input.problems.email ? 'format' : 'fail', 400);
+      const problem = checkNewsletterEmail(input.data.email);
       if (problem) return answer(problem, 400);
-      const email = submission.email.trim();
-      const locale = isLocale(submission.locale) ? submission.locale : DEFAULT_LOCALE;
+      const email = input.data.email.trim();
+      const locale = input.data.locale;
       try {
         await db.query(
           `INSERT INTO site.newsletter_subscriptions (email, email_normalized, locale, source)
@@ -96,8 +64,9 @@ export const captchaRoute: PluginRoute = {
   method: 'GET',
   path: '/api/captcha',
   async handle(request, { captcha }) {
-    const kind = new URL(request.url).searchParams.get('kind');
-    const body = kind === 'sum' ? captcha.createArithmetic() : await captcha.createProofOfWork();
+    const input = await readInput(request, captchaQuery);
+    if (!input.ok) return respondJson({ cscode: 400, problems: input.problems }, 400);
+    const body = input.data.kind === 'sum' ? captcha.createArithmetic() : await captcha.createProofOfWork();
     return respondJson(body, 200, { 'cache-control': 'no-store' });
   },
 };
@@ -121,11 +90,11 @@ export const newsletterPreferenceRoutes: PluginRoute[] = [
     method: 'POST',
     path: '/api/site/newsletter-preference',
     async handle(request, { db, fetchApi }) {
-      const body = await readFormBody(request);
-      const fields = body?.fields ?? {};
-      const locale = isLocale(fields.locale ?? '') ? fields.locale! : DEFAULT_LOCALE;
+      const input = await readInput(request, newsletterPreferenceInput);
+      const locale = readSubmittedLocale(input);
       const email = (await readSignedInUser(request, fetchApi))?.email ?? null;
-      const subscribed = fields.subscribed === 'true' || fields.subscribed === 'on';
+      if (!input.ok) return input.isForm ? new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/my-account?newsletter_error=invalid#newsletter` } }) : respondJson({ cscode: 400, problems: input.problems }, 400);
+      const subscribed = input.data.subscribed;
       if (email) {
         await db.query(
           `INSERT INTO site.newsletter_subscriptions (email, email_normalized, locale, source, unsubscribed_at)
@@ -134,9 +103,9 @@ export const newsletterPreferenceRoutes: PluginRoute[] = [
           [email, email.toLowerCase(), locale, subscribed],
         );
       }
-      if (body?.isForm) {
+      if (input.isForm) {
         const query = email ? 'newsletter_saved=1' : 'newsletter_error=signed_out';
-        return new Response(null, { status: 303, headers: { location: `${locale === DEFAULT_LOCALE ? '' : `/${locale}`}/my-account?${query}#newsletter` } });
+        return new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/my-account?${query}#newsletter` } });
       }
       return email ? respondJson({ cscode: 200, subscribed }) : respondJson({ cscode: 401 }, 401);
     },

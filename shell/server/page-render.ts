@@ -13,7 +13,7 @@ import { detectOs } from './visitor.ts';
 import { ANONYMOUS } from './session.ts';
 import { assignPlanPriceVariant } from './ab-test.ts';
 import { CLIENT_IP_HEADER } from '@reelkeep/platform/server-plugin';
-import { PRICE_VARIANT_COOKIE, type SessionState } from '@reelkeep/shared-contracts';
+import { PRICE_VARIANT_COOKIE, toSameSitePath, type SessionState } from '@reelkeep/shared-contracts';
 
 const require = createRequire(import.meta.url);
 
@@ -60,10 +60,9 @@ function compressFor(req: IncomingMessage, res: ServerResponse): NodeJS.Writable
   return res;
 }
 
-/** Only same-site paths may be redirect targets. */
+/** Only same-site paths may be redirect targets (docs/security.md "Redirects"). */
 function toSameSiteLocation(location: string, siteUrl: string): string {
-  const target = new URL(location, siteUrl);
-  return target.origin === new URL(siteUrl).origin ? target.pathname + target.search + target.hash : '/';
+  return toSameSitePath(location, siteUrl) ?? '/';
 }
 
 /** Renders pages and answers client-navigation data requests with the shell's render bundle. */

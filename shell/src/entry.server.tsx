@@ -8,6 +8,7 @@ import {
   HREFLANG,
   DEFAULT_LOCALE,
   toLocalePrefix,
+  toSameSitePath,
   type HydrationState,
   type Locale,
   type PagePayload,
@@ -129,8 +130,8 @@ async function resolvePage(input: RenderInput): Promise<ResolvedPage> {
     }
     if (data && typeof data === 'object' && 'notFound' in data) return notFound(404);
     if (data && typeof data === 'object' && 'redirect' in data && typeof data.redirect === 'string') {
-      // Same-site paths only; the server checks the Location again before sending it.
-      throw redirect(data.redirect.startsWith('/') && !data.redirect.startsWith('//') ? data.redirect : '/', 303);
+      // Same-site paths only (docs/security.md "Redirects"); the server checks the Location again before sending it.
+      throw redirect(toSameSitePath(data.redirect, input.siteUrl) ?? '/', 303);
     }
   }
   const namespaces = ['common', ...page.namespaces(routeMatch)];

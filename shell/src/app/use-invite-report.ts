@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, postJson, type SharedState } from '@reelkeep/shared-contracts';
+import { emitSiteEvent, postJson, toSameSitePath, type SharedState } from '@reelkeep/shared-contracts';
 
 /** Session storage keys of spec §9. */
 const INVITE_KEY = 'activity_invite_code';
@@ -34,9 +34,9 @@ export function useInviteReport(): void {
     void postJson('/api/account/share-visit', { invite_code: held }).then((answer) => {
       if (!DONE.has(answer.cscode)) return;
       sessionStorage.removeItem(INVITE_KEY);
-      const back = sessionStorage.getItem(FROM_ROUTE_KEY);
+      const back = toSameSitePath(sessionStorage.getItem(FROM_ROUTE_KEY), window.location.origin);
       sessionStorage.removeItem(FROM_ROUTE_KEY);
-      if (back && back.startsWith('/') && !back.startsWith('//') && back !== window.location.pathname + window.location.search) emitSiteEvent('navigationRequested', { path: back });
+      if (back && back !== window.location.pathname + window.location.search) emitSiteEvent('navigationRequested', { path: back });
     });
   }, [signedIn]);
 }

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { Config } from '@reelkeep/platform/config';
-import { CLIENT_IP_HEADER, createHealthRoute, DEFAULT_MAX_BODY_BYTES, INTERNAL_PATH_SEGMENT, respondJson, type PluginContext, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
-import { isForeignRequest, isRefusedValue, isStateChanging } from '@reelkeep/platform/request-guards';
+import type { Config } from './config.ts';
+import { CLIENT_IP_HEADER, createHealthRoute, DEFAULT_MAX_BODY_BYTES, INTERNAL_PATH_SEGMENT, respondJson, type PluginContext, type PluginRoute, type ServerPlugin } from './server-plugin.ts';
+import { isForeignRequest, isRefusedValue, isStateChanging } from './request-guards.ts';
 
 const PROXY_URL_BY_SQUAD: Partial<Record<ServerPlugin['squad'], keyof Config>> = {
   landing: 'LANDING_API_URL',
@@ -36,7 +36,7 @@ function toHeaders(req: IncomingMessage): Headers {
 }
 
 /** Reads a body up to the route's limit; a larger one stops the reading at once (413). */
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer<ArrayBuffer> | undefined> {
   if (req.method === 'GET' || req.method === 'HEAD') return undefined;
   const chunks: Buffer[] = [];
   let size = 0;
@@ -109,7 +109,7 @@ export function mountSquadApis(plugins: readonly ServerPlugin[], config: Config,
       }
       const limit = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const declared = Number(req.headers['content-length'] ?? 0);
-      let body: Buffer | undefined;
+      let body: Buffer<ArrayBuffer> | undefined;
       try {
         if (declared > limit) throw new BodyTooLargeError(`declared body of ${declared} bytes`);
         body = await readBody(req, limit);
@@ -118,7 +118,7 @@ export function mountSquadApis(plugins: readonly ServerPlugin[], config: Config,
         refuseBody(res, limit);
         return true;
       }
-      const request = new Request(url, { method, headers, body: body ? new Uint8Array(body.buffer, body.byteOffset, body.length) : undefined });
+      const request = new Request(url, { method, headers, body });
       const response = await answer(route, request, url).catch((error: unknown) => {
         if (!isRefusedValue(error)) throw error;
         baseContext.logger.warn('a value reached the database without a schema refusing it first', { path: url.pathname, error });
@@ -129,6 +129,11 @@ export function mountSquadApis(plugins: readonly ServerPlugin[], config: Config,
     },
     fetchApi,
     squads: plugins.map((plugin) => plugin.squad),
+    /** Every route the gateway answers from outside, by squad (the admin status lists them). */
+    listRoutes: () =>
+      routes
+        .filter((route) => !route.path.includes(INTERNAL_PATH_SEGMENT))
+        .map(({ squad, method, path, callers, maxBodyBytes }) => ({ squad, method, path, callers: callers ?? 'site', maxBodyBytes: maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES })),
     /** The folder of a squad's static media (`/assets/<squad>/…`), if it has one. */
     findPublicDir: (squad: string) => plugins.find((plugin) => plugin.squad === squad)?.publicDir,
   };

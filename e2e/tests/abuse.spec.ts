@@ -1,0 +1,161 @@
+import { cp, rm } from 'node:fs/promises';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { expect, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
+import { sendRaw } from '../raw-client.ts';
+import { E2E_BASE_URL, E2E_ENV, E2E_PORT, E2E_RELEASES_DIR, FROM_SITE } from '../test-site.ts';
+
+/**
+ * The audit's walk-arounds, replayed from outside (docs/security.md): password guessing through every
+ * sign-in path, form posts from another origin riding the visitor's session, open-redirect variants after
+ * sign-in, a request header naming an unverified build, and admin token guessing. The API calls come from
+ * their own loopback addresses, so the limits they trip stay away from the other journeys.
+ */
+const LIMIT = Number(E2E_ENV.ACCOUNT_RATE_LIMIT);
+const PASSWORD = 'Abuse2026pass';
+const uniqueEmail = (label: string) => `abuse-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const json = (body: object) => ({ ...FROM_SITE, 'content-type': 'application/json', body: JSON.stringify(body) });
+const post = (pathname: string, body: object, from: string) => {
+  const { body: text, ...headers } = json(body);
+  return sendRaw({ method: 'POST', path: pathname, headers, body: text, from });
+};
+
+test.describe.configure({ timeout: 120_000 });
+
+/** A signed-in visitor of a browser context (registered through the form, as without JavaScript). */
+async function signUp(browser: Browser, email: string): Promise<BrowserContext> {
+  const setup = await browser.newContext({ javaScriptEnabled: false });
+  await registerWithoutJavaScript(await setup.newPage(), 'en', { name: 'Visitor', email, password: PASSWORD });
+  const state = await setup.storageState();
+  await setup.close();
+  return browser.newContext({ storageState: state });
+}
+
+test('password guessing gets nowhere, whichever sign-in path it takes', async ({ browser }) => {
+  const email = uniqueEmail('guess');
+  await (await signUp(browser, email)).close();
+
+  // The auth library's own routes are not there to be guessed against.
+  for (const pathname of ['/api/account/auth/sign-in/email', '/api/account/auth/sign-up/email', '/api/account/auth/sign-in/social']) {
+    expect((await post(pathname, { email, password: 'aaaaaaaa', name: 'x' }, '127.0.0.81')).status).toBe(404);
+  }
+  const statuses: number[] = [];
+  for (let i = 0; i <= LIMIT; i += 1) statuses.push((await post('/api/account/login', { email, password: `Wrong${i}guess`, locale: 'en' }, '127.0.0.81')).status);
+  expect(statuses.slice(0, LIMIT).every((status) => status === 401)).toBe(true);
+  expect(statuses.at(-1)).toBe(429);
+  // The right password is refused too while the limit holds, as JSON and as a form.
+  expect((await post('/api/account/login', { email, password: PASSWORD, locale: 'en' }, '127.0.0.81')).status).toBe(429);
+  const form = await sendRaw({ method: 'POST', path: '/api/account/login', headers: { ...FROM_SITE, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password: PASSWORD }).toString(), from: '127.0.0.81' });
+  expect(form.headers.location).toMatch(/\/login\?error=rate_limited/);
+
+  // Tokens that open an account (reset links, the desktop hand-off, Google) are limited together.
+  const tokens: number[] = [];
+  for (let i = 0; i <= LIMIT; i += 1) {
+    const answer =
+      i % 3 === 0
+        ? await post('/api/account/reset-password', { token: `guess-${i}-0123456789abcdef`, password: PASSWORD }, '127.0.0.82')
+        : i % 3 === 1
+          ? await sendRaw({ path: `/api/account/handoff?token=guess-${i}-0123456789abcdef`, from: '127.0.0.82' })
+          : await post('/api/account/google', { credential: `a${i}.b.c` }, '127.0.0.82');
+    tokens.push(answer.status === 303 && answer.headers.location?.toString().includes('error=handoff') ? 401 : answer.status);
+  }
+  expect(tokens.at(-1)).toBe(429);
+  // Registration through the site's route needs the captcha and password_v2.
+  const weak = await post('/api/account/register', { email: uniqueEmail('weak'), password: 'aaaaaaaa', locale: 'en' }, '127.0.0.84');
+  expect(weak.status).toBe(400);
+  expect(JSON.parse(weak.text).problems).toMatchObject({ password: 'invalid', captcha: 'invalid' });
+});
+
+/** A page on another origin whose form posts itself to the site as soon as it loads. */
+function startForeignSite(): Promise<{ server: Server; origin: string }> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://foreign.test');
+    const fields = JSON.parse(url.searchParams.get('fields') ?? '{}') as Record<string, string>;
+    const inputs = Object.entries(fields).map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`).join('');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><title>Win a prize</title><form method="post" action="${E2E_BASE_URL}${url.pathname}">${inputs}</form><script>document.forms[0].submit()</script></html>`);
+  });
+  return new Promise((resolve) => server.listen(E2E_PORT + 7, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${E2E_PORT + 7}` })));
+}
+
+test('form posts from another origin cannot act for a signed-in visitor, nor sign one in', async ({ browser }) => {
+  const foreign = await startForeignSite();
+  const email = uniqueEmail('csrf');
+  const context = await signUp(browser, email);
+  try {
+    const page = await context.newPage();
+    const attacks: [string, Record<string, string>][] = [
+      ['/api/account/delete', { confirm_email: email, locale: 'en' }],
+      ['/api/account/password', { current_password: PASSWORD, new_password: 'Stolen2026pass', locale: 'en' }],
+      ['/api/site/newsletter-preference', { subscribed: 'true', locale: 'en' }],
+      ['/api/account/share-visit', { invite_code: 'FOREIGN-CODE' }],
+      ['/logout', { locale: 'en' }],
+    ];
+    for (const [pathname, fields] of attacks) {
+      const refused = page.waitForResponse((response) => response.url() === `${E2E_BASE_URL}${pathname}`);
+      await page.goto(`${foreign.origin}${pathname}?fields=${encodeURIComponent(JSON.stringify(fields))}`);
+      expect((await refused).status(), pathname).toBe(403);
+    }
+    // Nothing happened: still signed in, same password, newsletter untouched.
+    await page.goto('/my-account');
+    await expect(page).toHaveURL(/\/my-account$/);
+    await expect(page.locator('dl')).toContainText(email);
+    await expect(page.getByRole('checkbox', { name: readText('en', 'my_account', 'newsletter.label') })).not.toBeChecked();
+
+    // Login CSRF: a foreign page cannot sign the visitor into the attacker's account.
+    const stranger = await browser.newContext();
+    const strangerPage = await stranger.newPage();
+    const refused = strangerPage.waitForResponse((response) => response.url() === `${E2E_BASE_URL}/api/account/login`);
+    await strangerPage.goto(`${foreign.origin}/api/account/login?fields=${encodeURIComponent(JSON.stringify({ email, password: PASSWORD }))}`);
+    expect((await refused).status()).toBe(403);
+    await strangerPage.goto('/my-account');
+    await expect(strangerPage).toHaveURL(/\/login$/);
+    await stranger.close();
+  } finally {
+    await context.close();
+    await new Promise((resolve) => foreign.server.close(resolve));
+  }
+});
+
+test('return paths after sign-in never leave the site, with and without JavaScript', async ({ browser }) => {
+  const email = uniqueEmail('return');
+  await (await signUp(browser, email)).close();
+  for (const javaScriptEnabled of [true, false]) {
+    for (const value of ['/.//evil.com', '/..//evil.com', '/./\\evil.com', '/%2F%2Fevil.com', '//evil.com', 'https://evil.com/', '/\\/evil.com']) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`/login?return=${encodeURIComponent(value)}`);
+      if (javaScriptEnabled) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await page.locator('#login-email').fill(email);
+      await page.locator('#login-password').fill(PASSWORD);
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+      expect(new URL(page.url()).origin, `${value} (JavaScript ${javaScriptEnabled})`).toBe(E2E_BASE_URL);
+      await context.close();
+    }
+  }
+});
+
+test('a request header cannot make the server run a build the registry never made live', async ({ fixtures }) => {
+  // A copy of a broken build under a version name nobody promoted (as a refused promotion leaves it on disk).
+  const unverified = path.join(E2E_RELEASES_DIR, 'mf-blog', '0.1.0-unverified');
+  await cp(path.join(E2E_RELEASES_DIR, 'mf-blog', fixtures.blogBroken), unverified, { recursive: true });
+  try {
+    const answer = await sendRaw({ path: '/_data/fr/blog/', headers: { 'x-remote-versions': 'mf-blog@0.1.0-unverified' }, from: '127.0.0.85' });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text).payload.status).toBe(200);
+  } finally {
+    await rm(unverified, { recursive: true, force: true });
+  }
+});
+
+test('admin tokens cannot be guessed, and HEAD is answered like GET', async () => {
+  const from = '127.0.0.86';
+  expect((await sendRaw({ method: 'HEAD', path: '/admin/releases', from })).status).toBe(401);
+  const statuses: number[] = [];
+  for (let i = 0; i < 12; i += 1) statuses.push((await sendRaw({ path: '/admin/releases', headers: { authorization: `Bearer guess-${i}-0123456789` }, from })).status);
+  expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
+  expect(statuses.at(-1)).toBe(429);
+  expect((await sendRaw({ path: '/api/site/admin/tracking', headers: { authorization: 'Bearer guess-0123456789' }, from })).status).toBe(429);
+});
