@@ -118,7 +118,8 @@ export function mountSquadApis(plugins: readonly ServerPlugin[], config: Config,
         refuseBody(res, limit);
         return true;
       }
-      const request = new Request(url, { method, headers, body: body ? new Uint8Array(body.buffer, body.byteOffset, body.length) : undefined });
+      // A copy rather than a view of the Buffer's pool: a plain ArrayBuffer is what a Request body is typed to take.
+      const request = new Request(url, { method, headers, body: body ? new Uint8Array(body) : undefined });
       const response = await answer(route, request, url).catch((error: unknown) => {
         if (!isRefusedValue(error)) throw error;
         baseContext.logger.warn('a value reached the database without a schema refusing it first', { path: url.pathname, error });
