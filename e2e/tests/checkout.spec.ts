@@ -96,6 +96,13 @@ test('a declined card leaves an unpaid order and a clear message; a visitor with
   expect(mail).toMatch(/Choose a password/);
 });
 
+test('a campaign link with a date out of range renders the checkout as if the date were not there', async ({ page }) => {
+  const response = await page.goto('/checkout?start_time=99999999999999&ac_endtime=20261399000000&ac_source=email');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('heading'));
+  expect((await page.request.get('/api/checkout/offer?start_time=99999999999999')).status()).toBe(400);
+});
+
 test('the card provider\'s return URL is reduced before the page shows (spec §7: no client secret left in the address)', async ({ request }) => {
   const answer = await request.get('/de/checkout?pay=stripe&tid=ord_AAAAAAAAAAAAAAAAAAAAAA&payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_456&redirect_status=succeeded', { maxRedirects: 0 });
   expect(answer.status()).toBe(303);

@@ -10,7 +10,7 @@ import { createTestPluginContext } from '@reelkeep/platform/testing/plugin-conte
 import { computeDayPrice, computeDiscountPercent, computeMonthlyPrice, computeUnitPrice, PLAN_TABLE, quotePlan, toCents, type OfferDto, type OrderDto } from '@reelkeep/shared-contracts';
 import { createCheckoutRoutes } from './checkout-api.ts';
 import { createDemoCampaign, DEMO_COUPONS } from './demo-campaign.ts';
-import { displayedCampaignEnd, parseAcEndTime } from './catalogue.ts';
+import { displayedCampaignEnd } from './catalogue.ts';
 import { startStripeStandIn } from './testing/stripe-stand-in.ts';
 import { plugin } from './plugin.ts';
 
@@ -59,7 +59,12 @@ function makeCaller(routes: PluginRoute[], context: PluginContext) {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const response = await route.handle(request, context);
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> & { order?: OrderDto } };
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : {}) as Record<string, unknown> & { order?: OrderDto },
+      headers: response.headers,
+    };
   };
 }
 
@@ -117,11 +122,14 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
   });
 
   it('lets query values change what a campaign shows, never what a coupon is worth (decisions.md)', async () => {
-    expect(parseAcEndTime('20261130120000')).toBe(Date.UTC(2026, 10, 30, 12, 0, 0));
-    expect(parseAcEndTime('2026113012000')).toBe(0);
-    expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), '20291231000000', 'email')).toBe(Date.UTC(2029, 11, 31));
-    expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), '20311231000000', 'email')).toBe(Date.UTC(2030, 0, 1));
-    expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), '20291231000000', 'somewhere')).toBe(Date.UTC(2030, 0, 1));
+    expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), Date.UTC(2029, 11, 31), 'email')).toBe(Date.UTC(2029, 11, 31));
+    expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), Date.UTC(2031, 11, 31), 'email')).toBe(Date.UTC(2030, 0, 1));
+    expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), Date.UTC(2029, 11, 31), 'somewhere')).toBe(Date.UTC(2030, 0, 1));
+    expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), undefined, 'email')).toBe(Date.UTC(2030, 0, 1));
+    const shownEnd = async (query: string) => ((await call('GET', `/api/checkout/offer${query}`)).body as unknown as OfferDto).campaign!.endsAt;
+    const dayBefore = Math.floor(((await shownEnd('')) - 24 * 3600_000) / 1000) * 1000;
+    const digits = new Date(dayBefore).toISOString().replace(/\D/g, '').slice(0, 14);
+    expect(await shownEnd(`?ac_endtime=${digits}&ac_source=email`)).toBe(dayBefore);
     const preview = (await call('GET', '/api/checkout/offer?start_time=20210101000000')).body as unknown as OfferDto;
     expect(preview.campaign?.id).toBe('msbf');
     expect(preview.coupons.map((coupon) => coupon.code)).not.toContain('MSBF30');
@@ -257,6 +265,82 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     const receipt = (await mailer.listOutbox()).find((mail) => mail.body_text.includes((mine.body.orders as OrderDto[])[0]!.licence!.key));
     expect(receipt?.subject).toMatch(/ReelKeep/);
     expect(receipt?.body_text).toContain('249,90');
+  });
+
+  describe('input at the edge (docs/commerce.md "Checkout input")', () => {
+    const NUL = '\u0000';
+    const ESC = '\u001b';
+    const ORDER = 'ord_AAAAAAAAAAAAAAAAAAAAAA';
+    const KEY = 'RK-7K2QD-M4X9P-0TQ3V-HB6ZC';
+    const ADMIN = { authorization: 'Bearer admin-token-0123456789' };
+    const json = (body: unknown) => ({ text: typeof body === 'string' ? body : JSON.stringify(body), type: 'application/json' });
+    const form = (body: string) => ({ text: body, type: 'application/x-www-form-urlencoded' });
+    const typed = (type: string) => ({ text: 'order=x', type });
+    type Case = [string, PluginRoute['method'], string, { text: string; type: string } | null, Record<string, string>, number, Record<string, unknown>];
+    const ORDER_FIELDS = { product: 'aio', pid: '107211Y', email: 'edge@example.com', locale: 'en' };
+    const cases: Case[] = [
+      ['offer: NUL in product', 'GET', '/api/checkout/offer?product=%00', null, {}, 400, { error: 'invalid_input', problems: { product: 'invalid' } }],
+      ['offer: a product key too long', 'GET', `/api/checkout/offer?product=${'a'.repeat(65)}`, null, {}, 400, { problems: { product: 'invalid' } }],
+      ['offer: start_time past year 9999', 'GET', '/api/checkout/offer?start_time=99999999999999', null, {}, 400, { error: 'invalid_input', problems: { start_time: 'invalid' } }],
+      ['offer: start_time in 2286 (epoch ms)', 'GET', '/api/checkout/offer?start_time=9999999999999', null, {}, 400, { problems: { start_time: 'invalid' } }],
+      ['offer: negative start_time', 'GET', '/api/checkout/offer?start_time=-1', null, {}, 400, { problems: { start_time: 'invalid' } }],
+      ['offer: start_time in month 13', 'GET', '/api/checkout/offer?start_time=20261301000000', null, {}, 400, { problems: { start_time: 'invalid' } }],
+      ['offer: ac_endtime past year 9999', 'GET', '/api/checkout/offer?ac_endtime=99999999999999&ac_source=email', null, {}, 400, { problems: { ac_endtime: 'invalid' } }],
+      ['offer: a control character in ac_source', 'GET', '/api/checkout/offer?ac_source=%1b', null, {}, 400, { problems: { ac_source: 'invalid' } }],
+      ['coupon: NUL in the code', 'POST', '/api/checkout/coupon', json({ code: `REEL${NUL}20`, pid: '107211Y' }), {}, 400, { cscode: 400, error: 'coupon_unknown' }],
+      ['coupon: NUL in the plan id', 'POST', '/api/checkout/coupon', json({ code: 'REEL20', pid: `107211Y${NUL}` }), {}, 400, { error: 'plan_unknown' }],
+      ['coupon: a huge number as plan id', 'POST', '/api/checkout/coupon', json({ code: 'REEL20', pid: 99999999999999 }), {}, 400, { error: 'plan_unknown' }],
+      ['coupon: a control character in product', 'POST', '/api/checkout/coupon', json({ code: 'REEL20', pid: '107211Y', product: `aio${ESC}` }), {}, 400, { error: 'invalid_input' }],
+      ['coupon: malformed JSON', 'POST', '/api/checkout/coupon', json('{"code":'), {}, 400, { error: 'invalid_input' }],
+      ['coupon: plain text', 'POST', '/api/checkout/coupon', typed('text/plain'), {}, 415, { cscode: 415, error: 'invalid_input' }],
+      ['order: NUL in product', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, product: `aio${NUL}` }), {}, 400, { error: 'invalid_input', field: 'form', problems: { product: 'invalid' } }],
+      ['order: NUL in the plan id', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, pid: `107211Y${NUL}` }), {}, 400, { error: 'plan_unknown', field: 'plan' }],
+      ['order: a negative plan id', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, pid: -1 }), {}, 400, { error: 'plan_unknown', field: 'plan' }],
+      ['order: a control character in the coupon', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, coupon: `REEL${ESC}` }), {}, 400, { error: 'coupon_unknown', field: 'coupon' }],
+      ['order: NUL in the e-mail', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, email: `edge${NUL}@example.com` }), {}, 400, { error: 'value', field: 'email' }],
+      ['order: an upgrade id of 1000 characters', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, upgradeId: 'x'.repeat(1000) }), {}, 400, { error: 'invalid_input', field: 'form' }],
+      ['order: an object where text belongs', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, product: { $ne: 1 } }), {}, 400, { error: 'invalid_input' }],
+      ['order: JSON that is not an object', 'POST', '/api/checkout/orders', json('[1,2]'), {}, 400, { error: 'invalid_input', field: 'form' }],
+      ['order: multipart', 'POST', '/api/checkout/orders', typed('multipart/form-data; boundary=x'), {}, 415, { error: 'invalid_input', field: 'form' }],
+      ['order: no content type', 'POST', '/api/checkout/orders', typed(''), {}, 415, { error: 'invalid_input' }],
+      ['order: NUL in the locale (an unknown locale is English)', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, locale: NUL }), {}, 200, { cscode: 200 }],
+      ['order read: NUL in the id', 'GET', `/api/checkout/orders/${ORDER}%00`, null, {}, 404, { error: 'order_unknown' }],
+      ['order read: an id of 5000 characters', 'GET', `/api/checkout/orders/ord_${'A'.repeat(5000)}`, null, {}, 404, { error: 'order_unknown' }],
+      ['sandbox pay: NUL in the order id', 'POST', '/api/checkout/sandbox/pay', json({ order: `${ORDER}${NUL}`, number: '4242424242424242', expiry: '12/39', cvc: '123' }), {}, 404, { error: 'order_unknown' }],
+      ['sandbox pay: a number as order id', 'POST', '/api/checkout/sandbox/pay', json({ order: 99999999999999, number: '4242424242424242', expiry: '12/39', cvc: '123' }), {}, 404, { error: 'order_unknown' }],
+      ['sandbox pay: NUL in the card number', 'POST', '/api/checkout/sandbox/pay', json({ order: ORDER, number: `4242${NUL}`, expiry: '12/39', cvc: '123' }), {}, 400, { error: 'invalid_number' }],
+      ['sandbox pay: an expiry of 100 digits', 'POST', '/api/checkout/sandbox/pay', json({ order: ORDER, number: '4242424242424242', expiry: '1'.repeat(100), cvc: '123' }), {}, 400, { error: 'invalid_expiry' }],
+      ['sandbox pay: a control character in the CVC', 'POST', '/api/checkout/sandbox/pay', json({ order: ORDER, number: '4242424242424242', expiry: '12/39', cvc: `1${ESC}3` }), {}, 400, { error: 'invalid_cvc' }],
+      ['sandbox pay: malformed JSON', 'POST', '/api/checkout/sandbox/pay', json('{"order'), {}, 400, { error: 'invalid_input' }],
+      ['sandbox pay: plain text', 'POST', '/api/checkout/sandbox/pay', typed('text/plain'), {}, 415, { error: 'invalid_input' }],
+      ['sandbox confirm: NUL in the order id', 'POST', '/api/checkout/sandbox/confirm', json({ order: `${ORDER}${NUL}`, approve: 'true' }), {}, 404, { error: 'order_unknown' }],
+      ['sandbox confirm: approve neither yes nor no', 'POST', '/api/checkout/sandbox/confirm', json({ order: ORDER, approve: 'maybe' }), {}, 400, { error: 'invalid_input', problems: { approve: 'invalid' } }],
+      ['my orders: NUL in the query (ignored)', 'GET', '/api/checkout/my-orders?x=%00', null, {}, 401, { error: 'signed_out' }],
+      ['my devices: NUL in the key', 'POST', '/api/checkout/my-devices/deactivate', json({ key: `${KEY}${NUL}`, device: 'device-aaaa-1111', locale: 'fr' }), {}, 400, { cscode: 400, error: 'invalid_key' }],
+      ['my devices: a control character in the device', 'POST', '/api/checkout/my-devices/deactivate', json({ key: KEY, device: `device${ESC}`, locale: 'fr' }), {}, 400, { error: 'invalid_device' }],
+      ['my devices: malformed JSON', 'POST', '/api/checkout/my-devices/deactivate', json('{'), {}, 400, { error: 'invalid_input' }],
+      ['my devices: XML', 'POST', '/api/checkout/my-devices/deactivate', typed('application/xml'), {}, 415, { cscode: 415, error: 'invalid_input' }],
+      ['admin refund: NUL in the order id', 'POST', '/api/checkout/admin/refund', json({ order: `${ORDER}${NUL}` }), ADMIN, 400, { error: 'invalid_input', problems: { order: 'invalid' } }],
+      ['admin refund: NUL in the order id, no token (the admin check comes first)', 'POST', '/api/checkout/admin/refund', json({ order: `${ORDER}${NUL}` }), {}, 401, {}],
+      ['licence: NUL in the key', 'POST', '/api/checkout/licence/activate', json({ key: `${KEY}${NUL}`, device_id: 'device-aaaa-1111' }), {}, 400, { ok: false, error: 'invalid_key' }],
+      ['licence: a huge number as key', 'POST', '/api/checkout/licence/validate', json({ key: 99999999999999, device_id: 'device-aaaa-1111' }), {}, 400, { ok: false, error: 'invalid_key' }],
+      ['licence: a control character in the device id', 'POST', '/api/checkout/licence/validate', json({ key: KEY, device_id: `device${ESC}1111` }), {}, 400, { ok: false, error: 'invalid_device' }],
+      ['licence: NUL in the device name', 'POST', '/api/checkout/licence/activate', json({ key: KEY, device_id: 'device-aaaa-1111', device_name: `PC${NUL}` }), {}, 400, { ok: false, error: 'invalid_input' }],
+      ['licence: malformed JSON', 'POST', '/api/checkout/licence/deactivate', json('{"key"'), {}, 400, { ok: false, error: 'invalid_input' }],
+      ['licence: a form post', 'POST', '/api/checkout/licence/activate', form(`key=${KEY}&device_id=device-aaaa-1111`), {}, 415, { error: 'json_expected' }],
+      ['licence: plain text', 'POST', '/api/checkout/licence/deactivate', typed('text/plain'), {}, 415, { error: 'json_expected' }],
+    ];
+
+    it.each(cases)('%s: no 5xx, the documented answer', async (_case, method, path, body, headers, status, expected) => {
+      const answer = await call(method, path, body?.text, { ...(body ? { 'content-type': body.type } : {}), ...headers });
+      expect({ status: answer.status, body: answer.body }).toMatchObject({ status, body: expected });
+    });
+
+    it('sends a form refused by its schema back to My account with the reason', async () => {
+      const answer = await call('POST', '/api/checkout/my-devices/deactivate', `key=${KEY}&device=%00&locale=fr`, { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get('location')).toBe('/my-account?device_error=invalid_device#licences');
+    });
   });
 });
 
