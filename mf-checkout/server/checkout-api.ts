@@ -7,6 +7,7 @@ import {
   couponRequestSchema,
   DEFAULT_LOCALE,
   deviceDeactivationSchema,
+  isSecureSite,
   licenceRequestSchema,
   myOrdersQuerySchema,
   offerQuerySchema,
@@ -19,6 +20,7 @@ import {
   refundRequestSchema,
   sandboxConfirmationSchema,
   sandboxPaymentSchema,
+  serialiseCookie,
   toLocalePrefix,
   toPriceVariant,
   type Locale,
@@ -28,6 +30,7 @@ import {
 } from '@reelkeep/shared-contracts';
 import { DEFAULT_PRODUCT, displayedCampaignEnd, findCoupon, findPlans, findProduct, findRunningCampaign, findShownCoupons, isCouponRunning } from './catalogue.ts';
 import { createLicenceService, type LicenceRefusal, type LicenceService, type LicenceStatusDto } from './licences.ts';
+import { decideOrderAccess, ORDER_SECRET_COOKIE, readOrderSecrets, toOrderSecretCookieValue, toOrderSecretLifetimeMs } from './order-access.ts';
 import { createOrderService, type OrderService } from './orders.ts';
 import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.ts';
 import { createStripeClient, createStripeProvider, toPaymentState } from './providers/stripe.ts';
@@ -93,6 +96,27 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
   const limited = async (limiter: RateLimiter, key: string) => !(await limiter.hit(key)).allowed;
   const tooMany = () => respondJson({ cscode: 429, error: 'rate_limited' }, 429, { 'retry-after': '600' });
   const orderUnknown = () => respondJson({ cscode: 404, error: 'order_unknown' }, 404);
+
+  /**
+   * Whether this request may see, pay and follow the order (docs/commerce.md "Who may see an order"): the
+   * order's secret cookie is checked first, the session only when that does not open it. An unknown order
+   * and a refused one get the same answer, so ids cannot be probed.
+   */
+  async function mayAccessOrder(request: Request, context: PluginContext, orderId: string): Promise<boolean> {
+    const facts = await use(context).orders.readAccessFacts(orderId);
+    const secret = readOrderSecrets(request.headers.get('cookie')).get(orderId);
+    const lifetimeMs = toOrderSecretLifetimeMs(context.config.ORDER_TTL_MIN);
+    if (facts && decideOrderAccess(facts, { userId: null, secret }, Date.now(), lifetimeMs) !== 'refused') return true;
+    const user = await readSignedInUser(request, context.fetchApi);
+    return facts !== null && decideOrderAccess(facts, { userId: user?.id ?? null, secret }, Date.now(), lifetimeMs) !== 'refused';
+  }
+
+  /** The order secret cookie after a new order: its secret joins the few latest this browser holds. */
+  function toOrderSecretCookie(request: Request, context: PluginContext, orderId: string, secret: string): string {
+    const value = toOrderSecretCookieValue(readOrderSecrets(request.headers.get('cookie')), orderId, secret);
+    const maxAgeS = toOrderSecretLifetimeMs(context.config.ORDER_TTL_MIN) / 1000;
+    return serialiseCookie(ORDER_SECRET_COOKIE, value, { secure: isSecureSite(context.config.SITE_URL), httpOnly: true, sameSite: 'Lax', maxAgeS });
+  }
 
   const offerRoute: PluginRoute = {
     method: 'GET',
@@ -165,11 +189,14 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
       if ('problem' in result) return respondJson({ cscode: 400, error: result.problem.code, field: result.problem.field }, 400);
       const payment = await orders.startPayment(result.order.id);
       if (!payment) return respondJson({ cscode: 409, error: 'order_closed' }, 409);
-      return respondJson({ cscode: 200, order: result.order, payment: { clientSecret: payment.clientSecret ?? null } }, 200, { 'cache-control': 'no-store' });
+      return respondJson({ cscode: 200, order: result.order, payment: { clientSecret: payment.clientSecret ?? null } }, 200, {
+        'cache-control': 'no-store',
+        'set-cookie': toOrderSecretCookie(request, context, result.order.id, result.secret),
+      });
     },
   };
 
-  /** `GET /api/checkout/orders/<id>`: the order (reconciled with its provider first); another account's order is not found. */
+  /** `GET /api/checkout/orders/<id>`: the order (reconciled with its provider first), for its owner or the holder of its secret only. */
   const orderRoute: PluginRoute = {
     method: 'GET',
     path: '/api/checkout/orders/',
@@ -177,12 +204,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
       const { orders } = use(context);
       const id = new URL(request.url).pathname.slice('/api/checkout/orders/'.length);
       // The id is the route's only input; something that is not an order id is an unknown order.
-      if (!orderIdInput.safeParse(id).success) return orderUnknown();
-      const owner = await orders.ownerOf(id);
-      if (owner) {
-        const user = await readSignedInUser(request, context.fetchApi);
-        if (user && user.id !== owner) return orderUnknown();
-      }
+      if (!orderIdInput.safeParse(id).success || !(await mayAccessOrder(request, context, id))) return orderUnknown();
       await orders.reconcile(id).catch((error: unknown) => context.logger.warn('order not reconciled now', { orderId: id, error: String(error) }));
       const order = await orders.getOrder(id);
       return order ? respondJson({ cscode: 200, order }, 200, { 'cache-control': 'no-store' }) : respondJson({ cscode: 404, error: 'order_unknown' }, 404);
@@ -212,6 +234,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
       const input = await readInput(request, sandboxPaymentSchema);
       if (!input.ok) return input.problems.order ? orderUnknown() : refuseInput(input, { number: 'invalid_number', expiry: 'invalid_expiry', cvc: 'invalid_cvc' });
       const { order: orderId, ...card } = input.data;
+      if (!(await mayAccessOrder(request, context, orderId))) return orderUnknown();
       const order = await orders.findOrderRow(orderId);
       if (!order?.provider_ref) return orderUnknown();
       if (order.status !== 'pending') return settle(context, order.id);
@@ -231,6 +254,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
       if (!sandbox) return respondJson({ cscode: 404, error: 'not_found' }, 404);
       const input = await readInput(request, sandboxConfirmationSchema);
       if (!input.ok) return input.problems.order ? orderUnknown() : refuseInput(input);
+      if (!(await mayAccessOrder(request, context, input.data.order))) return orderUnknown();
       const order = await orders.findOrderRow(input.data.order);
       if (!order?.provider_ref) return orderUnknown();
       const outcome = await sandbox.confirm(order.provider_ref, input.data.approve === true);

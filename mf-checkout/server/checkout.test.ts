@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
 import fc from 'fast-check';
 import { openDatabase, type Database } from '@reelkeep/platform/db';
@@ -11,6 +12,7 @@ import { computeDayPrice, computeDiscountPercent, computeMonthlyPrice, computeUn
 import { createCheckoutRoutes } from './checkout-api.ts';
 import { createDemoCampaign, DEMO_COUPONS } from './demo-campaign.ts';
 import { displayedCampaignEnd } from './catalogue.ts';
+import { ORDER_SECRET_COOKIE, ORDER_SECRETS_KEPT, readOrderSecrets } from './order-access.ts';
 import { startStripeStandIn } from './testing/stripe-stand-in.ts';
 import { plugin } from './plugin.ts';
 
@@ -68,10 +70,30 @@ function makeCaller(routes: PluginRoute[], context: PluginContext) {
   };
 }
 
+type Caller = ReturnType<typeof makeCaller>;
+
+/** One browser: sends the cookies it holds and keeps those the answers set, as a browser would. */
+function createBrowser(call: Caller, cookies: Record<string, string> = {}): Caller & { cookies: Map<string, string> } {
+  const jar = new Map(Object.entries(cookies));
+  const browse = async (...[method, path, body, headers = {}]: Parameters<Caller>) => {
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const answer = await call(method, path, body, { ...(cookie ? { cookie } : {}), ...headers });
+    for (const line of answer.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const name = pair.slice(0, pair.indexOf('='));
+      if (/;\s*Max-Age=0\b/i.test(line)) jar.delete(name);
+      else jar.set(name, pair.slice(name.length + 1));
+    }
+    return answer;
+  };
+  return Object.assign(browse, { cookies: jar });
+}
+
 describe.each(databases)('checkout on %s', (_kind, open) => {
   let db: Database;
   let mailer: Mailer;
-  let call: ReturnType<typeof makeCaller>;
+  let call: Caller;
+  let buyer: ReturnType<typeof createBrowser>;
   let account: ReturnType<typeof accountStandIn>;
   const crashOnce = new Set<string>();
 
@@ -92,13 +114,17 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     await createDemoCampaign(db);
   });
   afterAll(() => db.close());
+  // Each test is a new visitor: a browser without the orders of the tests before.
+  beforeEach(() => {
+    buyer = createBrowser(call);
+  });
 
-  const order = async (pid: string, extra: Record<string, string> = {}) => {
-    const answer = await call('POST', '/api/checkout/orders', { product: 'aio', pid, email: 'buyer@example.com', locale: 'en', ...extra });
+  const order = async (pid: string, extra: Record<string, string> = {}, browser = buyer) => {
+    const answer = await browser('POST', '/api/checkout/orders', { product: 'aio', pid, email: 'buyer@example.com', locale: 'en', ...extra });
     expect(answer.status).toBe(200);
     return answer.body.order!;
   };
-  const pay = (orderId: string, number: string) => call('POST', '/api/checkout/sandbox/pay', { order: orderId, number, expiry: '12/39', cvc: '123' });
+  const pay = (orderId: string, number: string, browser = buyer) => browser('POST', '/api/checkout/sandbox/pay', { order: orderId, number, expiry: '12/39', cvc: '123' });
   const licenceCount = async (orderId: string) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM checkout.licences WHERE order_id = $1', [orderId]))[0]!.n;
 
   it('seeds the spec §9 plan table for Windows and Mac, and the derived figures follow from it', async () => {
@@ -194,7 +220,7 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     expect(licence).toMatchObject({ status: 'active', allowNum: 1, planType: '1Y' });
     expect(new Date(licence.expiresAt!).getTime() - new Date(paid.body.order!.paidAt!).getTime()).toBe(365 * 24 * 3600_000);
     expect((await pay(placed.id, '4242424242424242')).body.order!.licence!.key).toBe(licence.key);
-    expect((await call('GET', `/api/checkout/orders/${placed.id}`)).body.order!.licence!.key).toBe(licence.key);
+    expect((await buyer('GET', `/api/checkout/orders/${placed.id}`)).body.order!.licence!.key).toBe(licence.key);
     expect(await licenceCount(placed.id)).toBe(1);
     const receipts = (await mailer.listOutbox()).filter((mail) => mail.body_text.includes(licence.key));
     expect(receipts).toHaveLength(1);
@@ -215,9 +241,9 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
   it('asks for the confirmation step with the 3184 card', async () => {
     const placed = await order('10721LFT');
     expect((await pay(placed.id, '4000 0027 6000 3184')).status).toBe(202);
-    expect((await call('POST', '/api/checkout/sandbox/confirm', { order: placed.id, approve: 'false' })).body.error).toBe('confirmation_refused');
+    expect((await buyer('POST', '/api/checkout/sandbox/confirm', { order: placed.id, approve: 'false' })).body.error).toBe('confirmation_refused');
     expect((await pay(placed.id, '4000 0027 6000 3184')).status).toBe(202);
-    const confirmed = await call('POST', '/api/checkout/sandbox/confirm', { order: placed.id, approve: 'true' });
+    const confirmed = await buyer('POST', '/api/checkout/sandbox/confirm', { order: placed.id, approve: 'true' });
     expect(confirmed.body.order).toMatchObject({ status: 'paid', licence: { expiresAt: null, allowNum: 1 } });
   });
 
@@ -227,7 +253,7 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     const paid = await pay(placed.id, '4242424242424242');
     expect(paid).toMatchObject({ status: 202, body: { error: 'processing' } });
     expect(await licenceCount(placed.id)).toBe(0);
-    const [looked, again] = await Promise.all([call('GET', `/api/checkout/orders/${placed.id}`), call('GET', `/api/checkout/orders/${placed.id}`)]);
+    const [looked, again] = await Promise.all([buyer('GET', `/api/checkout/orders/${placed.id}`), buyer('GET', `/api/checkout/orders/${placed.id}`)]);
     expect(looked.body.order!.status).toBe('paid');
     expect(again.body.order!.licence!.key).toBe(looked.body.order!.licence!.key);
     expect(await licenceCount(placed.id)).toBe(1);
@@ -251,20 +277,89 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     expect((await call('POST', '/api/checkout/admin/refund', { order: placed.id }, { authorization: 'Bearer admin-token-0123456789' })).status).toBe(200);
     expect((await licence('validate', 'device-aaaa-1111')).body.licence).toMatchObject({ status: 'revoked' });
     expect(await licence('activate', 'device-cccc-3333')).toMatchObject({ status: 403, body: { error: 'revoked' } });
-    expect((await call('GET', `/api/checkout/orders/${placed.id}`)).body.order!.status).toBe('refunded');
+    expect((await buyer('GET', `/api/checkout/orders/${placed.id}`)).body.order!.status).toBe('refunded');
   });
 
   it('shows a signed-in buyer their own orders only', async () => {
-    const placed = (await call('POST', '/api/checkout/orders', { product: 'aio', pid: '10781LFT_5', locale: 'de' }, { cookie: 'rk.session_token=alice' })).body.order!;
+    const alice = createBrowser(call, { 'rk.session_token': 'alice' });
+    const placed = (await alice('POST', '/api/checkout/orders', { product: 'aio', pid: '10781LFT_5', locale: 'de' })).body.order!;
     expect(placed.email).toBe('alice@example.com');
-    await pay(placed.id, '4242424242424242');
-    const mine = await call('GET', '/api/checkout/my-orders', undefined, { cookie: 'rk.session_token=alice' });
+    await pay(placed.id, '4242424242424242', alice);
+    const mine = await alice('GET', '/api/checkout/my-orders');
     expect((mine.body.orders as OrderDto[]).map((entry) => entry.id)).toEqual([placed.id]);
     expect((await call('GET', `/api/checkout/orders/${placed.id}`, undefined, { cookie: 'rk.session_token=mallory' })).status).toBe(404);
+    // The account opens its order in any browser, without the order's secret.
+    expect((await call('GET', `/api/checkout/orders/${placed.id}`, undefined, { cookie: 'rk.session_token=alice' })).status).toBe(200);
     expect((await call('GET', '/api/checkout/my-orders')).status).toBe(401);
     const receipt = (await mailer.listOutbox()).find((mail) => mail.body_text.includes((mine.body.orders as OrderDto[])[0]!.licence!.key));
     expect(receipt?.subject).toMatch(/ReelKeep/);
     expect(receipt?.body_text).toContain('249,90');
+  });
+
+  describe('who may see an order (docs/commerce.md "Who may see an order")', () => {
+    const UNKNOWN_ORDER = { status: 404, body: { cscode: 404, error: 'order_unknown' } };
+    const read = async (browser: Caller, orderId: string) => {
+      const { status, body } = await browser('GET', `/api/checkout/orders/${orderId}`);
+      return { status, body };
+    };
+    const withSecret = (orderId: string, secret: string) => ({ cookie: `${ORDER_SECRET_COOKIE}=${encodeURIComponent(`${orderId}.${secret}`)}` });
+    const secretOf = (browser: ReturnType<typeof createBrowser>, orderId: string) => readOrderSecrets(`${ORDER_SECRET_COOKIE}=${browser.cookies.get(ORDER_SECRET_COOKIE)}`).get(orderId)!;
+
+    it('hands the buyer the order secret in an HttpOnly cookie and keeps only its hash', async () => {
+      const placed = await order('107211Y');
+      const [cookie] = (await buyer('POST', '/api/checkout/orders', { product: 'aio', pid: '107216M', email: 'buyer@example.com', locale: 'en' })).headers.getSetCookie();
+      // ORDER_TTL_MIN (a day unless configured) plus a day; not Secure on an http:// site.
+      expect(cookie).toMatch(new RegExp(`^${ORDER_SECRET_COOKIE}=[^;]+; Path=/; Max-Age=${2 * 24 * 3600}; HttpOnly; SameSite=Lax$`));
+      const secret = secretOf(buyer, placed.id);
+      expect(secret).toMatch(/^[\w-]{43}$/);
+      const [row] = await db.query<Record<string, unknown>>('SELECT * FROM checkout.orders WHERE id = $1', [placed.id]);
+      expect(row!.secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
+      expect(Object.values(row!)).not.toContain(secret);
+    });
+
+    it('shows an order to the browser holding its secret, and to no one else: the same 404 as an unknown order', async () => {
+      const placed = await order('107211Y');
+      const unknown = await read(call, 'ord_AAAAAAAAAAAAAAAAAAAAAA');
+      expect(unknown).toEqual(UNKNOWN_ORDER);
+      expect(await read(call, placed.id)).toEqual(unknown);
+      expect(await read(buyer, placed.id)).toMatchObject({ status: 200, body: { order: { id: placed.id, email: 'buyer@example.com' } } });
+      // Another signed-in account, another order's secret, a made-up secret.
+      expect(await read(createBrowser(call, { 'rk.session_token': 'mallory' }), placed.id)).toEqual(unknown);
+      const other = createBrowser(call);
+      const otherOrder = await order('107216M', {}, other);
+      expect(await read(other, placed.id)).toEqual(unknown);
+      expect(await read(createBrowser(call), otherOrder.id)).toEqual(unknown);
+      const forged = (secret: string) => call('GET', `/api/checkout/orders/${placed.id}`, undefined, withSecret(placed.id, secret));
+      expect((await forged(secretOf(other, otherOrder.id))).status).toBe(404);
+      expect((await forged('A'.repeat(43))).status).toBe(404);
+      expect((await forged(secretOf(buyer, placed.id))).status).toBe(200);
+    });
+
+    it('refuses to pay or confirm an order by its id alone, and leaves it unpaid', async () => {
+      const placed = await order('10721LFT');
+      const stranger = createBrowser(call);
+      expect(await pay(placed.id, '4242424242424242', stranger)).toMatchObject(UNKNOWN_ORDER);
+      expect(await pay(placed.id, '4000 0027 6000 3184')).toMatchObject({ status: 202 });
+      expect(await stranger('POST', '/api/checkout/sandbox/confirm', { order: placed.id, approve: 'true' })).toMatchObject(UNKNOWN_ORDER);
+      expect(await licenceCount(placed.id)).toBe(0);
+      expect((await buyer('POST', '/api/checkout/sandbox/confirm', { order: placed.id, approve: 'true' })).body.order).toMatchObject({ status: 'paid' });
+    });
+
+    it('keeps showing a guest the order and key after fulfilment made an account for the address', async () => {
+      const placed = await order('107211Y', { email: 'guest-keeps-key@example.com' });
+      await pay(placed.id, '4242424242424242');
+      expect(account.created).toContain('guest-keeps-key@example.com');
+      const [row] = await db.query<{ user_id: string }>('SELECT user_id FROM checkout.orders WHERE id = $1', [placed.id]);
+      expect(row!.user_id).toBe('buyer:guest-keeps-key@example.com');
+      expect((await read(buyer, placed.id)).body.order).toMatchObject({ status: 'paid', licence: { status: 'active' } });
+    });
+
+    it(`keeps the secrets of the latest ${ORDER_SECRETS_KEPT} orders of a browser`, async () => {
+      const placed: OrderDto[] = [];
+      for (let index = 0; index <= ORDER_SECRETS_KEPT; index += 1) placed.push(await order('107211M'));
+      expect((await read(buyer, placed[0]!.id)).status).toBe(404);
+      for (const kept of placed.slice(1)) expect((await read(buyer, kept.id)).status).toBe(200);
+    });
   });
 
   describe('input at the edge (docs/commerce.md "Checkout input")', () => {
@@ -347,7 +442,7 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
 describe('checkout with Stripe (official SDK against a local stand-in, signed webhooks)', () => {
   let db: Database;
   let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
-  let call: ReturnType<typeof makeCaller>;
+  let call: Caller;
   const webhookSecret = 'whsec_test0123456789abcdef';
 
   beforeAll(async () => {
@@ -372,10 +467,11 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
   });
 
   const placeOrder = async (pid = '107211Y') => {
-    const answer = await call('POST', '/api/checkout/orders', { product: 'aio', pid, email: 'stripe-buyer@example.com', locale: 'en' });
+    const browser = createBrowser(call);
+    const answer = await browser('POST', '/api/checkout/orders', { product: 'aio', pid, email: 'stripe-buyer@example.com', locale: 'en' });
     expect(answer.status).toBe(200);
     const intent = [...standIn.intents.values()].find((candidate) => candidate.metadata.order_id === answer.body.order!.id)!;
-    return { order: answer.body.order!, intent, clientSecret: (answer.body.payment as { clientSecret: string }).clientSecret };
+    return { order: answer.body.order!, intent, clientSecret: (answer.body.payment as { clientSecret: string }).clientSecret, browser };
   };
   const deliver = (delivery: { payload: string; signature: string }) => call('POST', '/api/checkout/stripe/webhook', delivery.payload, { 'stripe-signature': delivery.signature, 'content-type': 'application/json' });
   const licences = async (orderId: string) => db.query<{ key: string; status: string }>('SELECT key, status FROM checkout.licences WHERE order_id = $1', [orderId]);
@@ -395,10 +491,10 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
   });
 
   it('fulfils once whatever arrives first and however often: return page, webhook, replay, a second event for the same payment', async () => {
-    const { order, intent } = await placeOrder();
+    const { order, intent, browser } = await placeOrder();
     standIn.succeed(intent.id);
     // The return page comes first (the browser is faster than the webhook).
-    expect((await call('GET', `/api/checkout/orders/${order.id}`)).body.order!.status).toBe('paid');
+    expect((await browser('GET', `/api/checkout/orders/${order.id}`)).body.order!.status).toBe('paid');
     const delivery = standIn.signEvent('payment_intent.succeeded', intent);
     expect((await deliver(delivery)).body).toMatchObject({ received: true });
     expect((await deliver(delivery)).body).toMatchObject({ received: true, replayed: true });
@@ -417,28 +513,28 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
   });
 
   it('gives no licence when the refund event overtakes the payment event', async () => {
-    const { order, intent } = await placeOrder();
+    const { order, intent, browser } = await placeOrder();
     const succeeded = standIn.succeed(intent.id);
     await call('POST', '/api/checkout/admin/refund', { order: order.id }, { authorization: 'Bearer admin-token-0123456789' });
     const charge = { ...standIn.chargeOf(intent.id)!, refunded: true };
     expect((await deliver(standIn.signEvent('charge.refunded', charge))).status).toBe(200);
     await deliver(standIn.signEvent('payment_intent.succeeded', succeeded));
-    expect((await call('GET', `/api/checkout/orders/${order.id}`)).body.order!.status).toBe('refunded');
+    expect((await browser('GET', `/api/checkout/orders/${order.id}`)).body.order!.status).toBe('refunded');
     expect(await licences(order.id)).toHaveLength(0);
   });
 
   it('fails an order whose PaymentIntent was canceled (webhook, or the next look at the order)', async () => {
     const first = await placeOrder();
     await deliver(standIn.signEvent('payment_intent.canceled', standIn.cancel(first.intent.id)));
-    expect((await call('GET', `/api/checkout/orders/${first.order.id}`)).body.order).toMatchObject({ status: 'failed', licence: null });
+    expect((await first.browser('GET', `/api/checkout/orders/${first.order.id}`)).body.order).toMatchObject({ status: 'failed', licence: null });
     const second = await placeOrder();
     standIn.cancel(second.intent.id);
-    expect((await call('GET', `/api/checkout/orders/${second.order.id}`)).body.order!.status).toBe('failed');
+    expect((await second.browser('GET', `/api/checkout/orders/${second.order.id}`)).body.order!.status).toBe('failed');
   });
 
   it('records a declined card on the unpaid order', async () => {
-    const { order, intent } = await placeOrder();
+    const { order, intent, browser } = await placeOrder();
     await deliver(standIn.signEvent('payment_intent.payment_failed', standIn.decline(intent.id)));
-    expect((await call('GET', `/api/checkout/orders/${order.id}`)).body.order).toMatchObject({ status: 'pending', failureCode: 'generic_decline', licence: null });
+    expect((await browser('GET', `/api/checkout/orders/${order.id}`)).body.order).toMatchObject({ status: 'pending', failureCode: 'generic_decline', licence: null });
   });
 });
