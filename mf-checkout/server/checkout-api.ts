@@ -37,6 +37,9 @@ import { createStripeClient, createStripeProvider, toPaymentState } from './prov
 
 const WINDOW_MS = 10 * 60_000;
 
+/** Stripe's events carry whole objects (a charge with its refunds): more than a form, far less than this. */
+const WEBHOOK_MAX_BODY_BYTES = 512 * 1024;
+
 /**
  * Answers input a schema refused (docs/commerce.md "Checkout input"): 415 for a body that is neither JSON
  * nor a form, else 400 with the route's own error code for the first refused field that has one (the codes
@@ -268,6 +271,9 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
   const stripeWebhookRoute: PluginRoute = {
     method: 'POST',
     path: '/api/checkout/stripe/webhook',
+    // Stripe's servers send no Origin and no cookie; the signature is what proves the sender.
+    callers: 'any',
+    maxBodyBytes: WEBHOOK_MAX_BODY_BYTES,
     async handle(request, context) {
       const { orders, stripe } = use(context);
       if (!stripe) return respondJson({ error: 'not_found' }, 404);
@@ -369,6 +375,8 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
   const licenceRoute = (action: 'activate' | 'validate' | 'deactivate'): PluginRoute => ({
     method: 'POST',
     path: `/api/checkout/licence/${action}`,
+    // The desktop app is no browser page: it sends no Origin and carries no cookie.
+    callers: 'any',
     async handle(request, context) {
       const { licences, limiters } = use(context);
       if (await limited(limiters.licence, clientIp(request))) return tooMany();

@@ -538,3 +538,23 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
     expect((await browser('GET', `/api/checkout/orders/${order.id}`)).body.order).toMatchObject({ status: 'pending', failureCode: 'generic_decline', licence: null });
   });
 });
+
+describe('who may call the checkout routes (docs/commerce.md "Callers")', () => {
+  it('lets the machine clients call from anywhere and keeps every other state-changing route to the site', () => {
+    const routes = createCheckoutRoutes().filter((route) => route.method !== 'GET');
+    expect(Object.fromEntries(routes.map((route) => [route.path, route.callers ?? 'site']))).toEqual({
+      '/api/checkout/coupon': 'site',
+      '/api/checkout/orders': 'site',
+      '/api/checkout/sandbox/pay': 'site',
+      '/api/checkout/sandbox/confirm': 'site',
+      '/api/checkout/stripe/webhook': 'any',
+      '/api/checkout/my-devices/deactivate': 'site',
+      '/api/checkout/admin/refund': 'site',
+      '/api/checkout/licence/activate': 'any',
+      '/api/checkout/licence/validate': 'any',
+      '/api/checkout/licence/deactivate': 'any',
+    });
+    // Stripe's events may be larger than a form; every other route keeps the gateway's default limit.
+    expect(Object.fromEntries(routes.filter((route) => route.maxBodyBytes !== undefined).map((route) => [route.path, route.maxBodyBytes]))).toEqual({ '/api/checkout/stripe/webhook': 512 * 1024 });
+  });
+});
