@@ -68,7 +68,7 @@ test('buy 1Y for Windows with a running coupon: sandbox card, licence key, recei
   await expect(newsletter.getByRole('checkbox')).toBeChecked();
 });
 
-test('a declined card leaves an unpaid order and a clear message; a visitor without an account gets one by mail', async ({ page, request }) => {
+test('a declined card leaves an unpaid order and a clear message; a visitor without an account gets one by mail', async ({ page, browser }) => {
   const email = uniqueEmail('guest');
   await page.goto('/fr/checkout');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -84,7 +84,8 @@ test('a declined card leaves an unpaid order and a clear message; a visitor with
   await page.locator('form[aria-labelledby="pay-heading"] button[type="submit"]').click();
   await expect(page.getByRole('alert')).toHaveText(readText('fr', 'checkout', 'errors.card_declined'));
   const orderId = (await page.locator('[data-order-id]').getAttribute('data-order-id'))!;
-  const unpaid = await (await request.get(`/api/checkout/orders/${orderId}`)).json();
+  // The buyer's browser holds the order's secret cookie; page.request sends the page's cookies.
+  const unpaid = await (await page.request.get(`/api/checkout/orders/${orderId}`)).json();
   expect(unpaid.order).toMatchObject({ status: 'pending', failureCode: 'card_declined', licence: null });
 
   // Another card on the same order goes through; the buyer's new account is announced by mail.
@@ -92,8 +93,33 @@ test('a declined card leaves an unpaid order and a clear message; a visitor with
   await page.locator('form[aria-labelledby="pay-heading"] button[type="submit"]').click();
   await page.getByRole('button', { name: t('confirm_approve', 'fr') }).click();
   await expect(page.getByRole('heading', { name: t('thanks_heading', 'fr') })).toBeVisible();
+  const key = (await page.getByTestId('licence-key').textContent())!;
   const mail = await waitForMail(email, 10_000, /reset-password/);
   expect(mail).toMatch(/Choose a password/);
+
+  // docs/commerce.md "Who may see an order": the guest, now with an account made for the address, still sees
+  // the key on the return page; a browser without the buyer's cookies learns nothing, not even that the order exists.
+  await page.goto(`/fr/checkout?tid=${orderId}`);
+  await expect(page.getByTestId('licence-key')).toHaveText(key);
+  const stranger = await browser.newContext();
+  try {
+    const answer = await stranger.request.get(new URL(`/api/checkout/orders/${orderId}`, page.url()).href);
+    expect(answer.status()).toBe(404);
+    expect(await answer.json()).toEqual({ cscode: 404, error: 'order_unknown' });
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto(new URL(`/fr/checkout?tid=${orderId}`, page.url()).href);
+    await expect(strangerPage.getByRole('heading', { level: 1 })).toHaveText(t('heading', 'fr'));
+    await expect(strangerPage.getByTestId('licence-key')).toHaveCount(0);
+  } finally {
+    await stranger.close();
+  }
+});
+
+test('a campaign link with a date out of range renders the checkout as if the date were not there', async ({ page }) => {
+  const response = await page.goto('/checkout?start_time=99999999999999&ac_endtime=20261399000000&ac_source=email');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('heading'));
+  expect((await page.request.get('/api/checkout/offer?start_time=99999999999999')).status()).toBe(400);
 });
 
 test('the card provider\'s return URL is reduced before the page shows (spec §7: no client secret left in the address)', async ({ request }) => {

@@ -138,31 +138,15 @@ export async function findRunningCampaign(query: Query, now: number): Promise<Of
   return row ? { id: row.id, name: row.name, endsAt: new Date(row.ends_at).getTime() } : null;
 }
 
-/** spec §4: ac_endtime is exactly 14 digits YYYYMMDDHHMMSS in UTC; anything else reads as 0. */
-export function parseAcEndTime(value: string | null): number {
-  const match = value ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value) : null;
-  if (!match) return 0;
-  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
-  const time = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
-  return Number.isNaN(time) ? 0 : time;
-}
-
-/** Sources a personal campaign deadline (`ac_source`) may come from; an unknown one reads as 0 (spec §4). */
+/** Sources a personal campaign deadline (`ac_source`) may come from; another source changes nothing (docs/commerce.md "Campaign links"). */
 export const AC_SOURCES = ['email', 'newsletter', 'app', 'push'] as const;
 
 /**
- * The end the page counts down to: a personal deadline from `ac_endtime` (with a known `ac_source`) may
- * only bring the configured end forward (decisions.md); it never changes what a coupon is worth or when it stops.
+ * The end the page counts down to: a personal deadline (`ac_endtime`, read by `offerQuerySchema`) from a
+ * known `ac_source` may only bring the configured end forward (docs/commerce.md "Campaign links"); it never changes what a coupon
+ * is worth or when it stops.
  */
-export function displayedCampaignEnd(configuredEnd: number, acEndTime: string | null, acSource: string | null): number {
-  const personal = AC_SOURCES.includes(acSource as (typeof AC_SOURCES)[number]) ? parseAcEndTime(acEndTime) : 0;
-  return personal > 0 && personal < configuredEnd ? personal : configuredEnd;
-}
-
-/** A `start_time` preview moment: epoch milliseconds or 14 digits YYYYMMDDHHMMSS (UTC); null when absent or malformed. */
-export function parseStartTime(value: string | null): number | null {
-  if (!value) return null;
-  if (/^\d{13}$/.test(value)) return Number(value);
-  const time = parseAcEndTime(value);
-  return time > 0 ? time : null;
+export function displayedCampaignEnd(configuredEnd: number, personalEnd: number | undefined, source: string | undefined): number {
+  const fromKnownSource = AC_SOURCES.includes(source as (typeof AC_SOURCES)[number]);
+  return fromKnownSource && personalEnd !== undefined && personalEnd < configuredEnd ? personalEnd : configuredEnd;
 }

@@ -21,6 +21,7 @@ import {
 } from '@reelkeep/shared-contracts';
 import { findCoupon, findPlans, findProduct, isCouponRunning } from './catalogue.ts';
 import { generateLicenceKey } from './licence-key.ts';
+import { createOrderSecret, type OrderAccessFacts } from './order-access.ts';
 import type { PaymentProvider, PaymentState } from './providers/provider.ts';
 
 type Query = Database['query'];
@@ -58,6 +59,7 @@ interface OrderRow {
   created_at: Date;
   paid_at: Date | null;
   receipt_sent_at: Date | null;
+  secret_hash: string | null;
 }
 
 interface LicenceRow {
@@ -145,6 +147,7 @@ export function createOrderService(deps: OrderDeps) {
   /**
    * Creates a pending order from what the visitor chose. The amount comes from the plan table, the
    * visitor's A/B variant (read by the caller from the server-set cookie) and a coupon running now.
+   * The order's secret is returned once, for the buyer's browser; only its hash is stored.
    */
   async function createOrder(input: {
     product: string;
@@ -156,7 +159,7 @@ export function createOrderService(deps: OrderDeps) {
     variant: PriceVariant;
     upgradeId: string;
     appliedId: string;
-  }): Promise<{ order: OrderDto } | { problem: OrderProblem }> {
+  }): Promise<{ order: OrderDto; secret: string } | { problem: OrderProblem }> {
     const plan = parsePlanId(input.pid);
     if (!plan) return { problem: { field: 'plan', code: 'plan_unknown' } };
     const product = await findProduct(db.query, input.product);
@@ -179,18 +182,19 @@ export function createOrderService(deps: OrderDeps) {
     await expireStaleOrders();
     const id = `ord_${randomBytes(16).toString('base64url')}`;
     const locale = isLocale(input.locale) ? input.locale : DEFAULT_LOCALE;
+    const { secret, hash } = createOrderSecret();
     await db.query(
       `INSERT INTO checkout.orders (id, user_id, email, locale, product_key, os, plan_type, pid, allow_num, day_num, lifetime, variant, coupon_code,
-         origin_cents, price_cents, discount_cents, amount_cents, provider, upgrade_id, applied_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+         origin_cents, price_cents, discount_cents, amount_cents, provider, upgrade_id, applied_id, secret_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
       [
         id, input.userId, input.email.trim(), locale, product.key, plan.os, plan.type, row.pid, row.allowNum, row.dayNum, row.calculationNum === null, input.variant,
         coupon?.code ?? null, quote.originCents, quote.priceCents, quote.discountCents, quote.totalCents, deps.provider.kind,
-        input.upgradeId.slice(0, 64) || null, input.appliedId.slice(0, 64) || null,
+        input.upgradeId.slice(0, 64) || null, input.appliedId.slice(0, 64) || null, hash,
       ],
     );
     logger.info('order created', { orderId: id, pid: row.pid, amountCents: quote.totalCents, variant: input.variant, coupon: coupon?.code ?? null });
-    return { order: (await toDtos([(await findOrderRow(db.query, id))!]))[0]! };
+    return { order: (await toDtos([(await findOrderRow(db.query, id))!]))[0]!, secret };
   }
 
   /** Starts (or resumes) the provider payment of a pending order. */
@@ -328,9 +332,10 @@ export function createOrderService(deps: OrderDeps) {
       const row = await findOrderRow(db.query, id);
       return row ? (await toDtos([row]))[0]! : null;
     },
-    /** The buyer of an order (null for orders bought without an account that none joined yet). */
-    async ownerOf(id: string): Promise<string | null> {
-      return (await findOrderRow(db.query, id))?.user_id ?? null;
+    /** What decides who may see an order (`decideOrderAccess`), or null when there is no such order. */
+    async readAccessFacts(id: string): Promise<OrderAccessFacts | null> {
+      const row = await findOrderRow(db.query, id);
+      return row && { userId: row.user_id, secretHash: row.secret_hash, createdAt: new Date(row.created_at).getTime() };
     },
     /** A signed-in customer's orders, newest first (mf-account's My account page). */
     async listOrders(userId: string): Promise<OrderDto[]> {

@@ -1,4 +1,4 @@
-import { toLocalePrefix, type LoaderContext, type OfferCouponDto, type OfferDto, type OrderDto, type RedirectResult } from '@reelkeep/shared-contracts';
+import { offerQuerySchema, orderIdInput, toLocalePrefix, type LoaderContext, type OfferCouponDto, type OfferDto, type OrderDto, type RedirectResult } from '@reelkeep/shared-contracts';
 
 /** What the checkout page renders with. */
 export interface CheckoutData {
@@ -14,7 +14,8 @@ export interface CheckoutData {
 }
 
 const ID = /^[\w-]{1,64}$/;
-const ORDER_ID = /^ord_[\w-]{16,40}$/;
+const OFFER_PARAMETERS = ['product', 'ac_endtime', 'ac_source', 'start_time'] as const;
+const isOrderId = (value: string | null): value is string => value !== null && orderIdInput.safeParse(value).success;
 
 /** `/checkout`: the offer, the choice a link carries, and the order of a return from payment. */
 export async function loadCheckoutPage({ url, locale, fetchApi, fetchAsVisitor }: LoaderContext): Promise<CheckoutData | RedirectResult> {
@@ -23,14 +24,15 @@ export async function loadCheckoutPage({ url, locale, fetchApi, fetchAsVisitor }
   // spec §7: the card provider's return carries payment_intent_client_secret; the order is reconciled and the
   // visitor lands on /checkout with a reduced query (the secret does not stay in the address bar or history).
   if (query.has('payment_intent_client_secret')) {
-    if (tid && ORDER_ID.test(tid)) await fetchAsVisitor(`/api/checkout/orders/${tid}`).catch(() => null);
-    const reduced = new URLSearchParams({ pay: query.get('pay') ?? 'stripe', ...(tid && ORDER_ID.test(tid) ? { tid } : {}) });
+    if (isOrderId(tid)) await fetchAsVisitor(`/api/checkout/orders/${tid}`).catch(() => null);
+    const reduced = new URLSearchParams({ pay: query.get('pay') ?? 'stripe', ...(isOrderId(tid) ? { tid } : {}) });
     return { redirect: `${toLocalePrefix(locale)}/checkout?${reduced}` };
   }
   const offerQuery = new URLSearchParams();
-  for (const name of ['product', 'ac_endtime', 'ac_source', 'start_time']) {
+  for (const name of OFFER_PARAMETERS) {
     const value = query.get(name);
-    if (value && ID.test(value)) offerQuery.set(name, value);
+    // docs/commerce.md "Campaign links": a link value the offer API would refuse is ignored, the page still renders.
+    if (value && offerQuerySchema.shape[name].safeParse(value).success) offerQuery.set(name, value);
   }
   const offer = (await (await fetchApi(`/api/checkout/offer?${offerQuery}`)).json()) as OfferDto;
   const appliedId = query.get('applied_id');
@@ -52,7 +54,7 @@ export async function loadCheckoutPage({ url, locale, fetchApi, fetchAsVisitor }
     couponError = body.error ?? null;
   }
   let order: OrderDto | null = null;
-  if (tid && ORDER_ID.test(tid)) {
+  if (isOrderId(tid)) {
     const answer = await fetchAsVisitor(`/api/checkout/orders/${tid}`);
     if (answer.ok) order = ((await answer.json()) as { order: OrderDto }).order;
   }

@@ -19,3 +19,4 @@ export * from './inputs/account.ts';
 export * from './inputs/site.ts';
 export * from './inputs/blog.ts';
 export * from './proof-of-work.ts';
+export * from './inputs/checkout.ts';
