@@ -28,6 +28,16 @@ describe('page gate', () => {
     expect(decision.headers['set-cookie']).toEqual(['rk_lang=it; Path=/; Max-Age=31536000; SameSite=Lax']);
   });
 
+  it('lets a switch back to English win over the stored choice and the browser language, and stores it', () => {
+    const back = decidePageRequest(request('/?source=lang_switch', { cookie: 'rk_lang=fr', 'accept-language': 'de-DE' }), SITE, false);
+    expect(back).toEqual({
+      kind: 'render',
+      headers: { vary: 'Accept-Language, Cookie', 'set-cookie': ['rk_lang=en; Path=/; Max-Age=31536000; SameSite=Lax'] },
+    });
+    // Without the switch, the stored choice still decides.
+    expect(decidePageRequest(request('/', { cookie: 'rk_lang=fr' }), SITE, false)).toMatchObject({ kind: 'redirect', status: 302, location: '/fr' });
+  });
+
   it('keeps the desktop app\'s e-mail and machine id from the query (spec §7), and ignores junk', () => {
     const email = Buffer.from('ana@example.com').toString('base64');
     const machine = Buffer.from('a1:b2:c3:d4').toString('base64');
