@@ -54,6 +54,8 @@ describe('page gate', () => {
     expect(decidePageRequest(request('/fr/my-account'), SITE, false)).toMatchObject({ kind: 'redirect', status: 302, location: '/fr/login' });
     expect(decidePageRequest(request('/fr/login'), SITE, true)).toMatchObject({ kind: 'redirect', status: 302, location: '/fr/my-account' });
     expect(decidePageRequest(request('/fr/login'), SITE, false)).toMatchObject({ kind: 'render' });
+    expect(decidePageRequest(request('/login?return=/checkout'), SITE, true)).toMatchObject({ kind: 'redirect', status: 302, location: '/checkout' });
+    expect(decidePageRequest(request('/login?return=https://evil.example/'), SITE, true)).toMatchObject({ kind: 'redirect', status: 302, location: '/my-account' });
   });
 
   it('answers not-found for bad input instead of failing', () => {

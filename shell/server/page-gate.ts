@@ -65,7 +65,7 @@ export function decidePageRequest(req: { url?: string; headers: IncomingHttpHead
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   const match = resolvePath(rawPath);
   if (match && split) {
-    const guard = guardAccountRoute({ route: match.route, localePrefix: toLocalePrefix(split.locale), signedIn, search });
+    const guard = guardAccountRoute({ route: match.route, localePrefix: toLocalePrefix(split.locale), signedIn, search, siteOrigin: site.origin });
     if (guard.kind === 'redirect') return { kind: 'redirect', status: guard.status, location: guard.location, headers };
   }
   return { kind: 'render', headers };
