@@ -16,3 +16,4 @@ export * from './cookies.ts';
 export * from './same-site.ts';
 export * from './input-fields.ts';
 export * from './proof-of-work.ts';
+export * from './inputs/landing.ts';
