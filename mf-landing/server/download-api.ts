@@ -7,7 +7,7 @@ import { findInstaller, findProductById } from '../src/catalogue/products.ts';
 const INSTALLER_PATTERN = /^[a-z0-9][a-z0-9.-]{2,80}$/;
 
 /**
- * `GET /product/info?product_id=` (spec §7): `cscode` 200 with `data.soft_version` per OS, for a product id
+ * `GET /product/info?product_id=` (docs/routing.md "Server paths"): `cscode` 200 with `data.soft_version` per OS, for a product id
  * or an option id (`data.product_id` is the id asked for); a malformed id is 400, an unknown one 404.
  */
 export const productInfoRoute: PluginRoute = {
