@@ -9,6 +9,10 @@ test('every response carries the security headers; scripts run by nonce', async 
     expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
     expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
     expect(headers['x-powered-by'], path).toBeUndefined();
+    expect(headers['permissions-policy'], path).toContain('camera=()');
+    expect(headers['permissions-policy'], path).toContain('payment=()');
+    // The test site is plain HTTP: telling browsers to insist on HTTPS would lock them out of it.
+    expect(headers['strict-transport-security'], path).toBeUndefined();
   }
   const page = await request.get('/de');
   const nonce = /script-src [^;]*'nonce-([^']+)'/.exec(page.headers()['content-security-policy']!)?.[1];
@@ -43,6 +47,39 @@ test('bad input never gives a 500', async ({ request }) => {
     expect(response.status(), path).toBeLessThan(500);
   }
   expect((await request.post('/checkout', { data: 'x' })).status()).toBe(405);
+});
+
+test('landing endpoints refuse bad input with 400, 413 or 415 and a problem per field', async ({ request }) => {
+  const origin = { origin: E2E_BASE_URL };
+  const huge = await request.post('/api/landing/contact', { headers: origin, form: { name: 'Ana', email: 'ana@example.com', topic: 'other', message: 'x'.repeat(1024 * 1024) }, maxRedirects: 0 });
+  expect(huge.status()).toBe(413);
+  const nul = await request.post('/api/landing/contact', { headers: origin, data: { name: 'A\u0000na', email: 'ana@example.com', topic: 'other', message: 'twenty characters or more' } });
+  expect(nul.status()).toBe(400);
+  expect((await nul.json()).problems).toMatchObject({ name: 'invalid' });
+  const malformed = await request.post('/api/landing/uninstall-feedback', { headers: { ...origin, 'content-type': 'application/json' }, data: '{"reason":' });
+  expect(malformed.status()).toBe(400);
+  const xml = await request.post('/api/landing/uninstall-feedback', { headers: { ...origin, 'content-type': 'application/xml' }, data: '<reason/>' });
+  expect(xml.status()).toBe(415);
+  for (const path of ['/product/info?product_id=-1', '/product/info?product_id=99999999999', '/mlink?p=a%00b', '/api/landing/contact/draft?id=x', '/category/list?origin_url=%1b', '/cookie_set?rk_lang=fr']) {
+    expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(400);
+  }
+});
+
+test('the desktop app asks /product/info with its option ids; categories are listed and remembered by /cookie_set', async ({ request }) => {
+  for (const productId of [10721, 10781]) {
+    const info = await request.get(`/product/info?product_id=${productId}`);
+    expect(info.status()).toBe(200);
+    expect(await info.json()).toMatchObject({ cscode: 200, data: { product_id: productId, name: 'ReelKeep', soft_version: '3.8.2', soft_version_mac: '3.8.1' } });
+  }
+  const list = await request.get('/category/list?language=en&origin_url=%2F');
+  const { cscode, data } = (await list.json()) as { cscode: number; data: { uid: string; children: { uid: string }[] }[] };
+  expect(cscode).toBe(200);
+  const hot = data.find((category) => category.uid === 'hot')!;
+  const chosen = [hot.uid, hot.children[0]!.uid].join(',');
+  const set = await request.get(`/cookie_set?review_category_page_new=${chosen}&return=%2Fcheckout`, { maxRedirects: 0 });
+  expect(set.status()).toBe(302);
+  expect(set.headers().location).toBe('/checkout');
+  expect(set.headers()['set-cookie']).toBe(`review_category_page_new=${encodeURIComponent(chosen)}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax`);
 });
 
 test('pages and browser containers are served compressed; hashed files are cached for good', async ({ request }) => {

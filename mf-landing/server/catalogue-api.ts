@@ -1,9 +1,12 @@
-import { SERVICE_GROUPS, type ServiceCatalogueDto } from '@reelkeep/shared-contracts';
+import { catalogueQuery, categoryListQuery, SERVICE_GROUPS, type ServiceCatalogueDto } from '@reelkeep/shared-contracts';
+import { readInput } from '@reelkeep/platform/http-input';
 import { respondJson, type PluginRoute } from '@reelkeep/platform/server-plugin';
 import { listServicesByGroup } from '../src/catalogue/services.ts';
 
 /** Path of the generic adult-downloader page (spec §2 route table). */
 export const ADULT_PAGE_PATH = '/adult-downloader';
+
+const CATALOGUE_CACHE = { 'cache-control': 'public, max-age=300' };
 
 /** Builds the navigation view of the catalogue; the adult group can be switched off (decisions.md). */
 export function buildCatalogueDto(adultEnabled: boolean): ServiceCatalogueDto {
@@ -16,9 +19,43 @@ export function buildCatalogueDto(adultEnabled: boolean): ServiceCatalogueDto {
   };
 }
 
+/** One category of `/category/list`: a group's id, its services' slugs as children. */
+export interface CategoryDto {
+  uid: string;
+  children: { uid: string }[];
+}
+
+/** docs/routing.md "Server paths": the categories are the catalogue's groups, each with its services. */
+export function buildCategoryList(adultEnabled: boolean): CategoryDto[] {
+  return buildCatalogueDto(adultEnabled).groups.map((group) => ({ uid: group.id, children: group.services.map((service) => ({ uid: service.slug })) }));
+}
+
+/** Every category uid (groups and services), the values the category cookie may hold. */
+export function listCategoryUids(adultEnabled: boolean): Set<string> {
+  return new Set(buildCategoryList(adultEnabled).flatMap((category) => [category.uid, ...category.children.map((child) => child.uid)]));
+}
+
 /** `GET /api/landing/catalogue`: the service catalogue for navigation. */
 export const catalogueRoute: PluginRoute = {
   method: 'GET',
   path: '/api/landing/catalogue',
-  handle: (_request, { config }) => respondJson(buildCatalogueDto(config.CATALOGUE_ADULT_ENABLED), 200, { 'cache-control': 'public, max-age=300' }),
+  async handle(request, { config }) {
+    const input = await readInput(request, catalogueQuery);
+    if (!input.ok) return respondJson({ cscode: input.status, problems: input.problems }, input.status);
+    return respondJson(buildCatalogueDto(config.CATALOGUE_ADULT_ENABLED), 200, CATALOGUE_CACHE);
+  },
+};
+
+/**
+ * `GET /category/list?language=&origin_url=` (docs/routing.md "Server paths"): the categories a visitor can
+ * follow, `{ cscode: 200, data: [{ uid, children: [{ uid }] }] }`; the same in every language.
+ */
+export const categoryListRoute: PluginRoute = {
+  method: 'GET',
+  path: '/category/list',
+  async handle(request, { config }) {
+    const input = await readInput(request, categoryListQuery);
+    if (!input.ok) return respondJson({ cscode: 400, msg: 'invalid query', problems: input.problems }, 400);
+    return respondJson({ cscode: 200, data: buildCategoryList(config.CATALOGUE_ADULT_ENABLED) }, 200, CATALOGUE_CACHE);
+  },
 };

@@ -1,3 +1,5 @@
+import { downloadLinkQuery, productInfoQuery } from '@reelkeep/shared-contracts';
+import { readInput } from '@reelkeep/platform/http-input';
 import { respondJson, type PluginRoute } from '@reelkeep/platform/server-plugin';
 import { findInstaller, findProductById } from '../src/catalogue/products.ts';
 
@@ -5,19 +7,20 @@ import { findInstaller, findProductById } from '../src/catalogue/products.ts';
 const INSTALLER_PATTERN = /^[a-z0-9][a-z0-9.-]{2,80}$/;
 
 /**
- * `GET /product/info?product_id=` (spec §7): `cscode` 200 with `data.soft_version` per OS; an unknown or
- * malformed id gets a clear 400/404, never a 500.
+ * `GET /product/info?product_id=` (docs/routing.md "Server paths"): `cscode` 200 with `data.soft_version` per OS, for a product id
+ * or an option id (`data.product_id` is the id asked for); a malformed id is 400, an unknown one 404.
  */
 export const productInfoRoute: PluginRoute = {
   method: 'GET',
   path: '/product/info',
-  handle(request) {
-    const raw = new URL(request.url).searchParams.get('product_id') ?? '';
-    if (!/^\d{1,9}$/.test(raw)) return respondJson({ cscode: 400, msg: 'product_id must be a number' }, 400);
-    const product = findProductById(Number(raw));
-    if (!product) return respondJson({ cscode: 404, msg: `no product ${raw}` }, 404);
+  async handle(request) {
+    const input = await readInput(request, productInfoQuery);
+    if (!input.ok) return respondJson({ cscode: 400, msg: 'product_id must be a number', problems: input.problems }, 400);
+    const productId = input.data.product_id;
+    const product = findProductById(productId);
+    if (!product) return respondJson({ cscode: 404, msg: `no product ${productId}` }, 404);
     return respondJson(
-      { cscode: 200, data: { product_id: product.productId, name: product.name, soft_version: product.softVersion.win, soft_version_mac: product.softVersion.mac } },
+      { cscode: 200, data: { product_id: productId, name: product.name, soft_version: product.softVersion.win, soft_version_mac: product.softVersion.mac } },
       200,
       { 'cache-control': 'public, max-age=600' },
     );
@@ -26,13 +29,15 @@ export const productInfoRoute: PluginRoute = {
 
 /**
  * `GET /mlink?p=<installer>` (spec §7): records the download report (spec §3) and sends the visitor to
- * the installer on the download host of the configuration.
+ * the installer on the download host of the configuration. Not one of the catalogue's installers: 404.
  */
 export const downloadLinkRoute: PluginRoute = {
   method: 'GET',
   path: '/mlink',
   async handle(request, { db, config, logger }) {
-    const installer = new URL(request.url).searchParams.get('p') ?? '';
+    const input = await readInput(request, downloadLinkQuery);
+    if (!input.ok) return respondJson({ cscode: 400, msg: 'p must be an installer name', problems: input.problems }, 400);
+    const installer = input.data.p;
     const match = INSTALLER_PATTERN.test(installer) ? findInstaller(installer) : undefined;
     if (!match) return respondJson({ cscode: 404, msg: 'unknown installer' }, 404);
     const target = new URL(installer, config.DOWNLOAD_BASE_URL).href;

@@ -1,4 +1,5 @@
-import type { LoaderContext, NotFoundResult } from '@reelkeep/shared-contracts';
+import { contactDraftSchema, contactReturnQuery, readReturnedProblems, type LoaderContext, type NotFoundResult } from '@reelkeep/shared-contracts';
+import { z } from 'zod';
 import { AIO_PRODUCT, findProduct, findProductForService } from './catalogue/products.ts';
 import { findService, listServicesByGroup, SERVICES } from './catalogue/services.ts';
 import type { ProductPageData, ServicePageData, ShowcaseData } from './pages/page-data.ts';
@@ -44,20 +45,22 @@ export function loadAllInOne(): ProductPageData {
   return { product: AIO_PRODUCT.name, productSlug: AIO_PRODUCT.slug, installers: AIO_PRODUCT.installers };
 }
 
-/** `/contact`: a question for visitors without JavaScript, and what a returned form held (nothing is lost). */
+/** The draft route's answer. */
+const draftAnswer = z.object({ data: contactDraftSchema });
+
+/**
+ * `/contact`: a question for visitors without JavaScript, and what a refused form held (docs/forms.md
+ * "Drafts": the kept draft, or at least the problems and topic the query carries back).
+ */
 export async function loadContactPage(context: LoaderContext): Promise<ContactPageData> {
-  const query = context.url.searchParams;
+  const query = contactReturnQuery.parse(Object.fromEntries(context.url.searchParams));
   const sum = (await (await context.fetchApi('/api/captcha?kind=sum')).json()) as ContactPageData['sum'];
-  const empty = { name: '', email: '', topic: '', message: '' };
-  const draftId = query.get('draft');
-  if (draftId && /^[0-9a-f-]{36}$/.test(draftId)) {
-    const response = await context.fetchApi(`/api/landing/contact/draft?id=${draftId}`);
-    if (response.ok) {
-      const { data } = (await response.json()) as { data: { fields: ContactPageData['fields']; problems: Record<string, string> } };
-      return { sum, sent: false, fields: data.fields, problems: data.problems };
-    }
+  if (query.draft) {
+    const response = await context.fetchApi(`/api/landing/contact/draft?id=${query.draft}`);
+    const answer = response.ok ? draftAnswer.safeParse(await response.json()) : null;
+    if (answer?.success) return { sum, sent: false, fields: answer.data.data.fields, problems: answer.data.data.problems };
   }
-  return { sum, sent: query.get('sent') === '1', fields: empty, problems: {} };
+  return { sum, sent: query.sent === '1', fields: { name: '', email: '', topic: query.topic ?? '', message: '' }, problems: readReturnedProblems(query) };
 }
 
 /** `/uninstallation?product=`: the product the feedback is about, and whether it was just sent. */

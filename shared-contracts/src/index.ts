@@ -20,3 +20,4 @@ export * from './inputs/site.ts';
 export * from './inputs/blog.ts';
 export * from './proof-of-work.ts';
 export * from './inputs/checkout.ts';
+export * from './inputs/landing.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { assignPlanPriceVariant } from './ab-test.ts';
 
-const assign = (cookieHeader: string | undefined, query = '', clientIp = '198.51.100.7', open = true) =>
-  assignPlanPriceVariant({ cookieHeader, query: new URLSearchParams(query), clientIp, open });
+const assign = (cookieHeader: string | undefined, query = '', clientIp = '198.51.100.7', open = true, secure = false) =>
+  assignPlanPriceVariant({ cookieHeader, query: new URLSearchParams(query), clientIp, open, secure });
 
 describe('A/B price variant (spec §4)', () => {
   it('splits new visitors by address, 50/50, and keeps them in their bucket', () => {
@@ -28,5 +28,10 @@ describe('A/B price variant (spec §4)', () => {
   it('clears the cookie while the experiment is closed', () => {
     expect(assign('abPlanPrice=price_b', '', '1.1.1.1', false)).toEqual({ value: 'old', setCookie: 'abPlanPrice=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax' });
     expect(assign(undefined, '', '1.1.1.1', false)).toEqual({ value: 'old', setCookie: null });
+  });
+
+  it('writes and clears the cookie with Secure on an HTTPS site (docs/security.md "Cookies")', () => {
+    expect(assign(undefined, 'abPlanPrice=price_b', '1.1.1.1', true, true).setCookie).toBe('abPlanPrice=price_b; Path=/; Max-Age=2592000; HttpOnly; Secure; SameSite=Lax');
+    expect(assign('abPlanPrice=price_b', '', '1.1.1.1', false, true).setCookie).toBe('abPlanPrice=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax');
   });
 });

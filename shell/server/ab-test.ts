@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PRICE_VARIANT_COOKIE, PRICE_VARIANTS, readCookie, type PriceVariant } from '@reelkeep/shared-contracts';
+import { PRICE_VARIANT_COOKIE, PRICE_VARIANTS, readCookie, serialiseCookie, serialiseCookieDeletion, type PriceVariant } from '@reelkeep/shared-contracts';
 
 /** spec §9: the price A/B cookie lasts 30 days. */
 const AB_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
@@ -12,14 +12,16 @@ const isVariant = (value: string | null | undefined): value is PriceVariant => P
  * taken; returning visitors (elk_token_id or the category cookie) and visitors arriving with an e-mail are
  * `old`; everyone else is split 50/50 by their address. A closed experiment clears its cookie. Every
  * variant is a price of the plan table, so no value a visitor sets can lower a price below the base.
+ * `secure`: the site is served over HTTPS, so the cookie carries `Secure` (docs/security.md "Cookies").
  */
-export function assignPlanPriceVariant(input: { cookieHeader: string | undefined; query: URLSearchParams; clientIp: string; open: boolean }): {
+export function assignPlanPriceVariant(input: { cookieHeader: string | undefined; query: URLSearchParams; clientIp: string; open: boolean; secure: boolean }): {
   value: PriceVariant;
   setCookie: string | null;
 } {
   const current = readCookie(input.cookieHeader, PRICE_VARIANT_COOKIE);
-  const store = (value: PriceVariant) => ({ value, setCookie: `${PRICE_VARIANT_COOKIE}=${value}; Path=/; Max-Age=${AB_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax` });
-  if (!input.open) return { value: 'old', setCookie: current === undefined ? null : `${PRICE_VARIANT_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` };
+  const { secure } = input;
+  const store = (value: PriceVariant) => ({ value, setCookie: serialiseCookie(PRICE_VARIANT_COOKIE, value, { secure, httpOnly: true, maxAgeS: AB_COOKIE_MAX_AGE_S }) });
+  if (!input.open) return { value: 'old', setCookie: current === undefined ? null : serialiseCookieDeletion(PRICE_VARIANT_COOKIE, { secure, httpOnly: true }) };
   const fromQuery = input.query.get(PRICE_VARIANT_COOKIE);
   if (isVariant(fromQuery)) return fromQuery === current ? { value: fromQuery, setCookie: null } : store(fromQuery);
   if (isVariant(current)) return { value: current, setCookie: null };

@@ -64,7 +64,7 @@ export function createRequestHandler(deps: {
     const started = performance.now();
     const nonce = createNonce();
     res.removeHeader('x-powered-by');
-    applySecurityHeaders(res, nonce, staticOrigin, reportOrigin, signInOrigin, config.PAYMENT_PROVIDER === 'stripe');
+    applySecurityHeaders(res, nonce, staticOrigin, reportOrigin, signInOrigin, config.PAYMENT_PROVIDER === 'stripe', config.SITE_URL);
     const method = req.method ?? 'GET';
     let url: URL;
     try {

@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { readCookie, toLocalePrefix } from '@reelkeep/shared-contracts';
+import { isSecureSite, readCookie, serialiseCookie, toLocalePrefix } from '@reelkeep/shared-contracts';
 import { resolvePath, splitLocale } from '../src/routing/route-table.ts';
 import { applyUrlRules } from './url-rules/index.ts';
-import { ROOT_LANGUAGE_VARY } from './url-rules/root-language.ts';
+import { isLanguageSwitch, ROOT_LANGUAGE_VARY } from './url-rules/root-language.ts';
 import { guardAccountRoute } from './url-rules/account-guards.ts';
 
-/** The cookie that remembers an explicit language choice (decisions.md: it beats Accept-Language). */
+/** The cookie that remembers an explicit language choice (docs/routing.md "Language choice": it beats Accept-Language). */
 export const LANGUAGE_COOKIE = 'rk_lang';
 const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 /** spec §9: elk_user_email and elk_mac from the query last about 10 years. */
@@ -27,7 +27,7 @@ export type GateHeaders = Record<string, string | string[]>;
 
 /**
  * Runs the URL rules (spec §2 redirects and 404s), then the account guards, for a page request; also
- * remembers a language switch (`source=lang_switch`) in a cookie.
+ * remembers a language switch (`source=lang_switch`) in a cookie, whichever language was chosen.
  */
 export function decidePageRequest(req: { url?: string; headers: IncomingHttpHeaders }, siteUrl: string, signedIn: boolean): PageGateDecision {
   const site = new URL(siteUrl);
@@ -55,16 +55,19 @@ export function decidePageRequest(req: { url?: string; headers: IncomingHttpHead
   const split = splitLocale(rawPath);
   const query = new URLSearchParams(search);
   const cookies: string[] = [];
-  if (split && query.get('source') === 'lang_switch') cookies.push(`${LANGUAGE_COOKIE}=${split.locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`);
+  // docs/security.md "Cookies": Secure whenever the site is served over HTTPS.
+  const secure = isSecureSite(siteUrl);
+  // docs/routing.md "Language choice": every switch is stored, English (`/?source=lang_switch`) included.
+  if (split && isLanguageSwitch(search)) cookies.push(serialiseCookie(LANGUAGE_COOKIE, split.locale, { secure, maxAgeS: LANGUAGE_COOKIE_MAX_AGE_S }));
   // spec §7: the desktop app's e-mail (client_e) and machine id (client_m) arrive base64-encoded and are kept.
   const appEmail = decodeBase64(query.get('client_e'));
-  if (appEmail && /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/.test(appEmail)) cookies.push(`elk_user_email=${encodeURIComponent(appEmail)}; Path=/; Max-Age=${DESKTOP_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax`);
+  if (appEmail && /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/.test(appEmail)) cookies.push(serialiseCookie('elk_user_email', appEmail, { secure, httpOnly: true, maxAgeS: DESKTOP_COOKIE_MAX_AGE_S }));
   const machineId = decodeBase64(query.get('client_m'));
-  if (machineId && /^[A-Za-z0-9:._-]{4,128}$/.test(machineId)) cookies.push(`elk_mac=${machineId}; Path=/; Max-Age=${DESKTOP_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax`);
+  if (machineId && /^[A-Za-z0-9:._-]{4,128}$/.test(machineId)) cookies.push(serialiseCookie('elk_mac', machineId, { secure, httpOnly: true, maxAgeS: DESKTOP_COOKIE_MAX_AGE_S }));
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   const match = resolvePath(rawPath);
   if (match && split) {
-    const guard = guardAccountRoute({ route: match.route, localePrefix: toLocalePrefix(split.locale), signedIn, search });
+    const guard = guardAccountRoute({ route: match.route, localePrefix: toLocalePrefix(split.locale), signedIn, search, siteOrigin: site.origin });
     if (guard.kind === 'redirect') return { kind: 'redirect', status: guard.status, location: guard.location, headers };
   }
   return { kind: 'render', headers };

@@ -13,7 +13,7 @@ import { detectOs } from './visitor.ts';
 import { ANONYMOUS } from './session.ts';
 import { assignPlanPriceVariant } from './ab-test.ts';
 import { CLIENT_IP_HEADER } from '@reelkeep/platform/server-plugin';
-import { PRICE_VARIANT_COOKIE, toSameSitePath, type SessionState } from '@reelkeep/shared-contracts';
+import { isSecureSite, PRICE_VARIANT_COOKIE, toSameSitePath, type SessionState } from '@reelkeep/shared-contracts';
 
 const require = createRequire(import.meta.url);
 
@@ -80,7 +80,7 @@ export function createPageRenderer(deps: {
     if (!snapshot.shell) throw new Error('no shell release is live');
     const shell = await loadShell(snapshot.shell);
     const clientIp = req.socket.remoteAddress ?? 'unknown';
-    const ab = assignPlanPriceVariant({ cookieHeader: req.headers.cookie, query: url.searchParams, clientIp, open: deps.config.AB_PLAN_PRICE_OPEN });
+    const ab = assignPlanPriceVariant({ cookieHeader: req.headers.cookie, query: url.searchParams, clientIp, open: deps.config.AB_PLAN_PRICE_OPEN, secure: isSecureSite(deps.config.SITE_URL) });
     const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: clientIp };
     // Loaders asking on the visitor's behalf see the variant this response assigns, not only the old cookie.
     const cookies = [req.headers.cookie, ab.setCookie && !ab.setCookie.includes('Max-Age=0') ? `${PRICE_VARIANT_COOKIE}=${ab.value}` : null].filter(Boolean);

@@ -1,3 +1,5 @@
+import { OPTION_IDS } from '@reelkeep/shared-contracts';
+
 /** A product of the catalogue (decisions.md "Product and brand"). */
 export interface Product {
   /** Key in URLs (`/thanks-for-installing-{slug}`). */
@@ -47,7 +49,11 @@ export function findInstaller(installer: string): { product: Product; os: 'win' 
   return undefined;
 }
 
-/** Finds a product by the id `/product/info` answers for. */
+/**
+ * The product a `/product/info` id names: a product id, or an option id of the plan table (the Windows and
+ * Mac options, 10721 and 10781, are the all-in-one app's: the desktop app asks with them).
+ */
 export function findProductById(productId: number): Product | undefined {
+  if ((Object.values(OPTION_IDS) as number[]).includes(productId)) return AIO_PRODUCT;
   return PRODUCTS.find((product) => product.productId === productId);
 }

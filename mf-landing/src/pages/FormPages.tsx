@@ -1,14 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, DS, postJson, solveSiteCaptcha, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { checkField, CONTACT_LIMITS, CONTACT_TOPICS, DS, UNINSTALL_COMMENT_MAX_LENGTH, UNINSTALL_REASONS, postJson, solveSiteCaptcha, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import { Icon } from '../components/Icon.tsx';
 import * as styles from './FormPages.module.css';
-
-/** Topics of the contact form (the server accepts the same). */
-const TOPICS = ['download', 'licence', 'billing', 'other'] as const;
-/** Reasons of the uninstall feedback form. */
-const REASONS = ['not_needed', 'not_working', 'too_expensive', 'found_alternative', 'other'] as const;
 
 /** What the contact page's loader gives: a question for visitors without JavaScript, and a returned draft. */
 export interface ContactPageData {
@@ -97,19 +92,19 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
               {problems.form && <p className={styles.formProblem} role="alert">{t(`problems.form.${problems.form}`)}</p>}
               <div className={styles.field}>
                 <label htmlFor="contact-name">{t('name_label')}</label>
-                <input id="contact-name" name="name" autoComplete="name" value={fields.name} onChange={update('name')} aria-invalid={Boolean(problems.name)} aria-describedby="contact-name-problem" />
+                <input id="contact-name" name="name" autoComplete="name" maxLength={CONTACT_LIMITS.name} value={fields.name} onChange={update('name')} aria-invalid={Boolean(problems.name)} aria-describedby="contact-name-problem" />
                 <p id="contact-name-problem" className={styles.problem}>{problemText('name')}</p>
               </div>
               <div className={styles.field}>
                 <label htmlFor="contact-email">{t('email_label')}</label>
-                <input id="contact-email" name="email" type="email" autoComplete="email" value={fields.email} onChange={update('email')} aria-invalid={Boolean(problems.email)} aria-describedby="contact-email-problem" />
+                <input id="contact-email" name="email" type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} value={fields.email} onChange={update('email')} aria-invalid={Boolean(problems.email)} aria-describedby="contact-email-problem" />
                 <p id="contact-email-problem" className={styles.problem}>{problemText('email')}</p>
               </div>
               <div className={styles.field}>
                 <label htmlFor="contact-topic">{t('topic_label')}</label>
                 <select id="contact-topic" name="topic" value={fields.topic} onChange={update('topic')} aria-invalid={Boolean(problems.topic)} aria-describedby="contact-topic-problem">
                   <option value="">{t('topic_placeholder')}</option>
-                  {TOPICS.map((topic) => (
+                  {CONTACT_TOPICS.map((topic) => (
                     <option key={topic} value={topic}>{t(`topics.${topic}`)}</option>
                   ))}
                 </select>
@@ -117,7 +112,7 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
               </div>
               <div className={styles.field}>
                 <label htmlFor="contact-message">{t('message_label')}</label>
-                <textarea id="contact-message" name="message" rows={6} value={fields.message} onChange={update('message')} aria-invalid={Boolean(problems.message)} aria-describedby="contact-message-hint contact-message-problem" />
+                <textarea id="contact-message" name="message" rows={6} maxLength={CONTACT_LIMITS.message} value={fields.message} onChange={update('message')} aria-invalid={Boolean(problems.message)} aria-describedby="contact-message-hint contact-message-problem" />
                 <p id="contact-message-hint" className={DS.muted}>{t('message_hint')}</p>
                 <p id="contact-message-problem" className={styles.problem}>{problemText('message')}</p>
               </div>
@@ -179,7 +174,7 @@ export function UninstallationPage({ pageName, data }: PageProps<UninstallationD
               <input type="hidden" name="product" value={data.product} />
               <fieldset className={styles.reasons} aria-describedby="feedback-problem">
                 <legend className={DS.h3}>{t('feedback_title')}</legend>
-                {REASONS.map((reason) => (
+                {UNINSTALL_REASONS.map((reason) => (
                   <label key={reason} className={styles.reason}>
                     <input type="radio" name="reason" value={reason} />
                     {t(`reasons.${reason}`)}
@@ -188,7 +183,7 @@ export function UninstallationPage({ pageName, data }: PageProps<UninstallationD
               </fieldset>
               <div className={styles.field}>
                 <label htmlFor="feedback-comment">{t('comment_label')}</label>
-                <textarea id="feedback-comment" name="comment" rows={3} maxLength={1000} />
+                <textarea id="feedback-comment" name="comment" rows={3} maxLength={UNINSTALL_COMMENT_MAX_LENGTH} />
               </div>
               <p id="feedback-problem" className={styles.problem} role={status === 'invalid' || status === 'failed' ? 'alert' : undefined}>
                 {status === 'invalid' ? t('feedback_choose') : status === 'failed' ? t('feedback_failed') : null}

@@ -68,6 +68,22 @@ describe('redirectRootByLanguage (decisions.md: root language redirect)', () => 
     });
   });
 
+  describe('a language switch to English beats both the cookie and the header (docs/routing.md "Language choice")', () => {
+    it.each([
+      ['cookie fr', { localeCookie: 'fr' }],
+      ['header fr', { acceptLanguage: 'fr-FR' }],
+      ['cookie ja and header de', { localeCookie: 'ja', acceptLanguage: 'de' }],
+      ['no cookie, no header', {}],
+    ])('%s: /?source=lang_switch stays on /', (_case, overrides) => {
+      expect(redirectRootByLanguage(makeRequest({ ...overrides, search: '?source=lang_switch' }))).toEqual(CONTINUE);
+      expect(redirectRootByLanguage(makeRequest({ ...overrides, search: '?medium=ad&source=lang_switch' }))).toEqual(CONTINUE);
+    });
+
+    it.each(['?source=lang_switcher', '?source=mail', '?lang_switch=1'])('%s is no language switch', (search) => {
+      expect(redirectRootByLanguage(makeRequest({ localeCookie: 'fr', search }))).toEqual(redirectTo(`/fr${search}`));
+    });
+  });
+
   it.each(['/checkout', '/fr', '/blog/', '/%2F'])('ignores the non-root path %s', (rawPath) => {
     expect(redirectRootByLanguage(makeRequest({ rawPath, acceptLanguage: 'fr', localeCookie: 'de' }))).toEqual(CONTINUE);
   });

@@ -7,6 +7,14 @@ import { CONTINUE_DECISION, decodeRequestPath, type RuleRequest, type UrlDecisio
  */
 export const ROOT_LANGUAGE_VARY = 'Accept-Language, Cookie';
 
+/** The `source` query value of the language picker's links: the visitor has just chosen a language. */
+export const LANGUAGE_SWITCH_SOURCE = 'lang_switch';
+
+/** Tells whether a query (`?…` as received) marks a language switch. */
+export function isLanguageSwitch(search: string): boolean {
+  return new URLSearchParams(search).get('source') === LANGUAGE_SWITCH_SOURCE;
+}
+
 // decisions.md: zh is Traditional Chinese; these regions read Traditional, zh-CN/zh-SG/zh-Hans do not (spec §2: zh-cn is skipped).
 const TRADITIONAL_CHINESE_REGIONS: readonly string[] = ['tw', 'hk', 'mo'];
 
@@ -27,12 +35,14 @@ function readFirstLanguageTag(acceptLanguage: string): string {
 }
 
 /**
- * Decisions.md root language redirect: only for `/`. An explicit earlier choice (`rk_lang` cookie) beats
- * the header; otherwise the first Accept-Language tag picks a supported non-default locale. A 302, never a
- * 301 (browsers would keep a 301 for good); English, crawlers without the header and zh-CN stay on `/`.
+ * docs/routing.md "Language choice": only for `/`. A language switch to English (`/?source=lang_switch`)
+ * is the newest choice and stays on `/` (the page gate stores it); otherwise an explicit earlier choice
+ * (`rk_lang` cookie) beats the header, and without one the first Accept-Language tag picks a supported
+ * non-default locale. A 302, never a 301 (browsers would keep a 301 for good); English, crawlers without
+ * the header and zh-CN stay on `/`.
  */
 export function redirectRootByLanguage(request: RuleRequest): UrlDecision {
-  if (decodeRequestPath(request.rawPath) !== '/') return CONTINUE_DECISION;
+  if (decodeRequestPath(request.rawPath) !== '/' || isLanguageSwitch(request.search)) return CONTINUE_DECISION;
   const chosen =
     request.localeCookie !== undefined && isLocale(request.localeCookie)
       ? request.localeCookie

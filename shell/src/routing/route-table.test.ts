@@ -77,8 +77,8 @@ describe('resolvePath', () => {
   });
 
   it('never takes a server path for an article', () => {
-    for (const path of ['/mlink', '/api', '/assets', '/static', '/product', '/email']) expect(resolvePath(path)).toBeNull();
-    expect(isServerPath('/mlink')).toBe(true);
+    for (const path of ['/mlink', '/api', '/assets', '/static', '/product', '/email', '/category/list']) expect(resolvePath(path)).toBeNull();
+    for (const path of ['/mlink', '/category/list', '/cookie_set']) expect(isServerPath(path)).toBe(true);
     expect(isServerPath('/netflix-downloader')).toBe(false);
   });
 });

@@ -26,7 +26,7 @@ export function derivePageName(slug: string): string {
  * First path segments the server answers itself (APIs, downloads, files): never pages, so never an
  * article and never a client-side navigation.
  */
-export const SERVER_PATH_NAMES = ['api', 'static', 'assets', 'locales', 'admin', '_data', 'mlink', 'product', 'email', 'sitemaps', 'sitemap.xml', 'robots.txt', 'favicon.ico', 'og-image.png'];
+export const SERVER_PATH_NAMES = ['api', 'static', 'assets', 'locales', 'admin', '_data', 'mlink', 'product', 'category', 'cookie_set', 'email', 'sitemaps', 'sitemap.xml', 'robots.txt', 'favicon.ico', 'og-image.png'];
 
 /** Whether a path is answered by the server rather than rendered as a page. */
 export function isServerPath(pathname: string): boolean {

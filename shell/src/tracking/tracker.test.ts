@@ -153,6 +153,38 @@ describe('tracker', () => {
     expect(document.cookie).toContain('rk_consent=denied');
   });
 
+  it.each([
+    ['https:', true],
+    ['http:', false],
+  ])('writes the consent and _EA_* cookies with Secure exactly when the page is on %s', async (protocol, secure) => {
+    // A document that records each cookie write as written (jsdom would drop Secure cookies on its http page).
+    const written: string[] = [];
+    let jar = '';
+    const recording = {
+      documentElement: document.documentElement,
+      referrer: '',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      get cookie() {
+        return jar;
+      },
+      set cookie(value: string) {
+        written.push(value);
+        const [pair] = value.split(';');
+        jar = [...jar.split('; ').filter((entry) => entry && entry.split('=')[0] !== pair!.split('=')[0]), pair].join('; ');
+      },
+    } as unknown as Document;
+    const browser = fakeBrowser({ href: `${protocol}//reelkeep.example/netflix-downloader` });
+    const tracker = createTracker({ locale: 'en', devMode: false, environment: { ...browser.environment, document: recording } });
+    tracker.setConsent('granted');
+    tracker.pageView();
+    await browser.settle();
+    tracker.setConsent('denied');
+    const names = written.map((cookie) => cookie.split('=')[0]);
+    expect(new Set(names)).toEqual(new Set(['rk_consent', '_EA_GUID', '_EA_PATH_TRK', '_EA_TID', '_EA_SID', '_EA_VT_TS']));
+    for (const cookie of written) expect(cookie.split('; ').includes('Secure')).toBe(secure);
+  });
+
   it('records each scroll threshold once, the highest reached', async () => {
     const browser = fakeBrowser({ scrollHeight: 2000 });
     const tracker = createTracker({ locale: 'en', devMode: false, environment: browser.environment });

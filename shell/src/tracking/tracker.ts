@@ -11,7 +11,7 @@ import {
   type TrackingData,
   type TrackingEventName,
 } from '@reelkeep/shared-contracts/tracking';
-import { onSiteEvent, readCookie } from '@reelkeep/shared-contracts';
+import { onSiteEvent, readCookie, serialiseCookie } from '@reelkeep/shared-contracts';
 
 /** spec §9 "Counts" and "Timings". */
 export const SCROLL_THRESHOLDS = [20, 40, 60, 80, 100] as const;
@@ -69,7 +69,8 @@ export function createTracker({ locale, devMode, environment }: TrackerOptions):
   const doc = env.document;
   const prefix = env.window.location.hostname.includes('test') ? '_T_EA' : '_EA';
   const pageId = `anon-${randomId()}`;
-  const secure = env.window.location.protocol === 'https:' ? '; Secure' : '';
+  // docs/security.md "Cookies": Secure whenever the page is served over HTTPS.
+  const secure = env.window.location.protocol === 'https:';
   let highestScroll = 0;
   let previousUrl = doc.referrer;
   let currentUrl = env.window.location.href;
@@ -77,7 +78,7 @@ export function createTracker({ locale, devMode, environment }: TrackerOptions):
 
   const cookie = (name: string) => readCookie(doc.cookie, name);
   const writeCookie = (name: string, value: string, maxAgeS: number) => {
-    doc.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${Math.max(0, Math.round(maxAgeS))}; SameSite=Lax${secure}`;
+    doc.cookie = serialiseCookie(name, value, { secure, maxAgeS: Math.round(maxAgeS) });
   };
   const gpc = () => env.navigator.globalPrivacyControl === true;
   const consent = (): ConsentState => (gpc() ? 'denied' : readConsent(doc.cookie));

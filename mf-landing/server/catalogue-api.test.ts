@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Database } from '@reelkeep/platform/db';
+import type { PluginContext } from '@reelkeep/platform/server-plugin';
+import { createTestPluginContext } from '@reelkeep/platform/testing/plugin-context';
+import { plugin } from './plugin.ts';
+import { listTestDatabases, makeRouteCaller, openFreshDatabase } from './testing/route-caller.ts';
+
+describe.each(listTestDatabases())('landing catalogue on %s', (_kind, open) => {
+  let db: Database;
+  let context: PluginContext;
+  let call: ReturnType<typeof makeRouteCaller>;
+
+  beforeAll(async () => {
+    db = await openFreshDatabase(open);
+    context = createTestPluginContext(db);
+    call = makeRouteCaller(plugin.routes, context);
+  });
+  afterAll(() => db.close());
+
+  describe('/api/landing/catalogue', () => {
+    it('answers whatever else the query holds', async () => {
+      expect((await call('GET', '/api/landing/catalogue?v=123')).status).toBe(200);
+    });
+  });
+
+  describe('/category/list (docs/routing.md "Server paths")', () => {
+    it('lists the catalogue groups with their services, in any language', async () => {
+      const answer = await call('GET', '/category/list?language=fr&origin_url=https%3A%2F%2Freelkeep.com%2Ffr');
+      expect(answer.status).toBe(200);
+      const data = answer.body!.data as { uid: string; children: { uid: string }[] }[];
+      expect(answer.body!.cscode).toBe(200);
+      expect(data.map((category) => category.uid)).toEqual(['hot', 'tv', 'anime', 'adult']);
+      expect(data[0]!.children).toContainEqual({ uid: 'netflix' });
+      for (const category of data) for (const child of category.children) expect(Object.keys(child)).toEqual(['uid']);
+      expect((await call('GET', '/category/list?language=xx')).body).toEqual(answer.body);
+    });
+
+    it('refuses control characters in the address', async () => {
+      expect(await call('GET', '/category/list?origin_url=a%00b')).toMatchObject({ status: 400, body: { cscode: 400, problems: { origin_url: 'invalid' } } });
+    });
+  });
+});

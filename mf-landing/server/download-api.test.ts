@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Database } from '@reelkeep/platform/db';
+import type { PluginContext } from '@reelkeep/platform/server-plugin';
+import { createTestPluginContext } from '@reelkeep/platform/testing/plugin-context';
+import { plugin } from './plugin.ts';
+import { listTestDatabases, makeRouteCaller, openFreshDatabase } from './testing/route-caller.ts';
+
+describe.each(listTestDatabases())('landing downloads on %s', (_kind, open) => {
+  let db: Database;
+  let context: PluginContext;
+  let call: ReturnType<typeof makeRouteCaller>;
+
+  beforeAll(async () => {
+    db = await openFreshDatabase(open);
+    context = createTestPluginContext(db);
+    call = makeRouteCaller(plugin.routes, context);
+  });
+  afterAll(() => db.close());
+
+  describe('input at the edge (docs/security.md "Input")', () => {
+    it.each(['abc', '-5', '1.5', '99999999999', '1e3', '%00', ''])('product info: product_id %j is 400', async (id) => {
+      expect(await call('GET', `/product/info?product_id=${id}`)).toMatchObject({ status: 400, body: { cscode: 400, msg: 'product_id must be a number' } });
+    });
+
+    it.each(['%00', '%1b', 'x'.repeat(101), ''])('download link: p %j is 400', async (installer) => {
+      expect(await call('GET', `/mlink?p=${installer}`)).toMatchObject({ status: 400, body: { cscode: 400 } });
+    });
+
+    it('download link: a file that is no installer is 404, an installer a 302', async () => {
+      expect((await call('GET', '/mlink?p=../../etc/passwd')).status).toBe(404);
+      expect(await call('GET', '/mlink?p=reelkeep-setup.exe')).toMatchObject({ status: 302, location: 'https://download.reelkeep.com/reelkeep-setup.exe' });
+    });
+
+  });
+
+  describe('/product/info (docs/routing.md "Server paths")', () => {
+    it.each([
+      [1001, 'ReelKeep'],
+      [10721, 'ReelKeep'],
+      [10781, 'ReelKeep'],
+      [1101, 'ReelKeep Netflix Downloader'],
+    ])('answers %d with its product', async (productId, name) => {
+      expect(await call('GET', `/product/info?product_id=${productId}`)).toMatchObject({
+        status: 200,
+        body: { cscode: 200, data: { product_id: productId, name, soft_version: expect.any(String) } },
+      });
+    });
+
+    it('gives the all-in-one app’s versions for its option ids', async () => {
+      const product = (await call('GET', '/product/info?product_id=1001')).body!.data as Record<string, unknown>;
+      const mac = (await call('GET', '/product/info?product_id=10781')).body!.data as Record<string, unknown>;
+      expect(mac).toEqual({ ...product, product_id: 10781 });
+    });
+
+    it.each([999, 10722, 1072])('answers 404 for %d', async (productId) => {
+      expect((await call('GET', `/product/info?product_id=${productId}`)).status).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { openDatabase, type Database } from '@reelkeep/platform/db';
+import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
+import { CLIENT_IP_HEADER, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
+import { readServiceUrl } from '@reelkeep/platform/testing/external-services';
+import { plugin } from '../plugin.ts';
+
+/** The databases the landing suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL names one. */
+export function listTestDatabases(): [string, () => Promise<Database>][] {
+  const databases: [string, () => Promise<Database>][] = [['PGlite', () => openDatabase({ pgliteDir: 'memory://' })]];
+  const postgresUrl = readServiceUrl('TEST_DATABASE_URL');
+  if (postgresUrl) databases.push(['PostgreSQL', () => openDatabase({ databaseUrl: postgresUrl, pgliteDir: 'memory://' })]);
+  return databases;
+}
+
+/** Opens a database with the landing schema made anew by its migrations. */
+export async function openFreshDatabase(open: () => Promise<Database>): Promise<Database> {
+  const db = await open();
+  await db.query('DROP SCHEMA IF EXISTS landing CASCADE');
+  await db.query(`DELETE FROM platform.schema_migrations WHERE squad = 'landing'`).catch(() => undefined);
+  await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+  await applyMigrations(db, plugin.squad, plugin.migrationsDir);
+  return db;
+}
+
+/** A route's answer as a test reads it. */
+export interface RouteAnswer {
+  status: number;
+  location: string | null;
+  cookies: string[];
+  body: Record<string, unknown> | null;
+}
+
+/** How a test sends a request: a form, JSON or a raw body of a type, from a client address, with headers. */
+export interface CallOptions {
+  form?: Record<string, string>;
+  json?: unknown;
+  raw?: string;
+  type?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls routes as the gateway hands them a request: the client address in its header, a body of the given type. */
+export function makeRouteCaller(routes: readonly PluginRoute[], context: PluginContext) {
+  return async (method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<RouteAnswer> => {
+    const url = new URL(path, 'http://localhost:3000');
+    const route = routes.find((candidate) => candidate.method === method && candidate.path === url.pathname);
+    if (!route) throw new Error(`no route ${method} ${path}`);
+    const headers: Record<string, string> = { [CLIENT_IP_HEADER]: options.ip ?? '203.0.113.9', ...options.headers };
+    let body: string | undefined;
+    if (options.form) [body, headers['content-type']] = [new URLSearchParams(options.form).toString(), 'application/x-www-form-urlencoded'];
+    if (options.json !== undefined) [body, headers['content-type']] = [JSON.stringify(options.json), 'application/json'];
+    if (options.raw !== undefined) [body, headers['content-type']] = [options.raw, options.type ?? 'text/plain'];
+    const response = await route.handle(new Request(url, { method, headers, body }), context);
+    const text = await response.text();
+    return { status: response.status, location: response.headers.get('location'), cookies: response.headers.getSetCookie(), body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+  };
+}
