@@ -21,7 +21,7 @@ export function toReturnPath(value: string | undefined, locale: Locale, siteUrl:
   return toSameSitePath(value, siteUrl) ?? `${toLocalePrefix(locale)}/my-account`;
 }
 
-/** spec §4 (docs/accounts.md "Desktop hand-off"): `client_e` is the desktop app's e-mail in base64; anything else decodes to nothing. */
+/** docs/routing.md "Account guards" (desktop hand-off): `client_e` is the desktop app's e-mail in base64; anything else decodes to nothing. */
 export function decodeBase64Email(value: string | null | undefined): string {
   if (!value || value.length > 400) return '';
   const decoded = Buffer.from(value, 'base64').toString('utf8');

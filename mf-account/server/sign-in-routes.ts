@@ -139,10 +139,11 @@ export function createSignInRoutes(gate: AccountGate): PluginRoute[] {
       const input = await readInput(request, handoffInput);
       const locale = readSubmittedLocale(input);
       const email = input.ok ? decodeBase64Email(input.data.client_e) : '';
-      const failed = new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error: 'handoff', email })}` } });
-      if (!(await gate.admit(request, context, { kind: 'sign-in' })) || !input.ok) return failed;
+      const failed = (error: string) => new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error, email })}` } });
+      if (!(await gate.admit(request, context, { kind: 'sign-in' }))) return failed('rate_limited');
+      if (!input.ok) return failed('handoff');
       const verified = await (await getAuth(context)).api.verifyOneTimeToken({ body: { token: input.data.token }, headers: request.headers, asResponse: true }).catch(() => null);
-      if (!verified?.ok) return failed;
+      if (!verified?.ok) return failed('handoff');
       return answerForm(true, { status: 200, location: `${toLocalePrefix(locale)}/my-account`, cookiesFrom: verified });
     },
   };

@@ -26,8 +26,17 @@ describe('serialiseCookie', () => {
 
   it('encodes the value so it cannot add attributes, and reads back with readCookie', () => {
     const written = serialiseCookie('note', 'a; Domain=evil.com', { secure: false });
-    expect(written).toBe('note=a%3B%20Domain%3Devil.com; Path=/; SameSite=Lax');
+    expect(written).toBe('note=a%3B%20Domain=evil.com; Path=/; SameSite=Lax');
     expect(readCookie(written.split(';')[0], 'note')).toBe('a; Domain=evil.com');
+  });
+
+  it('keeps the characters a cookie value may hold as they are, and reads back exactly', () => {
+    for (const value of ['00:1a:2b:3c:4d:5e', 'YWJj/ZA==', 'a%20b', 'ünïcödé', '"quoted", a\\b']) {
+      const written = serialiseCookie('v', value, { secure: false });
+      expect(readCookie(written.split(';')[0], 'v')).toBe(value);
+      expect(written.split(';')[0]).not.toMatch(/[\s",;\\]/);
+    }
+    expect(serialiseCookie('elk_mac', '00:1a:2b:3c:4d:5e', { secure: false })).toMatch(/^elk_mac=00:1a:2b:3c:4d:5e;/);
   });
 
   it('refuses a name that is not a cookie token, and deletes with Max-Age=0', () => {

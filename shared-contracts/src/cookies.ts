@@ -27,8 +27,16 @@ export interface CookieOptions {
   path?: string;
 }
 
-// RFC 6265 cookie-name token; values are URL-encoded, so any text is safe in them.
+// RFC 6265 cookie-name token.
 const COOKIE_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// Characters encodeURIComponent escapes that RFC 6265 allows in a value as they are (`:` of a MAC address,
+// `=` of base64, `/` of a path): kept readable. `%` stays escaped, so reading back is exact.
+const SAFE_IN_VALUE = /%(23|24|26|2B|2F|3A|3C|3D|3E|3F|40|5B|5D|5E|60|7B|7C|7D)/g;
+
+/** Encodes a cookie value: whatever it holds, it cannot end the value or add an attribute. */
+function encodeCookieValue(value: string): string {
+  return encodeURIComponent(value).replace(SAFE_IN_VALUE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
 
 /**
  * Writes a `Set-Cookie` value (or a `document.cookie` assignment, the same format): the value URL-encoded,
@@ -37,7 +45,7 @@ const COOKIE_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  */
 export function serialiseCookie(name: string, value: string, options: CookieOptions): string {
   if (!COOKIE_NAME.test(name)) throw new Error(`not a cookie name: ${name}`);
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`];
+  const parts = [`${name}=${encodeCookieValue(value)}`, `Path=${options.path ?? '/'}`];
   if (options.maxAgeS !== undefined) parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAgeS))}`);
   if (options.httpOnly) parts.push('HttpOnly');
   if (options.secure) parts.push('Secure');

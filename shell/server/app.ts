@@ -140,6 +140,8 @@ export function createRequestHandler(deps: {
         return sendJson(res, 200, { messages: await mailer.listOutbox() }, method);
       }
       if (await apis.handle(req, res, url)) return;
+      // An API path no squad answers does not exist, whatever the method (never a page, never a 405).
+      if (url.pathname.startsWith('/api/')) return sendJson(res, 404, { cscode: 404, error: 'not found' }, method);
       if (url.pathname.startsWith('/_data/') && method === 'GET') {
         const pagePath = (req.url ?? '').slice('/_data'.length);
         const pageUrl = new URL(pagePath, config.SITE_URL);

@@ -43,8 +43,8 @@ describe('page gate', () => {
     const machine = Buffer.from('a1:b2:c3:d4').toString('base64');
     const decision = decidePageRequest(request(`/login?client_e=${email}&client_m=${machine}`), SITE, false);
     expect(decision.headers['set-cookie']).toEqual([
-      'elk_user_email=ana%40example.com; Path=/; Max-Age=315360000; HttpOnly; Secure; SameSite=Lax',
-      'elk_mac=a1%3Ab2%3Ac3%3Ad4; Path=/; Max-Age=315360000; HttpOnly; Secure; SameSite=Lax',
+      'elk_user_email=ana@example.com; Path=/; Max-Age=315360000; HttpOnly; Secure; SameSite=Lax',
+      'elk_mac=a1:b2:c3:d4; Path=/; Max-Age=315360000; HttpOnly; Secure; SameSite=Lax',
     ]);
     const junk = decidePageRequest(request(`/login?client_e=${Buffer.from('<script>').toString('base64')}`), SITE, false);
     expect(junk.headers['set-cookie']).toBeUndefined();
