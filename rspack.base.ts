@@ -101,6 +101,10 @@ export interface AppBuildOptions {
   serverEntry?: string;
   /** Host only: runtime plugin for server-side remote loading. */
   serverRuntimePlugin?: string;
+  /** The squad's API module (`server/api.ts`), built into `api/api.cjs` with everything it imports. */
+  apiEntry?: string;
+  /** Folders copied into the release as they are, source → release (`server/migrations` → `migrations`). */
+  copy?: Record<string, string>;
   /** Values known at build time (app version, contract version). */
   define?: Record<string, string>;
 }
@@ -208,5 +212,28 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
     ],
   };
 
-  return [browser, server];
+  if (!options.apiEntry) return [browser, server];
+  // The API module is one self-contained file: its dependencies (the auth library, the Stripe SDK) ship
+  // inside the release, so a squad upgrades them by releasing (docs/adr/0005-whole-slice-releases.md).
+  const api: Configuration = {
+    name: `${name}:api`,
+    mode,
+    context: options.appDir,
+    target: 'node22',
+    devtool: false,
+    entry: { api: options.apiEntry },
+    output: { path: path.join(options.outDir, 'api'), filename: '[name].cjs', library: { type: 'commonjs2', export: 'default' }, chunkFormat: 'commonjs', clean: true },
+    resolve: { ...resolve, conditionNames: ['node', 'import', 'require', 'default'] },
+    module: { rules: [scriptRule('server')], parser: { javascript: { dynamicImportMode: 'eager' } } },
+    optimization: { minimize: false, splitChunks: false },
+    performance: false,
+    externalsPresets: { node: true },
+    // Optional native bindings some libraries probe for; the pure-JavaScript code paths are used.
+    externals: { 'pg-native': 'commonjs pg-native' },
+    plugins: [
+      new rspack.DefinePlugin({ ...define, 'process.env.NODE_ENV': JSON.stringify(mode), __SERVER__: 'true' }),
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+  };
+  return [browser, server, api];
 }

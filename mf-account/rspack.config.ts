@@ -4,4 +4,6 @@ import type { AppBuildOptions } from '../rspack.base.ts';
 export const BUILD = {
   kind: 'remote',
   exposes: { './page': './src/page.tsx' },
+  apiEntry: './server/api.ts',
+  copy: { 'server/migrations': 'migrations' },
 } satisfies Omit<AppBuildOptions, 'appDir' | 'outDir'>;

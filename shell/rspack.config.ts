@@ -1,10 +1,15 @@
 import path from 'node:path';
 import type { AppBuildOptions } from '../rspack.base.ts';
 
-/** The shell's build: browser bootstrap, server render bundle, and the server-side remote loader. */
+/**
+ * The shell's release: browser bootstrap, server render bundle (with the URL rules, guards, sitemaps and
+ * page gate), the server-side remote loader, and its own API with its migrations.
+ */
 export const BUILD = {
   kind: 'host',
   browserEntry: './src/entry.client.ts',
   serverEntry: './src/entry.server.tsx',
   serverRuntimePlugin: path.join(import.meta.dirname, 'src/federation/server-runtime-plugin.ts'),
+  apiEntry: './api/api.ts',
+  copy: { 'api/migrations': 'migrations' },
 } satisfies Omit<AppBuildOptions, 'appDir' | 'outDir'>;

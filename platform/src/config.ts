@@ -1,12 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { SiteConfig } from './host-context.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 
 const optionalUrl = z.url().optional();
 const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** Every environment variable the servers read, declared once (README "Configuration" lists them). */
+/**
+ * The host's environment variables (README "Configuration"). A squad's own variables (payment keys, sign-in
+ * providers, its rate limits) are declared by the squad's API module and parsed by the host for that squad
+ * only (`parseSquadSettings`): the host never reads them itself.
+ */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -21,32 +26,14 @@ export const configSchema = z.object({
   REGISTRY_POLL_MS: milliseconds(1000),
   REMOTE_LOAD_TIMEOUT_MS: milliseconds(3000),
   RENDER_TIMEOUT_MS: milliseconds(10_000),
+  API_TIMEOUT_MS: milliseconds(10_000),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   COMPANY_NAME: z.string().min(1).default('ReelKeep Software Ltd.'),
   CONTACT_EMAIL: z.email().default('support@reelkeep.com'),
-  DOWNLOAD_BASE_URL: z.url().default('https://download.reelkeep.com/'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('ReelKeep <no-reply@reelkeep.com>'),
-  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CAPTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
-  CATALOGUE_ADULT_ENABLED: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
-  ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  GOOGLE_CLIENT_ID: z.string().regex(/^[\w.-]{8,200}$/, 'must be an OAuth client id').optional(),
-  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  GOOGLE_GSI_URL: z.url().default('https://accounts.google.com/gsi/client'),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w{8,}$/, 'must be a Stripe secret key (sk_…)').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w{8,}$/, 'must be a Stripe publishable key (pk_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,}$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
-  STRIPE_API_URL: optionalUrl,
   AB_PLAN_PRICE_OPEN: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
-  CHECKOUT_RATE_LIMIT: z.coerce.number().int().positive().default(20),
-  LICENCE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
-  LICENCE_MAX_DEACTIVATIONS: z.coerce.number().int().positive().default(5),
-  ORDER_TTL_MIN: z.coerce.number().int().positive().default(24 * 60),
-  NEWSLETTER_RATE_LIMIT: z.coerce.number().int().positive().default(5),
-  TRACKING_RATE_LIMIT: z.coerce.number().int().positive().default(120),
-  TRACKING_SESSION_MIN: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SENTRY_DSN: optionalUrl,
   LANDING_API_URL: optionalUrl,
@@ -54,11 +41,6 @@ export const configSchema = z.object({
   ACCOUNT_API_URL: optionalUrl,
   BLOG_API_URL: optionalUrl,
   CAMPAIGN_API_URL: optionalUrl,
-}).superRefine((config, issues) => {
-  if (config.PAYMENT_PROVIDER !== 'stripe') return;
-  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
-    if (!config[name]) issues.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDER is stripe' });
-  }
 });
 
 /** The validated configuration. */
@@ -69,13 +51,34 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads and validates the configuration from an environment (process.env by default). */
+/** The variables that are set: an empty value counts as unset. */
+function readPresent(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+}
+
+/** Reads and validates the host's configuration from an environment (process.env by default). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const result = configSchema.safeParse(present);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
-  }
+  const result = configSchema.safeParse(readPresent(env));
+  if (!result.success) throw new ConfigError(`invalid configuration:\n${describeIssues(result.error.issues)}`);
+  return result.data;
+}
+
+/** What every squad may read of the configuration (`HostContext.site`). */
+export function toSiteConfig(config: Config): SiteConfig {
+  const { SITE_URL, NODE_ENV, COMPANY_NAME, CONTACT_EMAIL, AB_PLAN_PRICE_OPEN } = config;
+  return { SITE_URL, NODE_ENV, COMPANY_NAME, CONTACT_EMAIL, AB_PLAN_PRICE_OPEN };
+}
+
+/**
+ * Parses a squad's own settings from the environment with the schema its API module declares; the message
+ * of a failure names the squad and each offending variable.
+ */
+export function parseSquadSettings<Settings>(squad: string, schema: z.ZodType<Settings>, env: Record<string, string | undefined> = process.env): Settings {
+  const result = schema.safeParse(readPresent(env));
+  if (!result.success) throw new ConfigError(`invalid settings of the ${squad} squad:\n${describeIssues(result.error.issues)}`);
   return result.data;
 }

@@ -1,29 +1,32 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { Config } from './config.ts';
-import { CLIENT_IP_HEADER, createHealthRoute, DEFAULT_MAX_BODY_BYTES, INTERNAL_PATH_SEGMENT, respondJson, type PluginContext, type PluginRoute, type ServerPlugin } from './server-plugin.ts';
+import { CLIENT_IP_HEADER, findSquadOfPath, INTERNAL_PATH_SEGMENT, respondJson, type SquadName } from '@reelkeep/shared-contracts';
+import type { ApiRoute, HostContext } from './host-context.ts';
+import type { Logger } from './logger.ts';
 import { isForeignRequest, isRefusedValue, isStateChanging } from './request-guards.ts';
 
-const PROXY_URL_BY_SQUAD: Partial<Record<ServerPlugin['squad'], keyof Config>> = {
-  landing: 'LANDING_API_URL',
-  checkout: 'CHECKOUT_API_URL',
-  account: 'ACCOUNT_API_URL',
-  blog: 'BLOG_API_URL',
-  campaign: 'CAMPAIGN_API_URL',
-};
+/** Body limit of a route that names none: a form or a JSON call of the site is far smaller. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+/** What a squad answers while its API is unavailable: come back in a little while. */
+const RETRY_AFTER_S = '30';
+
+/** A squad's API as one snapshot of the releases has it. */
+export type MountedApi =
+  | { state: 'ready'; squad: SquadName; version: string; routes: readonly ApiRoute[]; context: HostContext }
+  /** Its module failed to load, its settings or start failed: its routes answer 503. */
+  | { state: 'failed'; squad: SquadName; version: string; error: string }
+  /** Its API runs as its own process at this base URL (`<SQUAD>_API_URL`); its routes as its release records them. */
+  | { state: 'proxied'; squad: SquadName; version: string; proxyTo: string; routes: readonly RouteInfo[] };
+
+/** What the gateway knows of a route without its code: enough to check callers and body limits. */
+export type RouteInfo = Pick<ApiRoute, 'method' | 'path' | 'callers' | 'maxBodyBytes'>;
 
 /** Thrown while reading a body over the route's limit; answered with 413. */
 class BodyTooLargeError extends Error {
   readonly status = 413;
 }
 
-interface MountedRoute extends PluginRoute {
-  squad: ServerPlugin['squad'];
-  /** When set, the route is answered by the squad's own process at this base URL. */
-  proxyTo?: string;
-}
-
-function matches(route: PluginRoute, method: string, pathname: string): boolean {
+function matches(route: RouteInfo, method: string, pathname: string): boolean {
   const methodOk = route.method === method || (method === 'HEAD' && route.method === 'GET');
   return methodOk && (route.path.endsWith('/') ? pathname.startsWith(route.path) : pathname === route.path);
 }
@@ -71,43 +74,110 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
   });
 }
 
-/** Mounts every squad's routes in this process, or proxies them to the squad's own process when configured. */
-export function mountSquadApis(plugins: readonly ServerPlugin[], config: Config, baseContext: Omit<PluginContext, 'fetchApi'>) {
-  const context: PluginContext = { ...baseContext, fetchApi: (path, init) => fetchApi(path, init) };
-  const siteOrigin = new URL(config.SITE_URL).origin;
-  const routes: MountedRoute[] = plugins.flatMap((plugin) => {
-    const proxyVariable = PROXY_URL_BY_SQUAD[plugin.squad];
-    const proxyTo = proxyVariable ? (config[proxyVariable] as string | undefined) : undefined;
-    return [createHealthRoute(plugin), ...plugin.routes].map((route) => ({ ...route, squad: plugin.squad, proxyTo }));
+/** The answer of a squad whose API is unavailable (docs/releases.md "Isolation"). */
+export function respondUnavailable(squad: SquadName, reason: string): Response {
+  return respondJson({ cscode: 503, error: 'api_unavailable', squad, reason }, 503, { 'retry-after': RETRY_AFTER_S, 'cache-control': 'no-store' });
+}
+
+/** Rejects after `ms`; the timer is cleared when the work settles first. */
+function withBudget<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ApiBudgetError(`no answer within ${ms} ms`)), ms);
   });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+class ApiBudgetError extends Error {}
+
+/** What the gateway needs from the host. */
+export interface GatewayOptions {
+  siteUrl: string;
+  /** Time budget of one API call (API_TIMEOUT_MS). */
+  timeoutMs: number;
+  logger: Logger;
+  /** Reports a failure to the error service when configured. */
+  reportError?: (message: string, error: unknown, extra?: Record<string, unknown>) => void;
+  /** The squad's API as this snapshot has it; undefined when no release of it is live. */
+  findApi: (squad: SquadName) => MountedApi | undefined;
+}
+
+/**
+ * The API gateway of one snapshot of the releases (docs/releases.md): a path is routed to the squad that
+ * owns it (`findSquadOfPath`), then to that squad's routes in the version the snapshot names. In front of every
+ * route (docs/security.md): a state-changing call from another origin gets 403, a body over the route's limit
+ * 413 before it is read, and a value the database refuses (a schema missed it) 400. A squad whose module
+ * failed, which throws or which exceeds its time budget answers 503 for its own routes only.
+ */
+export function createGateway(options: GatewayOptions) {
+  const siteOrigin = new URL(options.siteUrl).origin;
+
+  /** Runs a route; a failure of the squad's code is its own 503, a value the database refused a 400. */
+  async function run(api: Extract<MountedApi, { state: 'ready' }>, route: ApiRoute, request: Request): Promise<Response> {
+    try {
+      return await withBudget(Promise.resolve(route.handle(request, api.context)), options.timeoutMs);
+    } catch (error) {
+      if (isRefusedValue(error)) {
+        options.logger.warn('a value reached the database without a schema refusing it first', { path: new URL(request.url).pathname, error });
+        return respondJson({ cscode: 400, error: 'invalid_input' }, 400);
+      }
+      const path = new URL(request.url).pathname;
+      options.logger.error('squad API failed', { squad: api.squad, version: api.version, path, error });
+      options.reportError?.(`API of ${api.squad} failed`, error, { path, version: api.version });
+      return respondUnavailable(api.squad, error instanceof ApiBudgetError ? 'timeout' : 'error');
+    }
+  }
+
+  function proxy(api: Extract<MountedApi, { state: 'proxied' }>, url: URL, init: RequestInit): Promise<Response> {
+    return fetch(new URL(url.pathname + url.search, api.proxyTo), { ...init, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) } as RequestInit).catch((error: unknown) => {
+      options.logger.error('squad API process unreachable', { squad: api.squad, proxyTo: api.proxyTo, error });
+      return respondUnavailable(api.squad, 'unreachable');
+    });
+  }
+
+  /** The route a request names in a squad's API, and how to answer it (in process, or by its own process). */
+  function findTarget(api: Exclude<MountedApi, { state: 'failed' }>, method: string, url: URL): { route: RouteInfo; dispatch: (init: RequestInit) => Promise<Response> } | undefined {
+    if (api.state === 'proxied') {
+      const info = api.routes.find((candidate) => matches(candidate, method, url.pathname));
+      return info && { route: info, dispatch: (init) => proxy(api, url, init) };
+    }
+    const route = api.routes.find((candidate) => matches(candidate, method, url.pathname));
+    return route && { route, dispatch: (init) => run(api, route, new Request(url, init)) };
+  }
+
   /** Calls a squad route from inside the server (data loaders, other squads), without a network hop when mounted. */
   async function fetchApi(path: string, init?: RequestInit): Promise<Response> {
-    const url = new URL(path, config.SITE_URL);
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const route = routes.find((candidate) => matches(candidate, method, url.pathname));
-    if (!route) return new Response(null, { status: 404 });
-    if (route.proxyTo) return fetch(new URL(url.pathname + url.search, route.proxyTo), { ...init, signal: AbortSignal.timeout(config.RENDER_TIMEOUT_MS) });
-    return route.handle(new Request(url, init), context);
+    const url = new URL(path, options.siteUrl);
+    const squad = findSquadOfPath(url.pathname);
+    const api = squad ? options.findApi(squad) : undefined;
+    if (!api) return respondJson({ cscode: 404, error: 'not found' }, 404);
+    if (api.state === 'failed') return respondUnavailable(api.squad, 'unavailable');
+    const target = findTarget(api, (init?.method ?? 'GET').toUpperCase(), url);
+    return target ? target.dispatch(init ?? {}) : respondJson({ cscode: 404, error: 'not found' }, 404);
   }
 
   return {
-    /**
-     * Answers the request when a squad route matches; false otherwise. In front of every route
-     * (docs/security.md): a state-changing call from another origin gets 403, a body over the route's
-     * limit 413 before it is read, and a value the database refuses (a schema missed it) 400, not 500.
-     */
+    fetchApi,
+    /** Answers the request when an API path matches; false when the path is not an API path (a page). */
     async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-      // Internal routes answer other squads' servers only: from outside they do not exist.
-      if (url.pathname.includes(INTERNAL_PATH_SEGMENT)) return false;
+      const squad = findSquadOfPath(url.pathname);
+      if (!squad) return false;
       const method = req.method ?? 'GET';
-      const route = routes.find((candidate) => matches(candidate, method, url.pathname));
-      if (!route) return false;
-      const headers = toHeaders(req);
-      if (isStateChanging(method) && route.callers !== 'any' && isForeignRequest(headers, siteOrigin)) {
-        await sendResponse(res, respondJson({ cscode: 403, error: 'foreign_origin' }, 403, { 'cache-control': 'no-store' }));
+      const api = options.findApi(squad);
+      const answer = async (response: Response) => {
+        await sendResponse(res, response);
         return true;
+      };
+      // Internal routes answer other squads' servers only: from outside they do not exist.
+      if (!api || url.pathname.includes(INTERNAL_PATH_SEGMENT)) return answer(respondJson({ cscode: 404, error: 'not found' }, 404));
+      if (api.state === 'failed') return answer(respondUnavailable(squad, 'unavailable'));
+      const target = findTarget(api, method, url);
+      if (!target) return answer(respondJson({ cscode: 404, error: 'not found' }, 404));
+      const headers = toHeaders(req);
+      if (isStateChanging(method) && target.route.callers !== 'any' && isForeignRequest(headers, siteOrigin)) {
+        return answer(respondJson({ cscode: 403, error: 'foreign_origin' }, 403, { 'cache-control': 'no-store' }));
       }
-      const limit = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+      const limit = target.route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const declared = Number(req.headers['content-length'] ?? 0);
       let body: Buffer<ArrayBuffer> | undefined;
       try {
@@ -118,36 +188,10 @@ export function mountSquadApis(plugins: readonly ServerPlugin[], config: Config,
         refuseBody(res, limit);
         return true;
       }
-      const request = new Request(url, { method, headers, body });
-      const response = await answer(route, request, url).catch((error: unknown) => {
-        if (!isRefusedValue(error)) throw error;
-        baseContext.logger.warn('a value reached the database without a schema refusing it first', { path: url.pathname, error });
-        return respondJson({ cscode: 400, error: 'invalid_input' }, 400);
-      });
-      await sendResponse(res, response);
-      return true;
+      return answer(await target.dispatch({ method, headers, body }));
     },
-    fetchApi,
-    squads: plugins.map((plugin) => plugin.squad),
-    /** Every route the gateway answers from outside, by squad (the admin status lists them). */
-    listRoutes: () =>
-      routes
-        .filter((route) => !route.path.includes(INTERNAL_PATH_SEGMENT))
-        .map(({ squad, method, path, callers, maxBodyBytes }) => ({ squad, method, path, callers: callers ?? 'site', maxBodyBytes: maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES })),
-    /** The folder of a squad's static media (`/assets/<squad>/…`), if it has one. */
-    findPublicDir: (squad: string) => plugins.find((plugin) => plugin.squad === squad)?.publicDir,
   };
-
-  async function answer(route: MountedRoute, request: Request, url: URL): Promise<Response> {
-    return route.proxyTo
-      ? fetch(new URL(url.pathname + url.search, route.proxyTo), {
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-          duplex: 'half',
-          redirect: 'manual',
-          signal: AbortSignal.timeout(config.RENDER_TIMEOUT_MS),
-        } as RequestInit)
-      : route.handle(request, context);
-  }
 }
+
+/** The gateway of one snapshot. */
+export type Gateway = ReturnType<typeof createGateway>;

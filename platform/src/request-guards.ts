@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { CLIENT_IP_HEADER, respondJson } from '@reelkeep/shared-contracts';
 import type { RateLimiter } from './rate-limit.ts';
 
 /** Methods that change state: every one of them must come from the site's own pages (or a machine client). */
@@ -67,4 +68,17 @@ const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
 export function isRefusedValue(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && DATA_EXCEPTION.test(code);
+}
+
+const ADMIN_REFUSAL: Record<401 | 404 | 429, string> = { 401: 'unauthorised', 404: 'not found', 429: 'too many attempts' };
+
+/** Turns the admin guard into a squad context's `authoriseAdmin`: the client address comes from the gateway. */
+export function toAdminCheck(guard: AdminGuard): (request: Request) => Promise<Response | null> {
+  return async (request) => {
+    const decision = await guard(request.headers.get('authorization'), request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
+    if (decision.allowed) return null;
+    const headers: Record<string, string> = { 'cache-control': 'no-store' };
+    if (decision.retryAfterSeconds) headers['retry-after'] = String(decision.retryAfterSeconds);
+    return respondJson({ error: ADMIN_REFUSAL[decision.status] }, decision.status, headers);
+  };
 }

@@ -14,6 +14,8 @@ export * from './post-json.ts';
 export * from './tracking-contract.ts';
 export * from './cookies.ts';
 export * from './same-site.ts';
+export * from './api-contract.ts';
+export * from './api-input.ts';
 export * from './input-fields.ts';
 export * from './inputs/account.ts';
 export * from './inputs/site.ts';

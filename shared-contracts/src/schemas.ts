@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { REMOTE_NAMES } from './routes.ts';
+import { SQUADS } from './api-contract.ts';
 
-/** A release manifest written next to each build (`<remote>/<version>/release.json`). */
+/** A route of a squad's API as its release records it (what the host needs without loading the code). */
+export const apiRouteInfoSchema = z.object({
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+  path: z.string(),
+  callers: z.enum(['site', 'any']).optional(),
+  maxBodyBytes: z.number().int().positive().optional(),
+});
+
+/** A release manifest written next to each build (`<app>/<version>/release.json`). */
 export const releaseManifestSchema = z.object({
   app: z.union([z.enum(REMOTE_NAMES), z.literal('shell')]),
   version: z.string().regex(/^[0-9A-Za-z.+-]+$/),
@@ -9,6 +18,10 @@ export const releaseManifestSchema = z.object({
   builtAt: z.string(),
   /** sha256 of every file of the build, by path relative to the version folder. */
   files: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)),
+  /** The squad API the release carries (`api/api.cjs`), as checked when it was built. */
+  api: z.object({ squad: z.enum(SQUADS), contractVersion: z.string(), routes: z.array(apiRouteInfoSchema) }).optional(),
+  /** The SQL migrations the release carries (`migrations/`), in order. */
+  migrations: z.array(z.string()).default([]),
 });
 /** A release manifest. */
 export type ReleaseManifest = z.infer<typeof releaseManifestSchema>;

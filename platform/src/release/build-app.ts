@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { rspack, type MultiStats } from '@rspack/core';
-import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
+import { CONTRACT_VERSION, SQUAD_OF_APP } from '@reelkeep/shared-contracts';
 import type { ReleaseManifest } from '@reelkeep/shared-contracts/schemas';
 import { createAppConfigs, type AppBuildOptions } from '../../../rspack.base.ts';
 import { hashFile, listFiles, RELEASE_MANIFEST_FILE, toReleaseDir } from './releases.ts';
+import { inspectApiModule } from './api-inspection.ts';
+import { API_MODULE_FILE, RELEASE_MIGRATIONS_DIR } from '../squad-api-host.ts';
 
 /** The apps of the system, each a folder at the repository root with an `rspack.config.ts`. */
 export const APPS = ['shell', 'mf-landing', 'mf-checkout', 'mf-account', 'mf-blog', 'mf-campaign'] as const;
@@ -78,6 +80,15 @@ export async function buildApp(root: string, releasesDir: string, app: AppName, 
       await writeFile(path.join(staging, 'browser', ENTRY_ASSETS_FILE), JSON.stringify(entryAssets));
     }
     await precompressBrowserFiles(path.join(staging, 'browser'));
+    for (const [from, to] of Object.entries(BUILD.copy ?? {})) await cp(path.join(appDir, from), path.join(staging, to), { recursive: true });
+    // The API module is checked as promotion will check it, and what it declares is recorded.
+    let api: ReleaseManifest['api'];
+    if (BUILD.apiEntry) {
+      const inspection = await inspectApiModule(path.join(staging, API_MODULE_FILE), SQUAD_OF_APP[app]);
+      if (!inspection.ok) throw new Error(`${app}: ${inspection.problem}`);
+      api = inspection.api;
+    }
+    const migrations = (await readdir(path.join(staging, RELEASE_MIGRATIONS_DIR)).catch(() => [])).filter((file) => file.endsWith('.sql')).sort();
     const files: Record<string, string> = {};
     for (const file of await listFiles(staging)) files[file] = await hashFile(path.join(staging, file));
     const digest = createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 10);
@@ -85,7 +96,7 @@ export async function buildApp(root: string, releasesDir: string, app: AppName, 
     const dir = toReleaseDir(releasesDir, app, version);
     const durationMs = Math.round(performance.now() - started);
     if (await stat(dir).then(() => true, () => false)) return { app, version, dir, reused: true, durationMs };
-    const manifest: ReleaseManifest = { app, version, contractVersion: CONTRACT_VERSION, builtAt: new Date().toISOString(), files };
+    const manifest: ReleaseManifest = { app, version, contractVersion: CONTRACT_VERSION, builtAt: new Date().toISOString(), files, migrations, ...(api ? { api } : {}) };
     await writeFile(path.join(staging, RELEASE_MANIFEST_FILE), JSON.stringify(manifest, null, 2));
     await mkdir(path.dirname(dir), { recursive: true });
     await rename(staging, dir);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { localeInput, type Locale } from '@reelkeep/shared-contracts';
+import { localeInput } from './input-fields.ts';
+import type { Locale } from './locales.ts';
 
 /** A field's problem, as the forms show it: missing or empty, or not acceptable. */
 export type InputProblem = 'empty' | 'invalid';

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
+  CLIENT_IP_HEADER,
+  oncePerContext,
+  readInput,
+  readSignedInUser,
+  respondJson,
   singleLine,
   trackingAdminQuery,
   decodeTrackingData,
@@ -15,16 +20,15 @@ import {
   type TrackingAnswer,
   type TrackingData,
 } from '@reelkeep/shared-contracts';
-import type { Database } from './db/database.ts';
-import type { Logger } from './logger.ts';
-import type { RateLimiter } from './rate-limit.ts';
-import { readInput } from './http-input.ts';
-import { CLIENT_IP_HEADER, readSignedInUser, respondJson, type PluginContext, type PluginRoute } from './server-plugin.ts';
+import type { ApiRoute, Database, HostContext, Logger } from '@reelkeep/platform/host-context';
+import type { SiteSettings } from './settings.ts';
 
 /** `GET` with `Authorization: Bearer <ADMIN_TOKEN>`: the latest events (`?event=…&limit=…`) and 24-hour counts. */
 export const TRACKING_ADMIN_ENDPOINT = '/api/site/admin/tracking';
 const ADMIN_DEFAULT_LIMIT = 50;
 const ADMIN_MAX_LIMIT = 500;
+/** TRACKING_RATE_LIMIT events per address in this window. */
+const TRACKING_WINDOW_MS = 60_000;
 /** An envelope is a few hundred bytes; anything near this is not the SDK. */
 const MAX_BODY_CHARS = 16_384;
 const SHORT_TEXT = 200;
@@ -179,16 +183,19 @@ function refuse(status: number, cscode: number, message: string, headers: Record
  * `POST /api/site/track` (the SDK) and `POST /api/site/internal/track` (squads' servers, with the visitor's
  * cookie header). Failures answer a non-zero `cscode`; the SDK ignores them (spec §8).
  */
-export function createTrackingRoutes(limiter: RateLimiter, options: { sessionMs?: number; now?: () => number } = {}): PluginRoute[] {
-  const storeFor = (context: PluginContext): TrackingStore => createTrackingStore({ db: context.db, logger: context.logger, ...options });
+export function createTrackingRoutes(options: { now?: () => number } = {}): ApiRoute<SiteSettings>[] {
+  const storeFor = oncePerContext((context: HostContext<SiteSettings>): TrackingStore =>
+    createTrackingStore({ db: context.db, logger: context.logger, sessionMs: context.settings.TRACKING_SESSION_MIN * 60_000, ...options }),
+  );
+  const limiterFor = oncePerContext((context: HostContext<SiteSettings>) => context.createRateLimiter('tracking', context.settings.TRACKING_RATE_LIMIT, TRACKING_WINDOW_MS));
 
-  const browserRoute: PluginRoute = {
+  const browserRoute: ApiRoute<SiteSettings> = {
     method: 'POST',
     path: TRACKING_ENDPOINT,
     // An envelope is a few hundred bytes; the gateway refuses anything far larger before reading it.
     maxBodyBytes: MAX_BODY_CHARS * 4,
     async handle(request, context) {
-      const limit = await limiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
+      const limit = await limiterFor(context).hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
       if (!limit.allowed) return refuse(429, 429, 'too many events', { 'retry-after': String(limit.retryAfterSeconds) });
       const envelope = await readEnvelope(request);
       if (!envelope) return refuse(400, 400, 'not a tracking envelope');
@@ -202,7 +209,7 @@ export function createTrackingRoutes(limiter: RateLimiter, options: { sessionMs?
     },
   };
 
-  const internalRoute: PluginRoute = {
+  const internalRoute: ApiRoute<SiteSettings> = {
     method: 'POST',
     path: TRACKING_INTERNAL_ENDPOINT,
     async handle(request, context) {
@@ -222,7 +229,7 @@ export function createTrackingRoutes(limiter: RateLimiter, options: { sessionMs?
       );
     },
   };
-  const adminRoute: PluginRoute = {
+  const adminRoute: ApiRoute<SiteSettings> = {
     method: 'GET',
     path: TRACKING_ADMIN_ENDPOINT,
     async handle(request, { db, authoriseAdmin }) {

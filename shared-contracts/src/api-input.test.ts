@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { emailInput, localeInput, multiLine, singleLine, wholeNumber } from '@reelkeep/shared-contracts';
-import { readInput } from './http-input.ts';
+import { emailInput, localeInput, multiLine, singleLine, wholeNumber } from './index.ts';
+import { readInput } from './api-input.ts';
 
 const schema = z.object({ name: singleLine(20, 1), email: emailInput, message: multiLine(100), count: wholeNumber(1, 10), locale: localeInput });
 const post = (body: string, type: string) => new Request('http://site.test/x', { method: 'POST', headers: { 'content-type': type }, body });

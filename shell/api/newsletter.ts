@@ -1,9 +1,24 @@
-import path from 'node:path';
-import { captchaQuery, checkNewsletterEmail, newsletterInput, newsletterPreferenceInput, toLocalePrefix, toSameSitePath, type NewsletterStatus } from '@reelkeep/shared-contracts';
-import { readInput, readSubmittedLocale } from '@reelkeep/platform/http-input';
-import { CLIENT_IP_HEADER, readSignedInUser, respondJson, type PluginRoute, type ServerPlugin } from '@reelkeep/platform/server-plugin';
-import type { RateLimiter } from '@reelkeep/platform/rate-limit';
-import { createTrackingRoutes } from '@reelkeep/platform/tracking';
+import {
+  captchaQuery,
+  checkNewsletterEmail,
+  CLIENT_IP_HEADER,
+  newsletterInput,
+  newsletterPreferenceInput,
+  oncePerContext,
+  readInput,
+  readSignedInUser,
+  readSubmittedLocale,
+  respondJson,
+  toLocalePrefix,
+  toSameSitePath,
+  type NewsletterStatus,
+} from '@reelkeep/shared-contracts';
+import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
+import type { SiteSettings } from './settings.ts';
+
+/** NEWSLETTER_RATE_LIMIT sign-ups per address in this window. */
+const NEWSLETTER_WINDOW_MS = 10 * 60_000;
+const newsletterLimiter = oncePerContext((context: HostContext<SiteSettings>) => context.createRateLimiter('newsletter', context.settings.NEWSLETTER_RATE_LIMIT, NEWSLETTER_WINDOW_MS));
 
 
 /** Where a form post without JavaScript goes back to: the same-site page it came from (docs/security.md "Redirects"), with the status. */
@@ -21,46 +36,45 @@ const HTTP_STATUS: Record<NewsletterStatus, number> = { empty: 400, required: 40
  * `POST /email/report` (spec §7): `{email, type: 2}` as JSON (scripts) or a form post (no JavaScript).
  * Answers `cscode` 200 on success; a repeated address is a success too (nothing is revealed about it).
  */
-export function createNewsletterRoute(limiter: RateLimiter): PluginRoute {
-  return {
-    method: 'POST',
-    path: '/email/report',
-    async handle(request, { db, logger }) {
-      const isForm = !(request.headers.get('content-type') ?? '').includes('application/json');
-      const answer = (status: NewsletterStatus, code: number, extra: Record<string, string> = {}) =>
-        isForm
-          ? new Response(null, { status: 303, headers: { location: buildReturnLocation(request, status), ...extra } })
-          : respondJson({ cscode: code, status }, code === 200 || code === 429 ? code : code >= 500 ? 503 : HTTP_STATUS[status], extra);
+export const newsletterRoute: ApiRoute<SiteSettings> = {
+  method: 'POST',
+  path: '/email/report',
+  async handle(request, context) {
+    const { db, logger } = context;
+    const isForm = !(request.headers.get('content-type') ?? '').includes('application/json');
+    const answer = (status: NewsletterStatus, code: number, extra: Record<string, string> = {}) =>
+      isForm
+        ? new Response(null, { status: 303, headers: { location: buildReturnLocation(request, status), ...extra } })
+        : respondJson({ cscode: code, status }, code === 200 || code === 429 ? code : code >= 500 ? 503 : HTTP_STATUS[status], extra);
 
-      const limit = await limiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
-      if (!limit.allowed) return answer('fail', 429, { 'retry-after': String(limit.retryAfterSeconds) });
-      const input = await readInput(request, newsletterInput);
-      if (!input.ok) return answer(input.problems.email ? 'format' : 'fail', 400);
-      const problem = checkNewsletterEmail(input.data.email);
-      if (problem) return answer(problem, 400);
-      const email = input.data.email.trim();
-      const locale = input.data.locale;
-      try {
-        await db.query(
-          `INSERT INTO site.newsletter_subscriptions (email, email_normalized, locale, source)
-           VALUES ($1, $2, $3, $4)
-           ON CONFLICT (email_normalized) DO UPDATE SET locale = EXCLUDED.locale, updated_at = now(), unsubscribed_at = NULL`,
-          [email, email.toLowerCase(), locale, 'footer'],
-        );
-      } catch (error) {
-        logger.error('newsletter subscription not stored', { error });
-        return answer('fail', 500);
-      }
-      return answer('succ', 200);
-    },
-  };
-}
+    const limit = await newsletterLimiter(context).hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
+    if (!limit.allowed) return answer('fail', 429, { 'retry-after': String(limit.retryAfterSeconds) });
+    const input = await readInput(request, newsletterInput);
+    if (!input.ok) return answer(input.problems.email ? 'format' : 'fail', 400);
+    const problem = checkNewsletterEmail(input.data.email);
+    if (problem) return answer(problem, 400);
+    const email = input.data.email.trim();
+    const locale = input.data.locale;
+    try {
+      await db.query(
+        `INSERT INTO site.newsletter_subscriptions (email, email_normalized, locale, source)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (email_normalized) DO UPDATE SET locale = EXCLUDED.locale, updated_at = now(), unsubscribed_at = NULL`,
+        [email, email.toLowerCase(), locale, 'footer'],
+      );
+    } catch (error) {
+      logger.error('newsletter subscription not stored', { error });
+      return answer('fail', 500);
+    }
+    return answer('succ', 200);
+  },
+};
 
 /**
  * `GET /api/captcha[?kind=sum]`: a self-hosted captcha challenge for any form of the site (proof of work
  * for browsers with JavaScript, a signed sum for the others).
  */
-export const captchaRoute: PluginRoute = {
+export const captchaRoute: ApiRoute<SiteSettings> = {
   method: 'GET',
   path: '/api/captcha',
   async handle(request, { captcha }) {
@@ -75,7 +89,7 @@ export const captchaRoute: PluginRoute = {
  * `GET|POST /api/site/newsletter-preference`: My account's newsletter switch for the signed-in address
  * (`{subscribed}`); the POST takes `subscribed=true|false` and `locale` as JSON or a form (303 back).
  */
-export const newsletterPreferenceRoutes: PluginRoute[] = [
+export const newsletterPreferenceRoutes: ApiRoute<SiteSettings>[] = [
   {
     method: 'GET',
     path: '/api/site/newsletter-preference',
@@ -111,13 +125,3 @@ export const newsletterPreferenceRoutes: PluginRoute[] = [
     },
   },
 ];
-
-/** The shell's own server part: the newsletter of the footer, its My account switch and the site-wide captcha. */
-export function createSitePlugin(limiter: RateLimiter, tracking: { limiter: RateLimiter; sessionMs: number }): ServerPlugin {
-  return {
-    squad: 'site',
-    schema: 'site',
-    migrationsDir: path.join(import.meta.dirname, 'migrations'),
-    routes: [createNewsletterRoute(limiter), captchaRoute, ...newsletterPreferenceRoutes, ...createTrackingRoutes(tracking.limiter, { sessionMs: tracking.sessionMs })],
-  };
-}

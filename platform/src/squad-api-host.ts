@@ -1,0 +1,132 @@
+import { createHmac } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { CONTRACT_VERSION, type SquadName } from '@reelkeep/shared-contracts';
+import type { ReleaseManifest } from '@reelkeep/shared-contracts/schemas';
+import { parseSquadSettings, toSiteConfig, type Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { applyMigrations } from './db/migrations.ts';
+import type { MountedApi } from './gateway.ts';
+import type { BrowserOrigins, HostContext } from './host-context.ts';
+import type { Logger } from './logger.ts';
+import { acceptApiModule } from './squad-api-contract.ts';
+
+const require = createRequire(import.meta.url);
+
+/** Where a release keeps its API module and its migrations. */
+export const API_MODULE_FILE = path.join('api', 'api.cjs');
+export const RELEASE_MIGRATIONS_DIR = 'migrations';
+/** How long a failed version waits before the host tries it again (a database that was down, a setting fixed). */
+const RETRY_FAILED_MS = 30_000;
+
+/** The host's services every squad context is built from. */
+export type HostServices = Omit<HostContext, 'squad' | 'contractVersion' | 'settings' | 'site' | 'keyedHash' | 'stateDir' | 'releaseDir'>;
+
+/** `<SQUAD>_API_URL`: a squad whose API runs as its own process. */
+const PROXY_SETTING: Partial<Record<SquadName, keyof Config>> = {
+  landing: 'LANDING_API_URL',
+  checkout: 'CHECKOUT_API_URL',
+  account: 'ACCOUNT_API_URL',
+  blog: 'BLOG_API_URL',
+  campaign: 'CAMPAIGN_API_URL',
+};
+
+/** One prepared version of a squad's API, with what the CSP needs while it is live. */
+export interface PreparedApi {
+  api: MountedApi;
+  browserOrigins: BrowserOrigins;
+}
+
+/**
+ * Prepares squads' API modules from their releases (docs/releases.md): applies the release's pending
+ * migrations (one lock across instances), loads `api/api.cjs`, checks its contract, parses the squad's own
+ * settings from the environment, builds its context and runs its `start`, within a time budget. Each
+ * version is prepared once and kept while it may be used; a version that fails any step is kept as failed
+ * (its routes answer 503) and tried again later.
+ */
+export function createSquadApiHost(options: {
+  config: Config;
+  env: Record<string, string | undefined>;
+  db: Database;
+  services: HostServices;
+  logger: Logger;
+  /** The folder squads keep their state in (`<stateRoot>/<squad>`). */
+  stateRoot: string;
+  /** Budget of a version's migrations and `start`. */
+  startTimeoutMs: number;
+  /** Serve squads' APIs only in this process, whatever `<SQUAD>_API_URL` says (a squad's own process). */
+  ignoreProxies?: boolean;
+}) {
+  const prepared = new Map<string, { promise: Promise<PreparedApi>; failedAt?: number }>();
+  const keyFor = options.config.CAPTCHA_HMAC_KEY ?? `${process.pid}-${Date.now()}`;
+
+  async function load(squad: SquadName, version: string, releaseDir: string, manifest: ReleaseManifest): Promise<PreparedApi> {
+    const proxyTo = options.ignoreProxies ? undefined : (options.config[PROXY_SETTING[squad] as keyof Config] as string | undefined);
+    if (proxyTo) return { api: { state: 'proxied', squad, version, proxyTo, routes: manifest.api?.routes ?? [] }, browserOrigins: {} };
+    const started = performance.now();
+    const work = (async (): Promise<PreparedApi> => {
+      await applyMigrations(options.db, squad, path.join(releaseDir, RELEASE_MIGRATIONS_DIR));
+      const module = acceptApiModule(squad, require(path.join(releaseDir, API_MODULE_FILE)));
+      const settings = parseSquadSettings(squad, module.settings, options.env);
+      const stateDir = path.join(options.stateRoot, squad);
+      await mkdir(stateDir, { recursive: true });
+      const context: HostContext = {
+        ...options.services,
+        squad,
+        contractVersion: CONTRACT_VERSION,
+        settings,
+        site: toSiteConfig(options.config),
+        keyedHash: (value) => createHmac('sha256', keyFor).update(`${squad}:${value}`).digest('base64url'),
+        stateDir,
+        releaseDir,
+      };
+      await module.start?.(context);
+      return { api: { state: 'ready', squad, version, routes: module.routes, context }, browserOrigins: module.browserOrigins?.(settings) ?? {} };
+    })();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const budget = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not ready within ${options.startTimeoutMs} ms`)), options.startTimeoutMs);
+    });
+    try {
+      const result = await Promise.race([work, budget]);
+      options.logger.info('squad API ready', { squad, version, ms: Math.round(performance.now() - started) });
+      return result;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    /** The version's API, prepared once (a failure is kept as a 503 state and retried after a while). */
+    prepare(squad: SquadName, version: string, releaseDir: string, manifest: ReleaseManifest): Promise<PreparedApi> {
+      const key = `${squad}@${version}`;
+      const entry = prepared.get(key);
+      if (entry && (entry.failedAt === undefined || Date.now() - entry.failedAt < RETRY_FAILED_MS)) return entry.promise;
+      let failedAt: number | undefined;
+      const promise = load(squad, version, releaseDir, manifest).catch((error: unknown): PreparedApi => {
+        failedAt = Date.now();
+        const message = error instanceof Error ? error.message : String(error);
+        options.logger.error('squad API unavailable', { squad, version, error: message });
+        return { api: { state: 'failed', squad, version, error: message }, browserOrigins: {} };
+      });
+      prepared.set(key, {
+        promise,
+        get failedAt() {
+          return failedAt;
+        },
+      });
+      return promise;
+    },
+    /** Forgets versions no snapshot may use any more, so a later load starts fresh. */
+    forget(keep: (squad: SquadName, version: string) => boolean): void {
+      for (const key of prepared.keys()) {
+        const [squad, version] = key.split('@') as [SquadName, string];
+        if (!keep(squad, version)) prepared.delete(key);
+      }
+    },
+  };
+}
+
+/** The API host. */
+export type SquadApiHost = ReturnType<typeof createSquadApiHost>;
