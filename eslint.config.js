@@ -34,6 +34,33 @@ const remoteRules = REMOTES.map((remote) => ({
   },
 }));
 
+/**
+ * Server code that ships inside a release (a squad's `server/`, the shell's `api/`): its own files,
+ * shared-contracts and npm packages; of the host only the context types (docs/releases.md "A squad's API").
+ */
+const RELEASED_SERVER_PATTERNS = [
+  { group: ['@reelkeep/platform', '@reelkeep/platform/*', '!@reelkeep/platform/host-context', '**/platform/src/**'], message: 'Released server code gets the host\'s services through its HostContext; it imports only the context types.' },
+  { group: ['@reelkeep/shell', '@reelkeep/shell/*'], message: 'Released server code never imports the shell.' },
+];
+const HOST_CONTEXT_TYPES_ONLY = { name: '@reelkeep/platform/host-context', allowTypeImports: true, message: 'Only the types of the host context: its services come through the context.' };
+const releasedServerRules = REMOTES.map((remote) => ({
+  files: [`${remote}/server/**/*.ts`],
+  ignores: ['**/*.test.ts', '**/testing/**', '**/*-cli.ts'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: [HOST_CONTEXT_TYPES_ONLY],
+        patterns: [
+          ...RELEASED_SERVER_PATTERNS,
+          { group: ['**/shell/**'], message: 'Released server code never imports the shell.' },
+          { group: REMOTES.filter((other) => other !== remote).flatMap((other) => [`**/${other}/**`, `@reelkeep/${other}`, `@reelkeep/${other}/*`]), message: 'A squad never imports another squad; it calls its API through fetchApi.' },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['**/*.tmp.mjs', '**/node_modules/**', 'releases/**', '.data/**', 'test-results/**', 'playwright-report/**', '.e2e/**'] },
   ...tseslint.configs.recommended,
@@ -46,6 +73,33 @@ export default tseslint.config(
     },
   },
   ...remoteRules,
+  ...releasedServerRules,
+  {
+    // The shell's own API ships in the shell's release, like a squad's.
+    files: ['shell/api/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [HOST_CONTEXT_TYPES_ONLY], patterns: [...RELEASED_SERVER_PATTERNS, { group: REMOTES.flatMap((remote) => [`**/${remote}/**`, `@reelkeep/${remote}`, `@reelkeep/${remote}/*`]), message: 'The shell never imports a remote.' }] },
+      ],
+    },
+  },
+  {
+    // The host loads every release, the shell's included, from the registry: it imports none of their code.
+    files: ['shell/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: REMOTES.flatMap((remote) => [`**/${remote}/**`, `@reelkeep/${remote}`, `@reelkeep/${remote}/*`]), message: 'The host never imports a squad\'s code; it loads the live release through the registry.' },
+            { group: ['../api/*', '../api/**'], message: 'The host loads the shell\'s API from its release, never from source.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['shell/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: SHELL_APP_PATTERNS }] },
@@ -68,7 +122,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'platform/src/release/cli.ts', 'locales/check-i18n.ts', '**/media/render-*.ts'],
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'platform/src/release/cli.ts', 'platform/src/release/dev.ts', 'locales/check-i18n.ts', '**/media/render-*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -12,7 +12,6 @@ import { startGoogleStandIn } from './google-stand-in.ts';
 import { loadConfig } from '../platform/src/config.ts';
 import { openDatabase } from '../platform/src/db/database.ts';
 import { applyMigrations } from '../platform/src/db/migrations.ts';
-import { plugin } from '../mf-checkout/server/plugin.ts';
 import { createDemoCampaign } from '../mf-checkout/server/demo-campaign.ts';
 import { E2E_DIR, E2E_ENV, E2E_GOOGLE_PORT, E2E_FIXTURES_FILE, E2E_MAILBOX_FILE, E2E_RELEASES_DIR, E2E_SMTP_PORT, type E2EFixtures } from './test-site.ts';
 
@@ -84,7 +83,8 @@ Object.assign(process.env, E2E_ENV);
 {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
-  await applyMigrations(db, plugin.squad, plugin.migrationsDir);
+  // The checkout's tables come with its release; the server would apply them too, before taking traffic.
+  await applyMigrations(db, 'checkout', path.join(E2E_RELEASES_DIR, 'mf-checkout', initial['mf-checkout']!, 'migrations'));
   await createDemoCampaign(db);
   await db.close();
 }

@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import pg from 'pg';
 import { Redis } from 'ioredis';
-import { expect, runReleaseIn, test } from '../fixtures.ts';
-import { E2E_ADMIN_TOKEN, E2E_DIR, E2E_ENV, E2E_PORT, E2E_RELEASES_DIR } from '../test-site.ts';
+import { CLUSTER_DATABASE_URL, startCluster, type Cluster } from '../cluster.ts';
+import { expect, test } from '../fixtures.ts';
+import { E2E_ADMIN_TOKEN } from '../test-site.ts';
 
 /**
  * Redis is a fast path, never a single point of failure (docs/operations.md "When Redis is down"): two
@@ -11,29 +9,16 @@ import { E2E_ADMIN_TOKEN, E2E_DIR, E2E_ENV, E2E_PORT, E2E_RELEASES_DIR } from '.
  * empty again, the registry comes back by itself, and a purchase goes through while Redis is down.
  * Needs PostgreSQL (TEST_DATABASE_URL) and the redis-server program; in CI a missing one is an error.
  */
-const ROOT_DIR = path.resolve(import.meta.dirname, '..', '..');
-const databaseUrl = process.env.TEST_DATABASE_URL;
-if (!databaseUrl && process.env.CI === 'true') throw new Error('TEST_DATABASE_URL must be set in CI (.ci/run starts PostgreSQL)');
-const REDIS_PORT = E2E_PORT + 20;
-const PORTS = [E2E_PORT + 21, E2E_PORT + 22];
-const DATABASE = 'reelkeep_e2e_redis_faults';
+let cluster: Cluster;
+const site = (index: number) => cluster.sites[index]!;
 
-let redisServer: ChildProcess | undefined;
-const instances: ChildProcess[] = [];
-let env: Record<string, string>;
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.skip(!CLUSTER_DATABASE_URL, 'needs PostgreSQL (TEST_DATABASE_URL)');
 
-function startRedis(): Promise<void> {
-  redisServer = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  return waitFor(async () => (await new Redis(REDIS_PORT, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0 }).ping().catch(() => null)) === 'PONG');
-}
-
-async function stopRedis(): Promise<void> {
-  if (!redisServer) return;
-  const exited = new Promise((resolve) => redisServer!.once('exit', resolve));
-  redisServer.kill('SIGKILL');
-  await exited;
-  redisServer = undefined;
-}
+test.beforeAll(async ({ fixtures }) => {
+  cluster = await startCluster({ name: 'reelkeep_e2e_redis_faults', offset: 20, instances: 2, live: fixtures.initial });
+});
+test.afterAll(() => cluster?.stop());
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -44,56 +29,27 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promi
   throw new Error('timed out waiting');
 }
 
-const site = (port: number) => `http://127.0.0.1:${port}`;
-
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
-test.skip(!databaseUrl, 'needs PostgreSQL (TEST_DATABASE_URL)');
-
-test.beforeAll(async ({ fixtures }) => {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const url = new URL(databaseUrl!);
-  url.pathname = `/${DATABASE}`;
-  await startRedis();
-  env = { ...E2E_ENV, DATABASE_URL: url.href, REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, RELEASES_DIR: E2E_RELEASES_DIR, REGISTRY_POLL_MS: '200', LOG_LEVEL: 'error', PGLITE_DIR: path.join(E2E_DIR, 'pglite-unused') };
-  // The registry of these instances lives in PostgreSQL (+ Redis): the live versions are promoted there first.
-  for (const [app, version] of Object.entries(fixtures.initial)) await runReleaseIn(env, 'promote', app, version);
-  for (const port of PORTS) {
-    const instance = spawn(process.execPath, ['shell/server/main.ts'], { cwd: ROOT_DIR, env: { ...process.env, ...env, PORT: String(port), SITE_URL: site(port) }, stdio: 'ignore' });
-    instances.push(instance);
-  }
-  for (const port of PORTS) await waitFor(async () => (await fetch(`${site(port)}/favicon.ico`)).ok);
-});
-
-test.afterAll(async () => {
-  for (const instance of instances) instance.kill('SIGTERM');
-  await stopRedis();
-});
-
 test('Redis flushed, stopped and restarted empty under load: every page answers, the registry comes back', async () => {
   const pages = ['/', '/netflix-downloader', '/fr/blog/', '/checkout', '/de/login'];
   const statuses = new Map<number, number>();
   let running = true;
   const load = async (worker: number) => {
     for (let i = worker; running; i += 1) {
-      const response = await fetch(`${site(PORTS[i % PORTS.length]!)}${pages[i % pages.length]}`).catch(() => null);
+      const response = await fetch(`${site(i % cluster.sites.length)}${pages[i % pages.length]}`).catch(() => null);
       const status = response?.status ?? 0;
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       await response?.arrayBuffer();
     }
   };
   const workers = Array.from({ length: 8 }, (_, worker) => load(worker));
-  const redis = new Redis(REDIS_PORT, '127.0.0.1', { maxRetriesPerRequest: 0 });
+  const redis = new Redis(cluster.redisPort, '127.0.0.1', { maxRetriesPerRequest: 0 });
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   await redis.flushall();
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   redis.disconnect();
-  await stopRedis();
+  await cluster.stopRedis();
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  await startRedis();
+  await cluster.startRedis();
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   running = false;
   await Promise.all(workers);
@@ -102,19 +58,19 @@ test('Redis flushed, stopped and restarted empty under load: every page answers,
   expect(failed, JSON.stringify([...statuses])).toEqual([]);
   expect(statuses.get(200) ?? 0).toBeGreaterThan(50);
   // The instances put the registry back into the empty Redis from PostgreSQL.
-  const restarted = new Redis(REDIS_PORT, '127.0.0.1');
+  const restarted = new Redis(cluster.redisPort, '127.0.0.1');
   await waitFor(async () => JSON.parse((await restarted.get('reelkeep:registry')) ?? '{"apps":{}}').apps.shell !== undefined);
   restarted.disconnect();
-  for (const port of PORTS) {
-    const status = (await (await fetch(`${site(port)}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } })).json()) as { live: Record<string, string> };
+  for (const base of cluster.sites) {
+    const status = (await (await fetch(`${base}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } })).json()) as { live: Record<string, string> };
     expect(Object.keys(status.live).sort()).toEqual(['mf-account', 'mf-blog', 'mf-campaign', 'mf-checkout', 'mf-landing', 'shell']);
   }
 });
 
 test('Redis stopped: a sandbox purchase still completes, and the forms answer without 500', async () => {
-  await stopRedis();
+  await cluster.stopRedis();
   try {
-    const origin = site(PORTS[0]!);
+    const origin = site(0);
     const cookies: string[] = [];
     const call = async (pathname: string, body: object) => {
       const response = await fetch(origin + pathname, { method: 'POST', headers: { origin, 'content-type': 'application/json', cookie: cookies.join('; ') }, body: JSON.stringify(body) });
@@ -132,6 +88,6 @@ test('Redis stopped: a sandbox purchase still completes, and the forms answer wi
     expect((await call('/api/account/login', { email: 'nobody@example.com', password: 'Wrong2026pass', locale: 'en' })).status).toBe(401);
     expect((await fetch(`${origin}/netflix-downloader`)).status).toBe(200);
   } finally {
-    await startRedis();
+    await cluster.startRedis();
   }
 });

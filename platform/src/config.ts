@@ -36,11 +36,8 @@ export const configSchema = z.object({
   AB_PLAN_PRICE_OPEN: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SENTRY_DSN: optionalUrl,
-  LANDING_API_URL: optionalUrl,
-  CHECKOUT_API_URL: optionalUrl,
-  ACCOUNT_API_URL: optionalUrl,
-  BLOG_API_URL: optionalUrl,
-  CAMPAIGN_API_URL: optionalUrl,
+  /** Set by `npm run dev`: a JSON file of `{app: version}` made live for this process only. */
+  DEV_OVERRIDES_FILE: z.string().min(1).optional(),
 });
 
 /** The validated configuration. */

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request as httpRequest } from 'node:http';
-import { respondJson, type ServerPlugin } from './server-plugin.ts';
-import { createTestPluginContext } from './testing/plugin-context.ts';
-import { startTestGateway } from './testing/gateway-server.ts';
+import { z } from 'zod';
+import { CONTRACT_VERSION, respondJson } from '@reelkeep/shared-contracts';
 import type { Database } from './db/database.ts';
+import type { SquadApiModule } from './host-context.ts';
+import { createTestHostContext } from './testing/host-context.ts';
+import { startTestGateway } from './testing/gateway-server.ts';
 
 let handled = 0;
-const plugin: ServerPlugin = {
+const settings = z.object({});
+const landing: SquadApiModule<z.infer<typeof settings>> = {
   squad: 'landing',
-  schema: 'landing',
-  migrationsDir: '/nonexistent',
+  contractVersion: CONTRACT_VERSION,
+  settings,
   routes: [
     { method: 'POST', path: '/api/landing/form', handle: async (request) => respondJson({ handled: ++handled, bytes: (await request.text()).length }) },
     { method: 'POST', path: '/api/landing/machine', callers: 'any', handle: () => respondJson({ handled: ++handled }) },
@@ -21,13 +24,26 @@ const plugin: ServerPlugin = {
         throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
       },
     },
+    {
+      method: 'GET',
+      path: '/api/landing/broken',
+      handle: () => {
+        throw new Error('a bug in this version');
+      },
+    },
+    { method: 'GET', path: '/api/landing/slow', handle: () => new Promise<Response>(() => undefined) },
   ],
 };
+const blog: SquadApiModule<z.infer<typeof settings>> = { squad: 'blog', contractVersion: CONTRACT_VERSION, settings, routes: [{ method: 'GET', path: '/api/blog/hello', handle: () => respondJson({ hello: true }) }] };
 
 describe('the API gateway', () => {
   let gateway: Awaited<ReturnType<typeof startTestGateway>>;
   beforeAll(async () => {
-    gateway = await startTestGateway([plugin], createTestPluginContext({} as Database));
+    const db = {} as Database;
+    gateway = await startTestGateway(
+      [landing, blog].map((module) => ({ module, context: createTestHostContext(db, { module }) })),
+      { timeoutMs: 300 },
+    );
   });
   afterAll(() => gateway.close());
 
@@ -70,5 +86,24 @@ describe('the API gateway', () => {
     const response = await post('/api/landing/refused', { origin: gateway.origin });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ cscode: 400, error: 'invalid_input' });
+  });
+
+  it('isolates a squad whose code throws or hangs: its route answers 503 with Retry-After, the other squads are untouched', async () => {
+    for (const path of ['/api/landing/broken', '/api/landing/slow']) {
+      const response = await fetch(gateway.origin + path);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('30');
+      expect(await response.json()).toMatchObject({ cscode: 503, squad: 'landing' });
+    }
+    expect((await fetch(`${gateway.origin}/api/blog/hello`)).status).toBe(200);
+  });
+
+  it('answers 503 on every route of a squad whose version failed to load, and 404 for paths no squad owns', async () => {
+    gateway.mount({ state: 'failed', squad: 'landing', version: 'broken', error: 'settings missing' });
+    expect((await fetch(`${gateway.origin}/api/landing/form`, { method: 'POST', headers: { origin: gateway.origin } })).status).toBe(503);
+    expect((await fetch(`${gateway.origin}/api/landing/health`)).status).toBe(503);
+    expect((await fetch(`${gateway.origin}/api/blog/health`)).status).toBe(200);
+    expect((await fetch(`${gateway.origin}/api/blog/nope`)).status).toBe(404);
+    expect((await fetch(`${gateway.origin}/api/blog/internal/secret`)).status).toBe(404);
   });
 });

@@ -14,9 +14,7 @@ const RETRY_AFTER_S = '30';
 export type MountedApi =
   | { state: 'ready'; squad: SquadName; version: string; routes: readonly ApiRoute[]; context: HostContext }
   /** Its module failed to load, its settings or start failed: its routes answer 503. */
-  | { state: 'failed'; squad: SquadName; version: string; error: string }
-  /** Its API runs as its own process at this base URL (`<SQUAD>_API_URL`); its routes as its release records them. */
-  | { state: 'proxied'; squad: SquadName; version: string; proxyTo: string; routes: readonly RouteInfo[] };
+  | { state: 'failed'; squad: SquadName; version: string; error: string };
 
 /** What the gateway knows of a route without its code: enough to check callers and body limits. */
 export type RouteInfo = Pick<ApiRoute, 'method' | 'path' | 'callers' | 'maxBodyBytes'>;
@@ -90,6 +88,10 @@ function withBudget<T>(work: Promise<T>, ms: number): Promise<T> {
 
 class ApiBudgetError extends Error {}
 
+const HEALTH_ROUTE: RouteInfo = { method: 'GET', path: '/health' };
+/** `GET /api/<squad>/health`: 200 while the squad's API is ready (a failed one answers 503 like its other routes). */
+const isHealthCheck = (squad: SquadName, method: string, url: URL) => (method === 'GET' || method === 'HEAD') && url.pathname === `/api/${squad}/health`;
+
 /** What the gateway needs from the host. */
 export interface GatewayOptions {
   siteUrl: string;
@@ -128,21 +130,13 @@ export function createGateway(options: GatewayOptions) {
     }
   }
 
-  function proxy(api: Extract<MountedApi, { state: 'proxied' }>, url: URL, init: RequestInit): Promise<Response> {
-    return fetch(new URL(url.pathname + url.search, api.proxyTo), { ...init, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) } as RequestInit).catch((error: unknown) => {
-      options.logger.error('squad API process unreachable', { squad: api.squad, proxyTo: api.proxyTo, error });
-      return respondUnavailable(api.squad, 'unreachable');
-    });
-  }
-
-  /** The route a request names in a squad's API, and how to answer it (in process, or by its own process). */
-  function findTarget(api: Exclude<MountedApi, { state: 'failed' }>, method: string, url: URL): { route: RouteInfo; dispatch: (init: RequestInit) => Promise<Response> } | undefined {
-    if (api.state === 'proxied') {
-      const info = api.routes.find((candidate) => matches(candidate, method, url.pathname));
-      return info && { route: info, dispatch: (init) => proxy(api, url, init) };
-    }
+  /** The route a request names in a squad's API, and how to answer it. */
+  function findTarget(api: Extract<MountedApi, { state: 'ready' }>, method: string, url: URL): { route: RouteInfo; dispatch: (init: RequestInit) => Promise<Response> } | undefined {
     const route = api.routes.find((candidate) => matches(candidate, method, url.pathname));
-    return route && { route, dispatch: (init) => run(api, route, new Request(url, init)) };
+    if (route) return { route, dispatch: (init) => run(api, route, new Request(url, init)) };
+    // Every squad answers its health check, whether its module declares one or not.
+    if (isHealthCheck(api.squad, method, url)) return { route: HEALTH_ROUTE, dispatch: async () => respondJson({ squad: api.squad, version: api.version, api: api.state }, 200, { 'cache-control': 'no-store' }) };
+    return undefined;
   }
 
   /** Calls a squad route from inside the server (data loaders, other squads), without a network hop when mounted. */

@@ -74,6 +74,8 @@ export interface BrowserOrigins {
   frame?: string[];
   connect?: string[];
   style?: string[];
+  /** Frames that may use the Payment Request API (`Permissions-Policy: payment`). */
+  payment?: string[];
 }
 
 /**

@@ -55,3 +55,6 @@ export function createLocaleStore(localesDir: string) {
     },
   };
 }
+
+/** The translation dictionaries of the site. */
+export type LocaleStore = ReturnType<typeof createLocaleStore>;

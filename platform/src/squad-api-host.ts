@@ -3,7 +3,6 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { CONTRACT_VERSION, type SquadName } from '@reelkeep/shared-contracts';
-import type { ReleaseManifest } from '@reelkeep/shared-contracts/schemas';
 import { parseSquadSettings, toSiteConfig, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { applyMigrations } from './db/migrations.ts';
@@ -22,15 +21,6 @@ const RETRY_FAILED_MS = 30_000;
 
 /** The host's services every squad context is built from. */
 export type HostServices = Omit<HostContext, 'squad' | 'contractVersion' | 'settings' | 'site' | 'keyedHash' | 'stateDir' | 'releaseDir'>;
-
-/** `<SQUAD>_API_URL`: a squad whose API runs as its own process. */
-const PROXY_SETTING: Partial<Record<SquadName, keyof Config>> = {
-  landing: 'LANDING_API_URL',
-  checkout: 'CHECKOUT_API_URL',
-  account: 'ACCOUNT_API_URL',
-  blog: 'BLOG_API_URL',
-  campaign: 'CAMPAIGN_API_URL',
-};
 
 /** One prepared version of a squad's API, with what the CSP needs while it is live. */
 export interface PreparedApi {
@@ -55,15 +45,11 @@ export function createSquadApiHost(options: {
   stateRoot: string;
   /** Budget of a version's migrations and `start`. */
   startTimeoutMs: number;
-  /** Serve squads' APIs only in this process, whatever `<SQUAD>_API_URL` says (a squad's own process). */
-  ignoreProxies?: boolean;
 }) {
   const prepared = new Map<string, { promise: Promise<PreparedApi>; failedAt?: number }>();
   const keyFor = options.config.CAPTCHA_HMAC_KEY ?? `${process.pid}-${Date.now()}`;
 
-  async function load(squad: SquadName, version: string, releaseDir: string, manifest: ReleaseManifest): Promise<PreparedApi> {
-    const proxyTo = options.ignoreProxies ? undefined : (options.config[PROXY_SETTING[squad] as keyof Config] as string | undefined);
-    if (proxyTo) return { api: { state: 'proxied', squad, version, proxyTo, routes: manifest.api?.routes ?? [] }, browserOrigins: {} };
+  async function load(squad: SquadName, version: string, releaseDir: string): Promise<PreparedApi> {
     const started = performance.now();
     const work = (async (): Promise<PreparedApi> => {
       await applyMigrations(options.db, squad, path.join(releaseDir, RELEASE_MIGRATIONS_DIR));
@@ -99,12 +85,12 @@ export function createSquadApiHost(options: {
 
   return {
     /** The version's API, prepared once (a failure is kept as a 503 state and retried after a while). */
-    prepare(squad: SquadName, version: string, releaseDir: string, manifest: ReleaseManifest): Promise<PreparedApi> {
+    prepare(squad: SquadName, version: string, releaseDir: string): Promise<PreparedApi> {
       const key = `${squad}@${version}`;
       const entry = prepared.get(key);
       if (entry && (entry.failedAt === undefined || Date.now() - entry.failedAt < RETRY_FAILED_MS)) return entry.promise;
       let failedAt: number | undefined;
-      const promise = load(squad, version, releaseDir, manifest).catch((error: unknown): PreparedApi => {
+      const promise = load(squad, version, releaseDir).catch((error: unknown): PreparedApi => {
         failedAt = Date.now();
         const message = error instanceof Error ? error.message : String(error);
         options.logger.error('squad API unavailable', { squad, version, error: message });

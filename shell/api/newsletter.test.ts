@@ -1,20 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openDatabase, type Database } from '@reelkeep/platform/db';
 import { applyMigrations } from '@reelkeep/platform/migrations';
-import { createRateLimiter } from '@reelkeep/platform/rate-limit';
-import { CLIENT_IP_HEADER, type PluginContext } from '@reelkeep/platform/server-plugin';
-import { createTestPluginContext } from '@reelkeep/platform/testing/plugin-context';
-import { createSitePlugin } from './newsletter.ts';
+import path from 'node:path';
+import { CLIENT_IP_HEADER } from '@reelkeep/shared-contracts';
+import type { HostContext } from '@reelkeep/platform/host-context';
+import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
+import siteApi from './api.ts';
+import { newsletterRoute as route } from './newsletter.ts';
+import type { SiteSettings } from './settings.ts';
 
 let db: Database;
-let context: PluginContext;
-const plugin = createSitePlugin(createRateLimiter({ name: 'test', limit: 3, windowMs: 60_000 }), { limiter: createRateLimiter({ name: 'tracking-test', limit: 100, windowMs: 60_000 }), sessionMs: 30 * 60_000 });
-const route = plugin.routes[0]!;
+let context: HostContext<SiteSettings>;
 
 beforeAll(async () => {
   db = await openDatabase({ pgliteDir: 'memory://' });
-  await applyMigrations(db, plugin.squad, plugin.migrationsDir);
-  context = createTestPluginContext(db);
+  await applyMigrations(db, 'site', path.join(import.meta.dirname, 'migrations'));
+  context = createTestHostContext(db, { module: siteApi, env: { NEWSLETTER_RATE_LIMIT: '3' } });
 });
 afterAll(() => db.close());
 
@@ -43,6 +44,6 @@ describe('POST /email/report', () => {
     await post(JSON.stringify({ email: 'a@b.co', type: 2 }), 'application/json', ip);
     const limited = await post(JSON.stringify({ email: 'a@b.co', type: 2 }), 'application/json', ip);
     expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(limited.headers.get('retry-after')).toBe('600');
   });
 });

@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { decodeTrackingData, encodeTrackingEnvelope, TRACKING_ENDPOINT, TRACKING_INTERNAL_ENDPOINT, type TrackingAnswer, type TrackingData } from '@reelkeep/shared-contracts';
-import { openDatabase, type Database } from './db/database.ts';
-import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from './db/migrations.ts';
-import { createRateLimiter } from './rate-limit.ts';
-import { CLIENT_IP_HEADER, type PluginContext, type PluginRoute } from './server-plugin.ts';
+import { CLIENT_IP_HEADER, decodeTrackingData, encodeTrackingEnvelope, TRACKING_ENDPOINT, TRACKING_INTERNAL_ENDPOINT, type TrackingAnswer, type TrackingData } from '@reelkeep/shared-contracts';
+import { openDatabase, type Database } from '@reelkeep/platform/db';
+import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
+import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
+import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
+import { readServiceUrl } from '@reelkeep/platform/testing/external-services';
+import siteApi from './api.ts';
+import type { SiteSettings } from './settings.ts';
 import { createTrackingRoutes, TRACKING_ADMIN_ENDPOINT } from './tracking.ts';
-import { createTestPluginContext } from './testing/plugin-context.ts';
-import { readServiceUrl } from './testing/external-services.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const SESSION_MS = 30 * 60_000;
 
 let db: Database;
-let context: PluginContext;
-let routes: PluginRoute[];
+let context: HostContext<SiteSettings>;
+let routes: ApiRoute<SiteSettings>[];
 
 interface StoredEvent {
   event: string;
@@ -59,12 +60,13 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
     db = await open();
     await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
     // The account squad's session lookup: a visitor with `rk.session_token` is signed in.
-    context = createTestPluginContext(db, {
-      env: { ADMIN_TOKEN: 'operator-token-123456' },
+    context = createTestHostContext(db, {
+      module: siteApi,
+      env: { ADMIN_TOKEN: 'operator-token-123456', TRACKING_RATE_LIMIT: '5', TRACKING_SESSION_MIN: String(SESSION_MS / 60_000) },
       fetchApi: async (_path, init) =>
         Response.json({ user: /rk\.session_token=\w+/.test(new Headers(init?.headers).get('cookie') ?? '') ? { id: 'u1', email: 'ana@example.com', name: 'Ana' } : null }),
     });
-    routes = createTrackingRoutes(createRateLimiter({ name: 'tracking-test', limit: 5, windowMs: 60_000, now: () => NOW }), { sessionMs: SESSION_MS, now: () => NOW });
+    routes = createTrackingRoutes({ now: () => NOW });
   });
   beforeEach(() => db.query('DELETE FROM platform.tracking_events'));
   afterAll(() => db.close());

@@ -1,19 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { isLocale } from '@reelkeep/shared-contracts';
+import { APP_OF_SQUAD, isLocale, SQUADS, type SquadName } from '@reelkeep/shared-contracts';
 import type { Config } from '@reelkeep/platform/config';
-import type { Logger } from '@reelkeep/platform/logger';
-import type { AdminGuard } from '@reelkeep/platform/request-guards';
+import { NAMESPACE_PATTERN } from '@reelkeep/platform/locale-store';
 import { createNonce, applySecurityHeaders } from './security-headers.ts';
 import { sendFile, STATIC_PATH } from './static-files.ts';
-import { NAMESPACE_PATTERN, type createLocaleStore } from './locale-store.ts';
-import type { ReleaseWatcher } from './release-snapshot.ts';
 import type { createPageRenderer } from './page-render.ts';
-import type { mountSquadApis } from '@reelkeep/platform/gateway';
-import { decidePageRequest } from './page-gate.ts';
-import type { Mailer } from '@reelkeep/platform/mail';
-import { createSitemaps, renderRobots } from './sitemap.ts';
 import { createSessionReader } from './session.ts';
+import type { Host } from './host.ts';
+import type { ReleaseSnapshot } from './release-snapshot.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
 
@@ -41,30 +36,35 @@ const ADMIN_REFUSAL = { 401: 'unauthorised', 404: 'not found', 429: 'too many at
 
 /** The shell's own admin pages (`GET`/`HEAD`), behind the same guard as the squads' admin routes. */
 const ADMIN_PATHS = new Set(['/admin/releases', '/admin/outbox']);
-/** The shell server's request pipeline. */
-export function createRequestHandler(deps: {
-  config: Config;
-  logger: Logger;
-  releases: ReleaseWatcher;
-  locales: ReturnType<typeof createLocaleStore>;
-  pages: ReturnType<typeof createPageRenderer>;
-  apis: ReturnType<typeof mountSquadApis>;
-  mailer: Mailer;
-  adminGuard: AdminGuard;
-}) {
-  const { config, logger, releases, locales, pages, apis, mailer, adminGuard } = deps;
+/** The health of each squad's API in a snapshot, for the admin status. */
+function describeApis(snapshot: ReleaseSnapshot) {
+  return SQUADS.map((squad: SquadName) => {
+    const api = snapshot.apis.get(squad);
+    if (!api) return { squad, app: APP_OF_SQUAD[squad], state: 'absent' as const };
+    const routes = api.state === 'failed' ? [] : api.routes.map(({ method, path, callers, maxBodyBytes }) => ({ method, path, callers: callers ?? 'site', ...(maxBodyBytes ? { maxBodyBytes } : {}) }));
+    return { squad, app: APP_OF_SQUAD[squad], version: api.version, state: api.state, ...(api.state === 'failed' ? { error: api.error } : {}), routes };
+  });
+}
+
+/**
+ * The site server's request pipeline (README "Architecture"). Each request uses one snapshot of the
+ * releases: the live shell release decides URL rules, guards, sitemaps and rendering; the squads' API
+ * modules of the same snapshot answer API paths.
+ */
+export function createRequestHandler(deps: { config: Config; host: Host; pages: ReturnType<typeof createPageRenderer> }) {
+  const { config, host, pages } = deps;
+  const { logger, releases, locales, mailer, adminGuard } = host;
   const staticOrigin = config.STATIC_BASE_URL ? new URL(config.STATIC_BASE_URL).origin : '';
-  const readSitemap = createSitemaps(config.SITE_URL, apis.fetchApi);
-  const readSession = createSessionReader(apis.fetchApi);
+  const readSession = createSessionReader((path, init) => releases.current().gateway.fetchApi(path, init));
   const reportOrigin = config.SENTRY_DSN ? new URL(config.SENTRY_DSN).origin : '';
-  const signInOrigin = config.GOOGLE_CLIENT_ID ? new URL(config.GOOGLE_GSI_URL).origin : '';
   const startedAt = new Date().toISOString();
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const nonce = createNonce();
+    const snapshot = releases.current();
     res.removeHeader('x-powered-by');
-    applySecurityHeaders(res, nonce, staticOrigin, reportOrigin, signInOrigin, config.PAYMENT_PROVIDER === 'stripe', config.SITE_URL);
+    applySecurityHeaders(res, nonce, { staticOrigin, reportOrigin, squads: snapshot.browserOrigins, siteUrl: config.SITE_URL });
     const method = req.method ?? 'GET';
     let url: URL;
     try {
@@ -72,7 +72,7 @@ export function createRequestHandler(deps: {
     } catch {
       // spec §8: a bad request shows the not-found page with status 404.
       url = new URL('/', config.SITE_URL);
-      return pages.renderErrorDocument(req, res, url, releases.current(), nonce, 404).catch(() => sendPlainError(res, 404));
+      return pages.renderErrorDocument(req, res, url, snapshot, nonce, 404).catch(() => sendPlainError(res, 404));
     }
     try {
       const staticMatch = STATIC_PATH.exec(url.pathname);
@@ -82,8 +82,11 @@ export function createRequestHandler(deps: {
         if (await sendFile(res, root, file!, method, undefined, String(req.headers['accept-encoding'] ?? ''))) return;
         return sendJson(res, 404, { error: 'not found' });
       }
+      // A squad's public files ship with its release: the live one's `public/` answers.
       const assetMatch = /^\/assets\/([a-z]+)\/([0-9A-Za-z._-]+)$/.exec(url.pathname);
-      const assetDir = assetMatch ? apis.findPublicDir(assetMatch[1]!) : undefined;
+      const assetSquad = assetMatch && (SQUADS as readonly string[]).includes(assetMatch[1]!) ? (assetMatch[1] as SquadName) : undefined;
+      const releaseDir = assetSquad ? snapshot.dirs[APP_OF_SQUAD[assetSquad]] : undefined;
+      const assetDir = releaseDir ? path.join(releaseDir, 'public') : undefined;
       if (assetMatch && assetDir && (method === 'GET' || method === 'HEAD')) {
         if (await sendFile(res, assetDir, assetMatch[2]!, method, 'public, max-age=86400')) return;
         return sendJson(res, 404, { error: 'not found' });
@@ -102,11 +105,11 @@ export function createRequestHandler(deps: {
       if (url.pathname === '/robots.txt') {
         res.setHeader('content-type', 'text/plain; charset=utf-8');
         res.setHeader('cache-control', 'public, max-age=3600');
-        return void res.end(renderRobots(config.SITE_URL));
+        return void res.end((await pages.loadBundle(snapshot)).renderRobots(config.SITE_URL));
       }
       const sitemapMatch = url.pathname === '/sitemap.xml' ? 'index' : /^\/sitemaps\/([a-z]+)\.xml$/.exec(url.pathname)?.[1];
       if (sitemapMatch && (method === 'GET' || method === 'HEAD')) {
-        const xml = await readSitemap(sitemapMatch);
+        const xml = await (await pages.loadBundle(snapshot)).readSitemap(sitemapMatch, config.SITE_URL, snapshot.gateway.fetchApi);
         if (!xml) return sendJson(res, 404, { error: 'not found' });
         res.setHeader('content-type', 'application/xml; charset=utf-8');
         res.setHeader('cache-control', 'public, max-age=600');
@@ -120,7 +123,6 @@ export function createRequestHandler(deps: {
         }
       }
       if (url.pathname === '/admin/releases' && (method === 'GET' || method === 'HEAD')) {
-        const snapshot = releases.current();
         const health = await pages.probeRemotes(snapshot);
         return sendJson(
           res,
@@ -130,7 +132,7 @@ export function createRequestHandler(deps: {
             pid: process.pid,
             live: Object.fromEntries(Object.entries(snapshot.state.apps).map(([app, entry]) => [app, entry.live])),
             remotes: health,
-            apis: apis.listRoutes(),
+            apis: describeApis(snapshot),
             history: snapshot.state.history.slice(-50),
           },
           method,
@@ -139,14 +141,15 @@ export function createRequestHandler(deps: {
       if (url.pathname === '/admin/outbox' && (method === 'GET' || method === 'HEAD')) {
         return sendJson(res, 200, { messages: await mailer.listOutbox() }, method);
       }
-      if (await apis.handle(req, res, url)) return;
+      if (await snapshot.gateway.handle(req, res, url)) return;
       // An API path no squad answers does not exist, whatever the method (never a page, never a 405).
       if (url.pathname.startsWith('/api/')) return sendJson(res, 404, { cscode: 404, error: 'not found' }, method);
+      const bundle = await pages.loadBundle(snapshot);
       if (url.pathname.startsWith('/_data/') && method === 'GET') {
         const pagePath = (req.url ?? '').slice('/_data'.length);
         const pageUrl = new URL(pagePath, config.SITE_URL);
         const session = await readSession(req.headers.cookie);
-        const gate = decidePageRequest({ url: pagePath, headers: req.headers }, config.SITE_URL, session.signedIn);
+        const gate = bundle.decidePageRequest({ url: pagePath, headers: req.headers }, config.SITE_URL, session.signedIn);
         if (gate.kind === 'redirect') return sendJson(res, 200, { redirect: gate.location });
         const versions = req.headers['x-remote-versions'];
         return await pages.sendPageData(req, res, pageUrl, await releases.pinned(typeof versions === 'string' ? versions : undefined), session);
@@ -156,7 +159,7 @@ export function createRequestHandler(deps: {
         return sendJson(res, 405, { error: 'method not allowed' });
       }
       const session = await readSession(req.headers.cookie);
-      const gate = decidePageRequest(req, config.SITE_URL, session.signedIn);
+      const gate = bundle.decidePageRequest(req, config.SITE_URL, session.signedIn);
       for (const [name, value] of Object.entries(gate.headers)) res.setHeader(name, value);
       if (gate.kind === 'redirect') {
         res.statusCode = gate.status;
@@ -166,16 +169,16 @@ export function createRequestHandler(deps: {
       }
       if (gate.kind === 'not-found') {
         logger.info('not found by URL rules', { path: url.pathname.slice(0, 200), reason: gate.reason });
-        return await pages.renderErrorDocument(req, res, url, releases.current(), nonce, 404);
+        return await pages.renderErrorDocument(req, res, url, snapshot, nonce, 404);
       }
-      await pages.renderDocument(req, res, url, releases.current(), nonce, session);
+      await pages.renderDocument(req, res, url, snapshot, nonce, session);
     } catch (error) {
       const status = (error as { status?: number }).status;
       if (status === 413 && !res.headersSent) return sendJson(res, 413, { error: 'request body too large' });
       logger.error('request failed', { path: url.pathname, error });
       if (res.headersSent || method !== 'GET') return sendPlainError(res, 500);
       try {
-        await pages.renderErrorDocument(req, res, url, releases.current(), nonce, 500);
+        await pages.renderErrorDocument(req, res, url, snapshot, nonce, 500);
       } catch (renderError) {
         logger.error('error page failed', { path: url.pathname, error: renderError });
         sendPlainError(res, 500);

@@ -8,12 +8,10 @@ import type { Config } from '@reelkeep/platform/config';
 import type { Logger } from '@reelkeep/platform/logger';
 import type { RenderBundle, RenderInput } from '../src/render-contract.ts';
 import type { ReleaseSnapshot } from './release-snapshot.ts';
-import type { createLocaleStore } from './locale-store.ts';
+import type { LocaleStore } from '@reelkeep/platform/locale-store';
 import { detectOs } from './visitor.ts';
 import { ANONYMOUS } from './session.ts';
-import { assignPlanPriceVariant } from './ab-test.ts';
-import { CLIENT_IP_HEADER } from '@reelkeep/platform/server-plugin';
-import { isSecureSite, PRICE_VARIANT_COOKIE, toSameSitePath, type SessionState } from '@reelkeep/shared-contracts';
+import { CLIENT_IP_HEADER, isSecureSite, PRICE_VARIANT_COOKIE, toSameSitePath, type SessionState } from '@reelkeep/shared-contracts';
 
 const require = createRequire(import.meta.url);
 
@@ -69,9 +67,7 @@ function toSameSiteLocation(location: string, siteUrl: string): string {
 export function createPageRenderer(deps: {
   config: Config;
   logger: Logger;
-  locales: ReturnType<typeof createLocaleStore>;
-  fetchApi: RenderInput['fetchApi'];
-  loadFrameData: RenderInput['loadFrameData'];
+  locales: LocaleStore;
   reportError: RenderInput['reportError'];
 }) {
   const loadShell = createShellLoader(deps.config.STATIC_BASE_URL);
@@ -80,7 +76,7 @@ export function createPageRenderer(deps: {
     if (!snapshot.shell) throw new Error('no shell release is live');
     const shell = await loadShell(snapshot.shell);
     const clientIp = req.socket.remoteAddress ?? 'unknown';
-    const ab = assignPlanPriceVariant({ cookieHeader: req.headers.cookie, query: url.searchParams, clientIp, open: deps.config.AB_PLAN_PRICE_OPEN, secure: isSecureSite(deps.config.SITE_URL) });
+    const ab = shell.bundle.assignPriceVariant({ cookieHeader: req.headers.cookie, query: url.searchParams, clientIp, open: deps.config.AB_PLAN_PRICE_OPEN, secure: isSecureSite(deps.config.SITE_URL) });
     const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: clientIp };
     // Loaders asking on the visitor's behalf see the variant this response assigns, not only the old cookie.
     const cookies = [req.headers.cookie, ab.setCookie && !ab.setCookie.includes('Max-Age=0') ? `${PRICE_VARIANT_COOKIE}=${ab.value}` : null].filter(Boolean);
@@ -91,8 +87,7 @@ export function createPageRenderer(deps: {
       remotes: snapshot.remotes,
       shellAssets: shell.assets,
       loadResources: deps.locales.loadResources,
-      loadFrameData: deps.loadFrameData,
-      fetchApi: deps.fetchApi,
+      fetchApi: snapshot.gateway.fetchApi,
       visitorHeaders,
       os: detectOs(req.headers['user-agent']),
       session,
@@ -101,12 +96,19 @@ export function createPageRenderer(deps: {
       remoteTimeoutMs: deps.config.REMOTE_LOAD_TIMEOUT_MS,
       renderTimeoutMs: deps.config.RENDER_TIMEOUT_MS,
       reportError: deps.reportError,
+      warn: (message, fields) => deps.logger.warn(message, fields),
       ...(deps.config.SENTRY_DSN ? { monitoring: { sentryDsn: deps.config.SENTRY_DSN, environment: deps.config.NODE_ENV } } : {}),
     };
     return { shell, input, setCookie: ab.setCookie };
   };
 
   return {
+    /** The render bundle of the snapshot's shell version (its page gate, sitemaps, robots.txt). */
+    async loadBundle(snapshot: ReleaseSnapshot): Promise<RenderBundle> {
+      if (!snapshot.shell) throw new Error('no shell release is live');
+      return (await loadShell(snapshot.shell)).bundle;
+    },
+
     async renderDocument(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot, nonce: string, session: SessionState): Promise<void> {
       const { shell, input, setCookie } = await buildInput(req, url, snapshot, nonce, session);
       if (setCookie) res.appendHeader('set-cookie', setCookie);

@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { applyPromotion, applyRollback, type RegistryStore } from '@reelkeep/platform/registry';
 import { createLogger } from '@reelkeep/platform/logger';
+import { loadConfig } from '@reelkeep/platform/config';
+import { createGateway } from '@reelkeep/platform/gateway';
+import type { Database } from '@reelkeep/platform/db';
+import { createSquadApiHost, type HostServices } from '@reelkeep/platform/squad-api-host';
 import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
 import { isPinnable, watchReleases } from './release-snapshot.ts';
 
@@ -43,7 +47,9 @@ describe('watchReleases', () => {
     const good = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
     const { store, answerWith } = createScriptedStore(good);
     const lines: string[] = [];
-    const watcher = await watchReleases({ store, releasesDir, staticBaseUrl: '', pollMs: 60_000, logger: createLogger('warn', (line) => lines.push(line)) });
+    const logger = createLogger('warn', (line) => lines.push(line));
+    const apiHost = createSquadApiHost({ config: loadConfig({}), env: {}, db: {} as Database, services: {} as HostServices, logger, stateRoot: releasesDir, startTimeoutMs: 1000 });
+    const watcher = await watchReleases({ store, releasesDir, staticBaseUrl: '', pollMs: 60_000, logger, apiHost, createGateway: (findApi) => createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi }) });
     watcher.stop();
     expect(watcher.current().shell?.version).toBe('s1');
 

@@ -1,22 +1,47 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTE_NAMES, type RemoteName } from '@reelkeep/shared-contracts';
+import { REMOTE_NAMES, SQUAD_OF_APP, type RemoteName, type SquadName } from '@reelkeep/shared-contracts';
 import type { Logger } from '@reelkeep/platform/logger';
 import { isEmptyRegistry, type RegistryStore } from '@reelkeep/platform/registry';
 import { createFallbackWarning } from '@reelkeep/platform/redis';
-import { toReleaseDir } from '@reelkeep/platform/releases';
-import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
+import { readReleaseManifest, toReleaseDir } from '@reelkeep/platform/releases';
+import type { Gateway, MountedApi } from '@reelkeep/platform/gateway';
+import type { BrowserOrigins } from '@reelkeep/platform/host-context';
+import type { SquadApiHost } from '@reelkeep/platform/squad-api-host';
+import type { RegistryState, ReleaseManifest } from '@reelkeep/shared-contracts/schemas';
 import type { PinnedRemoteRelease } from '../src/render-contract.ts';
+import { mergeBrowserOrigins } from './security-headers.ts';
 
-/** The live versions of every app at one moment: a request renders with exactly one snapshot. */
+/** The apps of a snapshot: the shell and the remotes. */
+type AppName = RemoteName | 'shell';
+const APPS: readonly AppName[] = ['shell', ...REMOTE_NAMES];
+
+/**
+ * The live versions of every app at one moment, with each squad's API as those versions carry it: a
+ * request renders and calls APIs with exactly one snapshot (docs/releases.md "Switching").
+ */
 export interface ReleaseSnapshot {
   shell: { version: string; dir: string } | null;
   remotes: PinnedRemoteRelease[];
   state: RegistryState;
+  /** Each squad's API in this snapshot, and the gateway that routes to them. */
+  apis: ReadonlyMap<SquadName, MountedApi>;
+  gateway: Gateway;
+  /** What the live squads' pages need in the CSP. */
+  browserOrigins: Required<BrowserOrigins>;
+  /** The folder of each app's version in this snapshot (its `public/` files are served at `/assets/<squad>/`). */
+  dirs: Partial<Record<AppName, string>>;
 }
 
 interface FederationManifest {
   exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+}
+
+/** Whether a page rendered with `version` of `app` may keep it: the registry made that version live at some point. */
+export function isPinnable(state: RegistryState, app: string, version: string): boolean {
+  const entry = state.apps[app];
+  if (entry && (entry.live === version || entry.previous.includes(version))) return true;
+  return state.history.some((event) => event.app === app && (event.to === version || event.from === version));
 }
 
 /** Reads a remote release's browser and server entry points (cached: a version never changes). */
@@ -47,13 +72,6 @@ export function createRemoteReleaseReader(releasesDir: string, staticBaseUrl: st
   };
 }
 
-/** Whether a page rendered with `version` of `app` may keep it: the registry made that version live at some point. */
-export function isPinnable(state: RegistryState, app: string, version: string): boolean {
-  const entry = state.apps[app];
-  if (entry && (entry.live === version || entry.previous.includes(version))) return true;
-  return state.history.some((event) => event.app === app && (event.to === version || event.from === version));
-}
-
 /** Keeps the live snapshot fresh by polling the registry; switches apply without a restart. */
 export async function watchReleases(options: {
   store: RegistryStore;
@@ -61,9 +79,60 @@ export async function watchReleases(options: {
   staticBaseUrl: string;
   pollMs: number;
   logger: Logger;
+  apiHost: SquadApiHost;
+  /** The gateway of a snapshot, routing to its squads' APIs. */
+  createGateway: (findApi: (squad: SquadName) => MountedApi | undefined) => Gateway;
 }) {
   const readRemote = createRemoteReleaseReader(options.releasesDir, options.staticBaseUrl);
-  let snapshot: ReleaseSnapshot = { shell: null, remotes: [], state: { revision: 0, apps: {}, history: [] } };
+  const manifests = new Map<string, Promise<ReleaseManifest | null>>();
+  const readManifest = (app: AppName, version: string) => {
+    const key = `${app}@${version}`;
+    let manifest = manifests.get(key);
+    if (!manifest) {
+      manifest = readReleaseManifest(options.releasesDir, app, version).catch(() => null);
+      manifests.set(key, manifest);
+    }
+    return manifest;
+  };
+
+  /** The squad API a version of an app carries, prepared (migrations, module, start) before any request uses it. */
+  async function prepareApi(app: AppName, version: string): Promise<{ squad: SquadName; api: MountedApi; origins: BrowserOrigins } | null> {
+    const manifest = await readManifest(app, version);
+    const squad = SQUAD_OF_APP[app];
+    if (!manifest?.api) return null;
+    const prepared = await options.apiHost.prepare(squad, version, toReleaseDir(options.releasesDir, app, version));
+    return { squad, api: prepared.api, origins: prepared.browserOrigins };
+  }
+
+  /** Builds a snapshot for these versions; resolves once each version's API is ready (or known to have failed). */
+  async function buildSnapshot(state: RegistryState, versions: Partial<Record<AppName, string>>, remotes: PinnedRemoteRelease[]): Promise<ReleaseSnapshot> {
+    const apis = new Map<SquadName, MountedApi>();
+    const origins: BrowserOrigins[] = [];
+    const dirs: Partial<Record<AppName, string>> = {};
+    await Promise.all(
+      APPS.map(async (app) => {
+        const version = versions[app];
+        if (!version) return;
+        dirs[app] = toReleaseDir(options.releasesDir, app, version);
+        const prepared = await prepareApi(app, version);
+        if (!prepared) return;
+        apis.set(prepared.squad, prepared.api);
+        origins.push(prepared.origins);
+      }),
+    );
+    const shellVersion = versions.shell;
+    return {
+      shell: shellVersion ? { version: shellVersion, dir: toReleaseDir(options.releasesDir, 'shell', shellVersion) } : null,
+      remotes,
+      state,
+      apis,
+      gateway: options.createGateway((squad) => apis.get(squad)),
+      browserOrigins: mergeBrowserOrigins(origins),
+      dirs,
+    };
+  }
+
+  let snapshot: ReleaseSnapshot = await buildSnapshot({ revision: 0, apps: {}, history: [] }, {}, []);
   let fingerprint = '';
   const warnEmpty = createFallbackWarning(options.logger, 'registry read as empty: keeping the live releases this instance has');
   const warnPoll = createFallbackWarning(options.logger, 'registry poll failed: keeping the live releases this instance has');
@@ -74,9 +143,10 @@ export async function watchReleases(options: {
     if (isEmptyRegistry(state) && snapshot.shell) return warnEmpty(new Error('no app is live in the registry'));
     const next = JSON.stringify(state.apps);
     if (next === fingerprint) return;
+    const versions = Object.fromEntries(APPS.flatMap((app) => (state.apps[app] ? [[app, state.apps[app].live]] : []))) as Partial<Record<AppName, string>>;
     const remotes: PinnedRemoteRelease[] = [];
     for (const name of REMOTE_NAMES) {
-      const live = state.apps[name]?.live;
+      const live = versions[name];
       if (!live) continue;
       try {
         remotes.push(await readRemote(name, live));
@@ -87,39 +157,50 @@ export async function watchReleases(options: {
         remotes.push({ name, version: live, entry: '', serverEntry: path.join(dir, 'server', 'remoteEntry.cjs'), styles: [], scripts: [] });
       }
     }
-    const shellVersion = state.apps.shell?.live;
-    snapshot = {
-      shell: shellVersion ? { version: shellVersion, dir: toReleaseDir(options.releasesDir, 'shell', shellVersion) } : null,
-      remotes,
-      state,
-    };
-    if (fingerprint) options.logger.info('live releases changed', { live: Object.fromEntries(Object.entries(state.apps).map(([app, e]) => [app, e.live])) });
+    // The new versions' APIs (migrations, module, start) are ready before the switch: no request meets a half-made version.
+    const built = await buildSnapshot(state, versions, remotes);
+    snapshot = built;
+    if (fingerprint) options.logger.info('live releases changed', { live: versions });
     fingerprint = next;
+    // Versions no page may name any more are forgotten (docs/operations.md "Memory").
+    options.apiHost.forget((squad, version) => APPS.some((app) => SQUAD_OF_APP[app] === squad && isPinnable(state, app, version)));
   };
 
   await refresh();
+  let polling = false;
   const timer = setInterval(() => {
-    refresh().catch(warnPoll);
+    if (polling) return;
+    polling = true;
+    refresh()
+      .catch(warnPoll)
+      .finally(() => (polling = false));
   }, options.pollMs);
   timer.unref();
 
   return {
     current: () => snapshot,
     /**
-     * A snapshot whose remotes follow the versions a page was rendered with (client navigations). Only a
-     * version the registry has made live (now, on the rollback stack, or in the history) may be named: it was
-     * verified when promoted. Any other value of the header falls back to the live version.
+     * A snapshot whose remotes (and their APIs) follow the versions a page was rendered with (client
+     * navigations). Only a version the registry has made live (now, on the rollback stack, or in the history)
+     * may be named: it was verified when promoted. Any other value of the header falls back to the live version.
      */
     async pinned(requested: string | undefined): Promise<ReleaseSnapshot> {
       if (!requested) return snapshot;
+      const current = snapshot;
+      const versions: Partial<Record<AppName, string>> = Object.fromEntries(APPS.flatMap((app) => (current.state.apps[app] ? [[app, current.state.apps[app].live]] : [])));
+      let changed = false;
       const remotes = await Promise.all(
-        snapshot.remotes.map(async (live) => {
+        current.remotes.map(async (live) => {
           const wanted = new RegExp(`(?:^|,)${live.name}@([0-9A-Za-z.+-]+)(?:,|$)`).exec(requested)?.[1];
-          if (!wanted || wanted === live.version || !isPinnable(snapshot.state, live.name, wanted)) return live;
-          return readRemote(live.name, wanted).catch(() => live);
+          if (!wanted || wanted === live.version || !isPinnable(current.state, live.name, wanted)) return live;
+          const pinned = await readRemote(live.name, wanted).catch(() => null);
+          if (!pinned) return live;
+          versions[live.name] = wanted;
+          changed = true;
+          return pinned;
         }),
       );
-      return { ...snapshot, remotes };
+      return changed ? buildSnapshot(current.state, versions, remotes) : current;
     },
     refresh,
     stop: () => clearInterval(timer),

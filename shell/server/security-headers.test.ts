@@ -1,12 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from '@jest/globals';
-import { applySecurityHeaders, buildPermissionsPolicy, STRICT_TRANSPORT_SECURITY } from './security-headers.ts';
+import { applySecurityHeaders, buildPermissionsPolicy, mergeBrowserOrigins, STRICT_TRANSPORT_SECURITY } from './security-headers.ts';
+
+const STRIPE = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'], payment: ['https://js.stripe.com'] };
 
 /** The headers a response would carry, by lower-case name. */
 function collectHeaders(siteUrl: string, paymentsOn = false): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = { setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value) } as unknown as ServerResponse;
-  applySecurityHeaders(res, 'bm9uY2U=', '', '', '', paymentsOn, siteUrl);
+  applySecurityHeaders(res, 'bm9uY2U=', { staticOrigin: '', reportOrigin: '', squads: mergeBrowserOrigins(paymentsOn ? [STRIPE] : []), siteUrl });
   return headers;
 }
 
@@ -18,15 +20,15 @@ describe('security headers (docs/security.md "Headers")', () => {
   });
 
   it.each(['https://reelkeep.com', 'http://localhost:3000'])('always sends a Permissions-Policy (%s)', (siteUrl) => {
-    expect(collectHeaders(siteUrl)['permissions-policy']).toBe(buildPermissionsPolicy(false));
+    expect(collectHeaders(siteUrl)['permissions-policy']).toBe(buildPermissionsPolicy());
   });
 
   it.each(['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture', 'browsing-topics'])('denies %s', (feature) => {
-    expect(buildPermissionsPolicy(false).split(', ')).toContain(`${feature}=()`);
+    expect(buildPermissionsPolicy().split(', ')).toContain(`${feature}=()`);
   });
 
   it('allows the Payment Request API to the site and Stripe’s frames only when Stripe takes payments', () => {
-    const policy = buildPermissionsPolicy(true).split(', ');
+    const policy = buildPermissionsPolicy(STRIPE.payment).split(', ');
     expect(policy).toContain('payment=(self "https://js.stripe.com")');
     expect(policy).not.toContain('payment=()');
     expect(policy).toContain('camera=()');
@@ -35,8 +37,19 @@ describe('security headers (docs/security.md "Headers")', () => {
 
   it('leaves sign-in features alone (Google sign-in and passkeys may use them)', () => {
     for (const feature of ['identity-credentials-get', 'publickey-credentials-get', 'publickey-credentials-create']) {
-      expect(buildPermissionsPolicy(true)).not.toContain(feature);
+      expect(buildPermissionsPolicy(STRIPE.payment)).not.toContain(feature);
     }
+  });
+
+  it('adds the origins the live squads declare to the CSP, each once', () => {
+    const google = { script: ['https://accounts.google.com'], frame: ['https://accounts.google.com'], style: ['https://accounts.google.com'] };
+    const headers: Record<string, string> = {};
+    const res = { setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value) } as unknown as ServerResponse;
+    applySecurityHeaders(res, 'bm9uY2U=', { staticOrigin: '', reportOrigin: '', squads: mergeBrowserOrigins([google, STRIPE, google]), siteUrl: 'https://reelkeep.com' });
+    const csp = headers['content-security-policy']!;
+    expect(csp).toContain("script-src 'self' 'nonce-bm9uY2U=' https://accounts.google.com https://js.stripe.com;");
+    expect(csp).toContain('frame-src https://accounts.google.com https://js.stripe.com https://hooks.stripe.com;');
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com;");
   });
 
   it('keeps the headers every response already had', () => {

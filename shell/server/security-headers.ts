@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { isSecureSite } from '@reelkeep/shared-contracts';
+import type { BrowserOrigins } from '@reelkeep/platform/host-context';
 
 /** docs/security.md "Headers": HTTPS only, for a year, subdomains included; sent only when the site is on HTTPS. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
@@ -27,12 +28,31 @@ const UNUSED_FEATURES = [
 
 /**
  * The `Permissions-Policy` value (docs/security.md "Headers"): every unused feature denied, and `payment`
- * too unless Stripe takes payments, when the site and Stripe's card frames may use the Payment Request API
- * (wallet buttons).
+ * too unless a live squad takes payments in frames it names (Stripe's card frames, for wallet buttons),
+ * when the site and those frames may use the Payment Request API.
  */
-export function buildPermissionsPolicy(paymentsOn: boolean): string {
-  const payment = paymentsOn ? 'payment=(self "https://js.stripe.com")' : 'payment=()';
+export function buildPermissionsPolicy(paymentOrigins: readonly string[] = []): string {
+  const payment = paymentOrigins.length > 0 ? `payment=(self ${paymentOrigins.map((origin) => `"${origin}"`).join(' ')})` : 'payment=()';
   return [...UNUSED_FEATURES.map((feature) => `${feature}=()`), payment].join(', ');
+}
+
+/** The origins of every live squad together, each once. */
+export function mergeBrowserOrigins(all: readonly BrowserOrigins[]): Required<BrowserOrigins> {
+  const merged = { script: new Set<string>(), frame: new Set<string>(), connect: new Set<string>(), style: new Set<string>(), payment: new Set<string>() };
+  for (const origins of all) for (const kind of Object.keys(merged) as (keyof BrowserOrigins)[]) for (const origin of origins[kind] ?? []) merged[kind].add(origin);
+  return { script: [...merged.script], frame: [...merged.frame], connect: [...merged.connect], style: [...merged.style], payment: [...merged.payment] };
+}
+
+/** Where the page's resources may come from besides the site itself. */
+export interface HeaderSources {
+  /** Origin of STATIC_BASE_URL (browser containers on a CDN), or empty. */
+  staticOrigin: string;
+  /** Origin of the error service (SENTRY_DSN), or empty. */
+  reportOrigin: string;
+  /** What the live squads' pages need (Google sign-in, Stripe), from their API modules. */
+  squads: Required<BrowserOrigins>;
+  /** The configured SITE_URL. */
+  siteUrl: string;
 }
 
 /** A fresh CSP nonce for one response. */
@@ -42,24 +62,23 @@ export function createNonce(): string {
 
 /**
  * Security headers on every response (docs/security.md "Headers"); the CSP allows scripts by nonce and from the
- * site itself, plus Google Identity Services (script, its button frame and styles) when Google sign-in is
- * configured, and Stripe.js (script, its card frames, its API) when Stripe is the payment provider.
- * `Strict-Transport-Security` goes out only when `siteUrl` (the configured SITE_URL) is HTTPS: a browser
- * would refuse plain HTTP to a development host for a year.
+ * site itself and the static host, plus the origins the live squads' API modules declare for their pages
+ * (Google Identity Services when sign-in with Google is configured, Stripe.js when Stripe takes payments).
+ * `Strict-Transport-Security` goes out only when SITE_URL is HTTPS: a browser would refuse plain HTTP to a
+ * development host for a year.
  */
-export function applySecurityHeaders(res: ServerResponse, nonce: string, staticOrigin: string, reportOrigin = '', signInOrigin = '', paymentsOn = false, siteUrl = ''): void {
-  const stripe = paymentsOn ? { script: 'https://js.stripe.com', frame: 'https://js.stripe.com https://hooks.stripe.com', connect: 'https://api.stripe.com' } : null;
-  const scriptSources = ["'self'", `'nonce-${nonce}'`, staticOrigin, signInOrigin, stripe?.script].filter(Boolean).join(' ');
-  const frameSources = [signInOrigin, stripe?.frame].filter(Boolean).join(' ');
+export function applySecurityHeaders(res: ServerResponse, nonce: string, sources: HeaderSources): void {
+  const { staticOrigin, reportOrigin, squads } = sources;
+  const list = (...origins: (string | readonly string[])[]) => origins.flat().filter(Boolean).join(' ');
   res.setHeader(
     'content-security-policy',
     [
       "default-src 'self'",
-      `script-src ${scriptSources}`,
-      `style-src 'self' ${staticOrigin} ${signInOrigin}`.replace(/\s+/g, ' ').trim(),
+      `script-src ${list("'self'", `'nonce-${nonce}'`, staticOrigin, squads.script)}`,
+      `style-src ${list("'self'", staticOrigin, squads.style)}`,
       "img-src 'self' data:",
-      `connect-src 'self' ${staticOrigin} ${reportOrigin} ${signInOrigin} ${stripe?.connect ?? ''}`.replace(/\s+/g, ' ').trim(),
-      ...(frameSources ? [`frame-src ${frameSources}`] : []),
+      `connect-src ${list("'self'", staticOrigin, reportOrigin, squads.connect)}`,
+      ...(squads.frame.length > 0 ? [`frame-src ${list(squads.frame)}`] : []),
       "font-src 'self'",
       "frame-ancestors 'none'",
       "base-uri 'self'",
@@ -70,6 +89,6 @@ export function applySecurityHeaders(res: ServerResponse, nonce: string, staticO
   res.setHeader('x-content-type-options', 'nosniff');
   res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
   res.setHeader('x-frame-options', 'DENY');
-  res.setHeader('permissions-policy', buildPermissionsPolicy(paymentsOn));
-  if (isSecureSite(siteUrl)) res.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+  res.setHeader('permissions-policy', buildPermissionsPolicy(squads.payment));
+  if (isSecureSite(sources.siteUrl)) res.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
 }

@@ -28,6 +28,10 @@ import { listAlternates, toAbsoluteUrl } from './routing/site-paths.ts';
 import { createSiteStore } from './store/create-site-store.ts';
 import { escapeHtml, serialiseForScript } from './server-html.ts';
 import type { DataOutcome, PageOutcome, PinnedRemoteRelease, RedirectOutcome, RemoteHealth, RenderBundle, RenderInput } from './render-contract.ts';
+import { decidePageRequest } from './page-gate.ts';
+import { createSitemaps, renderRobots } from './sitemap.ts';
+import { assignPlanPriceVariant } from './ab-test.ts';
+import { createFrameDataLoader } from './frame-data-loader.ts';
 
 /** What the root loader hands to the render besides the payload. */
 interface ResolvedPage {
@@ -239,7 +243,7 @@ async function renderDocument(input: RenderInput, errorStatus?: number): Promise
     return { kind: 'redirect', status: context.status as RedirectOutcome['status'], location: context.headers.get('location') ?? '/' };
   }
   const resolved = requestContext.resolved!;
-  const frame = await input.loadFrameData(resolved.locale);
+  const frame = await loadFrameData(input, resolved.locale);
   const state = buildStoreState(input, resolved);
   const { store, injectSlices } = createSiteStore(state);
   for (const module of resolved.modules.values()) injectSlices(module.slices);
@@ -343,7 +347,19 @@ async function probeRemote(remote: PinnedRemoteRelease, timeoutMs: number): Prom
   }
 }
 
+// One frame-data cache and one sitemap cache per shell version (this bundle), whatever the snapshot.
+let frameDataLoader: ReturnType<typeof createFrameDataLoader> | undefined;
+function loadFrameData(input: RenderInput, locale: Locale) {
+  frameDataLoader ??= createFrameDataLoader(input.siteUrl, input.warn);
+  return frameDataLoader(locale, input.fetchApi);
+}
+let sitemaps: ReturnType<typeof createSitemaps> | undefined;
+
 const bundle: RenderBundle = {
+  decidePageRequest,
+  readSitemap: (name, siteUrl, fetchApi) => (sitemaps ??= createSitemaps(siteUrl))(name, fetchApi),
+  renderRobots,
+  assignPriceVariant: assignPlanPriceVariant,
   renderDocument: (input) => renderDocument(input),
   renderErrorDocument: async (input, status) => (await renderDocument(input, status)) as PageOutcome,
   loadPageData,

@@ -1,5 +1,4 @@
 import type { ArticleListDto, FrameData, Locale, ServiceCatalogueDto } from '@reelkeep/shared-contracts';
-import type { Logger } from '@reelkeep/platform/logger';
 
 /** How long frame data is reused before the squads' APIs are asked again. */
 export const FRAME_DATA_TTL_MS = 60_000;
@@ -17,26 +16,26 @@ interface CacheEntry {
  * Reads the navigation catalogue (landing squad) and the footer's articles (blog squad) through their
  * APIs, per locale, cached. A failing API keeps the last good data, or an empty list: the frame renders.
  */
-export function createFrameDataLoader(fetchApi: (path: string) => Promise<Response>, siteUrl: string, logger: Logger, now: () => number = Date.now) {
+export function createFrameDataLoader(siteUrl: string, warn: (message: string, fields: Record<string, unknown>) => void, now: () => number = Date.now) {
   const cache = new Map<Locale, CacheEntry>();
   const pending = new Map<Locale, Promise<FrameData>>();
 
-  const readJson = async <T,>(path: string): Promise<T | null> => {
+  const readJson = async <T,>(fetchApi: (path: string) => Promise<Response>, path: string): Promise<T | null> => {
     try {
       const response = await fetchApi(path);
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
       return (await response.json()) as T;
     } catch (error) {
-      logger.warn('frame data unavailable', { path, error });
+      warn('frame data unavailable', { path, error });
       return null;
     }
   };
 
-  const refresh = async (locale: Locale): Promise<FrameData> => {
+  const refresh = async (locale: Locale, fetchApi: (path: string) => Promise<Response>): Promise<FrameData> => {
     const previous = cache.get(locale)?.data;
     const [catalogue, articles] = await Promise.all([
-      readJson<ServiceCatalogueDto>('/api/landing/catalogue'),
-      readJson<ArticleListDto>(`/api/blog/article/list?category_id=blog&language=${locale}&start=0&len=${FOOTER_ARTICLE_COUNT}&is_footer=1`),
+      readJson<ServiceCatalogueDto>(fetchApi, '/api/landing/catalogue'),
+      readJson<ArticleListDto>(fetchApi, `/api/blog/article/list?category_id=blog&language=${locale}&start=0&len=${FOOTER_ARTICLE_COUNT}&is_footer=1`),
     ]);
     const data: FrameData = {
       locale,
@@ -48,12 +47,12 @@ export function createFrameDataLoader(fetchApi: (path: string) => Promise<Respon
     return data;
   };
 
-  return (locale: Locale): Promise<FrameData> => {
+  return (locale: Locale, fetchApi: (path: string) => Promise<Response>): Promise<FrameData> => {
     const entry = cache.get(locale);
     if (entry && entry.expiresAt > now()) return Promise.resolve(entry.data);
     let inFlight = pending.get(locale);
     if (!inFlight) {
-      inFlight = refresh(locale).finally(() => pending.delete(locale));
+      inFlight = refresh(locale, fetchApi).finally(() => pending.delete(locale));
       pending.set(locale, inFlight);
     }
     // Serve stale data while refreshing, so no render waits on an API after the first.

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isSecureSite, readCookie, serialiseCookie, toLocalePrefix } from '@reelkeep/shared-contracts';
-import { resolvePath, splitLocale } from '../src/routing/route-table.ts';
+import { resolvePath, splitLocale } from './routing/route-table.ts';
 import { applyUrlRules } from './url-rules/index.ts';
 import { isLanguageSwitch, ROOT_LANGUAGE_VARY } from './url-rules/root-language.ts';
 import { guardAccountRoute } from './url-rules/account-guards.ts';

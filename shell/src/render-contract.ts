@@ -1,4 +1,6 @@
-import type { FrameData, HeadFields, Locale, OsState, PagePayload, PinnedRemote, RemoteName, SessionState } from '@reelkeep/shared-contracts';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { HeadFields, Locale, OsState, PagePayload, PinnedRemote, PriceVariant, RemoteName, SessionState } from '@reelkeep/shared-contracts';
+import type { PageGateDecision } from './page-gate.ts';
 import type { NamespaceResources } from './i18n/create-i18n.ts';
 
 /** A remote pinned for one request: the browser entry and, for the server, its container on disk. */
@@ -18,8 +20,7 @@ export interface RenderInput {
   /** The shell's own browser files for this version. */
   shellAssets: { scripts: string[]; styles: string[] };
   loadResources: (locale: Locale, namespaces: readonly string[]) => Promise<NamespaceResources>;
-  /** Navigation and footer data of a locale (cached by the server). */
-  loadFrameData: (locale: Locale) => Promise<FrameData>;
+  /** Calls the squads' APIs of the snapshot this request renders with. */
   fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
   /** The visitor's cookie and address, added to the calls a loader makes on the visitor's behalf. */
   visitorHeaders: Record<string, string>;
@@ -33,6 +34,8 @@ export interface RenderInput {
   monitoring?: { sentryDsn: string; environment: string };
   /** Reports a failure (log line and, when configured, the error service). */
   reportError: (message: string, error: unknown, extra?: Record<string, unknown>) => void;
+  /** Logs a warning (a frame API that did not answer). */
+  warn: (message: string, fields: Record<string, unknown>) => void;
 }
 
 /** Where the server should send the visitor instead of rendering. */
@@ -55,8 +58,19 @@ export interface PageOutcome {
 /** The data endpoint's answer for a client navigation. */
 export type DataOutcome = RedirectOutcome | { kind: 'data'; payload: PagePayload };
 
-/** The functions the shell's server bundle exports. */
+/**
+ * The functions the shell's server bundle exports: everything a page request needs that belongs to the
+ * shell's release, so a shell release changes URL rules, guards, sitemaps and rendering together
+ * (docs/releases.md "The shell is one deployable").
+ */
 export interface RenderBundle {
+  /** URL rules, language choice and account guards for a page request (docs/routing.md). */
+  decidePageRequest: (request: { url?: string; headers: IncomingHttpHeaders }, siteUrl: string, signedIn: boolean) => PageGateDecision;
+  /** A sitemap (`index`, `pages`, `services`, `articles`), built through the squads' APIs and cached; null for an unknown name. */
+  readSitemap: (name: string, siteUrl: string, fetchApi: (path: string) => Promise<Response>) => Promise<string | null>;
+  renderRobots: (siteUrl: string) => string;
+  /** The visitor's price variant (docs/commerce.md "Price experiment") and the cookie that keeps it. */
+  assignPriceVariant: (input: { cookieHeader: string | undefined; query: URLSearchParams; clientIp: string; open: boolean; secure: boolean }) => { value: PriceVariant; setCookie: string | null };
   renderDocument: (input: RenderInput) => Promise<RedirectOutcome | PageOutcome>;
   /** The localised error page (spec §2) for a failure outside any remote's region. */
   renderErrorDocument: (input: RenderInput, status: number) => Promise<PageOutcome>;

@@ -15,7 +15,8 @@ describe('sitemaps', () => {
       '/api/landing/catalogue': { groups: [{ id: 'hot', services: [{ slug: 'netflix', name: 'Netflix' }] }], adultPage: '/adult-downloader' },
       '/api/blog/sitemap': { articles: [{ slug: 'faqs', locales: ['en', 'de'], updated: '2026-11-01' }], policies: [] },
     };
-    const read = createSitemaps('https://rk.example', async (path) => Response.json(answers[path]));
+    const sitemaps = createSitemaps('https://rk.example');
+    const read = (name: string) => sitemaps(name, async (path) => Response.json(answers[path]));
     expect(await read('index')).toContain('<loc>https://rk.example/sitemaps/services.xml</loc>');
     const services = (await read('services'))!;
     expect(services).toContain('<loc>https://rk.example/ja/netflix-downloader</loc>');

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, type ServiceCatalogueDto } from '@reelkeep/shared-contracts';
-import { listAlternates, toAbsoluteUrl } from '../src/routing/site-paths.ts';
+import { listAlternates, toAbsoluteUrl } from './routing/site-paths.ts';
 
 /** Indexable pages of the route table with fixed paths (utility, account and campaign pages are left out). */
 export const SITEMAP_FIXED_PATHS = ['/', '/product-overview', '/downloading', '/movie-downloader', '/checkout', '/contact', '/blog/'] as const;
@@ -55,9 +55,9 @@ export function renderRobots(siteUrl: string): string {
  * Builds the sitemaps from the route table and the squads' APIs (catalogue and blog content), cached.
  * `pages`: fixed pages and guide listings; `services`: landing pages; `articles`: guides and policies.
  */
-export function createSitemaps(siteUrl: string, fetchApi: (path: string) => Promise<Response>, now: () => number = Date.now) {
+export function createSitemaps(siteUrl: string, now: () => number = Date.now) {
   let cached: { at: number; sitemaps: Promise<Record<string, string>> } | undefined;
-  const build = async (): Promise<Record<string, string>> => {
+  const build = async (fetchApi: (path: string) => Promise<Response>): Promise<Record<string, string>> => {
     const [catalogue, content] = await Promise.all([
       fetchApi('/api/landing/catalogue').then((r) => r.json() as Promise<ServiceCatalogueDto>),
       fetchApi('/api/blog/sitemap').then((r) => r.json() as Promise<{ articles: ContentEntry[]; policies: ContentEntry[] }>),
@@ -72,9 +72,9 @@ export function createSitemaps(siteUrl: string, fetchApi: (path: string) => Prom
     const articles: SitemapEntry[] = [...content.articles, ...content.policies].map((entry) => ({ path: `/${entry.slug}`, locales: entry.locales, lastModified: entry.updated }));
     return { pages: renderUrlSet(siteUrl, pages), services: renderUrlSet(siteUrl, services), articles: renderUrlSet(siteUrl, articles) };
   };
-  return async (name: string): Promise<string | null> => {
+  return async (name: string, fetchApi: (path: string) => Promise<Response>): Promise<string | null> => {
     if (!cached || now() - cached.at > SITEMAP_TTL_MS) {
-      const sitemaps = build();
+      const sitemaps = build(fetchApi);
       cached = { at: now(), sitemaps };
       sitemaps.catch(() => (cached = undefined));
     }

@@ -171,6 +171,28 @@ export function createCachedRegistryStore(durable: RegistryStore, redis: Redis, 
 }
 
 /**
+ * A registry as one developer's server sees it (`npm run dev`, docs/releases.md "Developing a squad"): the
+ * shared live versions, with the apps being built from source made live for this process only. The version
+ * it replaces stays on the rollback stack, so pages rendered with it keep working. Switches go to the
+ * shared registry as usual.
+ */
+export function createOverlayRegistryStore(shared: RegistryStore, readOverrides: () => Promise<Record<string, string>>): RegistryStore {
+  return {
+    async read() {
+      const state = await shared.read();
+      const apps = { ...state.apps };
+      for (const [app, version] of Object.entries(await readOverrides().catch(() => ({})))) {
+        const current = apps[app];
+        apps[app] = { live: version, previous: current && current.live !== version ? [...current.previous, current.live] : (current?.previous ?? []) };
+      }
+      return { ...state, apps };
+    },
+    update: (change) => shared.update(change),
+    close: () => shared.close(),
+  };
+}
+
+/**
  * Picks the stores the configuration asks for: PostgreSQL (a `postgres` database) or `registry.json` as the
  * durable copy, and Redis in front of it when a connection is given.
  */

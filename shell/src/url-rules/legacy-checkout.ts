@@ -1,5 +1,5 @@
 import { toLocalePath } from '@reelkeep/shared-contracts';
-import { splitLocale } from '../../src/routing/route-table.ts';
+import { splitLocale } from '../routing/route-table.ts';
 import { buildPermanentRedirect, CONTINUE_DECISION, decodeRequestPath, type RuleRequest, type UrlDecision } from './url-rule.ts';
 
 /** Locale-less paths the old build leaked (spec §2 route table); lowercase, as they read after normalisation. */

@@ -1,4 +1,4 @@
-import { splitLocale } from '../../src/routing/route-table.ts';
+import { splitLocale } from '../routing/route-table.ts';
 import { CONTINUE_DECISION, decodeRequestPath, type RuleRequest, type UrlDecision } from './url-rule.ts';
 
 /** The spec's internal reason for this 404 (spec §8); logged or put in a data attribute, never shown. */

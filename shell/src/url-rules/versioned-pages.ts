@@ -1,5 +1,5 @@
 import { toLocalePath } from '@reelkeep/shared-contracts';
-import { splitLocale } from '../../src/routing/route-table.ts';
+import { splitLocale } from '../routing/route-table.ts';
 import { buildPermanentRedirect, CONTINUE_DECISION, decodeRequestPath, type RuleRequest, type UrlDecision } from './url-rule.ts';
 
 // spec §2: a trailing `-new` plus digits on the last segment (a blog listing may end with a slash after it).

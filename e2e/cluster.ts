@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { runReleaseIn } from './fixtures.ts';
+import { E2E_DIR, E2E_ENV, E2E_PORT, E2E_RELEASES_DIR } from './test-site.ts';
+
+/**
+ * Several instances of the site sharing PostgreSQL and Redis, as a deployment runs them: for the journeys
+ * that switch releases under load or take Redis away. Each cluster has its own database (created afresh on
+ * the server TEST_DATABASE_URL names), its own Redis server (`redis-server` on a port of its own, so a
+ * journey may stop it) and its own registry, promoted through the real release CLI.
+ */
+const ROOT_DIR = path.resolve(import.meta.dirname, '..');
+
+/** PostgreSQL for the cluster journeys; in CI a missing one is an error, never a skip. */
+export const CLUSTER_DATABASE_URL = process.env.TEST_DATABASE_URL;
+if (!CLUSTER_DATABASE_URL && process.env.CI === 'true') throw new Error('TEST_DATABASE_URL must be set in CI (.ci/run starts PostgreSQL)');
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('timed out waiting');
+}
+
+/** Starts a cluster: `offset` keeps the ports of different journeys apart. */
+export async function startCluster(options: { name: string; offset: number; instances: number; live: Record<string, string>; env?: Record<string, string> }) {
+  const redisPort = E2E_PORT + options.offset;
+  const ports = Array.from({ length: options.instances }, (_, i) => E2E_PORT + options.offset + 1 + i);
+  const admin = new pg.Client({ connectionString: CLUSTER_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${options.name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${options.name}`);
+  await admin.end();
+  const databaseUrl = new URL(CLUSTER_DATABASE_URL!);
+  databaseUrl.pathname = `/${options.name}`;
+
+  let redisServer: ChildProcess | undefined;
+  const startRedis = async () => {
+    redisServer = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await waitFor(async () => (await new Redis(redisPort, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0 }).ping().catch(() => null)) === 'PONG');
+  };
+  const stopRedis = async () => {
+    if (!redisServer) return;
+    const exited = new Promise((resolve) => redisServer!.once('exit', resolve));
+    redisServer.kill('SIGKILL');
+    await exited;
+    redisServer = undefined;
+  };
+  await startRedis();
+
+  const env: Record<string, string> = {
+    ...E2E_ENV,
+    DATABASE_URL: databaseUrl.href,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    RELEASES_DIR: E2E_RELEASES_DIR,
+    REGISTRY_POLL_MS: '200',
+    LOG_LEVEL: 'error',
+    PGLITE_DIR: path.join(E2E_DIR, `pglite-${options.name}`, 'unused'),
+    ...options.env,
+  };
+  // The cluster's registry lives in its PostgreSQL (+ Redis): the live versions are promoted there first.
+  for (const [app, version] of Object.entries(options.live)) await runReleaseIn(env, 'promote', app, version);
+  const instances = ports.map((port) => spawn(process.execPath, ['shell/server/main.ts'], { cwd: ROOT_DIR, env: { ...process.env, ...env, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` }, stdio: 'ignore' }));
+  for (const port of ports) await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/favicon.ico`)).ok);
+
+  return {
+    env,
+    redisPort,
+    /** The base URL of each instance. */
+    sites: ports.map((port) => `http://127.0.0.1:${port}`),
+    startRedis,
+    stopRedis,
+    /** Runs a release command against the cluster's registry and database, as an operator would. */
+    release: (...args: string[]) => runReleaseIn(env, ...args),
+    async stop(): Promise<void> {
+      for (const instance of instances) instance.kill('SIGTERM');
+      await Promise.all(instances.map((instance) => new Promise((resolve) => (instance.exitCode !== null ? resolve(null) : instance.once('exit', resolve)))));
+      await stopRedis();
+    },
+  };
+}
+
+/** A running cluster. */
+export type Cluster = Awaited<ReturnType<typeof startCluster>>;

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { ConfigError, loadConfig, type Config } from '@reelkeep/platform/config';
+import { createLogger } from '@reelkeep/platform/logger';
+import { openDatabase } from '@reelkeep/platform/db';
+import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
+import { readFile } from 'node:fs/promises';
+import { createOverlayRegistryStore, createRegistryStore } from '@reelkeep/platform/registry';
+import { createRateLimiter, type RateLimiter } from '@reelkeep/platform/rate-limit';
+import { createRedisClient } from '@reelkeep/platform/redis';
+import { createAdminGuard, toAdminCheck } from '@reelkeep/platform/request-guards';
+import { createMailer } from '@reelkeep/platform/mail';
+import { createCaptcha } from '@reelkeep/platform/captcha';
+import { createLocaleStore } from '@reelkeep/platform/locale-store';
+import { createGateway, type MountedApi } from '@reelkeep/platform/gateway';
+import { createSquadApiHost } from '@reelkeep/platform/squad-api-host';
+import type { SquadName } from '@reelkeep/shared-contracts';
+import { createErrorReporter } from './error-reporter.ts';
+import { watchReleases } from './release-snapshot.ts';
+
+/** docs/security.md "Admin": wrong admin tokens one client address may send in this window. */
+const ADMIN_FAILURE_LIMIT = 10;
+const ADMIN_FAILURE_WINDOW_MS = 10 * 60_000;
+
+/** The host's configuration, or exit 1 with a message naming every bad variable. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Everything a host process runs (docs/releases.md "The host"): the database with the platform's
+ * migrations, Redis when configured, the rate limits, the admin guard, mail, captcha and translations, the
+ * registry, and the squads' API modules of the live releases, each with its context. The site server and a
+ * squad's own API process both start from here; neither imports any squad's code.
+ */
+export async function startHost(config: Config) {
+  const logger = createLogger(config.LOG_LEVEL);
+  const reportError = await createErrorReporter(config, logger);
+  // One Redis connection for the process: rate limits and the registry's fast path (docs/operations.md).
+  const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL, logger) : undefined;
+  const limiters: RateLimiter[] = [];
+  const createLimiter = (name: string, limit: number, windowMs: number) => {
+    const limiter = createRateLimiter({ name, limit, windowMs, redis, logger });
+    limiters.push(limiter);
+    return limiter;
+  };
+  const adminGuard = createAdminGuard({ token: config.ADMIN_TOKEN, failures: createLimiter('admin-auth', ADMIN_FAILURE_LIMIT, ADMIN_FAILURE_WINDOW_MS) });
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+  await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+  const shared = createRegistryStore({ releasesDir: config.RELEASES_DIR, db, redis, logger });
+  const overrides = config.DEV_OVERRIDES_FILE;
+  const store = overrides ? createOverlayRegistryStore(shared, async () => JSON.parse(await readFile(overrides, 'utf8')) as Record<string, string>) : shared;
+  const locales = createLocaleStore(config.LOCALES_DIR);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db });
+  const captcha = createCaptcha({ hmacKey: config.CAPTCHA_HMAC_KEY });
+
+  // Squads call each other through the live snapshot's gateway, known once the watcher runs.
+  let liveFetchApi: (path: string, init?: RequestInit) => Promise<Response> = async () => new Response(null, { status: 503 });
+  const apiHost = createSquadApiHost({
+    config,
+    env: process.env,
+    db,
+    logger,
+    stateRoot: path.join(path.dirname(config.PGLITE_DIR), 'squads'),
+    startTimeoutMs: config.API_TIMEOUT_MS * 3,
+    services: {
+      db,
+      redis,
+      logger,
+      mailer,
+      captcha,
+      createRateLimiter: createLimiter,
+      fetchApi: (path, init) => liveFetchApi(path, init),
+      authoriseAdmin: toAdminCheck(adminGuard),
+      loadTranslations: (locale, namespaces) => locales.loadResources(locale, namespaces),
+    },
+  });
+  const releases = await watchReleases({
+    store,
+    releasesDir: config.RELEASES_DIR,
+    staticBaseUrl: config.STATIC_BASE_URL,
+    pollMs: config.REGISTRY_POLL_MS,
+    logger,
+    apiHost,
+    createGateway: (findApi: (squad: SquadName) => MountedApi | undefined) => createGateway({ siteUrl: config.SITE_URL, timeoutMs: config.API_TIMEOUT_MS, logger, reportError, findApi }),
+  });
+  liveFetchApi = (path, init) => releases.current().gateway.fetchApi(path, init);
+
+  return {
+    logger,
+    reportError,
+    redis,
+    db,
+    adminGuard,
+    locales,
+    mailer,
+    releases,
+    /** Closes what the host opened, once the HTTP server has stopped. */
+    async close(): Promise<void> {
+      releases.stop();
+      await Promise.all([db.close(), store.close(), ...limiters.map((limiter) => limiter.close())]);
+      redis?.disconnect();
+    },
+  };
+}
+
+/** A running host. */
+export type Host = Awaited<ReturnType<typeof startHost>>;
