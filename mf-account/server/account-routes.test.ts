@@ -3,9 +3,10 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { openDatabase, type Database } from '@reelkeep/platform/db';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
-import { createTestPluginContext } from '@reelkeep/platform/testing/plugin-context';
+import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { startTestGateway } from '@reelkeep/platform/testing/gateway-server';
-import { plugin } from './plugin.ts';
+import api from './api.ts';
+import type { AccountContext } from './settings.ts';
 
 /** The account limit of this suite: ACCOUNT_RATE_LIMIT sign-ins per address and account, five times that per address. */
 const LIMIT = 5;
@@ -20,7 +21,7 @@ interface Answer {
 
 let db: Database;
 let gateway: Awaited<ReturnType<typeof startTestGateway>>;
-let context: ReturnType<typeof createTestPluginContext>;
+let context: AccountContext;
 let nextAddress = 10;
 
 /** A request from its own loopback address (so each test has its own rate-limit counters), as a browser of `origin` would send it. */
@@ -65,9 +66,9 @@ async function register(email: string, from = newAddress()): Promise<string> {
 beforeAll(async () => {
   db = await openDatabase({ pgliteDir: 'memory://' });
   await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
-  await applyMigrations(db, plugin.squad, plugin.migrationsDir);
-  context = createTestPluginContext(db, { env: { ACCOUNT_RATE_LIMIT: String(LIMIT), PGLITE_DIR: path.join(process.cwd(), '.data', 'test-account', 'pglite') } });
-  gateway = await startTestGateway([plugin], context);
+  await applyMigrations(db, api.squad, path.join(import.meta.dirname, 'migrations'));
+  context = createTestHostContext(db, { module: api, env: { ACCOUNT_RATE_LIMIT: String(LIMIT) } });
+  gateway = await startTestGateway([{ module: api, context }]);
 });
 afterAll(async () => {
   await gateway.close();
