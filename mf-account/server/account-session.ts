@@ -1,6 +1,6 @@
 import { checkField, isSecureSite, serialiseCookieDeletion, toLocalePrefix, toSameSitePath, type Locale } from '@reelkeep/shared-contracts';
-import type { PluginContext } from '@reelkeep/platform/server-plugin';
 import { AUTH_COOKIE_PREFIX, getAuth } from './auth.ts';
+import type { AccountContext } from './settings.ts';
 
 /** The session cookie better-auth sets (HttpOnly). */
 export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
@@ -12,7 +12,7 @@ export interface SessionDto {
 }
 
 /** The signed-in user of a request, or null. */
-export async function readUser(request: Request, context: PluginContext) {
+export async function readUser(request: Request, context: AccountContext) {
   return (await (await getAuth(context)).api.getSession({ headers: request.headers }).catch(() => null))?.user ?? null;
 }
 

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { oneTimeToken } from 'better-auth/plugins';
-import type { PluginContext } from '@reelkeep/platform/server-plugin';
-import { toSameSitePath } from '@reelkeep/shared-contracts';
+import { oncePerContext, toSameSitePath } from '@reelkeep/shared-contracts';
 import { accounts, sessions, users, verifications } from './auth-schema.ts';
 import { createGoogleVerifier } from './google.ts';
+import type { AccountContext } from './settings.ts';
 
 /** Where better-auth's routes live (the shell mounts everything under /api/account/). */
 export const AUTH_BASE_PATH = '/api/account/auth';
@@ -18,28 +18,34 @@ export const HANDOFF_TOKEN_TTL_MIN = 2;
 /** Spec §9: login cookies last a day; the token cookie 7 days. */
 const SESSION_TTL_S = 7 * 24 * 3600;
 
-/** The auth secret: AUTH_SECRET, else one generated once and kept beside the embedded database. */
-async function resolveSecret(context: Pick<PluginContext, 'config' | 'logger'>): Promise<string> {
-  if (context.config.AUTH_SECRET) return context.config.AUTH_SECRET;
-  const file = path.join(path.dirname(context.config.PGLITE_DIR), 'auth-secret');
+/** File of the generated auth secret in the squad's state folder. */
+const SECRET_FILE = 'auth-secret';
+
+/**
+ * The auth secret: AUTH_SECRET, else one generated once and kept in the squad's state folder, so every
+ * version of the squad's API (and every restart) signs with the same one.
+ */
+async function resolveSecret(context: Pick<AccountContext, 'settings' | 'logger' | 'stateDir'>): Promise<string> {
+  if (context.settings.AUTH_SECRET) return context.settings.AUTH_SECRET;
+  const file = path.join(context.stateDir, SECRET_FILE);
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch {
     const secret = randomBytes(32).toString('hex');
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, secret, { mode: 0o600 });
-    context.logger.warn('AUTH_SECRET is not set: generated one in the data folder (set it when several instances serve the site)', { file });
+    context.logger.warn('AUTH_SECRET is not set: generated one in the state folder (set it when several instances serve the site)', { file });
     return secret;
   }
 }
 
 /** Creates the better-auth instance on the account schema: e-mail and password, sessions in an HttpOnly cookie. */
-export async function createAuth(context: Pick<PluginContext, 'db' | 'config' | 'logger' | 'mailer'>) {
-  const secure = new URL(context.config.SITE_URL).protocol === 'https:';
-  const googleClientId = context.config.GOOGLE_CLIENT_ID;
+export async function createAuth(context: Pick<AccountContext, 'db' | 'site' | 'settings' | 'logger' | 'mailer' | 'stateDir'>) {
+  const secure = new URL(context.site.SITE_URL).protocol === 'https:';
+  const googleClientId = context.settings.GOOGLE_CLIENT_ID;
   return betterAuth({
     appName: 'ReelKeep',
-    baseURL: context.config.SITE_URL,
+    baseURL: context.site.SITE_URL,
     basePath: AUTH_BASE_PATH,
     secret: await resolveSecret(context),
     database: drizzleAdapter(context.db.orm, { provider: 'pg', schema: { user: users, session: sessions, account: accounts, verification: verifications } }),
@@ -55,8 +61,8 @@ export async function createAuth(context: Pick<PluginContext, 'db' | 'config' | 
       // POST /api/account/reset-password, which checks it. The library's own link route is not exposed
       // (docs/security.md "Ways into an account").
       sendResetPassword: async ({ user, url: libraryUrl, token }) => {
-        const page = toSameSitePath(new URL(libraryUrl).searchParams.get('callbackURL'), context.config.SITE_URL) ?? '/reset-password';
-        const url = new URL(page, context.config.SITE_URL);
+        const page = toSameSitePath(new URL(libraryUrl).searchParams.get('callbackURL'), context.site.SITE_URL) ?? '/reset-password';
+        const url = new URL(page, context.site.SITE_URL);
         url.search = new URLSearchParams({ token }).toString();
         // An account made at checkout has no password yet: its first mail invites the buyer to choose one.
         const [credential] = await context.db.query('SELECT 1 FROM account.accounts WHERE user_id = $1 AND provider_id = $2', [user.id, 'credential']);
@@ -83,7 +89,7 @@ export async function createAuth(context: Pick<PluginContext, 'db' | 'config' | 
     session: { expiresIn: SESSION_TTL_S, updateAge: 24 * 3600 },
     // The site's own limiter guards the forms (memory or Redis, shared by instances).
     rateLimit: { enabled: false },
-    trustedOrigins: [new URL(context.config.SITE_URL).origin],
+    trustedOrigins: [new URL(context.site.SITE_URL).origin],
     advanced: { cookiePrefix: AUTH_COOKIE_PREFIX, useSecureCookies: secure, defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure } },
     telemetry: { enabled: false },
     // The desktop hand-off: the signed-in app asks for a token (GET …/one-time-token/generate) and opens the
@@ -95,12 +101,21 @@ export async function createAuth(context: Pick<PluginContext, 'db' | 'config' | 
 /** The auth instance. */
 export type Auth = Awaited<ReturnType<typeof createAuth>>;
 
-let auth: Promise<Auth> | undefined;
-/** The auth instance, created on first use (one per process). */
-export function getAuth(context: Pick<PluginContext, 'db' | 'config' | 'logger' | 'mailer'>): Promise<Auth> {
-  if (!auth) {
-    auth = createAuth(context);
-    auth.catch(() => (auth = undefined));
+/** Where a context keeps its auth instance while it is made or once it is. */
+const authSlot = oncePerContext((_context: AccountContext): { auth?: Promise<Auth> } => ({}));
+
+/**
+ * The auth instance of a context, created on first use: one per loaded version of the squad's API, so two
+ * versions never share one. A failed creation is forgotten, so the next request tries again.
+ */
+export function getAuth(context: AccountContext): Promise<Auth> {
+  const slot = authSlot(context);
+  if (!slot.auth) {
+    const auth = createAuth(context);
+    slot.auth = auth;
+    auth.catch(() => {
+      if (slot.auth === auth) slot.auth = undefined;
+    });
   }
-  return auth;
+  return slot.auth;
 }

@@ -1,4 +1,4 @@
-import { respondJson } from '@reelkeep/platform/server-plugin';
+import { respondJson } from '@reelkeep/shared-contracts';
 
 /** How a form endpoint answers one submission. */
 export interface FormOutcome {

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import type { PluginContext } from '@reelkeep/platform/server-plugin';
+import type { AccountContext } from './settings.ts';
 
 /** Issuers Google writes into its ID tokens. */
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
@@ -13,8 +13,8 @@ const MAX_TOKEN_AGE = '1h';
  * at a local key server): signature, issuer, audience (our client id), age, a verified e-mail, and single use
  * (the token's `jti` is recorded until it expires, so a captured token cannot sign in twice).
  */
-export function createGoogleVerifier(context: Pick<PluginContext, 'db' | 'config' | 'logger'>, clientId: string) {
-  const keys = createRemoteJWKSet(new URL(context.config.GOOGLE_JWKS_URL), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
+export function createGoogleVerifier(context: Pick<AccountContext, 'db' | 'settings' | 'logger'>, clientId: string) {
+  const keys = createRemoteJWKSet(new URL(context.settings.GOOGLE_JWKS_URL), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
   return async (token: string): Promise<boolean> => {
     let claims: JWTPayload & { email?: string; email_verified?: boolean };
     try {

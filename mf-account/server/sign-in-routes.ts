@@ -4,6 +4,10 @@ import {
   isSecureSite,
   loginInput,
   logoutInput,
+  readField,
+  readInput,
+  readSubmittedLocale,
+  respondJson,
   serialiseCookie,
   serialiseCookieDeletion,
   toLocalePrefix,
@@ -12,12 +16,11 @@ import {
   type Locale,
   type ServerTrackingEvent,
 } from '@reelkeep/shared-contracts';
-import { readField, readInput, readSubmittedLocale } from '@reelkeep/platform/http-input';
-import { respondJson, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
 import { AUTH_BASE_PATH, getAuth } from './auth.ts';
-import type { AccountGate } from './account-gate.ts';
+import { admitAttempt } from './account-gate.ts';
 import { clearSessionCookies, decodeBase64Email, readUser, SESSION_COOKIE, toReturnPath, type SessionDto } from './account-session.ts';
 import { answerForm } from './form-answer.ts';
+import type { AccountContext, AccountRoute } from './settings.ts';
 
 /** spec §9: user_token is set to 1 for 365 days on logout. */
 const USER_TOKEN_MAX_AGE_S = 365 * 24 * 3600;
@@ -34,7 +37,7 @@ export interface ProvidersDto {
  * JavaScript counts too; the visitor's cookies go along so their consent decides what is kept.
  * Tracking failures never stop a logout.
  */
-async function recordLogout(request: Request, context: PluginContext, locale: Locale): Promise<void> {
+async function recordLogout(request: Request, context: AccountContext, locale: Locale): Promise<void> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   for (const name of ['cookie', 'sec-gpc']) {
     const value = request.headers.get(name);
@@ -51,136 +54,134 @@ async function recordLogout(request: Request, context: PluginContext, locale: Lo
   if (answer && !answer.ok) context.logger.warn('logout not tracked', { status: answer.status });
 }
 
+const sessionRoute: AccountRoute = {
+  method: 'GET',
+  path: '/api/account/session',
+  async handle(request, context) {
+    const session = await (await getAuth(context)).api.getSession({ headers: request.headers }).catch(() => null);
+    const hasPassword = session
+      ? (await context.db.query<{ found: number }>(`SELECT 1 AS found FROM account.accounts WHERE user_id = $1 AND provider_id = 'credential' LIMIT 1`, [session.user.id])).length > 0
+      : false;
+    const body: SessionDto = session
+      ? { signedIn: true, user: { id: session.user.id, email: session.user.email, name: session.user.name, hasPassword, ...(session.user.image ? { picture: session.user.image } : {}) } }
+      : { signedIn: false, user: null };
+    return respondJson(body, 200, { 'cache-control': 'no-store' });
+  },
+};
+
+const providersRoute: AccountRoute = {
+  method: 'GET',
+  path: '/api/account/providers',
+  async handle(_request, context) {
+    const clientId = context.settings.GOOGLE_CLIENT_ID;
+    const body: ProvidersDto = { google: clientId ? { clientId, scriptUrl: context.settings.GOOGLE_GSI_URL } : null };
+    return respondJson(body, 200, { 'cache-control': 'no-store' });
+  },
+};
+
+const loginRoute: AccountRoute = {
+  method: 'POST',
+  path: '/api/account/login',
+  async handle(request, context) {
+    const input = await readInput(request, loginInput);
+    const fields = input.ok ? input.data : null;
+    const locale = readSubmittedLocale(input);
+    const email = String(readField(input, 'email') ?? '');
+    const returnPath = toReturnPath(readField(input, 'return'), locale, context.site.SITE_URL);
+    const answer = (status: number, problem: string | null, cookiesFrom?: Response) =>
+      answerForm(input.isForm, {
+        status,
+        problems: problem ? { form: problem } : {},
+        json: { return: returnPath },
+        location: status === 200 ? returnPath : `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error: problem ?? 'invalid', email, ...(readField(input, 'return') ? { return: returnPath } : {}) })}`,
+        cookiesFrom,
+      });
+    if (!(await admitAttempt(request, context, { kind: 'sign-in', account: email }))) return answer(429, 'rate_limited');
+    if (!fields) return answer(400, 'invalid');
+    const signedIn = await (await getAuth(context)).api.signInEmail({ body: { email: fields.email, password: fields.password }, headers: request.headers, asResponse: true });
+    // One answer for an unknown address and a wrong password (no account enumeration).
+    if (!signedIn.ok) return answer(401, 'invalid');
+    return answer(200, null, signedIn);
+  },
+};
+
+const googleRoute: AccountRoute = {
+  method: 'POST',
+  path: '/api/account/google',
+  async handle(request, context) {
+    const input = await readInput(request, googleSignInInput);
+    const locale = readSubmittedLocale(input);
+    const returnPath = toReturnPath(input.ok ? input.data.return : undefined, locale, context.site.SITE_URL);
+    const answer = (status: number, problem: string | null, cookiesFrom?: Response, json: Record<string, unknown> = {}) =>
+      answerForm(input.isForm, { status, problems: problem ? { form: problem } : {}, json: { return: returnPath, ...json }, location: status === 200 ? returnPath : `${toLocalePrefix(locale)}/login?error=${problem}`, cookiesFrom });
+    if (!context.settings.GOOGLE_CLIENT_ID) return answer(404, 'google_off');
+    if (!(await admitAttempt(request, context, { kind: 'sign-in' }))) return answer(429, 'rate_limited');
+    // `credential` is what Google Identity Services hands the page (button and One Tap alike).
+    if (!input.ok) return answer(400, 'google_invalid');
+    const signedIn = await (await getAuth(context))
+      .api.signInSocial({ body: { provider: 'google', idToken: { token: input.data.credential } }, headers: request.headers, asResponse: true })
+      .catch(() => null);
+    if (signedIn?.status === 401 && ((await signedIn.clone().json().catch(() => ({}))) as { code?: string }).code === 'OAUTH_LINK_ERROR') {
+      // The address has a password account whose e-mail was never confirmed: joining it would let whoever
+      // registered it keep a way in (account pre-hijacking), so the visitor signs in with the password instead.
+      return answer(409, 'google_exists');
+    }
+    // Forged, expired, replayed or for another client: one answer, the details go to the log.
+    if (!signedIn?.ok) return answer(401, 'google_invalid');
+    const { user } = (await signedIn.clone().json()) as { user?: { email?: string } };
+    return answer(200, null, signedIn, { email: user?.email ?? '' });
+  },
+};
+
+const handoffRoute: AccountRoute = {
+  method: 'GET',
+  path: '/api/account/handoff',
+  async handle(request, context) {
+    const input = await readInput(request, handoffInput);
+    const locale = readSubmittedLocale(input);
+    const email = input.ok ? decodeBase64Email(input.data.client_e) : '';
+    const failed = (error: string) => new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error, email })}` } });
+    if (!(await admitAttempt(request, context, { kind: 'sign-in' }))) return failed('rate_limited');
+    if (!input.ok) return failed('handoff');
+    const verified = await (await getAuth(context)).api.verifyOneTimeToken({ body: { token: input.data.token }, headers: request.headers, asResponse: true }).catch(() => null);
+    if (!verified?.ok) return failed('handoff');
+    return answerForm(true, { status: 200, location: `${toLocalePrefix(locale)}/my-account`, cookiesFrom: verified });
+  },
+};
+
+/**
+ * The one route of the auth library the site exposes (docs/security.md "Ways into an account"): the signed-in
+ * desktop app asks for a single-use hand-off token. Every other library route answers 404, so sign-in,
+ * sign-up and resets only happen through the routes above, behind the gate.
+ */
+const handoffTokenRoute: AccountRoute = {
+  method: 'GET',
+  path: `${AUTH_BASE_PATH}/one-time-token/generate`,
+  async handle(request, context) {
+    if (!(await admitAttempt(request, context, { kind: 'sign-in' }))) return respondJson({ cscode: 429, error: 'rate_limited' }, 429);
+    if (!(await readUser(request, context))) return respondJson({ cscode: 401, error: 'signed_out' }, 401);
+    return (await getAuth(context)).handler(new Request(new URL(`${AUTH_BASE_PATH}/one-time-token/generate`, request.url), { headers: request.headers }));
+  },
+};
+
+const logoutRoute: AccountRoute = {
+  method: 'POST',
+  path: '/logout',
+  async handle(request, context) {
+    const input = await readInput(request, logoutInput);
+    const locale = readSubmittedLocale(input);
+    await recordLogout(request, context, locale);
+    const ended = await (await getAuth(context)).api.signOut({ headers: request.headers, asResponse: true }).catch(() => new Response());
+    const response = answerForm(true, { status: 200, location: toLocalePrefix(locale) || '/', cookiesFrom: ended });
+    // The session cookie goes whatever the auth library answered; spec §4: the display cookies go too,
+    // and user_token is set to 1 for 365 days.
+    const secure = isSecureSite(context.site.SITE_URL);
+    for (const cookie of clearSessionCookies(context.site.SITE_URL)) response.headers.append('set-cookie', cookie);
+    for (const name of DISPLAY_COOKIES) response.headers.append('set-cookie', serialiseCookieDeletion(name, { secure }));
+    response.headers.append('set-cookie', serialiseCookie('user_token', '1', { secure, maxAgeS: USER_TOKEN_MAX_AGE_S }));
+    return response;
+  },
+};
+
 /** Session, providers, login, Google sign-in, the desktop hand-off and logout. */
-export function createSignInRoutes(gate: AccountGate): PluginRoute[] {
-  const sessionRoute: PluginRoute = {
-    method: 'GET',
-    path: '/api/account/session',
-    async handle(request, context) {
-      const session = await (await getAuth(context)).api.getSession({ headers: request.headers }).catch(() => null);
-      const hasPassword = session
-        ? (await context.db.query<{ found: number }>(`SELECT 1 AS found FROM account.accounts WHERE user_id = $1 AND provider_id = 'credential' LIMIT 1`, [session.user.id])).length > 0
-        : false;
-      const body: SessionDto = session
-        ? { signedIn: true, user: { id: session.user.id, email: session.user.email, name: session.user.name, hasPassword, ...(session.user.image ? { picture: session.user.image } : {}) } }
-        : { signedIn: false, user: null };
-      return respondJson(body, 200, { 'cache-control': 'no-store' });
-    },
-  };
-
-  const providersRoute: PluginRoute = {
-    method: 'GET',
-    path: '/api/account/providers',
-    async handle(_request, context) {
-      const clientId = context.config.GOOGLE_CLIENT_ID;
-      const body: ProvidersDto = { google: clientId ? { clientId, scriptUrl: context.config.GOOGLE_GSI_URL } : null };
-      return respondJson(body, 200, { 'cache-control': 'no-store' });
-    },
-  };
-
-  const loginRoute: PluginRoute = {
-    method: 'POST',
-    path: '/api/account/login',
-    async handle(request, context) {
-      const input = await readInput(request, loginInput);
-      const fields = input.ok ? input.data : null;
-      const locale = readSubmittedLocale(input);
-      const email = String(readField(input, 'email') ?? '');
-      const returnPath = toReturnPath(readField(input, 'return'), locale, context.config.SITE_URL);
-      const answer = (status: number, problem: string | null, cookiesFrom?: Response) =>
-        answerForm(input.isForm, {
-          status,
-          problems: problem ? { form: problem } : {},
-          json: { return: returnPath },
-          location: status === 200 ? returnPath : `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error: problem ?? 'invalid', email, ...(readField(input, 'return') ? { return: returnPath } : {}) })}`,
-          cookiesFrom,
-        });
-      if (!(await gate.admit(request, context, { kind: 'sign-in', account: email }))) return answer(429, 'rate_limited');
-      if (!fields) return answer(400, 'invalid');
-      const signedIn = await (await getAuth(context)).api.signInEmail({ body: { email: fields.email, password: fields.password }, headers: request.headers, asResponse: true });
-      // One answer for an unknown address and a wrong password (no account enumeration).
-      if (!signedIn.ok) return answer(401, 'invalid');
-      return answer(200, null, signedIn);
-    },
-  };
-
-  const googleRoute: PluginRoute = {
-    method: 'POST',
-    path: '/api/account/google',
-    async handle(request, context) {
-      const input = await readInput(request, googleSignInInput);
-      const locale = readSubmittedLocale(input);
-      const returnPath = toReturnPath(input.ok ? input.data.return : undefined, locale, context.config.SITE_URL);
-      const answer = (status: number, problem: string | null, cookiesFrom?: Response, json: Record<string, unknown> = {}) =>
-        answerForm(input.isForm, { status, problems: problem ? { form: problem } : {}, json: { return: returnPath, ...json }, location: status === 200 ? returnPath : `${toLocalePrefix(locale)}/login?error=${problem}`, cookiesFrom });
-      if (!context.config.GOOGLE_CLIENT_ID) return answer(404, 'google_off');
-      if (!(await gate.admit(request, context, { kind: 'sign-in' }))) return answer(429, 'rate_limited');
-      // `credential` is what Google Identity Services hands the page (button and One Tap alike).
-      if (!input.ok) return answer(400, 'google_invalid');
-      const signedIn = await (await getAuth(context))
-        .api.signInSocial({ body: { provider: 'google', idToken: { token: input.data.credential } }, headers: request.headers, asResponse: true })
-        .catch(() => null);
-      if (signedIn?.status === 401 && ((await signedIn.clone().json().catch(() => ({}))) as { code?: string }).code === 'OAUTH_LINK_ERROR') {
-        // The address has a password account whose e-mail was never confirmed: joining it would let whoever
-        // registered it keep a way in (account pre-hijacking), so the visitor signs in with the password instead.
-        return answer(409, 'google_exists');
-      }
-      // Forged, expired, replayed or for another client: one answer, the details go to the log.
-      if (!signedIn?.ok) return answer(401, 'google_invalid');
-      const { user } = (await signedIn.clone().json()) as { user?: { email?: string } };
-      return answer(200, null, signedIn, { email: user?.email ?? '' });
-    },
-  };
-
-  const handoffRoute: PluginRoute = {
-    method: 'GET',
-    path: '/api/account/handoff',
-    async handle(request, context) {
-      const input = await readInput(request, handoffInput);
-      const locale = readSubmittedLocale(input);
-      const email = input.ok ? decodeBase64Email(input.data.client_e) : '';
-      const failed = (error: string) => new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error, email })}` } });
-      if (!(await gate.admit(request, context, { kind: 'sign-in' }))) return failed('rate_limited');
-      if (!input.ok) return failed('handoff');
-      const verified = await (await getAuth(context)).api.verifyOneTimeToken({ body: { token: input.data.token }, headers: request.headers, asResponse: true }).catch(() => null);
-      if (!verified?.ok) return failed('handoff');
-      return answerForm(true, { status: 200, location: `${toLocalePrefix(locale)}/my-account`, cookiesFrom: verified });
-    },
-  };
-
-  /**
-   * The one route of the auth library the site exposes (docs/security.md "Ways into an account"): the signed-in
-   * desktop app asks for a single-use hand-off token. Every other library route answers 404, so sign-in,
-   * sign-up and resets only happen through the routes above, behind the gate.
-   */
-  const handoffTokenRoute: PluginRoute = {
-    method: 'GET',
-    path: `${AUTH_BASE_PATH}/one-time-token/generate`,
-    async handle(request, context) {
-      if (!(await gate.admit(request, context, { kind: 'sign-in' }))) return respondJson({ cscode: 429, error: 'rate_limited' }, 429);
-      if (!(await readUser(request, context))) return respondJson({ cscode: 401, error: 'signed_out' }, 401);
-      return (await getAuth(context)).handler(new Request(new URL(`${AUTH_BASE_PATH}/one-time-token/generate`, request.url), { headers: request.headers }));
-    },
-  };
-
-  const logoutRoute: PluginRoute = {
-    method: 'POST',
-    path: '/logout',
-    async handle(request, context) {
-      const input = await readInput(request, logoutInput);
-      const locale = readSubmittedLocale(input);
-      await recordLogout(request, context, locale);
-      const ended = await (await getAuth(context)).api.signOut({ headers: request.headers, asResponse: true }).catch(() => new Response());
-      const response = answerForm(true, { status: 200, location: toLocalePrefix(locale) || '/', cookiesFrom: ended });
-      // The session cookie goes whatever the auth library answered; spec §4: the display cookies go too,
-      // and user_token is set to 1 for 365 days.
-      const secure = isSecureSite(context.config.SITE_URL);
-      for (const cookie of clearSessionCookies(context.config.SITE_URL)) response.headers.append('set-cookie', cookie);
-      for (const name of DISPLAY_COOKIES) response.headers.append('set-cookie', serialiseCookieDeletion(name, { secure }));
-      response.headers.append('set-cookie', serialiseCookie('user_token', '1', { secure, maxAgeS: USER_TOKEN_MAX_AGE_S }));
-      return response;
-    },
-  };
-
-  return [sessionRoute, providersRoute, loginRoute, googleRoute, handoffRoute, handoffTokenRoute, logoutRoute];
-}
+export const signInRoutes: readonly AccountRoute[] = [sessionRoute, providersRoute, loginRoute, googleRoute, handoffRoute, handoffTokenRoute, logoutRoute];
