@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '@reelkeep/platform/config';
-import { createLogger } from '@reelkeep/platform/logger';
+import { createLogger, type Logger } from '@reelkeep/platform/logger';
 import { openDatabase } from '@reelkeep/platform/db';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { createOverlayRegistryStore, createRegistryStore } from '@reelkeep/platform/registry';
 import { createRateLimiter, type RateLimiter } from '@reelkeep/platform/rate-limit';
 import { createRedisClient } from '@reelkeep/platform/redis';
@@ -20,6 +20,19 @@ import { watchReleases } from './release-snapshot.ts';
 /** docs/security.md "Admin": wrong admin tokens one client address may send in this window. */
 const ADMIN_FAILURE_LIMIT = 10;
 const ADMIN_FAILURE_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Before squads had state folders, the generated auth secret lay beside the database: it moves into the
+ * account squad's folder once, so nobody is signed out by the upgrade.
+ */
+async function adoptLegacyState(stateRoot: string, dataDir: string, logger: Logger): Promise<void> {
+  const legacy = path.join(dataDir, 'auth-secret');
+  const target = path.join(stateRoot, 'account', 'auth-secret');
+  if (!(await stat(legacy).then(() => true, () => false)) || (await stat(target).then(() => true, () => false))) return;
+  await mkdir(path.dirname(target), { recursive: true });
+  await rename(legacy, target);
+  logger.info('generated auth secret moved into the account squad\'s state folder', { from: legacy, to: target });
+}
 
 /** The host's configuration, or exit 1 with a message naming every bad variable. */
 export function loadConfigOrExit(): Config {
@@ -52,6 +65,8 @@ export async function startHost(config: Config) {
     return limiter;
   };
   const adminGuard = createAdminGuard({ token: config.ADMIN_TOKEN, failures: createLimiter('admin-auth', ADMIN_FAILURE_LIMIT, ADMIN_FAILURE_WINDOW_MS) });
+  const stateRoot = path.join(path.dirname(config.PGLITE_DIR), 'squads');
+  await adoptLegacyState(stateRoot, path.dirname(config.PGLITE_DIR), logger);
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
   await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
   const shared = createRegistryStore({ releasesDir: config.RELEASES_DIR, db, redis, logger });
@@ -68,7 +83,7 @@ export async function startHost(config: Config) {
     env: process.env,
     db,
     logger,
-    stateRoot: path.join(path.dirname(config.PGLITE_DIR), 'squads'),
+    stateRoot,
     startTimeoutMs: config.API_TIMEOUT_MS * 3,
     services: {
       db,
