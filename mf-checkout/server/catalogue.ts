@@ -1,4 +1,4 @@
-import type { Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/host-context';
 import { type CouponRule, type OfferCampaignDto, type OfferCouponDto, type OfferPlanDto, type PlanOs, type PlanType } from '@reelkeep/shared-contracts';
 
 type Query = Database['query'];

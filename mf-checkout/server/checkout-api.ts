@@ -1,8 +1,7 @@
 import type Stripe from 'stripe';
-import { readInput, type InputProblem } from '@reelkeep/platform/http-input';
-import { CLIENT_IP_HEADER, readSignedInUser, respondJson, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
-import type { RateLimiter } from '@reelkeep/platform/rate-limit';
+import type { ApiRoute, HostContext, RateLimiter } from '@reelkeep/platform/host-context';
 import {
+  CLIENT_IP_HEADER,
   couponProblem,
   couponRequestSchema,
   DEFAULT_LOCALE,
@@ -11,18 +10,23 @@ import {
   licenceRequestSchema,
   myOrdersQuerySchema,
   offerQuerySchema,
+  oncePerContext,
   orderIdInput,
   orderRequestSchema,
   parsePlanId,
   planPriceCents,
   PRICE_VARIANT_COOKIE,
   readCookie,
+  readInput,
+  readSignedInUser,
   refundRequestSchema,
+  respondJson,
   sandboxConfirmationSchema,
   sandboxPaymentSchema,
   serialiseCookie,
   toLocalePrefix,
   toPriceVariant,
+  type InputProblem,
   type Locale,
   type OfferDto,
   type PaymentResultDto,
@@ -34,6 +38,10 @@ import { decideOrderAccess, ORDER_SECRET_COOKIE, readOrderSecrets, toOrderSecret
 import { createOrderService, type OrderService } from './orders.ts';
 import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.ts';
 import { createStripeClient, createStripeProvider, toPaymentState } from './providers/stripe.ts';
+import { isStripe, type CheckoutSettings } from './settings.ts';
+
+type CheckoutContext = HostContext<CheckoutSettings>;
+type CheckoutRoute = ApiRoute<CheckoutSettings>;
 
 const WINDOW_MS = 10 * 60_000;
 
@@ -72,29 +80,33 @@ interface Services {
   limiters: Record<'order' | 'pay' | 'coupon' | 'licence', RateLimiter>;
 }
 
+/** What building the checkout's routes may change: a test seam, nothing a release sets. */
+export interface CheckoutApiOptions {
+  /** Runs after a payment succeeded and before it is fulfilled (tests make a crash there: nothing may be lost). */
+  beforeFulfil?: (orderId: string) => void | Promise<void>;
+}
+
 /** The checkout squad's API: offer, coupons, orders, the sandbox card step, Stripe, My account and the licence API. */
-export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string) => void | Promise<void> } = {}): PluginRoute[] {
-  let services: Services | undefined;
-  const use = (context: PluginContext): Services => {
-    if (services) return services;
-    const { config, db } = context;
-    const stripe = config.PAYMENT_PROVIDER === 'stripe' ? createStripeClient(config) : null;
+export function createCheckoutRoutes(options: CheckoutApiOptions = {}): CheckoutRoute[] {
+  // One set of services per context, i.e. per loaded version with its own settings (the payment provider among them).
+  const use = oncePerContext((context: CheckoutContext): Services => {
+    const { settings, db } = context;
+    const stripe = isStripe(settings) ? createStripeClient(settings) : null;
     const sandbox = stripe ? null : createSandboxProvider(db);
     const provider = stripe ? createStripeProvider(stripe) : sandbox!;
-    services = {
+    return {
       orders: createOrderService({ ...context, provider, beforeFulfil: options.beforeFulfil }),
-      licences: createLicenceService(db, { maxDeactivations: config.LICENCE_MAX_DEACTIVATIONS }),
+      licences: createLicenceService(db, { maxDeactivations: settings.LICENCE_MAX_DEACTIVATIONS }),
       sandbox,
       stripe,
       limiters: {
-        order: context.createRateLimiter('checkout-order', config.CHECKOUT_RATE_LIMIT, WINDOW_MS),
-        pay: context.createRateLimiter('checkout-pay', config.CHECKOUT_RATE_LIMIT, WINDOW_MS),
-        coupon: context.createRateLimiter('checkout-coupon', config.CHECKOUT_RATE_LIMIT * 2, WINDOW_MS),
-        licence: context.createRateLimiter('licence-api', config.LICENCE_RATE_LIMIT, WINDOW_MS),
+        order: context.createRateLimiter('checkout-order', settings.CHECKOUT_RATE_LIMIT, WINDOW_MS),
+        pay: context.createRateLimiter('checkout-pay', settings.CHECKOUT_RATE_LIMIT, WINDOW_MS),
+        coupon: context.createRateLimiter('checkout-coupon', settings.CHECKOUT_RATE_LIMIT * 2, WINDOW_MS),
+        licence: context.createRateLimiter('licence-api', settings.LICENCE_RATE_LIMIT, WINDOW_MS),
       },
     };
-    return services;
-  };
+  });
   const clientIp = (request: Request) => request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
   const limited = async (limiter: RateLimiter, key: string) => !(await limiter.hit(key)).allowed;
   const tooMany = () => respondJson({ cscode: 429, error: 'rate_limited' }, 429, { 'retry-after': '600' });
@@ -105,23 +117,23 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
    * order's secret cookie is checked first, the session only when that does not open it. An unknown order
    * and a refused one get the same answer, so ids cannot be probed.
    */
-  async function mayAccessOrder(request: Request, context: PluginContext, orderId: string): Promise<boolean> {
+  async function mayAccessOrder(request: Request, context: CheckoutContext, orderId: string): Promise<boolean> {
     const facts = await use(context).orders.readAccessFacts(orderId);
     const secret = readOrderSecrets(request.headers.get('cookie')).get(orderId);
-    const lifetimeMs = toOrderSecretLifetimeMs(context.config.ORDER_TTL_MIN);
+    const lifetimeMs = toOrderSecretLifetimeMs(context.settings.ORDER_TTL_MIN);
     if (facts && decideOrderAccess(facts, { userId: null, secret }, Date.now(), lifetimeMs) !== 'refused') return true;
     const user = await readSignedInUser(request, context.fetchApi);
     return facts !== null && decideOrderAccess(facts, { userId: user?.id ?? null, secret }, Date.now(), lifetimeMs) !== 'refused';
   }
 
   /** The order secret cookie after a new order: its secret joins the few latest this browser holds. */
-  function toOrderSecretCookie(request: Request, context: PluginContext, orderId: string, secret: string): string {
+  function toOrderSecretCookie(request: Request, context: CheckoutContext, orderId: string, secret: string): string {
     const value = toOrderSecretCookieValue(readOrderSecrets(request.headers.get('cookie')), orderId, secret);
-    const maxAgeS = toOrderSecretLifetimeMs(context.config.ORDER_TTL_MIN) / 1000;
-    return serialiseCookie(ORDER_SECRET_COOKIE, value, { secure: isSecureSite(context.config.SITE_URL), httpOnly: true, sameSite: 'Lax', maxAgeS });
+    const maxAgeS = toOrderSecretLifetimeMs(context.settings.ORDER_TTL_MIN) / 1000;
+    return serialiseCookie(ORDER_SECRET_COOKIE, value, { secure: isSecureSite(context.site.SITE_URL), httpOnly: true, sameSite: 'Lax', maxAgeS });
   }
 
-  const offerRoute: PluginRoute = {
+  const offerRoute: CheckoutRoute = {
     method: 'GET',
     path: '/api/checkout/offer',
     async handle(request, context) {
@@ -137,13 +149,13 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
         plans: await findPlans(context.db.query, product),
         coupons: await findShownCoupons(context.db.query, now),
         campaign: campaign && { ...campaign, endsAt: displayedCampaignEnd(campaign.endsAt, personalEnd, source) },
-        provider: context.config.PAYMENT_PROVIDER === 'stripe' ? { kind: 'stripe', publishableKey: context.config.STRIPE_PUBLISHABLE_KEY! } : { kind: 'sandbox' },
+        provider: isStripe(context.settings) ? { kind: 'stripe', publishableKey: context.settings.STRIPE_PUBLISHABLE_KEY } : { kind: 'sandbox' },
       };
       return respondJson(body, 200, { 'cache-control': 'no-store' });
     },
   };
 
-  const couponRoute: PluginRoute = {
+  const couponRoute: CheckoutRoute = {
     method: 'POST',
     path: '/api/checkout/coupon',
     async handle(request, context) {
@@ -160,14 +172,14 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
       const plans = await findPlans(context.db.query, product);
       const row = (plan.os === 'mac' ? plans.mac : plans.win)?.find((candidate) => candidate.type === plan.type);
       if (!row) return respondJson({ cscode: 400, error: 'plan_unknown' }, 400);
-      const problem = couponProblem(coupon, plan.type, planPriceCents(row, readVariant(request, context.config.AB_PLAN_PRICE_OPEN)).priceCents);
+      const problem = couponProblem(coupon, plan.type, planPriceCents(row, readVariant(request, context.site.AB_PLAN_PRICE_OPEN)).priceCents);
       if (problem) return respondJson({ cscode: 400, error: problem === 'type' ? 'coupon_plan' : problem === 'invalid' ? 'coupon_unknown' : 'coupon_min_price' }, 400);
       const { code, text, discountCents, allowedTypes, minPriceCents } = coupon;
       return respondJson({ cscode: 200, coupon: { code, text, discountCents, allowedTypes, minPriceCents } });
     },
   };
 
-  const createOrderRoute: PluginRoute = {
+  const createOrderRoute: CheckoutRoute = {
     method: 'POST',
     path: '/api/checkout/orders',
     async handle(request, context) {
@@ -185,7 +197,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
         email: user?.email ?? data.email ?? '',
         userId: user?.id ?? null,
         locale: data.locale,
-        variant: readVariant(request, context.config.AB_PLAN_PRICE_OPEN),
+        variant: readVariant(request, context.site.AB_PLAN_PRICE_OPEN),
         upgradeId: data.upgradeId ?? '',
         appliedId: data.appliedId ?? '',
       });
@@ -200,7 +212,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
   };
 
   /** `GET /api/checkout/orders/<id>`: the order (reconciled with its provider first), for its owner or the holder of its secret only. */
-  const orderRoute: PluginRoute = {
+  const orderRoute: CheckoutRoute = {
     method: 'GET',
     path: '/api/checkout/orders/',
     async handle(request, context) {
@@ -215,7 +227,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
   };
 
   /** Runs the fulfilment after a successful payment; a failure there leaves a paid order the next look completes. */
-  async function settle(context: PluginContext, orderId: string): Promise<Response> {
+  async function settle(context: CheckoutContext, orderId: string): Promise<Response> {
     const { orders } = use(context);
     try {
       await orders.reconcile(orderId);
@@ -227,7 +239,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
     return respondJson({ cscode: 200, order } satisfies PaymentResultDto);
   }
 
-  const sandboxPayRoute: PluginRoute = {
+  const sandboxPayRoute: CheckoutRoute = {
     method: 'POST',
     path: '/api/checkout/sandbox/pay',
     async handle(request, context) {
@@ -249,7 +261,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
     },
   };
 
-  const sandboxConfirmRoute: PluginRoute = {
+  const sandboxConfirmRoute: CheckoutRoute = {
     method: 'POST',
     path: '/api/checkout/sandbox/confirm',
     async handle(request, context) {
@@ -268,7 +280,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
   };
 
   /** Stripe webhooks: verified signature, each event handled once (processed_events, same transaction as its effect). */
-  const stripeWebhookRoute: PluginRoute = {
+  const stripeWebhookRoute: CheckoutRoute = {
     method: 'POST',
     path: '/api/checkout/stripe/webhook',
     // Stripe's servers send no Origin and no cookie; the signature is what proves the sender.
@@ -280,7 +292,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
       const payload = await request.text();
       let event: Stripe.Event;
       try {
-        event = await stripe.webhooks.constructEventAsync(payload, request.headers.get('stripe-signature') ?? '', context.config.STRIPE_WEBHOOK_SECRET!);
+        event = await stripe.webhooks.constructEventAsync(payload, request.headers.get('stripe-signature') ?? '', context.settings.STRIPE_WEBHOOK_SECRET!);
       } catch {
         context.logger.warn('stripe webhook with a bad signature refused');
         return respondJson({ error: 'bad_signature' }, 400);
@@ -324,7 +336,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
     },
   };
 
-  const myOrdersRoute: PluginRoute = {
+  const myOrdersRoute: CheckoutRoute = {
     method: 'GET',
     path: '/api/checkout/my-orders',
     async handle(request, context) {
@@ -337,7 +349,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
   };
 
   /** My account's "deactivate device" (a form without JavaScript, JSON with it). */
-  const myDeviceRoute: PluginRoute = {
+  const myDeviceRoute: CheckoutRoute = {
     method: 'POST',
     path: '/api/checkout/my-devices/deactivate',
     async handle(request, context) {
@@ -358,7 +370,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
     },
   };
 
-  const adminRefundRoute: PluginRoute = {
+  const adminRefundRoute: CheckoutRoute = {
     method: 'POST',
     path: '/api/checkout/admin/refund',
     async handle(request, context) {
@@ -372,7 +384,7 @@ export function createCheckoutRoutes(options: { beforeFulfil?: (orderId: string)
   };
 
   /** The desktop app's licence API (README "Licence API"): JSON in, JSON out, rate limited per address and key. */
-  const licenceRoute = (action: 'activate' | 'validate' | 'deactivate'): PluginRoute => ({
+  const licenceRoute = (action: 'activate' | 'validate' | 'deactivate'): CheckoutRoute => ({
     method: 'POST',
     path: `/api/checkout/licence/${action}`,
     // The desktop app is no browser page: it sends no Origin and carries no cookie.

@@ -1,20 +1,24 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
 import fc from 'fast-check';
 import { openDatabase, type Database } from '@reelkeep/platform/db';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
-import type { Mailer } from '@reelkeep/platform/mail';
-import { CLIENT_IP_HEADER, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
+import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { readServiceUrl } from '@reelkeep/platform/testing/external-services';
-import { createTestPluginContext } from '@reelkeep/platform/testing/plugin-context';
-import { computeDayPrice, computeDiscountPercent, computeMonthlyPrice, computeUnitPrice, PLAN_TABLE, quotePlan, toCents, type OfferDto, type OrderDto } from '@reelkeep/shared-contracts';
-import { createCheckoutRoutes } from './checkout-api.ts';
+import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
+import { CLIENT_IP_HEADER, computeDayPrice, computeDiscountPercent, computeMonthlyPrice, computeUnitPrice, PLAN_TABLE, quotePlan, toCents, type OfferDto, type OrderDto } from '@reelkeep/shared-contracts';
+import checkoutApi, { createCheckoutApi } from './api.ts';
 import { createDemoCampaign, DEMO_COUPONS } from './demo-campaign.ts';
 import { displayedCampaignEnd } from './catalogue.ts';
 import { ORDER_SECRET_COOKIE, ORDER_SECRETS_KEPT, readOrderSecrets } from './order-access.ts';
+import type { CheckoutSettings } from './settings.ts';
 import { startStripeStandIn } from './testing/stripe-stand-in.ts';
-import { plugin } from './plugin.ts';
+
+const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+type CheckoutRoute = ApiRoute<CheckoutSettings>;
+type CheckoutContext = HostContext<CheckoutSettings>;
 
 /** The account squad's two routes the checkout calls, as its contract says (the e2e journeys use the real one). */
 function accountStandIn() {
@@ -46,12 +50,12 @@ async function openFresh(open: () => Promise<Database>): Promise<Database> {
   await db.query('DROP SCHEMA IF EXISTS checkout CASCADE');
   await db.query(`DELETE FROM platform.schema_migrations WHERE squad = 'checkout'`).catch(() => undefined);
   await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
-  await applyMigrations(db, plugin.squad, plugin.migrationsDir);
+  await applyMigrations(db, checkoutApi.squad, MIGRATIONS_DIR);
   return db;
 }
 
-function makeCaller(routes: PluginRoute[], context: PluginContext) {
-  return async (method: PluginRoute['method'], path: string, body?: unknown, headers: Record<string, string> = {}) => {
+function makeCaller(routes: readonly CheckoutRoute[], context: CheckoutContext) {
+  return async (method: CheckoutRoute['method'], path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const url = new URL(path, 'http://localhost:3000');
     const route = routes.find((candidate) => candidate.method === method && (candidate.path.endsWith('/') ? url.pathname.startsWith(candidate.path) : url.pathname === candidate.path));
     if (!route) throw new Error(`no route ${method} ${path}`);
@@ -91,7 +95,6 @@ function createBrowser(call: Caller, cookies: Record<string, string> = {}): Call
 
 describe.each(databases)('checkout on %s', (_kind, open) => {
   let db: Database;
-  let mailer: Mailer;
   let call: Caller;
   let buyer: ReturnType<typeof createBrowser>;
   let account: ReturnType<typeof accountStandIn>;
@@ -100,17 +103,17 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
   beforeAll(async () => {
     db = await openFresh(open);
     account = accountStandIn();
-    const context = createTestPluginContext(db, {
-      env: { ADMIN_TOKEN: 'admin-token-0123456789', CHECKOUT_RATE_LIMIT: '1000', LICENCE_RATE_LIMIT: '1000', LICENCE_MAX_DEACTIVATIONS: '2' },
-      fetchApi: account.fetchApi,
-    });
-    ({ mailer } = context);
-    const routes = createCheckoutRoutes({
+    const api = createCheckoutApi({
       beforeFulfil: (orderId) => {
         if (crashOnce.delete(orderId)) throw new Error('simulated crash between payment and fulfilment');
       },
     });
-    call = makeCaller(routes, context);
+    const context = createTestHostContext(db, {
+      module: api,
+      env: { ADMIN_TOKEN: 'admin-token-0123456789', CHECKOUT_RATE_LIMIT: '1000', LICENCE_RATE_LIMIT: '1000', LICENCE_MAX_DEACTIVATIONS: '2' },
+      fetchApi: account.fetchApi,
+    });
+    call = makeCaller(api.routes, context);
     await createDemoCampaign(db);
   });
   afterAll(() => db.close());
@@ -125,6 +128,9 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     return answer.body.order!;
   };
   const pay = (orderId: string, number: string, browser = buyer) => browser('POST', '/api/checkout/sandbox/pay', { order: orderId, number, expiry: '12/39', cvc: '123' });
+  // The outbox table itself, not `Mailer.listOutbox`: that one orders its ids as text, so on a test database
+  // reused past 100 mails the newest are not among the first it lists.
+  const outbox = () => db.query<{ recipient: string; subject: string; body_text: string }>('SELECT recipient, subject, body_text FROM platform.mail_outbox');
   const licenceCount = async (orderId: string) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM checkout.licences WHERE order_id = $1', [orderId]))[0]!.n;
 
   it('seeds the spec §9 plan table for Windows and Mac, and the derived figures follow from it', async () => {
@@ -222,7 +228,7 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     expect((await pay(placed.id, '4242424242424242')).body.order!.licence!.key).toBe(licence.key);
     expect((await buyer('GET', `/api/checkout/orders/${placed.id}`)).body.order!.licence!.key).toBe(licence.key);
     expect(await licenceCount(placed.id)).toBe(1);
-    const receipts = (await mailer.listOutbox()).filter((mail) => mail.body_text.includes(licence.key));
+    const receipts = (await outbox()).filter((mail) => mail.body_text.includes(licence.key));
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ recipient: 'buyer@example.com' });
     expect(account.created).toContain('buyer@example.com');
@@ -291,7 +297,7 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     // The account opens its order in any browser, without the order's secret.
     expect((await call('GET', `/api/checkout/orders/${placed.id}`, undefined, { cookie: 'rk.session_token=alice' })).status).toBe(200);
     expect((await call('GET', '/api/checkout/my-orders')).status).toBe(401);
-    const receipt = (await mailer.listOutbox()).find((mail) => mail.body_text.includes((mine.body.orders as OrderDto[])[0]!.licence!.key));
+    const receipt = (await outbox()).find((mail) => mail.body_text.includes((mine.body.orders as OrderDto[])[0]!.licence!.key));
     expect(receipt?.subject).toMatch(/ReelKeep/);
     expect(receipt?.body_text).toContain('249,90');
   });
@@ -371,7 +377,7 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     const json = (body: unknown) => ({ text: typeof body === 'string' ? body : JSON.stringify(body), type: 'application/json' });
     const form = (body: string) => ({ text: body, type: 'application/x-www-form-urlencoded' });
     const typed = (type: string) => ({ text: 'order=x', type });
-    type Case = [string, PluginRoute['method'], string, { text: string; type: string } | null, Record<string, string>, number, Record<string, unknown>];
+    type Case = [string, CheckoutRoute['method'], string, { text: string; type: string } | null, Record<string, string>, number, Record<string, unknown>];
     const ORDER_FIELDS = { product: 'aio', pid: '107211Y', email: 'edge@example.com', locale: 'en' };
     const cases: Case[] = [
       ['offer: NUL in product', 'GET', '/api/checkout/offer?product=%00', null, {}, 400, { error: 'invalid_input', problems: { product: 'invalid' } }],
@@ -448,7 +454,8 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
   beforeAll(async () => {
     standIn = await startStripeStandIn({ secretKey: 'sk_test_0123456789abcdef', webhookSecret });
     db = await openFresh(() => openDatabase({ pgliteDir: 'memory://' }));
-    const context = createTestPluginContext(db, {
+    const context = createTestHostContext(db, {
+      module: checkoutApi,
       env: {
         PAYMENT_PROVIDER: 'stripe',
         STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef',
@@ -459,7 +466,7 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
       },
       fetchApi: accountStandIn().fetchApi,
     });
-    call = makeCaller(createCheckoutRoutes(), context);
+    call = makeCaller(checkoutApi.routes, context);
   });
   afterAll(async () => {
     await db.close();
@@ -541,7 +548,7 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
 
 describe('who may call the checkout routes (docs/commerce.md "Callers")', () => {
   it('lets the machine clients call from anywhere and keeps every other state-changing route to the site', () => {
-    const routes = createCheckoutRoutes().filter((route) => route.method !== 'GET');
+    const routes = checkoutApi.routes.filter((route) => route.method !== 'GET');
     expect(Object.fromEntries(routes.map((route) => [route.path, route.callers ?? 'site']))).toEqual({
       '/api/checkout/coupon': 'site',
       '/api/checkout/orders': 'site',

@@ -1,4 +1,4 @@
-import type { Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/host-context';
 
 const DAY_MS = 24 * 3600_000;
 

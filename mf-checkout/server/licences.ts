@@ -1,4 +1,4 @@
-import type { Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/host-context';
 import { normaliseLicenceKey } from './licence-key.ts';
 
 /** What the desktop app learns about a licence (README "Licence API"). */

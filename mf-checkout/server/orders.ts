@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { PluginContext } from '@reelkeep/platform/server-plugin';
-import type { Database } from '@reelkeep/platform/db';
+import type { Database, HostContext } from '@reelkeep/platform/host-context';
 import {
   checkField,
   DEFAULT_LOCALE,
@@ -12,6 +9,7 @@ import {
   quotePlan,
   toLocalePrefix,
   type DeviceDto,
+  type Locale,
   type LicenceDto,
   type OrderDto,
   type OrderStatus,
@@ -23,6 +21,7 @@ import { findCoupon, findPlans, findProduct, isCouponRunning } from './catalogue
 import { generateLicenceKey } from './licence-key.ts';
 import { createOrderSecret, type OrderAccessFacts } from './order-access.ts';
 import type { PaymentProvider, PaymentState } from './providers/provider.ts';
+import type { CheckoutSettings } from './settings.ts';
 
 type Query = Database['query'];
 const DAY_MS = 24 * 3600_000;
@@ -75,8 +74,8 @@ interface LicenceRow {
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-/** What the order service needs from the plugin context. */
-export type OrderDeps = Pick<PluginContext, 'db' | 'config' | 'logger' | 'mailer' | 'fetchApi'> & {
+/** What the order service needs from the host's context. */
+export type OrderDeps = Pick<HostContext<CheckoutSettings>, 'db' | 'settings' | 'site' | 'logger' | 'mailer' | 'fetchApi' | 'loadTranslations'> & {
   provider: PaymentProvider;
   now?: () => number;
   /** Test hook: runs after a payment succeeded and before it is fulfilled (a crash there must lose nothing). */
@@ -85,7 +84,7 @@ export type OrderDeps = Pick<PluginContext, 'db' | 'config' | 'logger' | 'mailer
 
 /** Orders, payment reconciliation, fulfilment and refunds: every amount computed here, every payment → one licence. */
 export function createOrderService(deps: OrderDeps) {
-  const { db, config, logger } = deps;
+  const { db, settings, logger } = deps;
   const now = deps.now ?? Date.now;
 
   const findOrderRow = async (query: Query, id: string, lock = false) =>
@@ -141,7 +140,7 @@ export function createOrderService(deps: OrderDeps) {
 
   /** Pending orders older than ORDER_TTL_MIN become expired (their payment can no longer complete them). */
   async function expireStaleOrders(): Promise<void> {
-    await db.query(`UPDATE checkout.orders SET status = 'expired' WHERE status = 'pending' AND created_at < $1`, [new Date(now() - config.ORDER_TTL_MIN * 60_000)]);
+    await db.query(`UPDATE checkout.orders SET status = 'expired' WHERE status = 'pending' AND created_at < $1`, [new Date(now() - settings.ORDER_TTL_MIN * 60_000)]);
   }
 
   /**
@@ -310,7 +309,7 @@ export function createOrderService(deps: OrderDeps) {
     if (!claimed) return;
     try {
       const [dto] = await toDtos([claimed]);
-      const mail = await composeReceipt(config.LOCALES_DIR, config.SITE_URL, dto!, claimed.locale);
+      const mail = await composeReceipt(deps.loadTranslations, deps.site.SITE_URL, dto!, claimed.locale);
       await deps.mailer.send({ to: claimed.email, subject: mail.subject, text: mail.text });
     } catch (error) {
       await db.query(`UPDATE checkout.orders SET receipt_sent_at = NULL WHERE id = $1`, [orderId]);
@@ -350,16 +349,21 @@ export type OrderService = ReturnType<typeof createOrderService>;
 /** Fills `{{name}}` placeholders. */
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
 
-/** The receipt mail in the order's language, from `locales/<locale>/checkout.json` (`receipt.*`). */
-export async function composeReceipt(localesDir: string, siteUrl: string, order: OrderDto, locale: string): Promise<{ subject: string; text: string }> {
-  const safeLocale = isLocale(locale) ? locale : DEFAULT_LOCALE;
-  const read = async (code: string) => JSON.parse(await readFile(path.join(localesDir, code, 'checkout.json'), 'utf8')) as Record<string, unknown>;
-  const english = await read(DEFAULT_LOCALE);
-  const strings = await read(safeLocale).catch(() => english);
+/** The receipt mail in the order's language, from the `checkout` translations (`receipt.*`). */
+export async function composeReceipt(
+  loadTranslations: HostContext['loadTranslations'],
+  siteUrl: string,
+  order: OrderDto,
+  locale: string,
+): Promise<{ subject: string; text: string }> {
+  const safeLocale: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  // The host merges the order's language over English, so a key missing there falls back to English, like the pages do.
+  const strings = (await loadTranslations(safeLocale, ['checkout'])).checkout ?? {};
+  // Without its texts no receipt goes out: the caller releases its claim and the next look at the order retries.
+  if (!strings.receipt) throw new Error('the checkout translations have no receipt texts');
   const lookup = (dictionary: Record<string, unknown>, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dictionary);
-  // A key missing in the order's language falls back to English, like the pages do.
   const text = (key: string, values: Record<string, string> = {}) => {
-    const value = lookup(strings, key) ?? lookup(english, key);
+    const value = lookup(strings, key);
     return fill(typeof value === 'string' ? value : '', values);
   };
   const values = {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/host-context';
 import type { PaymentProvider, PaymentState } from './provider.ts';
 
 /**

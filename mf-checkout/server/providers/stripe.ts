@@ -1,11 +1,11 @@
 import Stripe from 'stripe';
-import type { Config } from '@reelkeep/platform/config';
+import type { StripeSettings } from '../settings.ts';
 import type { PaymentProvider, PaymentState } from './provider.ts';
 
 /** The official Node SDK, pointed at STRIPE_API_URL when set (a local stand-in in tests). */
-export function createStripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>): Stripe {
-  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
-  return new Stripe(config.STRIPE_SECRET_KEY!, {
+export function createStripeClient(settings: Pick<StripeSettings, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>): Stripe {
+  const api = settings.STRIPE_API_URL ? new URL(settings.STRIPE_API_URL) : null;
+  return new Stripe(settings.STRIPE_SECRET_KEY, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
