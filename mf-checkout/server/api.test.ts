@@ -56,6 +56,7 @@ describe('the checkout API module', () => {
       script: ['https://js.stripe.com'],
       frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
       connect: ['https://api.stripe.com'],
+      payment: ['https://js.stripe.com'],
     });
   });
 });

@@ -45,9 +45,9 @@ export function isStripe(settings: CheckoutSettings): settings is StripeSettings
 
 /**
  * What the checkout page loads from third parties while this version is live (docs/security.md "Headers"):
- * Stripe.js, its frames and its API when Stripe is the provider, nothing otherwise.
+ * Stripe.js, its frames, its API and the Payment Request API in its frames when Stripe is the provider, nothing otherwise.
  */
 export function toBrowserOrigins(settings: CheckoutSettings): BrowserOrigins {
   if (!isStripe(settings)) return {};
-  return { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+  return { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'], payment: ['https://js.stripe.com'] };
 }

@@ -32,6 +32,6 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
       return { via: 'outbox', id: row!.id };
     },
     listOutbox: (limit = 50) =>
-      options.db.query('SELECT id::text, recipient, subject, body_text, created_at::text FROM platform.mail_outbox ORDER BY id DESC LIMIT $1', [limit]),
+      options.db.query('SELECT id::text, recipient, subject, body_text, created_at::text FROM platform.mail_outbox ORDER BY mail_outbox.id DESC LIMIT $1', [limit]),
   };
 }
