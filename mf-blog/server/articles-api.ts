@@ -1,23 +1,32 @@
 import path from 'node:path';
-import { articleListQuery, documentQuery, type ArticleListDto, type Locale } from '@reelkeep/shared-contracts';
-import { readInput } from '@reelkeep/platform/http-input';
-import type { Config } from '@reelkeep/platform/config';
-import { respondJson, type PluginRoute } from '@reelkeep/platform/server-plugin';
+import { articleListQuery, documentQuery, oncePerContext, readInput, respondJson, type ArticleListDto, type Locale } from '@reelkeep/shared-contracts';
+import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { ARTICLE_CATEGORIES, loadContent, type Article, type ContentRepository } from './content-repository.ts';
+import type { BlogSettings } from './settings.ts';
 
-const CONTENT_DIR = path.join(import.meta.dirname, '..', 'content');
+/** The release's folder of articles and policies (`BUILD.copy` ships `content/` next to `api/`). */
+export const CONTENT_FOLDER = 'content';
 const MAX_PAGE_LENGTH = 50;
 const CACHE_HEADERS = { 'cache-control': 'public, max-age=300' };
 
-let content: Promise<ContentRepository> | undefined;
+type BlogContext = HostContext<BlogSettings>;
 
-/** The blog's content, read and rendered on first use and kept for the process; a failed read is retried. */
-export function getContent(config: Config): Promise<ContentRepository> {
-  if (!content) {
-    content = loadContent(CONTENT_DIR, { company: config.COMPANY_NAME, contactEmail: config.CONTACT_EMAIL, siteUrl: config.SITE_URL });
-    content.catch(() => (content = undefined));
-  }
-  return content;
+/** Per context (per loaded version): its release's content, read and rendered on first use; a failed read is retried. */
+const contentOf = oncePerContext((context: BlogContext) => {
+  let content: Promise<ContentRepository> | undefined;
+  return (): Promise<ContentRepository> => {
+    if (!content) {
+      const { COMPANY_NAME, CONTACT_EMAIL, SITE_URL } = context.site;
+      content = loadContent(path.join(context.releaseDir, CONTENT_FOLDER), { company: COMPANY_NAME, contactEmail: CONTACT_EMAIL, siteUrl: SITE_URL });
+      content.catch(() => (content = undefined));
+    }
+    return content;
+  };
+});
+
+/** The blog's content of a loaded version, kept while that version is loaded. */
+export function getContent(context: BlogContext): Promise<ContentRepository> {
+  return contentOf(context)();
 }
 
 /** An article as the list answers it (spec §3 "Footer article list response" plus what cards show). */
@@ -30,15 +39,15 @@ function summarise(article: Article) {
  * `GET /api/blog/article/list`: `category_id` (`blog` for all, or a category), `language`, `start`, `len`;
  * newest first; `is_footer=1` skips the `faqs` article (spec §2). Answers `cscode` 200 with `list, start, total`.
  */
-export const articleListRoute: PluginRoute = {
+export const articleListRoute: ApiRoute<BlogSettings> = {
   method: 'GET',
   path: '/api/blog/article/list',
-  async handle(request, { config }) {
+  async handle(request, context) {
     const input = await readInput(request, articleListQuery);
     if (!input.ok) return respondJson({ cscode: 400, msg: `language must be a supported locale, start ≥ 0 and 1 ≤ len ≤ ${MAX_PAGE_LENGTH}`, problems: input.problems }, 400);
     const { language: locale, start, len: length, category_id: category, is_footer: isFooter } = input.data;
     if (category !== 'blog' && !(ARTICLE_CATEGORIES as readonly string[]).includes(category)) return respondJson({ cscode: 400, msg: `unknown category_id ${category}` }, 400);
-    const repository = await getContent(config);
+    const repository = await getContent(context);
     const visible = repository
       .listArticles(locale)
       .filter((article) => category === 'blog' || article.category === category)
@@ -60,15 +69,15 @@ export const articleListRoute: PluginRoute = {
  * A detail route (`?id=&language=`): validates the query, finds the document in the repository and
  * answers it with the locales it exists in; 400 for a bad query, 404 when the locale lacks it.
  */
-function createDetailRoute(path: string, kind: string, find: (repository: ContentRepository, locale: Locale, slug: string) => object | undefined): PluginRoute {
+function createDetailRoute(path: string, kind: string, find: (repository: ContentRepository, locale: Locale, slug: string) => object | undefined): ApiRoute<BlogSettings> {
   return {
     method: 'GET',
     path,
-    async handle(request, { config }) {
+    async handle(request, context) {
       const input = await readInput(request, documentQuery);
       if (!input.ok) return respondJson({ cscode: 400, msg: 'id and a supported language are required', problems: input.problems }, 400);
       const { language: locale, id: slug } = input.data;
-      const data = find(await getContent(config), locale, slug);
+      const data = find(await getContent(context), locale, slug);
       if (!data) return respondJson({ cscode: 404, msg: `no ${kind} ${slug} in ${locale}` }, 404);
       return respondJson({ cscode: 200, data }, 200, CACHE_HEADERS);
     },
@@ -90,11 +99,11 @@ export const policyDetailRoute = createDetailRoute('/api/blog/policy/detail', 'p
 });
 
 /** `GET /api/blog/sitemap`: every article and policy with the locales it exists in, for the sitemap. */
-export const sitemapRoute: PluginRoute = {
+export const sitemapRoute: ApiRoute<BlogSettings> = {
   method: 'GET',
   path: '/api/blog/sitemap',
-  async handle(_request, { config }) {
-    const repository = await getContent(config);
+  async handle(_request, context) {
+    const repository = await getContent(context);
     const group = (items: { slug: string; locale: Locale; updated: string }[]) => {
       const bySlug = new Map<string, { slug: string; locales: Locale[]; updated: string }>();
       for (const item of items) {

@@ -41,7 +41,7 @@ export interface Policy {
   html: string;
 }
 
-/** Values the policies name through placeholders (`{{company}}`…), from the configuration. */
+/** Values the policies name through placeholders (`{{company}}`…), from the site configuration (`context.site`). */
 export interface ContentValues {
   company: string;
   contactEmail: string;

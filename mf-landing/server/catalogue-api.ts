@@ -1,7 +1,7 @@
-import { catalogueQuery, categoryListQuery, SERVICE_GROUPS, type ServiceCatalogueDto } from '@reelkeep/shared-contracts';
-import { readInput } from '@reelkeep/platform/http-input';
-import { respondJson, type PluginRoute } from '@reelkeep/platform/server-plugin';
+import { catalogueQuery, categoryListQuery, readInput, respondJson, SERVICE_GROUPS, type ServiceCatalogueDto } from '@reelkeep/shared-contracts';
+import type { ApiRoute } from '@reelkeep/platform/host-context';
 import { listServicesByGroup } from '../src/catalogue/services.ts';
+import type { LandingSettings } from './settings.ts';
 
 /** Path of the generic adult-downloader page (spec §2 route table). */
 export const ADULT_PAGE_PATH = '/adult-downloader';
@@ -36,13 +36,13 @@ export function listCategoryUids(adultEnabled: boolean): Set<string> {
 }
 
 /** `GET /api/landing/catalogue`: the service catalogue for navigation. */
-export const catalogueRoute: PluginRoute = {
+export const catalogueRoute: ApiRoute<LandingSettings> = {
   method: 'GET',
   path: '/api/landing/catalogue',
-  async handle(request, { config }) {
+  async handle(request, { settings }) {
     const input = await readInput(request, catalogueQuery);
     if (!input.ok) return respondJson({ cscode: input.status, problems: input.problems }, input.status);
-    return respondJson(buildCatalogueDto(config.CATALOGUE_ADULT_ENABLED), 200, CATALOGUE_CACHE);
+    return respondJson(buildCatalogueDto(settings.CATALOGUE_ADULT_ENABLED), 200, CATALOGUE_CACHE);
   },
 };
 
@@ -50,12 +50,12 @@ export const catalogueRoute: PluginRoute = {
  * `GET /category/list?language=&origin_url=` (docs/routing.md "Server paths"): the categories a visitor can
  * follow, `{ cscode: 200, data: [{ uid, children: [{ uid }] }] }`; the same in every language.
  */
-export const categoryListRoute: PluginRoute = {
+export const categoryListRoute: ApiRoute<LandingSettings> = {
   method: 'GET',
   path: '/category/list',
-  async handle(request, { config }) {
+  async handle(request, { settings }) {
     const input = await readInput(request, categoryListQuery);
     if (!input.ok) return respondJson({ cscode: 400, msg: 'invalid query', problems: input.problems }, 400);
-    return respondJson({ cscode: 200, data: buildCategoryList(config.CATALOGUE_ADULT_ENABLED) }, 200, CATALOGUE_CACHE);
+    return respondJson({ cscode: 200, data: buildCategoryList(settings.CATALOGUE_ADULT_ENABLED) }, 200, CATALOGUE_CACHE);
   },
 };

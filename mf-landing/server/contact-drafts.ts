@@ -1,6 +1,6 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { contactDraftSchema, type ContactDraft } from '@reelkeep/shared-contracts';
-import type { Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/host-context';
 
 /** How many drafts are kept, and for how long (docs/forms.md "Drafts"). */
 export interface DraftLimits {
@@ -15,15 +15,14 @@ export interface DraftLimits {
 /** docs/forms.md "Drafts": ten minutes, three per visitor, ten thousand in all. */
 export const DRAFT_LIMITS: DraftLimits = Object.freeze({ ttlS: 10 * 60, perVisitor: 3, total: 10_000 });
 
-// Without a configured secret the key is still a hash (the address is never stored), only an unkeyed one.
-const UNKEYED_SECRET = 'reelkeep contact drafts';
-
 /**
- * The visitor a draft belongs to, as stored: an HMAC of their address (with CAPTCHA_HMAC_KEY when set), so
- * the table can count drafts per address without holding the address itself.
+ * The visitor a draft belongs to, as stored (docs/forms.md "Drafts"): the host's keyed hash of their
+ * address (`context.keyedHash`, keyed with the site's secret), digested once more so that the table always
+ * holds a fixed-size key and never the address itself, whatever form the keyed hash takes. The table can
+ * still count drafts per address.
  */
-export function toClientKey(clientIp: string, secret: string | undefined): string {
-  return createHmac('sha256', secret ?? UNKEYED_SECRET).update(`contact-draft:${clientIp}`).digest('base64url');
+export function toClientKey(clientIp: string, keyedHash: (value: string) => string): string {
+  return createHash('sha256').update(keyedHash(`contact-draft:${clientIp}`)).digest('base64url');
 }
 
 /**

@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Database } from '@reelkeep/platform/db';
-import type { PluginContext } from '@reelkeep/platform/server-plugin';
-import { createTestPluginContext } from '@reelkeep/platform/testing/plugin-context';
-import { plugin } from './plugin.ts';
+import type { HostContext } from '@reelkeep/platform/host-context';
+import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
+import api from './api.ts';
+import type { LandingSettings } from './settings.ts';
 import { listTestDatabases, makeRouteCaller, openFreshDatabase } from './testing/route-caller.ts';
 
 describe.each(listTestDatabases())('landing downloads on %s', (_kind, open) => {
   let db: Database;
-  let context: PluginContext;
+  let context: HostContext<LandingSettings>;
   let call: ReturnType<typeof makeRouteCaller>;
 
   beforeAll(async () => {
     db = await openFreshDatabase(open);
-    context = createTestPluginContext(db);
-    call = makeRouteCaller(plugin.routes, context);
+    context = createTestHostContext(db, { module: api });
+    call = makeRouteCaller(api.routes, context);
   });
   afterAll(() => db.close());
 

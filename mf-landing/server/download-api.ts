@@ -1,7 +1,7 @@
-import { downloadLinkQuery, productInfoQuery } from '@reelkeep/shared-contracts';
-import { readInput } from '@reelkeep/platform/http-input';
-import { respondJson, type PluginRoute } from '@reelkeep/platform/server-plugin';
+import { downloadLinkQuery, productInfoQuery, readInput, respondJson } from '@reelkeep/shared-contracts';
+import type { ApiRoute } from '@reelkeep/platform/host-context';
 import { findInstaller, findProductById } from '../src/catalogue/products.ts';
+import type { LandingSettings } from './settings.ts';
 
 /** Installer names are file names: letters, digits, dots and hyphens. */
 const INSTALLER_PATTERN = /^[a-z0-9][a-z0-9.-]{2,80}$/;
@@ -10,7 +10,7 @@ const INSTALLER_PATTERN = /^[a-z0-9][a-z0-9.-]{2,80}$/;
  * `GET /product/info?product_id=` (docs/routing.md "Server paths"): `cscode` 200 with `data.soft_version` per OS, for a product id
  * or an option id (`data.product_id` is the id asked for); a malformed id is 400, an unknown one 404.
  */
-export const productInfoRoute: PluginRoute = {
+export const productInfoRoute: ApiRoute<LandingSettings> = {
   method: 'GET',
   path: '/product/info',
   async handle(request) {
@@ -29,18 +29,18 @@ export const productInfoRoute: PluginRoute = {
 
 /**
  * `GET /mlink?p=<installer>` (spec §7): records the download report (spec §3) and sends the visitor to
- * the installer on the download host of the configuration. Not one of the catalogue's installers: 404.
+ * the installer on the download host of the settings (DOWNLOAD_BASE_URL). Not one of the catalogue's installers: 404.
  */
-export const downloadLinkRoute: PluginRoute = {
+export const downloadLinkRoute: ApiRoute<LandingSettings> = {
   method: 'GET',
   path: '/mlink',
-  async handle(request, { db, config, logger }) {
+  async handle(request, { db, settings, logger }) {
     const input = await readInput(request, downloadLinkQuery);
     if (!input.ok) return respondJson({ cscode: 400, msg: 'p must be an installer name', problems: input.problems }, 400);
     const installer = input.data.p;
     const match = INSTALLER_PATTERN.test(installer) ? findInstaller(installer) : undefined;
     if (!match) return respondJson({ cscode: 404, msg: 'unknown installer' }, 404);
-    const target = new URL(installer, config.DOWNLOAD_BASE_URL).href;
+    const target = new URL(installer, settings.DOWNLOAD_BASE_URL).href;
     try {
       await db.query(
         'INSERT INTO landing.download_reports (installer, product_id, os, target_url, referer_url, user_agent) VALUES ($1, $2, $3, $4, $5, $6)',

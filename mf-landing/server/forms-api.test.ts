@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Database } from '@reelkeep/platform/db';
-import type { PluginContext } from '@reelkeep/platform/server-plugin';
-import { createTestPluginContext } from '@reelkeep/platform/testing/plugin-context';
-import { plugin } from './plugin.ts';
+import type { HostContext } from '@reelkeep/platform/host-context';
+import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
+import api from './api.ts';
+import type { LandingSettings } from './settings.ts';
 import { listTestDatabases, makeRouteCaller, openFreshDatabase } from './testing/route-caller.ts';
 import { DRAFT_LIMITS } from './contact-drafts.ts';
 import { createFormRoutes } from './forms-api.ts';
@@ -14,13 +15,13 @@ const draftIdOf = (location: string | null) => /\?draft=([0-9a-f-]{36})#contact-
 
 describe.each(listTestDatabases())('landing forms on %s', (_kind, open) => {
   let db: Database;
-  let context: PluginContext;
+  let context: HostContext<LandingSettings>;
   let call: ReturnType<typeof makeRouteCaller>;
 
   beforeAll(async () => {
     db = await openFreshDatabase(open);
-    context = createTestPluginContext(db);
-    call = makeRouteCaller(plugin.routes, context);
+    context = createTestHostContext(db, { module: api });
+    call = makeRouteCaller(api.routes, context);
   });
   afterAll(() => db.close());
   beforeEach(async () => {
@@ -114,6 +115,8 @@ describe.each(listTestDatabases())('landing forms on %s', (_kind, open) => {
       const answer = await call('POST', '/api/landing/contact', { form, ip: '198.51.100.11' });
       expect(answer).toMatchObject({ status: 303, location: '/fr/contact?sent=1#contact-form' });
       expect(await db.query('SELECT name, topic, locale FROM landing.contact_messages WHERE name = $1', ['Ana'])).toEqual([{ name: 'Ana', topic: 'billing', locale: 'fr' }]);
+      // The mail goes to the site's contact address (context.site.CONTACT_EMAIL).
+      expect(await db.query(`SELECT DISTINCT recipient FROM platform.mail_outbox WHERE subject = '[Contact · billing] Ana'`)).toEqual([{ recipient: context.site.CONTACT_EMAIL }]);
     });
   });
 

@@ -1,9 +1,20 @@
-import { contactDraftQuery, contactInput, DEFAULT_LOCALE, toContactReturnSearch, toLocalePrefix, uninstallFeedbackInput, type Locale } from '@reelkeep/shared-contracts';
-import { readInput } from '@reelkeep/platform/http-input';
-import { CLIENT_IP_HEADER, respondJson, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
-import type { RateLimiter } from '@reelkeep/platform/rate-limit';
+import {
+  CLIENT_IP_HEADER,
+  contactDraftQuery,
+  contactInput,
+  DEFAULT_LOCALE,
+  oncePerContext,
+  readInput,
+  respondJson,
+  toContactReturnSearch,
+  toLocalePrefix,
+  uninstallFeedbackInput,
+  type Locale,
+} from '@reelkeep/shared-contracts';
+import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { DRAFT_LIMITS, readContactDraft, saveContactDraft, toClientKey, type DraftLimits } from './contact-drafts.ts';
 import { toDraftFields, validateContact, type ContactFields } from './contact-rules.ts';
+import type { LandingSettings } from './settings.ts';
 
 const FORM_WINDOW_MS = 10 * 60_000;
 const CONTACT_LIMIT = 5;
@@ -21,13 +32,18 @@ export const FEEDBACK_MAX_BODY_BYTES = 16 * 1024;
 /** The answer of an unexpected refusal: 303 back to the form for a form post, else JSON with the status. */
 type FormAnswer = (status: number, problems: Record<string, string>) => Promise<Response>;
 
-/** The contact and uninstall forms of the landing squad, with their captcha and drafts. */
-export function createFormRoutes(options: { draftLimits?: DraftLimits } = {}) {
-  const draftLimits = options.draftLimits ?? DRAFT_LIMITS;
-  let contactLimiter: RateLimiter | undefined;
-  let feedbackLimiter: RateLimiter | undefined;
+type LandingContext = HostContext<LandingSettings>;
 
-  const draftRoute: PluginRoute = {
+/**
+ * The contact and uninstall forms of the landing squad, with their captcha and drafts. Each call makes its
+ * own limiters, once per context (per loaded version), as one instance of the site would.
+ */
+export function createFormRoutes(options: { draftLimits?: DraftLimits } = {}): ApiRoute<LandingSettings>[] {
+  const draftLimits = options.draftLimits ?? DRAFT_LIMITS;
+  const contactLimiter = oncePerContext((context: LandingContext) => context.createRateLimiter('contact', CONTACT_LIMIT, FORM_WINDOW_MS));
+  const feedbackLimiter = oncePerContext((context: LandingContext) => context.createRateLimiter('uninstall-feedback', FEEDBACK_LIMIT, FORM_WINDOW_MS));
+
+  const draftRoute: ApiRoute<LandingSettings> = {
     method: 'GET',
     path: '/api/landing/contact/draft',
     async handle(request, { db }) {
@@ -43,10 +59,10 @@ export function createFormRoutes(options: { draftLimits?: DraftLimits } = {}) {
    * docs/forms.md "Drafts": a refused form post goes back to the contact page with what was typed, kept as a
    * draft; when none can be kept, with its problems (and topic) in the query.
    */
-  async function returnRefusedForm(context: PluginContext, request: Request, locale: Locale, fields: ContactFields | null, problems: Record<string, string>): Promise<string> {
+  async function returnRefusedForm(context: LandingContext, request: Request, locale: Locale, fields: ContactFields | null, problems: Record<string, string>): Promise<string> {
     const back = `${toLocalePrefix(locale)}/contact`;
     if (fields) {
-      const clientKey = toClientKey(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown', context.config.CAPTCHA_HMAC_KEY);
+      const clientKey = toClientKey(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown', context.keyedHash);
       const id = await saveContactDraft(context.db, { fields: toDraftFields(fields), problems, clientKey }, draftLimits).catch((error: unknown) => {
         context.logger.error('contact draft not kept', { error });
         return null;
@@ -57,12 +73,12 @@ export function createFormRoutes(options: { draftLimits?: DraftLimits } = {}) {
     return `${back}${toContactReturnSearch(notKept, fields?.topic ?? '')}#contact-form`;
   }
 
-  const contactRoute: PluginRoute = {
+  const contactRoute: ApiRoute<LandingSettings> = {
     method: 'POST',
     path: '/api/landing/contact',
     maxBodyBytes: CONTACT_MAX_BODY_BYTES,
     async handle(request, context) {
-      const { db, config, logger, mailer, captcha, createRateLimiter } = context;
+      const { db, site, logger, mailer, captcha } = context;
       const input = await readInput(request, contactInput);
       if (!input.ok) {
         if (!input.isForm) return respondJson({ cscode: input.status, problems: input.problems }, input.status);
@@ -74,8 +90,7 @@ export function createFormRoutes(options: { draftLimits?: DraftLimits } = {}) {
         if (status === 200) return redirectAfterPost(`${toLocalePrefix(locale)}/contact?sent=1#contact-form`);
         return redirectAfterPost(await returnRefusedForm(context, request, locale, fields, problems));
       };
-      contactLimiter ??= createRateLimiter('contact', CONTACT_LIMIT, FORM_WINDOW_MS);
-      const limit = await contactLimiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
+      const limit = await contactLimiter(context).hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
       if (!limit.allowed) return answer(429, { form: 'rate_limited' });
       const problems: Record<string, string> = validateContact(fields);
       const human = await captcha.verify({ altcha, captchaToken, captchaAnswer });
@@ -84,7 +99,7 @@ export function createFormRoutes(options: { draftLimits?: DraftLimits } = {}) {
       await db.query('INSERT INTO landing.contact_messages (name, email, topic, message, locale) VALUES ($1, $2, $3, $4, $5)', [fields.name, fields.email, fields.topic, fields.message, locale]);
       try {
         await mailer.send({
-          to: config.CONTACT_EMAIL,
+          to: site.CONTACT_EMAIL,
           replyTo: fields.email,
           subject: `[Contact · ${fields.topic}] ${fields.name}`,
           text: `From: ${fields.name} <${fields.email}>\nTopic: ${fields.topic}\nLocale: ${locale}\n\n${fields.message}\n`,
@@ -97,11 +112,12 @@ export function createFormRoutes(options: { draftLimits?: DraftLimits } = {}) {
     },
   };
 
-  const feedbackRoute: PluginRoute = {
+  const feedbackRoute: ApiRoute<LandingSettings> = {
     method: 'POST',
     path: '/api/landing/uninstall-feedback',
     maxBodyBytes: FEEDBACK_MAX_BODY_BYTES,
-    async handle(request, { db, createRateLimiter }) {
+    async handle(request, context) {
+      const { db } = context;
       const input = await readInput(request, uninstallFeedbackInput);
       const locale = input.ok ? input.data.locale : DEFAULT_LOCALE;
       const answer = (status: number, problems?: Record<string, string>) =>
@@ -109,8 +125,7 @@ export function createFormRoutes(options: { draftLimits?: DraftLimits } = {}) {
           ? redirectAfterPost(`${toLocalePrefix(locale)}/uninstallation?feedback=${status === 200 ? 'sent' : 'invalid'}#feedback`)
           : respondJson({ cscode: status, ...(problems ? { problems } : {}) }, status);
       if (!input.ok) return answer(input.status, input.problems);
-      feedbackLimiter ??= createRateLimiter('uninstall-feedback', FEEDBACK_LIMIT, FORM_WINDOW_MS);
-      const limit = await feedbackLimiter.hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
+      const limit = await feedbackLimiter(context).hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
       if (!limit.allowed) return answer(429, { reason: 'rate_limited' });
       const { reason, comment, product, locale: language } = input.data;
       if (reason === '') return answer(400, { reason: 'empty' });

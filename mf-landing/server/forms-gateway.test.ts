@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openDatabase, type Database } from '@reelkeep/platform/db';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
-import { createTestPluginContext } from '@reelkeep/platform/testing/plugin-context';
+import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { startTestGateway } from '@reelkeep/platform/testing/gateway-server';
-import { plugin as landingPlugin } from './plugin.ts';
+import landingApi from './api.ts';
+import { LANDING_MIGRATIONS_DIR } from './testing/route-caller.ts';
 
 /**
  * The landing forms behind the real gateway (docs/forms.md "Limits"): a body over the route's limit is
@@ -17,8 +18,8 @@ describe('the gateway in front of the landing forms', () => {
   beforeAll(async () => {
     db = await openDatabase({ pgliteDir: 'memory://' });
     await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
-    await applyMigrations(db, landingPlugin.squad, landingPlugin.migrationsDir);
-    gateway = await startTestGateway([landingPlugin], createTestPluginContext(db));
+    await applyMigrations(db, landingApi.squad, LANDING_MIGRATIONS_DIR);
+    gateway = await startTestGateway([{ module: landingApi, context: createTestHostContext(db, { module: landingApi }) }]);
   });
   afterAll(async () => {
     await gateway.close();

@@ -1,20 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Database } from '@reelkeep/platform/db';
-import type { PluginContext } from '@reelkeep/platform/server-plugin';
-import { createTestPluginContext } from '@reelkeep/platform/testing/plugin-context';
-import { plugin } from './plugin.ts';
+import type { HostContext } from '@reelkeep/platform/host-context';
+import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
+import api from './api.ts';
+import type { LandingSettings } from './settings.ts';
 import { listTestDatabases, makeRouteCaller, openFreshDatabase } from './testing/route-caller.ts';
 import { decideSiteCookies } from './site-cookies-api.ts';
 
 describe.each(listTestDatabases())('site cookies on %s', (_kind, open) => {
   let db: Database;
-  let context: PluginContext;
+  let context: HostContext<LandingSettings>;
   let call: ReturnType<typeof makeRouteCaller>;
 
   beforeAll(async () => {
     db = await openFreshDatabase(open);
-    context = createTestPluginContext(db);
-    call = makeRouteCaller(plugin.routes, context);
+    context = createTestHostContext(db, { module: api });
+    call = makeRouteCaller(api.routes, context);
   });
   afterAll(() => db.close());
 
@@ -36,7 +37,7 @@ describe.each(listTestDatabases())('site cookies on %s', (_kind, open) => {
     });
 
     it('carries Secure on an HTTPS site', async () => {
-      const secureCall = makeRouteCaller(plugin.routes, createTestPluginContext(db, { env: { SITE_URL: 'https://reelkeep.com' } }));
+      const secureCall = makeRouteCaller(api.routes, createTestHostContext(db, { module: api, env: { SITE_URL: 'https://reelkeep.com' } }));
       const answer = await secureCall('GET', '/cookie_set?affiliate=partner42');
       expect(answer.cookies).toEqual(['affiliate=partner42; Path=/; Max-Age=2592000; HttpOnly; Secure; SameSite=Lax']);
     });

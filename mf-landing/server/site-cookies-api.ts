@@ -1,7 +1,7 @@
-import { cookieSetQuery, isSecureSite, serialiseCookie, toSameSitePath, type CookieSetQuery } from '@reelkeep/shared-contracts';
-import { readInput } from '@reelkeep/platform/http-input';
-import { respondJson, type PluginRoute } from '@reelkeep/platform/server-plugin';
+import { cookieSetQuery, isSecureSite, readInput, respondJson, serialiseCookie, toSameSitePath, type CookieSetQuery } from '@reelkeep/shared-contracts';
+import type { ApiRoute } from '@reelkeep/platform/host-context';
 import { listCategoryUids } from './catalogue-api.ts';
+import type { LandingSettings } from './settings.ts';
 
 const DAY_S = 24 * 3600;
 
@@ -55,18 +55,18 @@ export function decideSiteCookies(input: {
  * non-sensitive cookies (the category cookie after `/category/list`, ad and affiliate ids); answers
  * `{ cscode: 200 }`, or a 302 to the same-site `return` path; anything else is 400 with its problems.
  */
-export const siteCookieRoute: PluginRoute = {
+export const siteCookieRoute: ApiRoute<LandingSettings> = {
   method: 'GET',
   path: '/cookie_set',
-  async handle(request, { config }) {
+  async handle(request, { settings, site }) {
     const input = await readInput(request, cookieSetQuery);
     if (!input.ok) return respondJson({ cscode: 400, msg: 'invalid cookie', problems: input.problems }, 400, { 'cache-control': 'no-store' });
     const decision = decideSiteCookies({
       query: input.data,
       fetchSite: request.headers.get('sec-fetch-site'),
       fetchMode: request.headers.get('sec-fetch-mode'),
-      categoryUids: listCategoryUids(config.CATALOGUE_ADULT_ENABLED),
-      siteUrl: config.SITE_URL,
+      categoryUids: listCategoryUids(settings.CATALOGUE_ADULT_ENABLED),
+      siteUrl: site.SITE_URL,
     });
     if (decision.kind === 'refuse') return respondJson({ cscode: decision.status, msg: 'cookie not set', problems: decision.problems }, decision.status, { 'cache-control': 'no-store' });
     const headers = new Headers({ 'cache-control': 'no-store' });

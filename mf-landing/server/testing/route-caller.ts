@@ -1,8 +1,13 @@
+import path from 'node:path';
+import { CLIENT_IP_HEADER } from '@reelkeep/shared-contracts';
 import { openDatabase, type Database } from '@reelkeep/platform/db';
+import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
-import { CLIENT_IP_HEADER, type PluginContext, type PluginRoute } from '@reelkeep/platform/server-plugin';
 import { readServiceUrl } from '@reelkeep/platform/testing/external-services';
-import { plugin } from '../plugin.ts';
+import type { LandingSettings } from '../settings.ts';
+
+/** The landing squad's migrations, as its release carries them (`server/migrations` → `migrations`). */
+export const LANDING_MIGRATIONS_DIR = path.join(import.meta.dirname, '..', 'migrations');
 
 /** The databases the landing suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL names one. */
 export function listTestDatabases(): [string, () => Promise<Database>][] {
@@ -12,13 +17,13 @@ export function listTestDatabases(): [string, () => Promise<Database>][] {
   return databases;
 }
 
-/** Opens a database with the landing schema made anew by its migrations. */
+/** Opens a database with the landing schema made anew by its migrations (the platform's for the mail outbox). */
 export async function openFreshDatabase(open: () => Promise<Database>): Promise<Database> {
   const db = await open();
   await db.query('DROP SCHEMA IF EXISTS landing CASCADE');
   await db.query(`DELETE FROM platform.schema_migrations WHERE squad = 'landing'`).catch(() => undefined);
   await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
-  await applyMigrations(db, plugin.squad, plugin.migrationsDir);
+  await applyMigrations(db, 'landing', LANDING_MIGRATIONS_DIR);
   return db;
 }
 
@@ -41,7 +46,7 @@ export interface CallOptions {
 }
 
 /** Calls routes as the gateway hands them a request: the client address in its header, a body of the given type. */
-export function makeRouteCaller(routes: readonly PluginRoute[], context: PluginContext) {
+export function makeRouteCaller(routes: readonly ApiRoute<LandingSettings>[], context: HostContext<LandingSettings>) {
   return async (method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<RouteAnswer> => {
     const url = new URL(path, 'http://localhost:3000');
     const route = routes.find((candidate) => candidate.method === method && candidate.path === url.pathname);

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** The landing squad's own settings (README "Configuration"), read by the host for this squad only. */
+export const landingSettings = z.object({
+  /** Whether the adult group and its page are in the catalogue (docs/decisions.md). */
+  CATALOGUE_ADULT_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** The download host `/mlink` sends visitors to: installers are resolved against it. */
+  DOWNLOAD_BASE_URL: z.url().default('https://download.reelkeep.com/'),
+});
+
+/** The landing squad's settings. */
+export type LandingSettings = z.infer<typeof landingSettings>;
