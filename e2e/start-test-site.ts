@@ -17,7 +17,7 @@ import { E2E_DIR, E2E_ENV, E2E_GOOGLE_PORT, E2E_FIXTURES_FILE, E2E_MAILBOX_FILE,
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 
-async function buildVariant(app: 'mf-campaign' | 'mf-blog' | 'mf-account' | 'mf-checkout', alter: (dir: string) => Promise<void>): Promise<string> {
+async function buildVariant(app: 'shell' | 'mf-campaign' | 'mf-blog' | 'mf-account' | 'mf-checkout', alter: (dir: string) => Promise<void>): Promise<string> {
   const sourceDir = path.join(E2E_DIR, 'sources', app);
   await rm(sourceDir, { recursive: true, force: true });
   await cp(path.join(ROOT_DIR, app), sourceDir, { recursive: true, filter: (source) => !source.includes('node_modules') });
@@ -55,6 +55,33 @@ const fixtures: E2EFixtures = {
   accountSlow: await buildVariant('mf-account', (dir) =>
     replaceIn(path.join(dir, 'src/page.tsx'), '    login: accountPage<LoginPageData>(LoginPage, loginLoader),', '    login: accountPage<LoginPageData>(LoginPage, () => new Promise<LoginPageData>(() => undefined)),'),
   ),
+  checkoutNextSlice: await buildVariant('mf-checkout', async (dir) => {
+    await replaceIn(path.join(dir, 'server/checkout-api.ts'), "return respondJson(body, 200, { 'cache-control': 'no-store' });", "return respondJson({ ...body, releaseNote: 'next-slice' }, 200, { 'cache-control': 'no-store' });");
+    await replaceIn(
+      path.join(dir, 'src/CheckoutPage.tsx'),
+      "<h1 className={styles.heading}>{t('heading')}</h1>",
+      "<h1 className={styles.heading}>{t('heading')}</h1>{'releaseNote' in offer && <p data-testid=\"release-note\">{String(offer.releaseNote)}</p>}",
+    );
+  }),
+  checkoutUnconfigured: await buildVariant('mf-checkout', (dir) =>
+    replaceIn(path.join(dir, 'server/settings.ts'), "    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),", "    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),\n    CHECKOUT_E2E_REQUIRED_KEY: z.string().min(1),"),
+  ),
+  checkoutHanging: await buildVariant('mf-checkout', (dir) =>
+    replaceIn(path.join(dir, 'server/api.ts'), '    routes: createCheckoutRoutes(options),', '    routes: createCheckoutRoutes(options).map((route) => ({ ...route, handle: () => new Promise<Response>(() => undefined) })),'),
+  ),
+  checkoutDropsColumn: await buildVariant('mf-checkout', (dir) => writeFile(path.join(dir, 'server/migrations/0099_drop_order_email.sql'), 'ALTER TABLE checkout.orders DROP COLUMN email;\n')),
+  campaignWithMigration: await buildVariant('mf-campaign', async (dir) => {
+    await writeFile(path.join(dir, 'server/migrations/0002_slice_notes.sql'), "CREATE TABLE IF NOT EXISTS campaign.slice_notes (id serial PRIMARY KEY, note text NOT NULL);\nINSERT INTO campaign.slice_notes (note) VALUES ('added by a migration');\n");
+    await replaceIn(
+      path.join(dir, 'server/api.ts'),
+      '  routes: [],',
+      "  routes: [{ method: 'GET', path: '/api/campaign/slice-note', handle: async (_request, context) => Response.json({ notes: await context.db.query('SELECT note FROM campaign.slice_notes') }) }],",
+    );
+  }),
+  shellWithRoute: await buildVariant('shell', async (dir) => {
+    await replaceIn(path.join(dir, 'src/routing/route-table.ts'), "  fixed('product-overview', 'mf-landing', '/product-overview'),", "  fixed('product-overview', 'mf-landing', '/product-overview'),\n  fixed('product-overview', 'mf-landing', '/tour', { pageName: () => 'product_overview' }),");
+    await replaceIn(path.join(dir, 'src/url-rules/retired-pages.ts'), "  '/funimation-downloader': '/crunchyroll-downloader',", "  '/funimation-downloader': '/crunchyroll-downloader',\n  '/take-the-tour': '/tour',");
+  }),
 };
 await writeFile(E2E_FIXTURES_FILE, JSON.stringify(fixtures, null, 2));
 

@@ -55,6 +55,18 @@ export interface E2EFixtures {
   accountSlow: string;
   /** mf-checkout whose page throws while rendering. */
   checkoutThrowing: string;
+  /** mf-checkout whose offer API adds a field and whose page shows it (a whole slice switching). */
+  checkoutNextSlice: string;
+  /** mf-checkout whose API needs a setting no instance has: its API fails to load on the server. */
+  checkoutUnconfigured: string;
+  /** mf-checkout whose API routes never answer. */
+  checkoutHanging: string;
+  /** mf-checkout with a migration dropping a column the live version uses (promotion refuses it). */
+  checkoutDropsColumn: string;
+  /** mf-campaign with an additive migration and a route reading the new table. */
+  campaignWithMigration: string;
+  /** The shell with a new route (`/tour`) and a redirect to it (`/take-the-tour`). */
+  shellWithRoute: string;
   /** The versions live at start, by app. */
   initial: Record<string, string>;
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,7 +40,7 @@ export function createTestHostContext<Settings>(
     fetchApi: options.fetchApi ?? (async () => new Response(null, { status: 404 })),
     authoriseAdmin: toAdminCheck(createAdminGuard({ token: env.ADMIN_TOKEN, failures: createRateLimiter({ name: 'admin-auth', limit: 10, windowMs: 600_000 }) })),
     loadTranslations: (locale: Locale, namespaces: readonly string[]) => locales.loadResources(locale, namespaces),
-    keyedHash: (value) => `test:${value}`,
+    keyedHash: (value) => createHmac('sha256', 'test-host-key').update(`${options.module.squad}:${value}`).digest('base64url'),
     stateDir: mkdtempSync(path.join(tmpdir(), `state-${options.module.squad}-`)),
     releaseDir: options.releaseDir ?? path.join(ROOT_DIR, APP_OF_SQUAD[options.module.squad]),
   };
