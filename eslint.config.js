@@ -4,12 +4,15 @@ import tseslint from 'typescript-eslint';
 const REMOTES = ['mf-landing', 'mf-checkout', 'mf-account', 'mf-blog', 'mf-campaign'];
 const ROUTER_IMPORTS = {
   group: ['react-router', 'react-router-dom', 'react-router/*'],
-  message: 'Remotes navigate with plain links and the navigationRequested event; the router is the shell\'s (ADR 0003).',
+  message: "Remotes navigate with plain links and the navigationRequested event; the router is the shell's (ADR 0003).",
 };
 
 /** The shell app reaches remotes only through the federation runtime, and never server infrastructure. */
 const SHELL_APP_PATTERNS = [
-  { group: REMOTES.flatMap((remote) => [`**/${remote}/**`, `@reelkeep/${remote}`, `@reelkeep/${remote}/*`]), message: 'The shell reaches remotes only through the federation runtime.' },
+  {
+    group: REMOTES.flatMap((remote) => [`**/${remote}/**`, `@reelkeep/${remote}`, `@reelkeep/${remote}/*`]),
+    message: 'The shell reaches remotes only through the federation runtime.',
+  },
   { group: ['@reelkeep/platform', '@reelkeep/platform/*'], message: 'shell/src is the app; server infrastructure belongs in shell/server.' },
 ];
 
@@ -21,12 +24,18 @@ const remoteRules = REMOTES.map((remote) => ({
       'error',
       {
         patterns: [
-          { group: ['**/shell/**', '@reelkeep/shell', '@reelkeep/shell/*'], message: 'A remote never imports the shell; it reaches it through shared-contracts.' },
+          {
+            group: ['**/shell/**', '@reelkeep/shell', '@reelkeep/shell/*'],
+            message: 'A remote never imports the shell; it reaches it through shared-contracts.',
+          },
           {
             group: REMOTES.filter((other) => other !== remote).flatMap((other) => [`**/${other}/**`, `@reelkeep/${other}`, `@reelkeep/${other}/*`]),
             message: 'A remote never imports another remote.',
           },
-          { group: ['@reelkeep/platform', '@reelkeep/platform/*', 'node:*'], message: 'Browser code of a remote cannot use server infrastructure; put it in server/.' },
+          {
+            group: ['@reelkeep/platform', '@reelkeep/platform/*', 'node:*'],
+            message: 'Browser code of a remote cannot use server infrastructure; put it in server/.',
+          },
           ROUTER_IMPORTS,
         ],
       },
@@ -39,10 +48,17 @@ const remoteRules = REMOTES.map((remote) => ({
  * shared-contracts and npm packages; of the host only the context types (docs/releases.md "A squad's API").
  */
 const RELEASED_SERVER_PATTERNS = [
-  { group: ['@reelkeep/platform', '@reelkeep/platform/*', '!@reelkeep/platform/host-context', '**/platform/src/**'], message: 'Released server code gets the host\'s services through its HostContext; it imports only the context types.' },
+  {
+    group: ['@reelkeep/platform', '@reelkeep/platform/*', '!@reelkeep/platform/host-context', '**/platform/src/**'],
+    message: "Released server code gets the host's services through its HostContext; it imports only the context types.",
+  },
   { group: ['@reelkeep/shell', '@reelkeep/shell/*'], message: 'Released server code never imports the shell.' },
 ];
-const HOST_CONTEXT_TYPES_ONLY = { name: '@reelkeep/platform/host-context', allowTypeImports: true, message: 'Only the types of the host context: its services come through the context.' };
+const HOST_CONTEXT_TYPES_ONLY = {
+  name: '@reelkeep/platform/host-context',
+  allowTypeImports: true,
+  message: 'Only the types of the host context: its services come through the context.',
+};
 const releasedServerRules = REMOTES.map((remote) => ({
   files: [`${remote}/server/**/*.ts`],
   ignores: ['**/*.test.ts', '**/testing/**', '**/*-cli.ts'],
@@ -54,7 +70,10 @@ const releasedServerRules = REMOTES.map((remote) => ({
         patterns: [
           ...RELEASED_SERVER_PATTERNS,
           { group: ['**/shell/**'], message: 'Released server code never imports the shell.' },
-          { group: REMOTES.filter((other) => other !== remote).flatMap((other) => [`**/${other}/**`, `@reelkeep/${other}`, `@reelkeep/${other}/*`]), message: 'A squad never imports another squad; it calls its API through fetchApi.' },
+          {
+            group: REMOTES.filter((other) => other !== remote).flatMap((other) => [`**/${other}/**`, `@reelkeep/${other}`, `@reelkeep/${other}/*`]),
+            message: 'A squad never imports another squad; it calls its API through fetchApi.',
+          },
         ],
       },
     ],
@@ -81,7 +100,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [HOST_CONTEXT_TYPES_ONLY], patterns: [...RELEASED_SERVER_PATTERNS, { group: REMOTES.flatMap((remote) => [`**/${remote}/**`, `@reelkeep/${remote}`, `@reelkeep/${remote}/*`]), message: 'The shell never imports a remote.' }] },
+        {
+          paths: [HOST_CONTEXT_TYPES_ONLY],
+          patterns: [
+            ...RELEASED_SERVER_PATTERNS,
+            {
+              group: REMOTES.flatMap((remote) => [`**/${remote}/**`, `@reelkeep/${remote}`, `@reelkeep/${remote}/*`]),
+              message: 'The shell never imports a remote.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -93,8 +121,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: REMOTES.flatMap((remote) => [`**/${remote}/**`, `@reelkeep/${remote}`, `@reelkeep/${remote}/*`]), message: 'The host never imports a squad\'s code; it loads the live release through the registry.' },
-            { group: ['../api/*', '../api/**'], message: 'The host loads the shell\'s API from its release, never from source.' },
+            {
+              group: REMOTES.flatMap((remote) => [`**/${remote}/**`, `@reelkeep/${remote}`, `@reelkeep/${remote}/*`]),
+              message: "The host never imports a squad's code; it loads the live release through the registry.",
+            },
+            { group: ['../api/*', '../api/**'], message: "The host loads the shell's API from its release, never from source." },
           ],
         },
       ],
@@ -106,23 +137,48 @@ export default tseslint.config(
   },
   {
     // Flat config replaces a rule's options per block, so the shell's patterns are repeated here.
-    files: ['shell/src/bootstrap.client.tsx', 'shell/src/app/**', 'shell/src/routing/**', 'shell/src/federation/browser-remotes.ts', 'shell/src/monitoring/**'],
+    files: [
+      'shell/src/bootstrap.client.tsx',
+      'shell/src/app/**',
+      'shell/src/routing/**',
+      'shell/src/federation/browser-remotes.ts',
+      'shell/src/monitoring/**',
+    ],
     ignores: ['shell/src/routing/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [...SHELL_APP_PATTERNS, { ...ROUTER_IMPORTS, message: 'Browser code hydrates without React Router (ADR 0003); only entry.server.tsx and server-routes.tsx use it.' }] },
+        {
+          patterns: [
+            ...SHELL_APP_PATTERNS,
+            {
+              ...ROUTER_IMPORTS,
+              message: 'Browser code hydrates without React Router (ADR 0003); only entry.server.tsx and server-routes.tsx use it.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['shared-contracts/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@reelkeep/*', '../../*'], message: 'shared-contracts depends on nothing of the system.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@reelkeep/*', '../../*'], message: 'shared-contracts depends on nothing of the system.' }] },
+      ],
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'platform/src/release/cli.ts', 'platform/src/release/dev.ts', 'locales/check-i18n.ts', '**/media/render-*.ts'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      'e2e/**',
+      'bench/**',
+      'platform/src/release/cli.ts',
+      'platform/src/release/dev.ts',
+      'locales/check-i18n.ts',
+      '**/media/render-*.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -23,12 +23,15 @@ describe('createAppConfigs', () => {
     const [hostBrowser, hostServer] = createAppConfigs({ appDir, kind: 'host', outDir: '/tmp/out', browserEntry: './a.ts', serverEntry: './b.ts' });
     const [remoteBrowser, remoteServer] = createAppConfigs({ appDir, kind: 'remote', outDir: '/tmp/out', exposes: { './page': './page.tsx' } });
     const sharedOf = (config: typeof hostBrowser) => {
-      const plugin = config!.plugins!.find((p) => p?.constructor.name === 'ModuleFederationPlugin') as unknown as { _options: { shared: Record<string, { eager: boolean; singleton: boolean; strictVersion: boolean }> } };
+      const plugin = config!.plugins!.find((p) => p?.constructor.name === 'ModuleFederationPlugin') as unknown as {
+        _options: { shared: Record<string, { eager: boolean; singleton: boolean; strictVersion: boolean }> };
+      };
       return plugin._options.shared;
     };
     for (const name of SHARED_SINGLETONS) {
       expect(sharedOf(hostServer)[name]).toMatchObject({ singleton: true, strictVersion: true, eager: true });
-      for (const config of [hostBrowser, remoteBrowser, remoteServer]) expect(sharedOf(config)[name]).toMatchObject({ singleton: true, strictVersion: true, eager: false });
+      for (const config of [hostBrowser, remoteBrowser, remoteServer])
+        expect(sharedOf(config)[name]).toMatchObject({ singleton: true, strictVersion: true, eager: false });
     }
     expect(Object.keys(sharedOf(hostBrowser))).not.toContain('react-router');
   });

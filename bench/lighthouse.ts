@@ -28,7 +28,10 @@ try {
     console.log(`${path.padEnd(44)} ${scores.map((value) => String(value).padStart(4)).join('  ')}   ${(scriptBytes / 1024).toFixed(1).padStart(6)}`);
     for (const id of Object.keys(TARGETS) as (keyof typeof TARGETS)[]) {
       if (score(id) < TARGETS[id]) {
-        const failing = Object.values(audits).filter((audit) => audit.score !== null && audit.score < 1 && (categories[id]?.auditRefs ?? []).some((ref) => ref.id === audit.id && ref.weight > 0));
+        const failing = Object.values(audits).filter(
+          (audit) =>
+            audit.score !== null && audit.score < 1 && (categories[id]?.auditRefs ?? []).some((ref) => ref.id === audit.id && ref.weight > 0),
+        );
         failures.push(`${path} ${id} ${score(id)} < ${TARGETS[id]}: ${failing.map((audit) => audit.id).join(', ')}`);
       }
     }

@@ -49,7 +49,9 @@ if (hydratedAt === null) throw new Error('the page set no rk-hydrated mark: is t
 const allScripts: ScriptFile[] = bodies.map((script) => ({ ...script, prefetched: (startedAt[script.url] ?? 0) > hydratedAt }));
 const scripts = allScripts.filter((script) => !script.prefetched);
 const prefetchedScripts = allScripts.filter((script) => script.prefetched);
-const pinned = await page.evaluate(() => (JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) as { remotes: { name: string; entry: string }[] }).remotes);
+const pinned = await page.evaluate(
+  () => (JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) as { remotes: { name: string; entry: string }[] }).remotes,
+);
 await browser.close();
 
 // A shared singleton is downloaded twice when files of two different containers provide the same package.
@@ -77,19 +79,23 @@ for (const script of [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
 }
 console.log(`${kb(total)} kB gzip in ${scripts.length} files (budget ${TOTAL_BUDGET_BYTES / 1024} kB)`);
 const prefetchedTotal = prefetchedScripts.reduce((sum, script) => sum + script.gzipBytes, 0);
-console.log(`${kb(prefetchedTotal)} kB gzip requested after hydration (prefetches, idle-time code), in ${prefetchedScripts.length} files (not counted)`);
+console.log(
+  `${kb(prefetchedTotal)} kB gzip requested after hydration (prefetches, idle-time code), in ${prefetchedScripts.length} files (not counted)`,
+);
 for (const script of prefetchedScripts) console.log(`        after hydration: ${kb(script.gzipBytes)} kB gzip  ${new URL(script.url).pathname}`);
 
 const problems: string[] = [];
 if (total > TOTAL_BUDGET_BYTES) problems.push(`total ${kb(total)} kB exceeds ${TOTAL_BUDGET_BYTES / 1024} kB`);
-for (const [name, owners] of sharedOwners) if (owners.size > 1) problems.push(`shared singleton ${name} downloaded from ${[...owners].join(' and ')}`);
+for (const [name, owners] of sharedOwners)
+  if (owners.size > 1) problems.push(`shared singleton ${name} downloaded from ${[...owners].join(' and ')}`);
 const landing = pinned.find((remote) => remote.name === 'mf-landing');
 if (landing) {
   const base = new URL('.', new URL(landing.entry, target)).href;
   const ownChunks = scripts.filter((script) => script.url.startsWith(base) && /__federation_expose_/.test(script.url));
   const ownBytes = ownChunks.reduce((sum, script) => sum + script.gzipBytes, 0);
   console.log(`${kb(ownBytes)} kB gzip: mf-landing's own page chunk (budget ${REMOTE_CHUNK_BUDGET_BYTES / 1024} kB)`);
-  if (ownBytes > REMOTE_CHUNK_BUDGET_BYTES) problems.push(`mf-landing's page chunk ${kb(ownBytes)} kB exceeds ${REMOTE_CHUNK_BUDGET_BYTES / 1024} kB`);
+  if (ownBytes > REMOTE_CHUNK_BUDGET_BYTES)
+    problems.push(`mf-landing's page chunk ${kb(ownBytes)} kB exceeds ${REMOTE_CHUNK_BUDGET_BYTES / 1024} kB`);
 }
 if (problems.length > 0) {
   console.error(`over budget:\n  ${problems.join('\n  ')}`);

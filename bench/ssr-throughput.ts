@@ -24,7 +24,13 @@ function requireTool(name: string): void {
 
 async function waitFor(url: string): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not come up`);

@@ -27,7 +27,13 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promi
 }
 
 /** Starts a cluster: `offset` keeps the ports of different journeys apart. */
-export async function startCluster(options: { name: string; offset: number; instances: number; live: Record<string, string>; env?: Record<string, string> }) {
+export async function startCluster(options: {
+  name: string;
+  offset: number;
+  instances: number;
+  live: Record<string, string>;
+  env?: Record<string, string>;
+}) {
   const redisPort = E2E_PORT + options.offset;
   const ports = Array.from({ length: options.instances }, (_, i) => E2E_PORT + options.offset + 1 + i);
   const admin = new pg.Client({ connectionString: CLUSTER_DATABASE_URL });
@@ -40,8 +46,12 @@ export async function startCluster(options: { name: string; offset: number; inst
 
   let redisServer: ChildProcess | undefined;
   const startRedis = async () => {
-    redisServer = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await waitFor(async () => (await new Redis(redisPort, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0 }).ping().catch(() => null)) === 'PONG');
+    redisServer = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    await waitFor(
+      async () => (await new Redis(redisPort, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0 }).ping().catch(() => null)) === 'PONG',
+    );
   };
   const stopRedis = async () => {
     if (!redisServer) return;
@@ -64,7 +74,13 @@ export async function startCluster(options: { name: string; offset: number; inst
   };
   // The cluster's registry lives in its PostgreSQL (+ Redis): the live versions are promoted there first.
   for (const [app, version] of Object.entries(options.live)) await runReleaseIn(env, 'promote', app, version);
-  const instances = ports.map((port) => spawn(process.execPath, ['shell/server/main.ts'], { cwd: ROOT_DIR, env: { ...process.env, ...env, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` }, stdio: 'ignore' }));
+  const instances = ports.map((port) =>
+    spawn(process.execPath, ['shell/server/main.ts'], {
+      cwd: ROOT_DIR,
+      env: { ...process.env, ...env, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` },
+      stdio: 'ignore',
+    }),
+  );
   for (const port of ports) await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/favicon.ico`)).ok);
 
   return {
@@ -78,7 +94,9 @@ export async function startCluster(options: { name: string; offset: number; inst
     release: (...args: string[]) => runReleaseIn(env, ...args),
     async stop(): Promise<void> {
       for (const instance of instances) instance.kill('SIGTERM');
-      await Promise.all(instances.map((instance) => new Promise((resolve) => (instance.exitCode !== null ? resolve(null) : instance.once('exit', resolve)))));
+      await Promise.all(
+        instances.map((instance) => new Promise((resolve) => (instance.exitCode !== null ? resolve(null) : instance.once('exit', resolve)))),
+      );
       await stopRedis();
     },
   };

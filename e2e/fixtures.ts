@@ -4,7 +4,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE, E2E_ENV, E2E_FIXTURES_FILE, E2E_MAILBOX_FILE, FROM_SITE, type E2EFixtures } from './test-site.ts';
+import {
+  E2E_ADMIN_TOKEN,
+  E2E_BASE_URL,
+  E2E_CONSENT_STATE,
+  E2E_ENV,
+  E2E_FIXTURES_FILE,
+  E2E_MAILBOX_FILE,
+  FROM_SITE,
+  type E2EFixtures,
+} from './test-site.ts';
 
 const run = promisify(execFile);
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
@@ -14,7 +23,9 @@ type Dictionary = { [key: string]: string | Dictionary };
 /** A translation as the site shows it: `readText('de', 'common', 'nav.posts')`. */
 export function readText(locale: string, namespace: string, key: string): string {
   const dictionary = JSON.parse(readFileSync(path.join(ROOT_DIR, 'locales', locale, `${namespace}.json`), 'utf8')) as Dictionary;
-  const value = key.split('.').reduce<string | Dictionary | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), dictionary);
+  const value = key
+    .split('.')
+    .reduce<string | Dictionary | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), dictionary);
   if (typeof value !== 'string') throw new Error(`no text ${locale}/${namespace}:${key}`);
   return value;
 }
@@ -58,7 +69,12 @@ export async function runReleaseIn(env: Record<string, string>, ...args: string[
 }
 
 /** The admin status of the test site. */
-export async function readAdminStatus(): Promise<{ startedAt: string; pid: number; live: Record<string, string>; remotes: { name: string; healthy: boolean }[] }> {
+export async function readAdminStatus(): Promise<{
+  startedAt: string;
+  pid: number;
+  live: Record<string, string>;
+  remotes: { name: string; healthy: boolean }[];
+}> {
   const response = await fetch(`${E2E_BASE_URL}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
   expect(response.status).toBe(200);
   return response.json() as never;
@@ -73,7 +89,11 @@ export async function waitForLive(app: string, version: string): Promise<void> {
  * Registers through the form as a browser without JavaScript does (the signed arithmetic captcha), and
  * waits for the account page of the locale.
  */
-export async function registerWithoutJavaScript(page: Page, locale: string, account: { name: string; email: string; password: string }): Promise<void> {
+export async function registerWithoutJavaScript(
+  page: Page,
+  locale: string,
+  account: { name: string; email: string; password: string },
+): Promise<void> {
   await page.goto(locale === 'en' ? '/register' : `/${locale}/register`);
   await page.locator('#register-name').fill(account.name);
   await page.locator('#register-email').fill(account.email);

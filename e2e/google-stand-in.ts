@@ -71,7 +71,9 @@ export async function startGoogleStandIn(port: number): Promise<{ server: Server
     if (req.method === 'GET' && url.pathname === '/credential') {
       const { mode, ...claims } = identity;
       const audience = url.searchParams.get('client_id') ?? '';
-      void signGoogleIdToken(mode === 'bad-signature' ? strangerKey : privateKey, { ...claims, aud: audience }).then((credential) => send(200, 'application/json', JSON.stringify({ credential })));
+      void signGoogleIdToken(mode === 'bad-signature' ? strangerKey : privateKey, { ...claims, aud: audience }).then((credential) =>
+        send(200, 'application/json', JSON.stringify({ credential })),
+      );
       return;
     }
     if (req.method === 'POST' && url.pathname === '/identity') {
@@ -83,7 +85,8 @@ export async function startGoogleStandIn(port: number): Promise<{ server: Server
       });
       return;
     }
-    if (req.method === 'GET' && url.pathname === '/private-key') return void exportJWK(privateKey).then((key) => send(200, 'application/json', JSON.stringify(key)));
+    if (req.method === 'GET' && url.pathname === '/private-key')
+      return void exportJWK(privateKey).then((key) => send(200, 'application/json', JSON.stringify(key)));
     send(404, 'text/plain', 'not found');
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

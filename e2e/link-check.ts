@@ -34,7 +34,8 @@ async function mapWithLimit<T, R>(items: readonly T[], limit: number, work: (ite
 /** Reads the sitemap index and its sitemaps, then checks every page and every distinct internal link. */
 export async function checkSiteLinks(baseUrl: string, concurrency = 16): Promise<LinkCheckReport> {
   const problems: string[] = [];
-  const readLocs = async (url: string) => [...(await (await fetch(url)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  const readLocs = async (url: string) =>
+    [...(await (await fetch(url)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
   const sitemaps = await readLocs(new URL('/sitemap.xml', baseUrl).href);
   const pageUrls = (await Promise.all(sitemaps.map((sitemap) => readLocs(new URL(new URL(sitemap).pathname, baseUrl).href)))).flat();
   const linkSources = new Map<string, string>();

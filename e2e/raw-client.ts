@@ -15,7 +15,14 @@ export interface RawAnswer {
  * address: the abuse and fuzz journeys send from their own addresses so their rate-limit counters stay
  * apart from the other journeys'. Rejects when no answer comes within `timeoutMs` (a hang is a failure).
  */
-export function sendRaw(options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer | Buffer[]; from?: string; timeoutMs?: number }): Promise<RawAnswer> {
+export function sendRaw(options: {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer | Buffer[];
+  from?: string;
+  timeoutMs?: number;
+}): Promise<RawAnswer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -24,11 +31,21 @@ export function sendRaw(options: { method?: string; path: string; headers?: Reco
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
+          }),
+        );
         res.on('error', reject);
       },
     );
-    const deadline = setTimeout(() => req.destroy(new Error(`no answer to ${options.method ?? 'GET'} ${options.path} within ${options.timeoutMs ?? 15_000} ms`)), options.timeoutMs ?? 15_000);
+    const deadline = setTimeout(
+      () => req.destroy(new Error(`no answer to ${options.method ?? 'GET'} ${options.path} within ${options.timeoutMs ?? 15_000} ms`)),
+      options.timeoutMs ?? 15_000,
+    );
     req.on('close', () => clearTimeout(deadline));
     // The server may answer (413) and close before an oversized request is fully sent: its answer may still be
     // read; if it cannot be, the closed connection is the refusal.

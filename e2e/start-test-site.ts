@@ -13,11 +13,23 @@ import { loadConfig } from '../platform/src/config.ts';
 import { openDatabase } from '../platform/src/db/database.ts';
 import { applyMigrations } from '../platform/src/db/migrations.ts';
 import { createDemoCampaign } from '../mf-checkout/server/demo-campaign.ts';
-import { E2E_DIR, E2E_ENV, E2E_GOOGLE_PORT, E2E_FIXTURES_FILE, E2E_MAILBOX_FILE, E2E_RELEASES_DIR, E2E_SMTP_PORT, type E2EFixtures } from './test-site.ts';
+import {
+  E2E_DIR,
+  E2E_ENV,
+  E2E_GOOGLE_PORT,
+  E2E_FIXTURES_FILE,
+  E2E_MAILBOX_FILE,
+  E2E_RELEASES_DIR,
+  E2E_SMTP_PORT,
+  type E2EFixtures,
+} from './test-site.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 
-async function buildVariant(app: 'shell' | 'mf-campaign' | 'mf-blog' | 'mf-account' | 'mf-checkout', alter: (dir: string) => Promise<void>): Promise<string> {
+async function buildVariant(
+  app: 'shell' | 'mf-campaign' | 'mf-blog' | 'mf-account' | 'mf-checkout',
+  alter: (dir: string) => Promise<void>,
+): Promise<string> {
   const sourceDir = path.join(E2E_DIR, 'sources', app);
   await rm(sourceDir, { recursive: true, force: true });
   await cp(path.join(ROOT_DIR, app), sourceDir, { recursive: true, filter: (source) => !source.includes('node_modules') });
@@ -44,19 +56,35 @@ for (const app of APPS) {
 const fixtures: E2EFixtures = {
   initial,
   campaignNext: await buildVariant('mf-campaign', (dir) =>
-    replaceIn(path.join(dir, 'src/CampaignPage.tsx'), '<h1 className={styles.heading}>', '<p data-testid="release-badge">NEW</p>\n        <h1 className={styles.heading}>'),
+    replaceIn(
+      path.join(dir, 'src/CampaignPage.tsx'),
+      '<h1 className={styles.heading}>',
+      '<p data-testid="release-badge">NEW</p>\n        <h1 className={styles.heading}>',
+    ),
   ),
   blogBroken: await buildVariant('mf-blog', (dir) =>
     replaceIn(path.join(dir, 'src/page.tsx'), 'export default {', "throw new Error('e2e: this release is broken');\n\nexport default {"),
   ),
   checkoutThrowing: await buildVariant('mf-checkout', (dir) =>
-    replaceIn(path.join(dir, 'src/CheckoutPage.tsx'), "  const { offer } = data;", "  const { offer } = data;\n  if (offer) throw new Error('e2e: this page throws while rendering');"),
+    replaceIn(
+      path.join(dir, 'src/CheckoutPage.tsx'),
+      '  const { offer } = data;',
+      "  const { offer } = data;\n  if (offer) throw new Error('e2e: this page throws while rendering');",
+    ),
   ),
   accountSlow: await buildVariant('mf-account', (dir) =>
-    replaceIn(path.join(dir, 'src/page.tsx'), '    login: accountPage<LoginPageData>(LoginPage, loginLoader),', '    login: accountPage<LoginPageData>(LoginPage, () => new Promise<LoginPageData>(() => undefined)),'),
+    replaceIn(
+      path.join(dir, 'src/page.tsx'),
+      '    login: accountPage<LoginPageData>(LoginPage, loginLoader),',
+      '    login: accountPage<LoginPageData>(LoginPage, () => new Promise<LoginPageData>(() => undefined)),',
+    ),
   ),
   checkoutNextSlice: await buildVariant('mf-checkout', async (dir) => {
-    await replaceIn(path.join(dir, 'server/checkout-api.ts'), "return respondJson(body, 200, { 'cache-control': 'no-store' });", "return respondJson({ ...body, releaseNote: 'next-slice' }, 200, { 'cache-control': 'no-store' });");
+    await replaceIn(
+      path.join(dir, 'server/checkout-api.ts'),
+      "return respondJson(body, 200, { 'cache-control': 'no-store' });",
+      "return respondJson({ ...body, releaseNote: 'next-slice' }, 200, { 'cache-control': 'no-store' });",
+    );
     await replaceIn(
       path.join(dir, 'src/CheckoutPage.tsx'),
       "<h1 className={styles.heading}>{t('heading')}</h1>",
@@ -64,14 +92,27 @@ const fixtures: E2EFixtures = {
     );
   }),
   checkoutUnconfigured: await buildVariant('mf-checkout', (dir) =>
-    replaceIn(path.join(dir, 'server/settings.ts'), "    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),", "    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),\n    CHECKOUT_E2E_REQUIRED_KEY: z.string().min(1),"),
+    replaceIn(
+      path.join(dir, 'server/settings.ts'),
+      "    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),",
+      "    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),\n    CHECKOUT_E2E_REQUIRED_KEY: z.string().min(1),",
+    ),
   ),
   checkoutHanging: await buildVariant('mf-checkout', (dir) =>
-    replaceIn(path.join(dir, 'server/api.ts'), '    routes: createCheckoutRoutes(options),', '    routes: createCheckoutRoutes(options).map((route) => ({ ...route, handle: () => new Promise<Response>(() => undefined) })),'),
+    replaceIn(
+      path.join(dir, 'server/api.ts'),
+      '    routes: createCheckoutRoutes(options),',
+      '    routes: createCheckoutRoutes(options).map((route) => ({ ...route, handle: () => new Promise<Response>(() => undefined) })),',
+    ),
   ),
-  checkoutDropsColumn: await buildVariant('mf-checkout', (dir) => writeFile(path.join(dir, 'server/migrations/0099_drop_order_email.sql'), 'ALTER TABLE checkout.orders DROP COLUMN email;\n')),
+  checkoutDropsColumn: await buildVariant('mf-checkout', (dir) =>
+    writeFile(path.join(dir, 'server/migrations/0099_drop_order_email.sql'), 'ALTER TABLE checkout.orders DROP COLUMN email;\n'),
+  ),
   campaignWithMigration: await buildVariant('mf-campaign', async (dir) => {
-    await writeFile(path.join(dir, 'server/migrations/0002_slice_notes.sql'), "CREATE TABLE IF NOT EXISTS campaign.slice_notes (id serial PRIMARY KEY, note text NOT NULL);\nINSERT INTO campaign.slice_notes (note) VALUES ('added by a migration');\n");
+    await writeFile(
+      path.join(dir, 'server/migrations/0002_slice_notes.sql'),
+      "CREATE TABLE IF NOT EXISTS campaign.slice_notes (id serial PRIMARY KEY, note text NOT NULL);\nINSERT INTO campaign.slice_notes (note) VALUES ('added by a migration');\n",
+    );
     await replaceIn(
       path.join(dir, 'server/api.ts'),
       '  routes: [],',
@@ -79,8 +120,16 @@ const fixtures: E2EFixtures = {
     );
   }),
   shellWithRoute: await buildVariant('shell', async (dir) => {
-    await replaceIn(path.join(dir, 'src/routing/route-table.ts'), "  fixed('product-overview', 'mf-landing', '/product-overview'),", "  fixed('product-overview', 'mf-landing', '/product-overview'),\n  fixed('product-overview', 'mf-landing', '/tour', { pageName: () => 'product_overview' }),");
-    await replaceIn(path.join(dir, 'src/url-rules/retired-pages.ts'), "  '/funimation-downloader': '/crunchyroll-downloader',", "  '/funimation-downloader': '/crunchyroll-downloader',\n  '/take-the-tour': '/tour',");
+    await replaceIn(
+      path.join(dir, 'src/routing/route-table.ts'),
+      "  fixed('product-overview', 'mf-landing', '/product-overview'),",
+      "  fixed('product-overview', 'mf-landing', '/product-overview'),\n  fixed('product-overview', 'mf-landing', '/tour', { pageName: () => 'product_overview' }),",
+    );
+    await replaceIn(
+      path.join(dir, 'src/url-rules/retired-pages.ts'),
+      "  '/funimation-downloader': '/crunchyroll-downloader',",
+      "  '/funimation-downloader': '/crunchyroll-downloader',\n  '/take-the-tour': '/tour',",
+    );
   }),
 };
 await writeFile(E2E_FIXTURES_FILE, JSON.stringify(fixtures, null, 2));

@@ -9,7 +9,9 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 /** The journeys start as visitors who already answered the consent question (declined); tracking.spec.ts starts without. */
 export const E2E_CONSENT_STATE = {
-  cookies: [{ name: 'rk_consent', value: 'denied', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const }],
+  cookies: [
+    { name: 'rk_consent', value: 'denied', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const },
+  ],
   origins: [],
 };
 /** What the site's own pages send with a state-changing call: calls the journeys make in their name carry it too. */

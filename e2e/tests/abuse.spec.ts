@@ -41,12 +41,19 @@ test('password guessing gets nowhere, whichever sign-in path it takes', async ({
     expect((await post(pathname, { email, password: 'aaaaaaaa', name: 'x' }, '127.0.0.81')).status).toBe(404);
   }
   const statuses: number[] = [];
-  for (let i = 0; i <= LIMIT; i += 1) statuses.push((await post('/api/account/login', { email, password: `Wrong${i}guess`, locale: 'en' }, '127.0.0.81')).status);
+  for (let i = 0; i <= LIMIT; i += 1)
+    statuses.push((await post('/api/account/login', { email, password: `Wrong${i}guess`, locale: 'en' }, '127.0.0.81')).status);
   expect(statuses.slice(0, LIMIT).every((status) => status === 401)).toBe(true);
   expect(statuses.at(-1)).toBe(429);
   // The right password is refused too while the limit holds, as JSON and as a form.
   expect((await post('/api/account/login', { email, password: PASSWORD, locale: 'en' }, '127.0.0.81')).status).toBe(429);
-  const form = await sendRaw({ method: 'POST', path: '/api/account/login', headers: { ...FROM_SITE, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password: PASSWORD }).toString(), from: '127.0.0.81' });
+  const form = await sendRaw({
+    method: 'POST',
+    path: '/api/account/login',
+    headers: { ...FROM_SITE, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password: PASSWORD }).toString(),
+    from: '127.0.0.81',
+  });
   expect(form.headers.location).toMatch(/\/login\?error=rate_limited/);
 
   // Tokens that open an account (reset links, the desktop hand-off, Google) are limited together.
@@ -73,9 +80,13 @@ function startForeignSite(): Promise<{ server: Server; origin: string }> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://foreign.test');
     const fields = JSON.parse(url.searchParams.get('fields') ?? '{}') as Record<string, string>;
-    const inputs = Object.entries(fields).map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`).join('');
+    const inputs = Object.entries(fields)
+      .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
+      .join('');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><title>Win a prize</title><form method="post" action="${E2E_BASE_URL}${url.pathname}">${inputs}</form><script>document.forms[0].submit()</script></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><title>Win a prize</title><form method="post" action="${E2E_BASE_URL}${url.pathname}">${inputs}</form><script>document.forms[0].submit()</script></html>`,
+    );
   });
   return new Promise((resolve) => server.listen(E2E_PORT + 7, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${E2E_PORT + 7}` })));
 }
@@ -155,7 +166,8 @@ test('admin tokens cannot be guessed, and HEAD is answered like GET', async () =
   const from = '127.0.0.86';
   expect((await sendRaw({ method: 'HEAD', path: '/admin/releases', from })).status).toBe(401);
   const statuses: number[] = [];
-  for (let i = 0; i < 12; i += 1) statuses.push((await sendRaw({ path: '/admin/releases', headers: { authorization: `Bearer guess-${i}-0123456789` }, from })).status);
+  for (let i = 0; i < 12; i += 1)
+    statuses.push((await sendRaw({ path: '/admin/releases', headers: { authorization: `Bearer guess-${i}-0123456789` }, from })).status);
   expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
   expect(statuses.at(-1)).toBe(429);
   expect((await sendRaw({ path: '/api/site/admin/tracking', headers: { authorization: 'Bearer guess-0123456789' }, from })).status).toBe(429);

@@ -27,7 +27,10 @@ test('register, sign out and sign in again; the session stays out of scripts', a
   await page.goto('/fr/login');
   await expect(page).toHaveURL(/\/fr\/my-account$/);
 
-  await page.getByRole('main').getByRole('button', { name: readText('fr', 'my_account', 'logout') }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: readText('fr', 'my_account', 'logout') })
+    .click();
   await expect(page).toHaveURL(/\/fr$/);
   const after = await context.cookies();
   expect(after.find((cookie) => cookie.name.endsWith('session_token'))).toBeUndefined();
@@ -46,7 +49,10 @@ test('register and sign in without JavaScript; a wrong password keeps the e-mail
   const page = await context.newPage();
   const email = uniqueEmail('nojs');
   await registerWithoutJavaScript(page, 'de', { name: 'Jonas', email, password: PASSWORD });
-  await page.getByRole('main').getByRole('button', { name: readText('de', 'my_account', 'logout') }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: readText('de', 'my_account', 'logout') })
+    .click();
   await expect(page).toHaveURL(/\/de$/);
 
   await page.goto('/de/login');
@@ -85,7 +91,10 @@ test('reset a forgotten password through the mail actually delivered to the SMTP
   await page.locator('#register-password').fill(PASSWORD);
   await page.getByRole('button', { name: readText('it', 'register', 'submit') }).click();
   await expect(page).toHaveURL(/\/it\/my-account$/);
-  await page.getByRole('main').getByRole('button', { name: readText('it', 'my_account', 'logout') }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: readText('it', 'my_account', 'logout') })
+    .click();
 
   await page.goto('/it/forgot-password');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -122,7 +131,10 @@ test('reset a forgotten password through the mail actually delivered to the SMTP
   await expect(page.getByRole('alert')).toHaveText(readText('it', 'reset_password', 'problems.token_invalid'));
   await expect(page.getByRole('button', { name: readText('it', 'reset_password', 'submit') })).toBeDisabled();
   // A forged token is refused by the server too.
-  const forged = await page.request.post('/api/account/reset-password', { headers: FROM_SITE, data: { token: 'forged-token-0123456789', password: 'Forged2026pass' } });
+  const forged = await page.request.post('/api/account/reset-password', {
+    headers: FROM_SITE,
+    data: { token: 'forged-token-0123456789', password: 'Forged2026pass' },
+  });
   expect(forged.status()).toBe(400);
 });
 
@@ -227,13 +239,18 @@ test('an invite code survives sign-up, is reported once, and the visitor goes ba
   await page.getByRole('button', { name: readText('fr', 'register', 'submit') }).click();
   // Signed in on the account page, the visit is reported and the visitor returns to the invited page.
   await expect(page).toHaveURL(/\/fr\/netflix-downloader$/);
-  expect(await page.evaluate(() => [sessionStorage.getItem('activity_invite_code'), sessionStorage.getItem('login_from_route')])).toEqual([null, null]);
+  expect(await page.evaluate(() => [sessionStorage.getItem('activity_invite_code'), sessionStorage.getItem('login_from_route')])).toEqual([
+    null,
+    null,
+  ]);
 
   const again = await page.request.post('/api/account/share-visit', { headers: FROM_SITE, data: { invite_code: 'SPRING26-FRIEND' } });
   expect(await again.json()).toEqual({ cscode: 10010 });
   expect((await page.request.post('/api/account/share-visit', { headers: FROM_SITE, data: { invite_code: '<script>' } })).status()).toBe(400);
   const stranger = await browser.newContext();
-  expect((await stranger.request.post('/api/account/share-visit', { headers: FROM_SITE, data: { invite_code: 'SPRING26-FRIEND' } })).status()).toBe(401);
+  expect((await stranger.request.post('/api/account/share-visit', { headers: FROM_SITE, data: { invite_code: 'SPRING26-FRIEND' } })).status()).toBe(
+    401,
+  );
   await stranger.close();
 });
 
@@ -251,7 +268,10 @@ test('the header fits a 320 px phone in every locale, signed in or not; there lo
   await measure('signed out');
   const sum = (await (await page.request.get('/api/captcha?kind=sum')).json()) as { a: number; b: number; token: string };
   const email = uniqueEmail('phone');
-  const registered = await page.request.post('/api/account/register', { headers: FROM_SITE, data: { name: 'Phone', email, password: PASSWORD, captcha_token: sum.token, captcha_answer: String(sum.a + sum.b), locale: 'es' } });
+  const registered = await page.request.post('/api/account/register', {
+    headers: FROM_SITE,
+    data: { name: 'Phone', email, password: PASSWORD, captcha_token: sum.token, captcha_answer: String(sum.a + sum.b), locale: 'es' },
+  });
   expect(registered.status()).toBe(200);
   await measure('signed in');
   expect(overflowing).toEqual([]);
@@ -261,7 +281,10 @@ test('the header fits a 320 px phone in every locale, signed in or not; there lo
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByRole('banner').getByRole('link', { name: readText('es', 'common', 'account.my_account') })).toBeVisible();
   await page.locator('button[aria-controls=site-navigation]').click();
-  await page.getByRole('navigation').getByRole('button', { name: readText('es', 'common', 'account.logout') }).click();
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: readText('es', 'common', 'account.logout') })
+    .click();
   await expect(page).toHaveURL(/\/es$/);
   expect((await context.cookies()).find((cookie) => cookie.name === 'user_token')?.value).toBe('1');
   await context.close();

@@ -13,10 +13,76 @@ const FROM = '127.0.0.77';
 const MB = 1024 * 1024;
 
 /** Field names the site's endpoints read; each gets every hostile value. */
-const FIELDS = ['email', 'password', 'name', 'message', 'topic', 'locale', 'return', 'token', 'product', 'pid', 'code', 'coupon', 'order', 'key', 'device_id', 'device', 'number', 'expiry', 'cvc', 'approve', 'subscribed', 'invite_code', 'credential', 'reason', 'comment', 'type', 'id', 'language', 'start', 'len', 'start_time', 'ac_endtime', 'ac_source', 'product_id', 'p', 'kind', 'event', 'limit', 'category_id', 'data', 'mode', 'upload_id'];
-const HOSTILE_VALUES: unknown[] = ['\u0000', 'a\u0000b', '\u001b[2J', '\u007f', '\ud800', 99999999999999, -1, 1e308, -0.5, '99999999999999', '-99999999999999', 'NaN', { $ne: 1 }, ['a', 'b'], true, null, 'x'.repeat(100_000), '../../../etc/passwd', '<script>alert(1)</script>', "' OR 1=1 --"];
+const FIELDS = [
+  'email',
+  'password',
+  'name',
+  'message',
+  'topic',
+  'locale',
+  'return',
+  'token',
+  'product',
+  'pid',
+  'code',
+  'coupon',
+  'order',
+  'key',
+  'device_id',
+  'device',
+  'number',
+  'expiry',
+  'cvc',
+  'approve',
+  'subscribed',
+  'invite_code',
+  'credential',
+  'reason',
+  'comment',
+  'type',
+  'id',
+  'language',
+  'start',
+  'len',
+  'start_time',
+  'ac_endtime',
+  'ac_source',
+  'product_id',
+  'p',
+  'kind',
+  'event',
+  'limit',
+  'category_id',
+  'data',
+  'mode',
+  'upload_id',
+];
+const HOSTILE_VALUES: unknown[] = [
+  '\u0000',
+  'a\u0000b',
+  '\u001b[2J',
+  '\u007f',
+  '\ud800',
+  99999999999999,
+  -1,
+  1e308,
+  -0.5,
+  '99999999999999',
+  '-99999999999999',
+  'NaN',
+  { $ne: 1 },
+  ['a', 'b'],
+  true,
+  null,
+  'x'.repeat(100_000),
+  '../../../etc/passwd',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+];
 /** A query stays within what a server reads as a request line (16 kB in Node): long values get their own request. */
-const QUERY_VALUES = HOSTILE_VALUES.filter((value): value is string | number => (typeof value === 'string' && value.length < 100) || typeof value === 'number');
+const QUERY_VALUES = HOSTILE_VALUES.filter(
+  (value): value is string | number => (typeof value === 'string' && value.length < 100) || typeof value === 'number',
+);
 
 interface ApiRoute {
   squad: string;
@@ -32,10 +98,14 @@ async function checkAnswer(label: string, send: () => Promise<RawAnswer>, oversi
 }
 
 /** Over every route's body limit (512 kB at most): the server may refuse it by closing the connection. */
-const isOversized = (body: string | Buffer | Buffer[]) => (Array.isArray(body) ? body.reduce((size, chunk) => size + chunk.length, 0) : body.length) > 512 * 1024;
+const isOversized = (body: string | Buffer | Buffer[]) =>
+  (Array.isArray(body) ? body.reduce((size, chunk) => size + chunk.length, 0) : body.length) > 512 * 1024;
 
 /** A concrete path for a route: a prefix route (`/api/checkout/orders/`) gets a hostile tail. */
-const pathsOf = (route: ApiRoute) => (route.path.endsWith('/') ? [`${route.path}%00`, `${route.path}ord_${'%00'.repeat(20)}`, `${route.path}${'a'.repeat(3000)}`, `${route.path}..%2F..%2Fetc`] : [route.path]);
+const pathsOf = (route: ApiRoute) =>
+  route.path.endsWith('/')
+    ? [`${route.path}%00`, `${route.path}ord_${'%00'.repeat(20)}`, `${route.path}${'a'.repeat(3000)}`, `${route.path}..%2F..%2Fetc`]
+    : [route.path];
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -52,10 +122,16 @@ test('no API route answers 5xx or hangs on bad input, and the server stays up', 
       if (route.method === 'GET') {
         for (const value of QUERY_VALUES) {
           const query = new URLSearchParams(FIELDS.map((field) => [field, String(value)])).toString();
-          await checkAnswer(`${label}?…=${JSON.stringify(value).slice(0, 20)}`, () => sendRaw({ path: `${path}?${query}`, headers: admin, from: FROM }));
+          await checkAnswer(`${label}?…=${JSON.stringify(value).slice(0, 20)}`, () =>
+            sendRaw({ path: `${path}?${query}`, headers: admin, from: FROM }),
+          );
         }
-        await checkAnswer(`${label} with a raw NUL query`, () => sendRaw({ path: `${path}?id=%00&product_id=%00&product=%00&start_time=99999999999999`, headers: admin, from: FROM }));
-        await checkAnswer(`${label} with a 10 kB value`, () => sendRaw({ path: `${path}?email=${'x'.repeat(10_000)}&id=${'a'.repeat(2_000)}`, headers: admin, from: FROM }));
+        await checkAnswer(`${label} with a raw NUL query`, () =>
+          sendRaw({ path: `${path}?id=%00&product_id=%00&product=%00&start_time=99999999999999`, headers: admin, from: FROM }),
+        );
+        await checkAnswer(`${label} with a 10 kB value`, () =>
+          sendRaw({ path: `${path}?email=${'x'.repeat(10_000)}&id=${'a'.repeat(2_000)}`, headers: admin, from: FROM }),
+        );
         await checkAnswer(`${label} with a 1 MB query`, () => sendRaw({ path: `${path}?email=${'x'.repeat(MB)}`, headers: admin, from: FROM }), true);
         continue;
       }
@@ -72,19 +148,45 @@ test('no API route answers 5xx or hangs on bad input, and the server stays up', 
         ['1 MB of JSON', 'application/json', JSON.stringify({ email: 'a'.repeat(MB) })],
         ['20 MB streamed', 'application/json', Array.from({ length: 20 }, () => Buffer.alloc(MB, 97))],
       ];
-      for (const [name, type, body] of bodies) await checkAnswer(`${label} ${name}`, () => sendRaw({ method: route.method, path, headers: { ...headers, 'content-type': type }, body, from: FROM, timeoutMs: 20_000 }), isOversized(body));
+      for (const [name, type, body] of bodies)
+        await checkAnswer(
+          `${label} ${name}`,
+          () => sendRaw({ method: route.method, path, headers: { ...headers, 'content-type': type }, body, from: FROM, timeoutMs: 20_000 }),
+          isOversized(body),
+        );
       for (const value of HOSTILE_VALUES) {
         const json = JSON.stringify(Object.fromEntries(FIELDS.map((field) => [field, value])));
-        await checkAnswer(`${label} JSON ${JSON.stringify(value)?.slice(0, 20)}`, () => sendRaw({ method: route.method, path, headers: { ...headers, 'content-type': 'application/json' }, body: json, from: FROM }), isOversized(json));
+        await checkAnswer(
+          `${label} JSON ${JSON.stringify(value)?.slice(0, 20)}`,
+          () => sendRaw({ method: route.method, path, headers: { ...headers, 'content-type': 'application/json' }, body: json, from: FROM }),
+          isOversized(json),
+        );
         if (typeof value === 'string' || typeof value === 'number') {
           const form = new URLSearchParams(FIELDS.map((field) => [field, String(value)])).toString();
-          await checkAnswer(`${label} form ${JSON.stringify(value).slice(0, 20)}`, () => sendRaw({ method: route.method, path, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: form, from: FROM }), isOversized(form));
+          await checkAnswer(
+            `${label} form ${JSON.stringify(value).slice(0, 20)}`,
+            () =>
+              sendRaw({
+                method: route.method,
+                path,
+                headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+                body: form,
+                from: FROM,
+              }),
+            isOversized(form),
+          );
         }
       }
       // Random JSON documents (fixed seed, so a failure can be replayed).
       await fc.assert(
         fc.asyncProperty(fc.dictionary(fc.constantFrom(...FIELDS), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 8 }), async (body) => {
-          const answer = await sendRaw({ method: route.method, path, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body), from: FROM });
+          const answer = await sendRaw({
+            method: route.method,
+            path,
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+            from: FROM,
+          });
           return answer.status < 500;
         }),
         { numRuns: 15, seed: 20261124 },
@@ -95,7 +197,20 @@ test('no API route answers 5xx or hangs on bad input, and the server stays up', 
 });
 
 test('pages with hostile paths and queries answer below 500', async () => {
-  for (const path of ['/%00', '/fr/%00', '/checkout?start_time=99999999999999', '/checkout?start_time=%00&ac_endtime=%00&ac_source=%00', '/_data/%00', '/_data/checkout?start_time=-1', '/%E0%A4%A', '/a/b/c/d/e/f/g', `/${'a'.repeat(5000)}`, '/my-account?token=%00&client_e=%00', '/login?return=%00', '/product/info?product_id=%00']) {
+  for (const path of [
+    '/%00',
+    '/fr/%00',
+    '/checkout?start_time=99999999999999',
+    '/checkout?start_time=%00&ac_endtime=%00&ac_source=%00',
+    '/_data/%00',
+    '/_data/checkout?start_time=-1',
+    '/%E0%A4%A',
+    '/a/b/c/d/e/f/g',
+    `/${'a'.repeat(5000)}`,
+    '/my-account?token=%00&client_e=%00',
+    '/login?return=%00',
+    '/product/info?product_id=%00',
+  ]) {
     await checkAnswer(`GET ${path.slice(0, 60)}`, () => sendRaw({ path, from: FROM }));
   }
 });

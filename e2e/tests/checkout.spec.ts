@@ -4,7 +4,10 @@ const PASSWORD = 'Secret123!';
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 const t = (key: string, locale = 'en') => readText(locale, 'checkout', key);
 
-test('buy 1Y for Windows with a running coupon: sandbox card, licence key, receipt mail, My account, desktop activation', async ({ page, request }) => {
+test('buy 1Y for Windows with a running coupon: sandbox card, licence key, receipt mail, My account, desktop activation', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('buyer');
   await page.goto('/register');
   await page.locator('#register-name').fill('Bea');
@@ -122,8 +125,11 @@ test('a campaign link with a date out of range renders the checkout as if the da
   expect((await page.request.get('/api/checkout/offer?start_time=99999999999999')).status()).toBe(400);
 });
 
-test('the card provider\'s return URL is reduced before the page shows (spec §7: no client secret left in the address)', async ({ request }) => {
-  const answer = await request.get('/de/checkout?pay=stripe&tid=ord_AAAAAAAAAAAAAAAAAAAAAA&payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_456&redirect_status=succeeded', { maxRedirects: 0 });
+test("the card provider's return URL is reduced before the page shows (spec §7: no client secret left in the address)", async ({ request }) => {
+  const answer = await request.get(
+    '/de/checkout?pay=stripe&tid=ord_AAAAAAAAAAAAAAAAAAAAAA&payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_456&redirect_status=succeeded',
+    { maxRedirects: 0 },
+  );
   expect(answer.status()).toBe(303);
   expect(answer.headers().location).toBe('/de/checkout?pay=stripe&tid=ord_AAAAAAAAAAAAAAAAAAAAAA');
 });

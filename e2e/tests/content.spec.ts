@@ -6,7 +6,13 @@ import { collectBrowserErrors, expect, readDocumentTitle, readText, test } from 
 import { E2E_BASE_URL } from '../test-site.ts';
 
 const POLICIES = ['cookies-policy', 'privacy-policy', 'purchase-policy', 'refund-policy', 'terms-of-use', 'dmca', 'legal-disclaimer'];
-const unescapeHtml = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const readTitle = (html: string) => unescapeHtml(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
 const readDescription = (html: string) => unescapeHtml(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '');
 
@@ -24,7 +30,12 @@ test('every landing page answers 200 in every locale with its service in the tit
     const html = await response.text();
     const heading = unescapeHtml(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? '');
     expect(heading, path).not.toBe('');
-    expect(readTitle(html), path).toContain(heading.replace(/\s*[-–]?\s*(Downloader|下載器|ダウンローダー|Téléchargeur|Descargador|Downloader per|Downloader da|Downloader do)\s*/g, '').trim().slice(0, 4));
+    expect(readTitle(html), path).toContain(
+      heading
+        .replace(/\s*[-–]?\s*(Downloader|下載器|ダウンローダー|Téléchargeur|Descargador|Downloader per|Downloader da|Downloader do)\s*/g, '')
+        .trim()
+        .slice(0, 4),
+    );
     expect(readDescription(html).length, path).toBeGreaterThan(40);
   }
 });
@@ -52,7 +63,9 @@ test('every policy exists in every locale with its own title, also under /articl
 test('the guide centre lists at least 12 English and 6 guides in every other locale, each answering 200', async ({ request }) => {
   const paths = await readSitemapPaths(request, 'articles');
   for (const locale of LOCALES) {
-    const guides = paths.filter((path) => (locale === 'en' ? !/^\/[a-z]{2}\//.test(path) : path.startsWith(`/${locale}/`))).filter((path) => !POLICIES.some((policy) => path.endsWith(`/${policy}`)));
+    const guides = paths
+      .filter((path) => (locale === 'en' ? !/^\/[a-z]{2}\//.test(path) : path.startsWith(`/${locale}/`)))
+      .filter((path) => !POLICIES.some((policy) => path.endsWith(`/${policy}`)));
     expect(guides.length, locale).toBeGreaterThanOrEqual(locale === 'en' ? 12 : 6);
     for (const path of guides) expect((await request.get(path)).status(), path).toBe(200);
   }
@@ -106,10 +119,15 @@ test('downloads go through /mlink, which records the report and redirects to the
 });
 
 test('the download switch offers the Mac build and hides it for Windows-only products', async ({ browser }) => {
-  const mac = await browser.newContext({ userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15' });
+  const mac = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15',
+  });
   const page = await mac.newPage();
   await page.goto('/disney-plus-downloader');
-  await expect(page.getByRole('link', { name: readText('en', 'landing', 'cta.download_mac') })).toHaveAttribute('href', '/mlink?p=reelkeep-disney-plus.dmg');
+  await expect(page.getByRole('link', { name: readText('en', 'landing', 'cta.download_mac') })).toHaveAttribute(
+    'href',
+    '/mlink?p=reelkeep-disney-plus.dmg',
+  );
   await page.goto('/onlyfans-downloader');
   await expect(page.getByRole('link', { name: readText('en', 'landing', 'cta.download_win') })).toBeVisible();
   await expect(page.getByText(readText('en', 'landing', 'cta.windows_only_on_mac'))).toBeVisible();
@@ -183,11 +201,22 @@ test('uninstall feedback is stored, with or without JavaScript', async ({ page, 
 for (const locale of LOCALES) {
   test(`axe finds no violations on the home, landing, guide-centre, article, policy and contact pages in ${locale}`, async ({ page }) => {
     test.setTimeout(90_000);
-    for (const path of ['/', '/netflix-downloader', '/adult-downloader', '/blog/', '/how-to-download-netflix-videos', '/privacy-policy', '/contact', '/product-overview']) {
+    for (const path of [
+      '/',
+      '/netflix-downloader',
+      '/adult-downloader',
+      '/blog/',
+      '/how-to-download-netflix-videos',
+      '/privacy-policy',
+      '/contact',
+      '/product-overview',
+    ]) {
       await page.goto(toLocalePath(locale, path));
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((violation) => `${path}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        results.violations.map((violation) => `${path}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     }
   });
 }

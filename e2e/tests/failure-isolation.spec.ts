@@ -14,7 +14,10 @@ test('a remote that fails to load shows the fallback in a working frame while th
     await expect(page.getByRole('navigation', { name: readText('fr', 'common', 'language.label') })).toBeVisible();
 
     // The frame still navigates to a page of a healthy remote.
-    await page.getByRole('banner').getByRole('link', { name: readText('fr', 'common', 'nav.buy') }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: readText('fr', 'common', 'nav.buy') })
+      .click();
     await expect(page).toHaveURL(/\/fr\/checkout$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(readText('fr', 'checkout', 'heading'));
 

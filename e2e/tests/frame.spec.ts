@@ -68,7 +68,10 @@ test('the language switch keeps the page and adds source=lang_switch, and rememb
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Deutsch' })).toHaveAttribute('href', '/de?source=lang_switch');
 });
 
-for (const [locale, address] of [['fr', 'camille.e2e@example.com'], ['zh', 'mei.e2e@example.com']] as const) {
+for (const [locale, address] of [
+  ['fr', 'camille.e2e@example.com'],
+  ['zh', 'mei.e2e@example.com'],
+] as const) {
   test(`newsletter sign-up in ${locale}: required, format, then success`, async ({ page }) => {
     const errors = collectBrowserErrors(page);
     await page.goto(`/${locale}/product-overview`);

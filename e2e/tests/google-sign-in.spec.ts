@@ -51,7 +51,10 @@ test('Google sign-in: One Tap and the button create the account, return to the p
   await page.getByRole('button', { name: readText('ja', 'set_password', 'submit') }).click();
   await expect(page.getByRole('alert')).toHaveText(readText('ja', 'set_password', 'problems.has_password'));
 
-  await page.getByRole('banner').getByRole('button', { name: readText('ja', 'common', 'account.logout') }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: readText('ja', 'common', 'account.logout') })
+    .click();
   await expect(page).toHaveURL(/\/ja$/);
   await page.goto('/ja/login');
   await page.locator('#login-email').fill(identity.email);
@@ -65,7 +68,14 @@ test('Google sign-in does not take over a password account whose address was nev
   const sum = (await (await page.request.get('/api/captcha?kind=sum')).json()) as { a: number; b: number; token: string };
   const registered = await page.request.post('/api/account/register', {
     headers: FROM_SITE,
-    data: { name: 'Joined', email: identity.email, password: 'Joined2026!', captcha_token: sum.token, captcha_answer: String(sum.a + sum.b), locale: 'en' },
+    data: {
+      name: 'Joined',
+      email: identity.email,
+      password: 'Joined2026!',
+      captcha_token: sum.token,
+      captcha_answer: String(sum.a + sum.b),
+      locale: 'en',
+    },
   });
   expect(registered.status()).toBe(200);
   await page.context().clearCookies();
@@ -127,16 +137,25 @@ test('without JavaScript, a Google account sets its first password with a plain 
   const identity = uniqueIdentity('nojs');
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const signedIn = await page.request.post('/api/account/google', { headers: FROM_SITE, data: { credential: await signGoogleIdToken(key, { ...identity, aud: E2E_GOOGLE_CLIENT_ID }), locale: 'pt' } });
+  const signedIn = await page.request.post('/api/account/google', {
+    headers: FROM_SITE,
+    data: { credential: await signGoogleIdToken(key, { ...identity, aud: E2E_GOOGLE_CLIENT_ID }), locale: 'pt' },
+  });
   expect(signedIn.status()).toBe(200);
 
   await page.goto('/pt/set-password');
   await page.locator('#set-password').fill('short');
-  await page.getByRole('main').getByRole('button', { name: readText('pt', 'set_password', 'submit') }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: readText('pt', 'set_password', 'submit') })
+    .click();
   await expect(page).toHaveURL(/\/pt\/set-password\?error=password$/);
   await expect(page.getByRole('alert')).toHaveText(readText('pt', 'set_password', 'problems.password'));
   await page.locator('#set-password').fill('NoScript2026!');
-  await page.getByRole('main').getByRole('button', { name: readText('pt', 'set_password', 'submit') }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: readText('pt', 'set_password', 'submit') })
+    .click();
   await expect(page).toHaveURL(/\/pt\/my-account\?password_changed=1#password$/);
   await expect(page.locator('#current-password')).toBeVisible();
   await context.close();

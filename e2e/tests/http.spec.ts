@@ -51,16 +51,33 @@ test('bad input never gives a 500', async ({ request }) => {
 
 test('landing endpoints refuse bad input with 400, 413 or 415 and a problem per field', async ({ request }) => {
   const origin = { origin: E2E_BASE_URL };
-  const huge = await request.post('/api/landing/contact', { headers: origin, form: { name: 'Ana', email: 'ana@example.com', topic: 'other', message: 'x'.repeat(1024 * 1024) }, maxRedirects: 0 });
+  const huge = await request.post('/api/landing/contact', {
+    headers: origin,
+    form: { name: 'Ana', email: 'ana@example.com', topic: 'other', message: 'x'.repeat(1024 * 1024) },
+    maxRedirects: 0,
+  });
   expect(huge.status()).toBe(413);
-  const nul = await request.post('/api/landing/contact', { headers: origin, data: { name: 'A\u0000na', email: 'ana@example.com', topic: 'other', message: 'twenty characters or more' } });
+  const nul = await request.post('/api/landing/contact', {
+    headers: origin,
+    data: { name: 'A\u0000na', email: 'ana@example.com', topic: 'other', message: 'twenty characters or more' },
+  });
   expect(nul.status()).toBe(400);
   expect((await nul.json()).problems).toMatchObject({ name: 'invalid' });
-  const malformed = await request.post('/api/landing/uninstall-feedback', { headers: { ...origin, 'content-type': 'application/json' }, data: '{"reason":' });
+  const malformed = await request.post('/api/landing/uninstall-feedback', {
+    headers: { ...origin, 'content-type': 'application/json' },
+    data: '{"reason":',
+  });
   expect(malformed.status()).toBe(400);
   const xml = await request.post('/api/landing/uninstall-feedback', { headers: { ...origin, 'content-type': 'application/xml' }, data: '<reason/>' });
   expect(xml.status()).toBe(415);
-  for (const path of ['/product/info?product_id=-1', '/product/info?product_id=99999999999', '/mlink?p=a%00b', '/api/landing/contact/draft?id=x', '/category/list?origin_url=%1b', '/cookie_set?rk_lang=fr']) {
+  for (const path of [
+    '/product/info?product_id=-1',
+    '/product/info?product_id=99999999999',
+    '/mlink?p=a%00b',
+    '/api/landing/contact/draft?id=x',
+    '/category/list?origin_url=%1b',
+    '/cookie_set?rk_lang=fr',
+  ]) {
     expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(400);
   }
 });
@@ -69,7 +86,10 @@ test('the desktop app asks /product/info with its option ids; categories are lis
   for (const productId of [10721, 10781]) {
     const info = await request.get(`/product/info?product_id=${productId}`);
     expect(info.status()).toBe(200);
-    expect(await info.json()).toMatchObject({ cscode: 200, data: { product_id: productId, name: 'ReelKeep', soft_version: '3.8.2', soft_version_mac: '3.8.1' } });
+    expect(await info.json()).toMatchObject({
+      cscode: 200,
+      data: { product_id: productId, name: 'ReelKeep', soft_version: '3.8.2', soft_version_mac: '3.8.1' },
+    });
   }
   const list = await request.get('/category/list?language=en&origin_url=%2F');
   const { cscode, data } = (await list.json()) as { cscode: number; data: { uid: string; children: { uid: string }[] }[] };

@@ -8,12 +8,22 @@ test('navigates client-side across remotes, keeps scroll on back, and switches l
   await page.evaluate(() => ((window as unknown as { journeyMarker: string }).journeyMarker = 'same-document'));
   const homeHeading = await page.getByRole('heading', { level: 1 }).textContent();
 
-  await page.getByRole('banner').getByRole('link', { name: readText('de', 'common', 'nav.posts') }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: readText('de', 'common', 'nav.posts') })
+    .click();
   await expect(page).toHaveURL(/\/de\/blog\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(readText('de', 'blog', 'heading'));
-  await expect(page).toHaveTitle(readText('de', 'blog', 'title').replace('{{heading}}', readText('de', 'blog', 'heading')).replace('{{page}}', ''));
+  await expect(page).toHaveTitle(
+    readText('de', 'blog', 'title')
+      .replace('{{heading}}', readText('de', 'blog', 'heading'))
+      .replace('{{page}}', ''),
+  );
 
-  await page.getByRole('contentinfo').getByRole('link', { name: readText('de', 'common', 'footer.privacy') }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: readText('de', 'common', 'footer.privacy') })
+    .click();
   await expect(page).toHaveURL(/\/de\/privacy-policy$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(readDocumentTitle('policies', 'de', 'privacy-policy'));
   expect(await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker)).toBe('same-document');

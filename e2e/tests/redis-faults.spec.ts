@@ -62,7 +62,9 @@ test('Redis flushed, stopped and restarted empty under load: every page answers,
   await waitFor(async () => JSON.parse((await restarted.get('reelkeep:registry')) ?? '{"apps":{}}').apps.shell !== undefined);
   restarted.disconnect();
   for (const base of cluster.sites) {
-    const status = (await (await fetch(`${base}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } })).json()) as { live: Record<string, string> };
+    const status = (await (await fetch(`${base}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } })).json()) as {
+      live: Record<string, string>;
+    };
     expect(Object.keys(status.live).sort()).toEqual(['mf-account', 'mf-blog', 'mf-campaign', 'mf-checkout', 'mf-landing', 'shell']);
   }
 });
@@ -73,7 +75,11 @@ test('Redis stopped: a sandbox purchase still completes, and the forms answer wi
     const origin = site(0);
     const cookies: string[] = [];
     const call = async (pathname: string, body: object) => {
-      const response = await fetch(origin + pathname, { method: 'POST', headers: { origin, 'content-type': 'application/json', cookie: cookies.join('; ') }, body: JSON.stringify(body) });
+      const response = await fetch(origin + pathname, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json', cookie: cookies.join('; ') },
+        body: JSON.stringify(body),
+      });
       for (const cookie of response.headers.getSetCookie()) cookies.push(cookie.split(';')[0]!);
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };

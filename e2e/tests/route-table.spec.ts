@@ -34,7 +34,13 @@ function expectedTitle(locale: string, namespace: string, values: Record<string,
     .replace(/\$t\(([^)]+)\)/g, (_, key: string) => readText(locale, namespace, key));
 }
 
-const unescapeHtml = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 for (const locale of LOCALES) {
   test(`every route of the table answers 200 with its title in ${locale}`, async ({ request }) => {
@@ -59,7 +65,13 @@ test('account pages send anonymous visitors to the login page of their locale', 
 });
 
 test('unknown pages, the default-locale prefix and unsupported languages give the localised 404', async ({ request }) => {
-  for (const [url, locale] of [['/nope-downloader', 'en'], ['/en/checkout', 'en'], ['/tr/checkout', 'en'], ['/fr/unknown-article', 'fr'], ['/thanks-for-installing-nope', 'en']] as const) {
+  for (const [url, locale] of [
+    ['/nope-downloader', 'en'],
+    ['/en/checkout', 'en'],
+    ['/tr/checkout', 'en'],
+    ['/fr/unknown-article', 'fr'],
+    ['/thanks-for-installing-nope', 'en'],
+  ] as const) {
     const response = await request.get(url);
     expect(response.status(), url).toBe(404);
     const html = await response.text();

@@ -21,7 +21,13 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 test.skip(!CLUSTER_DATABASE_URL, 'needs PostgreSQL (TEST_DATABASE_URL)');
 
 test.beforeAll(async ({ fixtures }) => {
-  cluster = await startCluster({ name: 'reelkeep_e2e_slices', offset: 40, instances: 2, live: fixtures.initial, env: { API_TIMEOUT_MS: '1500', REMOTE_LOAD_TIMEOUT_MS: '1500' } });
+  cluster = await startCluster({
+    name: 'reelkeep_e2e_slices',
+    offset: 40,
+    instances: 2,
+    live: fixtures.initial,
+    env: { API_TIMEOUT_MS: '1500', REMOTE_LOAD_TIMEOUT_MS: '1500' },
+  });
   database = new pg.Client({ connectionString: cluster.env.DATABASE_URL });
   await database.connect();
 });
@@ -60,21 +66,44 @@ async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, time
 const offer = async (site: string) => (await (await fetch(`${site}/api/checkout/offer`)).json()) as { releaseNote?: string };
 const status = async (site: string, path: string) => (await fetch(`${site}${path}`, { redirect: 'manual' })).status;
 const adminStatus = async (site: string) =>
-  (await (await fetch(`${site}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } })).json()) as { pid: number; live: Record<string, string>; apis: { squad: string; state: string; error?: string }[] };
+  (await (await fetch(`${site}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } })).json()) as {
+    pid: number;
+    live: Record<string, string>;
+    apis: { squad: string; state: string; error?: string }[];
+  };
 
-test('a squad release switches its API and its page together on every instance, without a restart, and rollback takes both back', async ({ page, fixtures }) => {
+test('a squad release switches its API and its page together on every instance, without a restart, and rollback takes both back', async ({
+  page,
+  fixtures,
+}) => {
   const [first, second] = cluster.sites as [string, string];
   const pids = await Promise.all(cluster.sites.map(async (site) => (await adminStatus(site)).pid));
   const load = Promise.all([runLoad(`${first}/checkout`, 14), runLoad(`${second}/api/checkout/offer`, 14)]);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
 
   await cluster.release('promote', 'mf-checkout', fixtures.checkoutNextSlice);
-  for (const site of cluster.sites) expect((await poll(() => offer(site), (answer) => answer.releaseNote !== undefined)).releaseNote).toBe('next-slice');
+  for (const site of cluster.sites)
+    expect(
+      (
+        await poll(
+          () => offer(site),
+          (answer) => answer.releaseNote !== undefined,
+        )
+      ).releaseNote,
+    ).toBe('next-slice');
   await page.goto(`${second}/checkout`);
   await expect(page.getByTestId('release-note')).toHaveText('next-slice');
 
   await cluster.release('rollback', 'mf-checkout');
-  for (const site of cluster.sites) expect((await poll(() => offer(site), (answer) => answer.releaseNote === undefined)).releaseNote).toBeUndefined();
+  for (const site of cluster.sites)
+    expect(
+      (
+        await poll(
+          () => offer(site),
+          (answer) => answer.releaseNote === undefined,
+        )
+      ).releaseNote,
+    ).toBeUndefined();
   await page.goto(`${first}/checkout`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('release-note')).toHaveCount(0);
@@ -94,7 +123,12 @@ test('a shell release adds a route and its redirect on every instance without a 
 
   await cluster.release('promote', 'shell', fixtures.shellWithRoute);
   for (const site of cluster.sites) {
-    expect(await poll(() => status(site, '/tour'), (code) => code === 200)).toBe(200);
+    expect(
+      await poll(
+        () => status(site, '/tour'),
+        (code) => code === 200,
+      ),
+    ).toBe(200);
     const redirect = await fetch(`${site}/fr/take-the-tour`, { redirect: 'manual' });
     expect(redirect.status).toBe(301);
     expect(redirect.headers.get('location')).toBe('/fr/tour');
@@ -102,13 +136,20 @@ test('a shell release adds a route and its redirect on every instance without a 
 
   await cluster.release('rollback', 'shell');
   for (const site of cluster.sites) {
-    expect(await poll(() => status(site, '/tour'), (code) => code === 404)).toBe(404);
+    expect(
+      await poll(
+        () => status(site, '/tour'),
+        (code) => code === 404,
+      ),
+    ).toBe(404);
     expect(await status(site, '/take-the-tour')).toBe(404);
   }
   for (const result of await load) expect(result.failed, result.output).toBe(0);
 });
 
-test('a release with an additive migration applies it before it goes live; after rollback the old version keeps serving on the new schema', async ({ fixtures }) => {
+test('a release with an additive migration applies it before it goes live; after rollback the old version keeps serving on the new schema', async ({
+  fixtures,
+}) => {
   const load = Promise.all(cluster.sites.map((site) => runLoad(`${site}/sales-campaign`, 10)));
   await new Promise((resolve) => setTimeout(resolve, 1_500));
 
@@ -124,7 +165,12 @@ test('a release with an additive migration applies it before it goes live; after
 
   await cluster.release('rollback', 'mf-campaign');
   for (const site of cluster.sites) {
-    expect(await poll(() => status(site, '/api/campaign/slice-note'), (code) => code === 404)).toBe(404);
+    expect(
+      await poll(
+        () => status(site, '/api/campaign/slice-note'),
+        (code) => code === 404,
+      ),
+    ).toBe(404);
     expect(await status(site, '/sales-campaign')).toBe(200);
   }
   // No migration runs backwards: the table stays, the version rolled back to ignores it.
@@ -132,7 +178,10 @@ test('a release with an additive migration applies it before it goes live; after
   for (const result of await load) expect(result.failed, result.output).toBe(0);
 });
 
-test('an API that cannot load or hangs answers 503 on its own routes and its pages only; the other squads and pages are untouched', async ({ page, fixtures }) => {
+test('an API that cannot load or hangs answers 503 on its own routes and its pages only; the other squads and pages are untouched', async ({
+  page,
+  fixtures,
+}) => {
   const [site] = cluster.sites as [string];
   for (const [fixture, reason] of [
     [fixtures.checkoutUnconfigured, 'CHECKOUT_E2E_REQUIRED_KEY'],
@@ -160,7 +209,12 @@ test('an API that cannot load or hangs answers 503 on its own routes and its pag
     } finally {
       await cluster.release('rollback', 'mf-checkout');
     }
-    expect(await poll(() => status(site, '/api/checkout/offer'), (code) => code === 200)).toBe(200);
+    expect(
+      await poll(
+        () => status(site, '/api/checkout/offer'),
+        (code) => code === 200,
+      ),
+    ).toBe(200);
   }
 });
 
@@ -175,9 +229,19 @@ test('promotion refuses an API module that breaks the contract and a migration t
   manifest.version = version;
   manifest.files['api/api.cjs'] = createHash('sha256').update(broken).digest('hex');
   await writeFile(path.join(dir, 'release.json'), JSON.stringify(manifest));
-  await expect(cluster.release('promote', 'mf-checkout', version)).rejects.toThrow(/fails the contract check: e2e: this API module throws while loading/);
+  await expect(cluster.release('promote', 'mf-checkout', version)).rejects.toThrow(
+    /fails the contract check: e2e: this API module throws while loading/,
+  );
 
-  await expect(cluster.release('promote', 'mf-checkout', fixtures.checkoutDropsColumn)).rejects.toThrow(/0099_drop_order_email\.sql.*drop column email.*expand, then contract/);
-  expect((await database.query(`SELECT 1 FROM information_schema.columns WHERE table_schema = 'checkout' AND table_name = 'orders' AND column_name = 'email'`)).rowCount).toBe(1);
+  await expect(cluster.release('promote', 'mf-checkout', fixtures.checkoutDropsColumn)).rejects.toThrow(
+    /0099_drop_order_email\.sql.*drop column email.*expand, then contract/,
+  );
+  expect(
+    (
+      await database.query(
+        `SELECT 1 FROM information_schema.columns WHERE table_schema = 'checkout' AND table_name = 'orders' AND column_name = 'email'`,
+      )
+    ).rowCount,
+  ).toBe(1);
   for (const site of cluster.sites) expect((await adminStatus(site)).live['mf-checkout']).toBe(fixtures.initial['mf-checkout']);
 });

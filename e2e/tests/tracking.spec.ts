@@ -15,13 +15,16 @@ interface StoredEvent {
 
 /** The operator's view of the latest events of a kind. */
 async function readEvents(event: string): Promise<StoredEvent[]> {
-  const response = await fetch(`${E2E_BASE_URL}/api/site/admin/tracking?event=${event}&limit=200`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+  const response = await fetch(`${E2E_BASE_URL}/api/site/admin/tracking?event=${event}&limit=200`, {
+    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { events: StoredEvent[] }).events;
 }
 
 /** A visitor who has not answered the consent question yet. */
-const freshVisitor = (browser: Browser, options: BrowserContextOptions = {}) => browser.newContext({ storageState: { cookies: [], origins: [] }, ...options });
+const freshVisitor = (browser: Browser, options: BrowserContextOptions = {}) =>
+  browser.newContext({ storageState: { cookies: [], origins: [] }, ...options });
 const mark = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 test('the consent card asks once; before the answer events are cookieless, after accepting they carry the visitor id', async ({ browser }) => {
@@ -35,7 +38,9 @@ test('the consent card asks once; before the answer events are cookieless, after
   expect((await new AxeBuilder({ page }).include('[data-testid=consent-banner]').analyze()).violations).toEqual([]);
 
   // The page view went out before any answer: stored without an id, and no tracking cookie was set.
-  await expect.poll(async () => (await readEvents('page_view')).find((event) => event.url?.includes(visit))).toMatchObject({ consent: false, visitor_id: null, source: 'send_beacon' });
+  await expect
+    .poll(async () => (await readEvents('page_view')).find((event) => event.url?.includes(visit)))
+    .toMatchObject({ consent: false, visitor_id: null, source: 'send_beacon' });
   expect((await context.cookies()).filter((cookie) => cookie.name.startsWith('_EA_'))).toEqual([]);
 
   await card.getByRole('button', { name: readText('fr', 'common', 'consent.accept') }).click();
@@ -43,18 +48,25 @@ test('the consent card asks once; before the answer events are cookieless, after
   const next = mark('consented');
   await page.goto(`/fr/netflix-downloader?e2e=${next}`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name).sort()).toEqual(expect.arrayContaining(['_EA_GUID', '_EA_PATH_TRK', '_EA_SID', '_EA_TID', '_EA_VT_TS', 'rk_consent']));
+  await expect
+    .poll(async () => (await context.cookies()).map((cookie) => cookie.name).sort())
+    .toEqual(expect.arrayContaining(['_EA_GUID', '_EA_PATH_TRK', '_EA_SID', '_EA_TID', '_EA_VT_TS', 'rk_consent']));
   const cookies = await context.cookies();
   expect(cookies.find((cookie) => cookie.name === 'rk_consent')?.value).toBe('granted');
   const guid = cookies.find((cookie) => cookie.name === '_EA_GUID')!.value;
-  await expect.poll(async () => (await readEvents('page_view')).find((event) => event.url?.includes(next))).toMatchObject({ consent: true, visitor_id: guid });
+  await expect
+    .poll(async () => (await readEvents('page_view')).find((event) => event.url?.includes(next)))
+    .toMatchObject({ consent: true, visitor_id: guid });
   // Answered: the card does not come back.
   await page.waitForTimeout(500);
   await expect(card).toHaveCount(0);
 
   // A client-side navigation is a page view too, with the page before it as referrer.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole('banner').getByRole('link', { name: readText('fr', 'common', 'nav.posts') }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: readText('fr', 'common', 'nav.posts') })
+    .click();
   await expect(page).toHaveURL(/\/fr\/blog\/$/);
   await expect
     .poll(async () => (await readEvents('page_view')).find((event) => event.visitor_id === guid && event.url === `${E2E_BASE_URL}/fr/blog/`))
@@ -62,7 +74,9 @@ test('the consent card asks once; before the answer events are cookieless, after
   await context.close();
 });
 
-test('declining keeps the site cookieless, the footer lets the visitor change their mind, and Global Privacy Control is a standing refusal that is never asked', async ({ browser }) => {
+test('declining keeps the site cookieless, the footer lets the visitor change their mind, and Global Privacy Control is a standing refusal that is never asked', async ({
+  browser,
+}) => {
   const context = await freshVisitor(browser);
   const page = await context.newPage();
   await page.goto('/ja');
@@ -71,19 +85,27 @@ test('declining keeps the site cookieless, the footer lets the visitor change th
   await expect(card).toBeHidden();
   const visit = mark('declined');
   await page.goto(`/ja/blog/?e2e=${visit}`);
-  await expect.poll(async () => (await readEvents('page_view')).find((event) => event.url?.includes(visit))).toMatchObject({ consent: false, visitor_id: null });
+  await expect
+    .poll(async () => (await readEvents('page_view')).find((event) => event.url?.includes(visit)))
+    .toMatchObject({ consent: false, visitor_id: null });
   const names = (await context.cookies()).map((cookie) => cookie.name);
   expect(names).toContain('rk_consent');
   expect(names.filter((name) => /^_(T_)?EA_/.test(name))).toEqual([]);
 
   // The cookies policy promises a change of mind at any time: the footer asks again.
-  await page.getByRole('contentinfo').getByRole('button', { name: readText('ja', 'common', 'footer.cookie_settings') }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('button', { name: readText('ja', 'common', 'footer.cookie_settings') })
+    .click();
   await card.getByRole('button', { name: readText('ja', 'common', 'consent.accept') }).click();
   await expect(card).toBeHidden();
   expect((await context.cookies()).find((cookie) => cookie.name === 'rk_consent')?.value).toBe('granted');
   await page.reload();
   await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name)).toContain('_EA_GUID');
-  await page.getByRole('contentinfo').getByRole('button', { name: readText('ja', 'common', 'footer.cookie_settings') }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('button', { name: readText('ja', 'common', 'footer.cookie_settings') })
+    .click();
   await card.getByRole('button', { name: readText('ja', 'common', 'consent.decline') }).click();
   await expect.poll(async () => (await context.cookies()).filter((cookie) => /^_(T_)?EA_/.test(cookie.name)).length).toBe(0);
   await context.close();
@@ -113,7 +135,10 @@ test('a logout is a tracking event, without JavaScript too, and the visitor cons
   });
   const page = await context.newPage();
   await registerWithoutJavaScript(page, 'it', { name: 'Giulia', email: `${mark('logout')}@example.com`, password: 'Secret123!' });
-  await page.getByRole('main').getByRole('button', { name: readText('it', 'my_account', 'logout') }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: readText('it', 'my_account', 'logout') })
+    .click();
   await expect(page).toHaveURL(/\/it$/);
   const [logout] = (await readEvents('logout')).filter((event) => event.visitor_id === guid);
   expect(logout).toMatchObject({ consent: true, signed_in: true, source: 'server', url: `${E2E_BASE_URL}/it/my-account` });

@@ -27,11 +27,22 @@ const contextOf = (env: Record<string, string> = {}) => createTestHostContext(db
 describe('the API module (docs/security.md "Ways into an account")', () => {
   it('passes the contract check with its routes inside the account paths', () => {
     expect(acceptApiModule('account', api)).toBe(api);
-    expect(api.routes.map((route) => `${route.method} ${route.path}`)).toEqual(expect.arrayContaining(['POST /logout', 'POST /api/account/login', 'GET /api/account/auth/one-time-token/generate', 'POST /api/account/internal/checkout-account']));
+    expect(api.routes.map((route) => `${route.method} ${route.path}`)).toEqual(
+      expect.arrayContaining([
+        'POST /logout',
+        'POST /api/account/login',
+        'GET /api/account/auth/one-time-token/generate',
+        'POST /api/account/internal/checkout-account',
+      ]),
+    );
   });
 
   it('reads its own settings with the old defaults and checks', () => {
-    expect(accountSettings.parse({})).toEqual({ ACCOUNT_RATE_LIMIT: 10, GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs', GOOGLE_GSI_URL: 'https://accounts.google.com/gsi/client' });
+    expect(accountSettings.parse({})).toEqual({
+      ACCOUNT_RATE_LIMIT: 10,
+      GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs',
+      GOOGLE_GSI_URL: 'https://accounts.google.com/gsi/client',
+    });
     expect(accountSettings.parse({ ACCOUNT_RATE_LIMIT: '3' }).ACCOUNT_RATE_LIMIT).toBe(3);
     expect(accountSettings.safeParse({ AUTH_SECRET: 'too-short' }).success).toBe(false);
     expect(accountSettings.safeParse({ GOOGLE_CLIENT_ID: 'has spaces in it' }).success).toBe(false);
@@ -42,7 +53,12 @@ describe('the API module (docs/security.md "Ways into an account")', () => {
   it("asks the CSP for Google's origin only while Google sign-in is configured", () => {
     expect(api.browserOrigins(accountSettings.parse({}))).toEqual({});
     const google = 'https://gsi.example.com';
-    expect(api.browserOrigins(accountSettings.parse({ GOOGLE_CLIENT_ID: 'client.apps.example', GOOGLE_GSI_URL: `${google}/gsi/client` }))).toEqual({ script: [google], frame: [google], style: [google], connect: [google] });
+    expect(api.browserOrigins(accountSettings.parse({ GOOGLE_CLIENT_ID: 'client.apps.example', GOOGLE_GSI_URL: `${google}/gsi/client` }))).toEqual({
+      script: [google],
+      frame: [google],
+      style: [google],
+      connect: [google],
+    });
   });
 });
 
@@ -94,10 +110,18 @@ describe('the internal routes (docs/security.md "Ways into an account")', () => 
   afterAll(() => gateway.close());
 
   const checkoutAccount = (email: string) =>
-    gateway.fetchApi('/api/account/internal/checkout-account', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, locale: 'de' }) });
+    gateway.fetchApi('/api/account/internal/checkout-account', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, locale: 'de' }),
+    });
 
   it('do not exist for visitors', async () => {
-    const outside = await fetch(`${gateway.origin}/api/account/internal/checkout-account`, { method: 'POST', headers: { 'content-type': 'application/json', origin: gateway.origin }, body: '{"email":"x@example.com"}' });
+    const outside = await fetch(`${gateway.origin}/api/account/internal/checkout-account`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: gateway.origin },
+      body: '{"email":"x@example.com"}',
+    });
     expect(outside.status).toBe(404);
     expect((await fetch(`${gateway.origin}/api/account/internal/reset-token?token=abc`)).status).toBe(404);
   });
@@ -106,7 +130,10 @@ describe('the internal routes (docs/security.md "Ways into an account")', () => 
     const created = (await (await checkoutAccount('Buyer@Example.com')).json()) as { userId: string; created: boolean };
     expect(created.created).toBe(true);
     expect(await (await checkoutAccount('buyer@example.com')).json()).toEqual({ userId: created.userId, created: false });
-    const [mail] = await db.query<{ subject: string; body_text: string }>(`SELECT subject, body_text FROM platform.mail_outbox WHERE recipient = $1`, ['buyer@example.com']);
+    const [mail] = await db.query<{ subject: string; body_text: string }>(
+      `SELECT subject, body_text FROM platform.mail_outbox WHERE recipient = $1`,
+      ['buyer@example.com'],
+    );
     expect(mail!.subject).toBe('Choose a password for your ReelKeep account');
     const link = new URL(/(http:\S+)/.exec(mail!.body_text)![1]!);
     expect(link.pathname).toBe('/de/reset-password');
@@ -118,7 +145,12 @@ describe('the internal routes (docs/security.md "Ways into an account")', () => 
 });
 
 describe('the form responder (docs/forms.md "Without JavaScript")', () => {
-  const library = new Response(null, { headers: [['set-cookie', 'rk.session_token=abc; HttpOnly'], ['set-cookie', 'rk.other=1']] });
+  const library = new Response(null, {
+    headers: [
+      ['set-cookie', 'rk.session_token=abc; HttpOnly'],
+      ['set-cookie', 'rk.other=1'],
+    ],
+  });
 
   it('answers a script with JSON and a plain form post with a 303, keeping the cookies either way', async () => {
     const json = answerForm(false, { status: 400, problems: { form: 'invalid' }, json: { return: '/x' }, location: '/login', cookiesFrom: library });

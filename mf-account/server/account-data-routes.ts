@@ -12,13 +12,25 @@ const exportRoute: AccountRoute = {
   async handle(request, context) {
     const user = await readUser(request, context);
     if (!user) return respondJson({ cscode: 401 }, 401);
-    const [profile] = await context.db.query('SELECT id, name, email, email_verified, image, created_at, updated_at FROM account.users WHERE id = $1', [user.id]);
+    const [profile] = await context.db.query(
+      'SELECT id, name, email, email_verified, image, created_at, updated_at FROM account.users WHERE id = $1',
+      [user.id],
+    );
     const signIns = await context.db.query('SELECT provider_id, created_at, updated_at FROM account.accounts WHERE user_id = $1', [user.id]);
-    const sessionRows = await context.db.query('SELECT created_at, expires_at, ip_address, user_agent FROM account.sessions WHERE user_id = $1 ORDER BY created_at', [user.id]);
-    const invites = await context.db.query('SELECT invite_code, created_at FROM account.invite_visits WHERE user_id = $1 ORDER BY created_at', [user.id]);
+    const sessionRows = await context.db.query(
+      'SELECT created_at, expires_at, ip_address, user_agent FROM account.sessions WHERE user_id = $1 ORDER BY created_at',
+      [user.id],
+    );
+    const invites = await context.db.query('SELECT invite_code, created_at FROM account.invite_visits WHERE user_id = $1 ORDER BY created_at', [
+      user.id,
+    ]);
     const data = { exportedAt: new Date().toISOString(), profile, signInMethods: signIns, sessions: sessionRows, inviteVisits: invites };
     return new Response(JSON.stringify(data, null, 2), {
-      headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': 'attachment; filename="reelkeep-account.json"', 'cache-control': 'no-store' },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'content-disposition': 'attachment; filename="reelkeep-account.json"',
+        'cache-control': 'no-store',
+      },
     });
   },
 };

@@ -8,10 +8,7 @@ const ADDRESS_FACTOR = 5;
 /** Which limit an attempt counts against (docs/security.md "Ways into an account"). */
 export type AccountAttempt =
   /** A password or a token that opens a session: login, Google, the desktop hand-off, a reset link. */
-  | { kind: 'sign-in'; account?: string }
-  | { kind: 'register' }
-  | { kind: 'reset-request' }
-  | { kind: 'password-change' };
+  { kind: 'sign-in'; account?: string } | { kind: 'register' } | { kind: 'reset-request' } | { kind: 'password-change' };
 
 /** The gate's limiters, once per context (one set per loaded version; shared by the instances through Redis when configured). */
 const gateLimiters = oncePerContext((context: AccountContext) => {

@@ -32,5 +32,8 @@ export function decodeBase64Email(value: string | null | undefined): string {
 export function clearSessionCookies(siteUrl: string): string[] {
   const secure = isSecureSite(siteUrl);
   // A `__Secure-` cookie is only accepted, and so only deleted, with the Secure attribute.
-  return [serialiseCookieDeletion(SESSION_COOKIE, { secure, httpOnly: true }), serialiseCookieDeletion(`__Secure-${SESSION_COOKIE}`, { secure: true, httpOnly: true })];
+  return [
+    serialiseCookieDeletion(SESSION_COOKIE, { secure, httpOnly: true }),
+    serialiseCookieDeletion(`__Secure-${SESSION_COOKIE}`, { secure: true, httpOnly: true }),
+  ];
 }

@@ -48,7 +48,10 @@ export async function createAuth(context: Pick<AccountContext, 'db' | 'site' | '
     baseURL: context.site.SITE_URL,
     basePath: AUTH_BASE_PATH,
     secret: await resolveSecret(context),
-    database: drizzleAdapter(context.db.orm, { provider: 'pg', schema: { user: users, session: sessions, account: accounts, verification: verifications } }),
+    database: drizzleAdapter(context.db.orm, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
     emailAndPassword: {
       enabled: true,
       // spec §5 password_v2; the form endpoints check the character rules before this.
@@ -65,7 +68,10 @@ export async function createAuth(context: Pick<AccountContext, 'db' | 'site' | '
         const url = new URL(page, context.site.SITE_URL);
         url.search = new URLSearchParams({ token }).toString();
         // An account made at checkout has no password yet: its first mail invites the buyer to choose one.
-        const [credential] = await context.db.query('SELECT 1 FROM account.accounts WHERE user_id = $1 AND provider_id = $2', [user.id, 'credential']);
+        const [credential] = await context.db.query('SELECT 1 FROM account.accounts WHERE user_id = $1 AND provider_id = $2', [
+          user.id,
+          'credential',
+        ]);
         if (!credential) {
           await context.mailer.send({
             to: user.email,
@@ -83,7 +89,9 @@ export async function createAuth(context: Pick<AccountContext, 'db' | 'site' | '
     },
     // Google sign-in takes the ID token the browser got from Google (button or One Tap); we verify it ourselves
     // against a configurable key set. No client secret: the redirect flow is never used.
-    socialProviders: googleClientId ? { google: { clientId: googleClientId, clientSecret: '', verifyIdToken: createGoogleVerifier(context, googleClientId) } } : {},
+    socialProviders: googleClientId
+      ? { google: { clientId: googleClientId, clientSecret: '', verifyIdToken: createGoogleVerifier(context, googleClientId) } }
+      : {},
     // Google vouches for the address, so a Google sign-in joins the account already registered with it.
     account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
     session: { expiresIn: SESSION_TTL_S, updateAge: 24 * 3600 },

@@ -18,7 +18,13 @@ export function createGoogleVerifier(context: Pick<AccountContext, 'db' | 'setti
   return async (token: string): Promise<boolean> => {
     let claims: JWTPayload & { email?: string; email_verified?: boolean };
     try {
-      ({ payload: claims } = await jwtVerify(token, keys, { issuer: GOOGLE_ISSUERS, audience: clientId, algorithms: GOOGLE_ALGORITHMS, maxTokenAge: MAX_TOKEN_AGE, requiredClaims: ['sub', 'exp', 'iat'] }));
+      ({ payload: claims } = await jwtVerify(token, keys, {
+        issuer: GOOGLE_ISSUERS,
+        audience: clientId,
+        algorithms: GOOGLE_ALGORITHMS,
+        maxTokenAge: MAX_TOKEN_AGE,
+        requiredClaims: ['sub', 'exp', 'iat'],
+      }));
     } catch (error) {
       context.logger.info('Google ID token refused', { reason: error instanceof Error ? error.message : String(error) });
       return false;

@@ -17,10 +17,14 @@ const checkoutAccountRoute: AccountRoute = {
     const [existing] = await context.db.query<{ id: string }>('SELECT id FROM account.users WHERE lower(email) = $1', [email]);
     if (existing) return respondJson({ userId: existing.id, created: false });
     const auth = await getAuth(context);
-    const user = await (await auth.$context).internalAdapter.createUser({ email, name: email.split('@')[0] ?? email, emailVerified: false }, { method: 'email-password' });
-    await auth.api.requestPasswordReset({ body: { email, redirectTo: `${toLocalePrefix(input.data.locale)}/reset-password` } }).catch((error: unknown) => {
-      context.logger.error('set-password mail not sent for a checkout account', { error });
-    });
+    const user = await (
+      await auth.$context
+    ).internalAdapter.createUser({ email, name: email.split('@')[0] ?? email, emailVerified: false }, { method: 'email-password' });
+    await auth.api
+      .requestPasswordReset({ body: { email, redirectTo: `${toLocalePrefix(input.data.locale)}/reset-password` } })
+      .catch((error: unknown) => {
+        context.logger.error('set-password mail not sent for a checkout account', { error });
+      });
     context.logger.info('account created at checkout', { userId: user.id });
     return respondJson({ userId: user.id, created: true });
   },
@@ -36,7 +40,9 @@ const resetTokenRoute: AccountRoute = {
   async handle(request, context) {
     const input = await readInput(request, resetTokenQuery);
     if (!input.ok) return respondJson({ valid: false });
-    const [found] = await context.db.query('SELECT 1 FROM account.verifications WHERE identifier = $1 AND expires_at > now()', [`reset-password:${input.data.token}`]);
+    const [found] = await context.db.query('SELECT 1 FROM account.verifications WHERE identifier = $1 AND expires_at > now()', [
+      `reset-password:${input.data.token}`,
+    ]);
     return respondJson({ valid: found !== undefined }, 200, { 'cache-control': 'no-store' });
   },
 };

@@ -1,4 +1,13 @@
-import { changePasswordInput, forgotPasswordInput, readField, readInput, readSubmittedLocale, resetPasswordInput, setPasswordInput, toLocalePrefix } from '@reelkeep/shared-contracts';
+import {
+  changePasswordInput,
+  forgotPasswordInput,
+  readField,
+  readInput,
+  readSubmittedLocale,
+  resetPasswordInput,
+  setPasswordInput,
+  toLocalePrefix,
+} from '@reelkeep/shared-contracts';
 import { getAuth } from './auth.ts';
 import { admitAttempt } from './account-gate.ts';
 import { readUser } from './account-session.ts';
@@ -23,9 +32,13 @@ const forgotRoute: AccountRoute = {
     const { altcha, captcha_token: captchaToken, captcha_answer: captchaAnswer } = input.data;
     if (!(await context.captcha.verify({ altcha, captchaToken, captchaAnswer }))) return answer(400, 'captcha');
     // The same answer whether the address has an account or not (no account enumeration).
-    await (await getAuth(context)).api.requestPasswordReset({ body: { email, redirectTo: `${toLocalePrefix(locale)}/reset-password` }, headers: request.headers }).catch((error: unknown) => {
-      context.logger.error('password reset not requested', { error });
-    });
+    await (
+      await getAuth(context)
+    ).api
+      .requestPasswordReset({ body: { email, redirectTo: `${toLocalePrefix(locale)}/reset-password` }, headers: request.headers })
+      .catch((error: unknown) => {
+        context.logger.error('password reset not requested', { error });
+      });
     return answer(200, null);
   },
 };
@@ -36,17 +49,25 @@ const resetRoute: AccountRoute = {
   async handle(request, context) {
     const input = await readInput(request, resetPasswordInput);
     const locale = readSubmittedLocale(input);
-    const token = String(readField(input, 'token') ?? '').replace(/[^\w-]/g, '').slice(0, 200);
+    const token = String(readField(input, 'token') ?? '')
+      .replace(/[^\w-]/g, '')
+      .slice(0, 200);
     const answer = (status: number, problem: string | null) =>
       answerForm(input.isForm, {
         status,
         problems: problem ? { form: problem } : {},
-        location: problem ? `${toLocalePrefix(locale)}/reset-password?${new URLSearchParams({ token, error: problem })}` : `${toLocalePrefix(locale)}/login?reset=1`,
+        location: problem
+          ? `${toLocalePrefix(locale)}/reset-password?${new URLSearchParams({ token, error: problem })}`
+          : `${toLocalePrefix(locale)}/login?reset=1`,
       });
     // A reset token opens an account: guessing tokens counts like guessing passwords.
     if (!(await admitAttempt(request, context, { kind: 'sign-in' }))) return answer(429, 'rate_limited');
     if (!input.ok) return answer(400, input.problems.password ? 'password' : 'token_invalid');
-    const reset = await (await getAuth(context)).api.resetPassword({ body: { newPassword: input.data.password, token }, asResponse: true }).catch(() => null);
+    const reset = await (
+      await getAuth(context)
+    ).api
+      .resetPassword({ body: { newPassword: input.data.password, token }, asResponse: true })
+      .catch(() => null);
     return reset?.ok ? answer(200, null) : answer(400, 'token_invalid');
   },
 };
@@ -67,7 +88,9 @@ const changeRoute: AccountRoute = {
     if (!(await readUser(request, context))) return answer(401, 'signed_out');
     if (!(await admitAttempt(request, context, { kind: 'password-change' }))) return answer(429, 'rate_limited');
     if (!input.ok) return answer(400, input.problems.current_password ? 'current_wrong' : 'invalid');
-    const changed = await (await getAuth(context)).api.changePassword({
+    const changed = await (
+      await getAuth(context)
+    ).api.changePassword({
       body: { currentPassword: input.data.current_password, newPassword: input.data.new_password, revokeOtherSessions: true },
       headers: request.headers,
       asResponse: true,
@@ -86,13 +109,19 @@ const setRoute: AccountRoute = {
       answerForm(input.isForm, {
         status,
         problems: problem ? { form: problem } : {},
-        location: problem ? `${toLocalePrefix(locale)}/set-password?error=${problem}` : `${toLocalePrefix(locale)}/my-account?password_changed=1#password`,
+        location: problem
+          ? `${toLocalePrefix(locale)}/set-password?error=${problem}`
+          : `${toLocalePrefix(locale)}/my-account?password_changed=1#password`,
       });
     if (!(await readUser(request, context))) return answer(401, 'signed_out');
     if (!(await admitAttempt(request, context, { kind: 'password-change' }))) return answer(429, 'rate_limited');
     if (!input.ok) return answer(400, 'password');
     // For accounts made at checkout or with Google sign-in: the library refuses when a password exists.
-    const set = await (await getAuth(context)).api.setPassword({ body: { newPassword: input.data.password }, headers: request.headers, asResponse: true }).catch(() => null);
+    const set = await (
+      await getAuth(context)
+    ).api
+      .setPassword({ body: { newPassword: input.data.password }, headers: request.headers, asResponse: true })
+      .catch(() => null);
     return set?.ok ? answer(200, null) : answer(400, 'has_password');
   },
 };

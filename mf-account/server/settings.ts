@@ -11,7 +11,10 @@ export const accountSettings = z.object({
   /** Signs sessions and reset tokens; unset, one is generated once and kept in the squad's state folder. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Google sign-in is offered only when set. */
-  GOOGLE_CLIENT_ID: z.string().regex(/^[\w.-]{8,200}$/, 'must be an OAuth client id').optional(),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .regex(/^[\w.-]{8,200}$/, 'must be an OAuth client id')
+    .optional(),
   /** The keys Google signs ID tokens with (the tests point it at a local key server). */
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   /** Google Identity Services' script, loaded by the sign-in pages. */

@@ -44,13 +44,21 @@ async function recordLogout(request: Request, context: AccountContext, locale: L
     if (value) headers[name] = value;
   }
   const event: ServerTrackingEvent = {
-    data: { event: 'logout', event_category: 'account', url: request.headers.get('referer') ?? undefined, lang_domain: locale, web_version: TRACKING_WEB_VERSION },
+    data: {
+      event: 'logout',
+      event_category: 'account',
+      url: request.headers.get('referer') ?? undefined,
+      lang_domain: locale,
+      web_version: TRACKING_WEB_VERSION,
+    },
     signedIn: request.headers.get('cookie')?.includes(SESSION_COOKIE) ?? false,
   };
-  const answer = await context.fetchApi(TRACKING_INTERNAL_ENDPOINT, { method: 'POST', headers, body: JSON.stringify(event) }).catch((error: unknown) => {
-    context.logger.warn('logout not tracked', { error });
-    return null;
-  });
+  const answer = await context
+    .fetchApi(TRACKING_INTERNAL_ENDPOINT, { method: 'POST', headers, body: JSON.stringify(event) })
+    .catch((error: unknown) => {
+      context.logger.warn('logout not tracked', { error });
+      return null;
+    });
   if (answer && !answer.ok) context.logger.warn('logout not tracked', { status: answer.status });
 }
 
@@ -60,10 +68,24 @@ const sessionRoute: AccountRoute = {
   async handle(request, context) {
     const session = await (await getAuth(context)).api.getSession({ headers: request.headers }).catch(() => null);
     const hasPassword = session
-      ? (await context.db.query<{ found: number }>(`SELECT 1 AS found FROM account.accounts WHERE user_id = $1 AND provider_id = 'credential' LIMIT 1`, [session.user.id])).length > 0
+      ? (
+          await context.db.query<{ found: number }>(
+            `SELECT 1 AS found FROM account.accounts WHERE user_id = $1 AND provider_id = 'credential' LIMIT 1`,
+            [session.user.id],
+          )
+        ).length > 0
       : false;
     const body: SessionDto = session
-      ? { signedIn: true, user: { id: session.user.id, email: session.user.email, name: session.user.name, hasPassword, ...(session.user.image ? { picture: session.user.image } : {}) } }
+      ? {
+          signedIn: true,
+          user: {
+            id: session.user.id,
+            email: session.user.email,
+            name: session.user.name,
+            hasPassword,
+            ...(session.user.image ? { picture: session.user.image } : {}),
+          },
+        }
       : { signedIn: false, user: null };
     return respondJson(body, 200, { 'cache-control': 'no-store' });
   },
@@ -93,12 +115,17 @@ const loginRoute: AccountRoute = {
         status,
         problems: problem ? { form: problem } : {},
         json: { return: returnPath },
-        location: status === 200 ? returnPath : `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error: problem ?? 'invalid', email, ...(readField(input, 'return') ? { return: returnPath } : {}) })}`,
+        location:
+          status === 200
+            ? returnPath
+            : `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error: problem ?? 'invalid', email, ...(readField(input, 'return') ? { return: returnPath } : {}) })}`,
         cookiesFrom,
       });
     if (!(await admitAttempt(request, context, { kind: 'sign-in', account: email }))) return answer(429, 'rate_limited');
     if (!fields) return answer(400, 'invalid');
-    const signedIn = await (await getAuth(context)).api.signInEmail({ body: { email: fields.email, password: fields.password }, headers: request.headers, asResponse: true });
+    const signedIn = await (
+      await getAuth(context)
+    ).api.signInEmail({ body: { email: fields.email, password: fields.password }, headers: request.headers, asResponse: true });
     // One answer for an unknown address and a wrong password (no account enumeration).
     if (!signedIn.ok) return answer(401, 'invalid');
     return answer(200, null, signedIn);
@@ -113,15 +140,31 @@ const googleRoute: AccountRoute = {
     const locale = readSubmittedLocale(input);
     const returnPath = toReturnPath(input.ok ? input.data.return : undefined, locale, context.site.SITE_URL);
     const answer = (status: number, problem: string | null, cookiesFrom?: Response, json: Record<string, unknown> = {}) =>
-      answerForm(input.isForm, { status, problems: problem ? { form: problem } : {}, json: { return: returnPath, ...json }, location: status === 200 ? returnPath : `${toLocalePrefix(locale)}/login?error=${problem}`, cookiesFrom });
+      answerForm(input.isForm, {
+        status,
+        problems: problem ? { form: problem } : {},
+        json: { return: returnPath, ...json },
+        location: status === 200 ? returnPath : `${toLocalePrefix(locale)}/login?error=${problem}`,
+        cookiesFrom,
+      });
     if (!context.settings.GOOGLE_CLIENT_ID) return answer(404, 'google_off');
     if (!(await admitAttempt(request, context, { kind: 'sign-in' }))) return answer(429, 'rate_limited');
     // `credential` is what Google Identity Services hands the page (button and One Tap alike).
     if (!input.ok) return answer(400, 'google_invalid');
-    const signedIn = await (await getAuth(context))
-      .api.signInSocial({ body: { provider: 'google', idToken: { token: input.data.credential } }, headers: request.headers, asResponse: true })
+    const signedIn = await (
+      await getAuth(context)
+    ).api
+      .signInSocial({ body: { provider: 'google', idToken: { token: input.data.credential } }, headers: request.headers, asResponse: true })
       .catch(() => null);
-    if (signedIn?.status === 401 && ((await signedIn.clone().json().catch(() => ({}))) as { code?: string }).code === 'OAUTH_LINK_ERROR') {
+    if (
+      signedIn?.status === 401 &&
+      (
+        (await signedIn
+          .clone()
+          .json()
+          .catch(() => ({}))) as { code?: string }
+      ).code === 'OAUTH_LINK_ERROR'
+    ) {
       // The address has a password account whose e-mail was never confirmed: joining it would let whoever
       // registered it keep a way in (account pre-hijacking), so the visitor signs in with the password instead.
       return answer(409, 'google_exists');
@@ -140,10 +183,15 @@ const handoffRoute: AccountRoute = {
     const input = await readInput(request, handoffInput);
     const locale = readSubmittedLocale(input);
     const email = input.ok ? decodeBase64Email(input.data.client_e) : '';
-    const failed = (error: string) => new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error, email })}` } });
+    const failed = (error: string) =>
+      new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error, email })}` } });
     if (!(await admitAttempt(request, context, { kind: 'sign-in' }))) return failed('rate_limited');
     if (!input.ok) return failed('handoff');
-    const verified = await (await getAuth(context)).api.verifyOneTimeToken({ body: { token: input.data.token }, headers: request.headers, asResponse: true }).catch(() => null);
+    const verified = await (
+      await getAuth(context)
+    ).api
+      .verifyOneTimeToken({ body: { token: input.data.token }, headers: request.headers, asResponse: true })
+      .catch(() => null);
     if (!verified?.ok) return failed('handoff');
     return answerForm(true, { status: 200, location: `${toLocalePrefix(locale)}/my-account`, cookiesFrom: verified });
   },
@@ -160,7 +208,9 @@ const handoffTokenRoute: AccountRoute = {
   async handle(request, context) {
     if (!(await admitAttempt(request, context, { kind: 'sign-in' }))) return respondJson({ cscode: 429, error: 'rate_limited' }, 429);
     if (!(await readUser(request, context))) return respondJson({ cscode: 401, error: 'signed_out' }, 401);
-    return (await getAuth(context)).handler(new Request(new URL(`${AUTH_BASE_PATH}/one-time-token/generate`, request.url), { headers: request.headers }));
+    return (await getAuth(context)).handler(
+      new Request(new URL(`${AUTH_BASE_PATH}/one-time-token/generate`, request.url), { headers: request.headers }),
+    );
   },
 };
 
@@ -184,4 +234,12 @@ const logoutRoute: AccountRoute = {
 };
 
 /** Session, providers, login, Google sign-in, the desktop hand-off and logout. */
-export const signInRoutes: readonly AccountRoute[] = [sessionRoute, providersRoute, loginRoute, googleRoute, handoffRoute, handoffTokenRoute, logoutRoute];
+export const signInRoutes: readonly AccountRoute[] = [
+  sessionRoute,
+  providersRoute,
+  loginRoute,
+  googleRoute,
+  handoffRoute,
+  handoffTokenRoute,
+  logoutRoute,
+];

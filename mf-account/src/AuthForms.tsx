@@ -38,8 +38,12 @@ function HandoffForm({ handoff, pageName }: { handoff: NonNullable<LoginPageData
       <input type="hidden" name="client_e" value={handoff.clientE} />
       <input type="hidden" name="client_m" value={handoff.clientM} />
       <input type="hidden" name="locale" value={locale} />
-      <p className={styles.notice} role="status">{t('handoff_notice')}</p>
-      <button className={styles.submit} type="submit">{t('handoff_continue')}</button>
+      <p className={styles.notice} role="status">
+        {t('handoff_notice')}
+      </p>
+      <button className={styles.submit} type="submit">
+        {t('handoff_continue')}
+      </button>
     </form>
   );
 }
@@ -51,7 +55,9 @@ export function LoginPage({ pageName, data }: PageProps<LoginPageData>) {
   if (data.handoff) {
     return (
       <section className={styles.card} aria-labelledby="account-heading">
-        <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
+        <h1 id="account-heading" className={styles.heading}>
+          {t('heading')}
+        </h1>
         <HandoffForm handoff={data.handoff} pageName={pageName} />
       </section>
     );
@@ -70,31 +76,65 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     if (checkField('email', email) !== 'valid' || !password) return setProblem('invalid');
     setBusy(true);
-    const answer = await postJson<{ return: string; problems: Record<string, string> }>('/api/account/login', { email, password, locale, return: data.returnPath });
+    const answer = await postJson<{ return: string; problems: Record<string, string> }>('/api/account/login', {
+      email,
+      password,
+      locale,
+      return: data.returnPath,
+    });
     // docs/security.md "Redirects": the server checked the path; the page checks it again before leaving.
-    if (answer.cscode === 200) return window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
+    if (answer.cscode === 200)
+      return window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
     setProblem(answer.problems?.form ?? 'failed');
     setBusy(false);
   };
 
   return (
     <section className={styles.card} aria-labelledby="account-heading">
-      <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
+      <h1 id="account-heading" className={styles.heading}>
+        {t('heading')}
+      </h1>
       <p className={styles.lead}>{t('lead')}</p>
-      {data.reset && <p className={styles.notice} role="status">{t('reset_done')}</p>}
+      {data.reset && (
+        <p className={styles.notice} role="status">
+          {t('reset_done')}
+        </p>
+      )}
       <GoogleSignIn google={data.google} returnPath={data.returnPath} />
       <form className={styles.form} method="post" action="/api/account/login" noValidate onSubmit={submit}>
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="return" value={data.returnPath} />
-        {problem && <p className={styles.problem} role="alert">{t(`problems.${problem}`)}</p>}
-        <label className={styles.label} htmlFor="login-email">{t('email_label')}</label>
-        <input className={styles.input} id="login-email" name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
-        <label className={styles.label} htmlFor="login-password">{t('password_label')}</label>
+        {problem && (
+          <p className={styles.problem} role="alert">
+            {t(`problems.${problem}`)}
+          </p>
+        )}
+        <label className={styles.label} htmlFor="login-email">
+          {t('email_label')}
+        </label>
+        <input
+          className={styles.input}
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <label className={styles.label} htmlFor="login-password">
+          {t('password_label')}
+        </label>
         <input className={styles.input} id="login-password" name="password" type="password" autoComplete="current-password" />
-        <p className={styles.aside}><a href={toLocalePath(locale, '/forgot-password')}>{t('forgot_link')}</a></p>
-        <button className={styles.submit} type="submit" disabled={busy}>{t('submit')}</button>
+        <p className={styles.aside}>
+          <a href={toLocalePath(locale, '/forgot-password')}>{t('forgot_link')}</a>
+        </p>
+        <button className={styles.submit} type="submit" disabled={busy}>
+          {t('submit')}
+        </button>
       </form>
-      <p className={styles.switch}>{t('no_account')} <a href={toLocalePath(locale, '/register')}>{t('register_link')}</a></p>
+      <p className={styles.switch}>
+        {t('no_account')} <a href={toLocalePath(locale, '/register')}>{t('register_link')}</a>
+      </p>
     </section>
   );
 }
@@ -138,30 +178,83 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
   const problemText = (field: string) => (problems[field] ? t(`problems.${field}.${problems[field]}`) : null);
   return (
     <section className={styles.card} aria-labelledby="account-heading">
-      <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
+      <h1 id="account-heading" className={styles.heading}>
+        {t('heading')}
+      </h1>
       <p className={styles.lead}>{t('lead')}</p>
       <GoogleSignIn google={data.google} returnPath="" />
       <form className={styles.form} method="post" action="/api/account/register" noValidate onSubmit={submit} onFocus={startProof}>
         <input type="hidden" name="locale" value={locale} />
-        {problems.form && <p className={styles.problem} role="alert">{t(`problems.form.${problems.form}`)}</p>}
-        <label className={styles.label} htmlFor="register-name">{t('name_label')}</label>
-        <input className={styles.input} id="register-name" name="name" autoComplete="name" value={fields.name} onChange={(event) => setFields({ ...fields, name: event.currentTarget.value })} />
-        <label className={styles.label} htmlFor="register-email">{t('email_label')}</label>
-        <input className={styles.input} id="register-email" name="email" type="email" autoComplete="email" value={fields.email} aria-invalid={Boolean(problems.email)} aria-describedby="register-email-problem" onChange={(event) => setFields({ ...fields, email: event.currentTarget.value })} />
-        <p id="register-email-problem" className={styles.fieldProblem}>{problemText('email')}</p>
-        <label className={styles.label} htmlFor="register-password">{t('password_label')}</label>
-        <input className={styles.input} id="register-password" name="password" type="password" autoComplete="new-password" aria-invalid={Boolean(problems.password)} aria-describedby="register-password-hint register-password-problem" />
-        <p id="register-password-hint" className={styles.hint}>{t('password_hint')}</p>
-        <p id="register-password-problem" className={styles.fieldProblem}>{problemText('password')}</p>
+        {problems.form && (
+          <p className={styles.problem} role="alert">
+            {t(`problems.form.${problems.form}`)}
+          </p>
+        )}
+        <label className={styles.label} htmlFor="register-name">
+          {t('name_label')}
+        </label>
+        <input
+          className={styles.input}
+          id="register-name"
+          name="name"
+          autoComplete="name"
+          value={fields.name}
+          onChange={(event) => setFields({ ...fields, name: event.currentTarget.value })}
+        />
+        <label className={styles.label} htmlFor="register-email">
+          {t('email_label')}
+        </label>
+        <input
+          className={styles.input}
+          id="register-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={fields.email}
+          aria-invalid={Boolean(problems.email)}
+          aria-describedby="register-email-problem"
+          onChange={(event) => setFields({ ...fields, email: event.currentTarget.value })}
+        />
+        <p id="register-email-problem" className={styles.fieldProblem}>
+          {problemText('email')}
+        </p>
+        <label className={styles.label} htmlFor="register-password">
+          {t('password_label')}
+        </label>
+        <input
+          className={styles.input}
+          id="register-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={Boolean(problems.password)}
+          aria-describedby="register-password-hint register-password-problem"
+        />
+        <p id="register-password-hint" className={styles.hint}>
+          {t('password_hint')}
+        </p>
+        <p id="register-password-problem" className={styles.fieldProblem}>
+          {problemText('password')}
+        </p>
         <noscript>
-          <label className={styles.label} htmlFor="register-captcha">{t('captcha_question', { a: data.sum.a, b: data.sum.b })}</label>
+          <label className={styles.label} htmlFor="register-captcha">
+            {t('captcha_question', { a: data.sum.a, b: data.sum.b })}
+          </label>
           <input className={styles.input} id="register-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
           <input type="hidden" name="captcha_token" value={data.sum.token} />
         </noscript>
-        {problems.captcha && <p className={styles.fieldProblem} role="alert">{t('problems.captcha.invalid')}</p>}
-        <button className={styles.submit} type="submit" disabled={busy}>{t('submit')}</button>
+        {problems.captcha && (
+          <p className={styles.fieldProblem} role="alert">
+            {t('problems.captcha.invalid')}
+          </p>
+        )}
+        <button className={styles.submit} type="submit" disabled={busy}>
+          {t('submit')}
+        </button>
       </form>
-      <p className={styles.switch}>{t('have_account')} <a href={toLocalePath(locale, '/login')}>{t('login_link')}</a></p>
+      <p className={styles.switch}>
+        {t('have_account')} <a href={toLocalePath(locale, '/login')}>{t('login_link')}</a>
+      </p>
     </section>
   );
 }

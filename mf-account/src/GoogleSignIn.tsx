@@ -9,7 +9,15 @@ export type GoogleConfig = { clientId: string; scriptUrl: string } | null;
 
 /** The parts of Google Identity Services the site calls. */
 interface IdentityServices {
-  initialize(options: { client_id: string; callback: (answer: { credential: string }) => void; ux_mode?: 'popup'; auto_select?: boolean; cancel_on_tap_outside?: boolean; use_fedcm_for_prompt?: boolean; itp_support?: boolean }): void;
+  initialize(options: {
+    client_id: string;
+    callback: (answer: { credential: string }) => void;
+    ux_mode?: 'popup';
+    auto_select?: boolean;
+    cancel_on_tap_outside?: boolean;
+    use_fedcm_for_prompt?: boolean;
+    itp_support?: boolean;
+  }): void;
   renderButton(parent: HTMLElement, options: Record<string, string | number>): void;
   prompt(): void;
   cancel(): void;
@@ -41,7 +49,11 @@ function loadIdentityServices(src: string): Promise<void> {
   return scriptLoad;
 }
 
-const readCookie = (name: string) => document.cookie.split('; ').find((part) => part.startsWith(`${name}=`))?.slice(name.length + 1);
+const readCookie = (name: string) =>
+  document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
 
 /**
  * Google sign-in: the button, and One Tap when nobody is signed in. Google hands the page an ID token, the server
@@ -72,7 +84,8 @@ export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; ret
       }
       sessionStorage.removeItem(LOGIN_FROM_ROUTE);
       emitSiteEvent('sessionChanged', { signedIn: true });
-      if (new URLSearchParams(window.location.search).get('flow') === 'upgrade') return emitSiteEvent('loggedInForBack', { email: answer.email ?? '' });
+      if (new URLSearchParams(window.location.search).get('flow') === 'upgrade')
+        return emitSiteEvent('loggedInForBack', { email: answer.email ?? '' });
       if (inPopup) return window.close();
       window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
     };
@@ -80,8 +93,25 @@ export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; ret
       .then(() => {
         const id = window.google?.accounts?.id;
         if (!active || !id || !button.current) return;
-        id.initialize({ client_id: google.clientId, callback: ({ credential }) => void finish(credential), ux_mode: 'popup', auto_select: false, cancel_on_tap_outside: true, use_fedcm_for_prompt: true, itp_support: true });
-        id.renderButton(button.current, { type: 'standard', theme: 'outline', size: 'large', shape: 'pill', text: 'continue_with', logo_alignment: 'left', locale, width: 300 });
+        id.initialize({
+          client_id: google.clientId,
+          callback: ({ credential }) => void finish(credential),
+          ux_mode: 'popup',
+          auto_select: false,
+          cancel_on_tap_outside: true,
+          use_fedcm_for_prompt: true,
+          itp_support: true,
+        });
+        id.renderButton(button.current, {
+          type: 'standard',
+          theme: 'outline',
+          size: 'large',
+          shape: 'pill',
+          text: 'continue_with',
+          logo_alignment: 'left',
+          locale,
+          width: 300,
+        });
         // Spec §4: One Tap only without a session.
         if (!signedIn) id.prompt();
       })
@@ -96,9 +126,21 @@ export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; ret
   return (
     <div className={styles.social}>
       <div ref={button} className={styles.googleButton} aria-busy={status === 'busy'} />
-      {status === 'failed' && <p className={styles.problem} role="alert">{t('google.failed')}</p>}
-      {status === 'exists' && <p className={styles.problem} role="alert">{t('google.exists')}</p>}
-      {status === 'unavailable' && <p className={styles.hint} role="status">{t('google.unavailable')}</p>}
+      {status === 'failed' && (
+        <p className={styles.problem} role="alert">
+          {t('google.failed')}
+        </p>
+      )}
+      {status === 'exists' && (
+        <p className={styles.problem} role="alert">
+          {t('google.exists')}
+        </p>
+      )}
+      {status === 'unavailable' && (
+        <p className={styles.hint} role="status">
+          {t('google.unavailable')}
+        </p>
+      )}
       <p className={styles.divider}>{t('google.or')}</p>
     </div>
   );

@@ -44,15 +44,32 @@ function NewsletterPreference({ initial, saved }: { initial: boolean | null; sav
   };
   return (
     <form className={styles.form} method="post" action="/api/site/newsletter-preference" onSubmit={save} aria-labelledby="newsletter">
-      <h2 className={styles.subheading} id="newsletter">{t('newsletter.title')}</h2>
+      <h2 className={styles.subheading} id="newsletter">
+        {t('newsletter.title')}
+      </h2>
       <input type="hidden" name="locale" value={locale} />
       <input type="hidden" name="subscribed" value="false" />
       <label className={styles.check}>
-        <input type="checkbox" name="subscribed" value="true" checked={subscribed} onChange={(event) => { setSubscribed(event.target.checked); setStatus(null); }} />
+        <input
+          type="checkbox"
+          name="subscribed"
+          value="true"
+          checked={subscribed}
+          onChange={(event) => {
+            setSubscribed(event.target.checked);
+            setStatus(null);
+          }}
+        />
         {t('newsletter.label')}
       </label>
-      {status && <p className={status === 'saved' ? styles.notice : styles.problem} role="status">{t(`newsletter.${status}`)}</p>}
-      <button className={styles.secondary} type="submit">{t('newsletter.save')}</button>
+      {status && (
+        <p className={status === 'saved' ? styles.notice : styles.problem} role="status">
+          {t(`newsletter.${status}`)}
+        </p>
+      )}
+      <button className={styles.secondary} type="submit">
+        {t('newsletter.save')}
+      </button>
     </form>
   );
 }
@@ -71,7 +88,11 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
     const fields = new FormData(form);
     if (checkField('password_v2', String(fields.get('new_password') ?? '')) !== 'valid') return setPasswordStatus('invalid');
     setBusy(true);
-    const body = await postJson<{ problems: { password?: string } }>('/api/account/password', { current_password: fields.get('current_password'), new_password: fields.get('new_password'), locale });
+    const body = await postJson<{ problems: { password?: string } }>('/api/account/password', {
+      current_password: fields.get('current_password'),
+      new_password: fields.get('new_password'),
+      locale,
+    });
     setPasswordStatus(body.cscode === 200 ? 'changed' : (body.problems?.password ?? 'failed'));
     if (body.cscode === 200) form.reset();
     setBusy(false);
@@ -79,7 +100,9 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
 
   return (
     <section className={`${styles.card} ${styles.wide}`} aria-labelledby="account-heading">
-      <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
+      <h1 id="account-heading" className={styles.heading}>
+        {t('heading')}
+      </h1>
       <p className={styles.lead}>{t('greeting', { name: user?.name ?? '' })}</p>
       <dl className={styles.profile}>
         <dt>{t('profile.name')}</dt>
@@ -92,12 +115,20 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
 
       <h2 className={styles.subheading}>{t('downloads.title')}</h2>
       <p className={styles.downloads}>
-        <a className={styles.secondary} href="/mlink?p=reelkeep-setup.exe">{t('downloads.win')}</a>
-        <a className={styles.secondary} href="/mlink?p=reelkeep.dmg">{t('downloads.mac')}</a>
+        <a className={styles.secondary} href="/mlink?p=reelkeep-setup.exe">
+          {t('downloads.win')}
+        </a>
+        <a className={styles.secondary} href="/mlink?p=reelkeep.dmg">
+          {t('downloads.mac')}
+        </a>
       </p>
-      <p className={styles.hint}><a href={toLocalePath(locale, '/downloading')}>{t('downloads.link')}</a></p>
+      <p className={styles.hint}>
+        <a href={toLocalePath(locale, '/downloading')}>{t('downloads.link')}</a>
+      </p>
 
-      <h2 className={styles.subheading} id="password">{t('password.title')}</h2>
+      <h2 className={styles.subheading} id="password">
+        {t('password.title')}
+      </h2>
       {user?.hasPassword === false ? (
         <p className={styles.hint}>
           {t('password.none')} <a href={toLocalePath(locale, '/set-password')}>{t('password.set_link')}</a>
@@ -110,31 +141,60 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
               {t(`password.result.${passwordStatus}`)}
             </p>
           )}
-          <label className={styles.label} htmlFor="current-password">{t('password.current')}</label>
+          <label className={styles.label} htmlFor="current-password">
+            {t('password.current')}
+          </label>
           <input className={styles.input} id="current-password" name="current_password" type="password" autoComplete="current-password" />
-          <label className={styles.label} htmlFor="new-password">{t('password.new')}</label>
-          <input className={styles.input} id="new-password" name="new_password" type="password" autoComplete="new-password" aria-describedby="new-password-hint" />
-          <p id="new-password-hint" className={styles.hint}>{t('password.hint')}</p>
-          <button className={styles.secondary} type="submit" disabled={busy}>{t('password.submit')}</button>
+          <label className={styles.label} htmlFor="new-password">
+            {t('password.new')}
+          </label>
+          <input
+            className={styles.input}
+            id="new-password"
+            name="new_password"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="new-password-hint"
+          />
+          <p id="new-password-hint" className={styles.hint}>
+            {t('password.hint')}
+          </p>
+          <button className={styles.secondary} type="submit" disabled={busy}>
+            {t('password.submit')}
+          </button>
         </form>
       )}
 
       <NewsletterPreference initial={data.newsletter} saved={data.newsletterSaved} />
 
       <h2 className={styles.subheading}>{t('data.title')}</h2>
-      <p className={styles.hint}><a href="/api/account/export" download>{t('data.export')}</a></p>
+      <p className={styles.hint}>
+        <a href="/api/account/export" download>
+          {t('data.export')}
+        </a>
+      </p>
       <form className={styles.form} method="post" action="/api/account/delete">
         <input type="hidden" name="locale" value={locale} />
         <p className={styles.hint}>{t('data.delete_text')}</p>
-        {data.deleteError && <p className={styles.problem} role="alert">{t(`data.delete_error.${data.deleteError}`)}</p>}
-        <label className={styles.label} htmlFor="delete-confirm">{t('data.delete_confirm')}</label>
+        {data.deleteError && (
+          <p className={styles.problem} role="alert">
+            {t(`data.delete_error.${data.deleteError}`)}
+          </p>
+        )}
+        <label className={styles.label} htmlFor="delete-confirm">
+          {t('data.delete_confirm')}
+        </label>
         <input className={styles.input} id="delete-confirm" name="confirm_email" type="email" autoComplete="off" />
-        <button className={styles.danger} type="submit">{t('data.delete_submit')}</button>
+        <button className={styles.danger} type="submit">
+          {t('data.delete_submit')}
+        </button>
       </form>
 
       <form method="post" action="/logout" className={styles.form} onSubmit={clearStorage}>
         <input type="hidden" name="locale" value={locale} />
-        <button className={styles.secondary} type="submit">{t('logout')}</button>
+        <button className={styles.secondary} type="submit">
+          {t('logout')}
+        </button>
       </form>
     </section>
   );

@@ -8,7 +8,15 @@ const DEVICE_RESULTS = ['removed', 'deactivation_limit', 'not_activated', 'inval
 const toDeviceResult = (code: string | null) => (code === null ? null : DEVICE_RESULTS.includes(code) ? code : 'failed');
 
 /** My account's orders, licence keys and the devices each key is active on (deactivate frees a seat). */
-export function OrdersSection({ orders: initial, deviceRemoved, deviceError }: { orders: OrderDto[] | null; deviceRemoved: boolean; deviceError: string | null }) {
+export function OrdersSection({
+  orders: initial,
+  deviceRemoved,
+  deviceError,
+}: {
+  orders: OrderDto[] | null;
+  deviceRemoved: boolean;
+  deviceError: string | null;
+}) {
   const { t } = useTranslation('my_account');
   const locale = useSelector((state: SharedState) => state.locale.current);
   const [orders, setOrders] = useState(initial);
@@ -17,12 +25,18 @@ export function OrdersSection({ orders: initial, deviceRemoved, deviceError }: {
 
   const deactivate = async (event: FormEvent<HTMLFormElement>, key: string, deviceId: string) => {
     event.preventDefault();
-    const body = await postJson<{ licence: { devicesUsed: number }; error: string }>('/api/checkout/my-devices/deactivate', { key, device: deviceId, locale });
+    const body = await postJson<{ licence: { devicesUsed: number }; error: string }>('/api/checkout/my-devices/deactivate', {
+      key,
+      device: deviceId,
+      locale,
+    });
     if (body.cscode !== 200) return setStatus(body.cscode === 0 ? 'network' : toDeviceResult(body.error ?? 'failed'));
     setStatus('removed');
     setOrders((current) =>
       (current ?? []).map((order) =>
-        order.licence?.key === key ? { ...order, licence: { ...order.licence, devices: order.licence.devices.filter((device) => device.deviceId !== deviceId) } } : order,
+        order.licence?.key === key
+          ? { ...order, licence: { ...order.licence, devices: order.licence.devices.filter((device) => device.deviceId !== deviceId) } }
+          : order,
       ),
     );
   };
@@ -34,7 +48,8 @@ export function OrdersSection({ orders: initial, deviceRemoved, deviceError }: {
         {licence.status === 'revoked' && <span className={styles.revoked}>{t('orders.revoked')}</span>}
       </p>
       <p className={styles.hint}>
-        {licence.expiresAt ? t('orders.expires', { date: date(licence.expiresAt) }) : t('orders.lifetime')} · {t('orders.devices_used', { used: licence.devices.length, count: licence.allowNum })}
+        {licence.expiresAt ? t('orders.expires', { date: date(licence.expiresAt) }) : t('orders.lifetime')} ·{' '}
+        {t('orders.devices_used', { used: licence.devices.length, count: licence.allowNum })}
       </p>
       {licence.devices.length > 0 && (
         <ul className={styles.devices}>
@@ -44,11 +59,17 @@ export function OrdersSection({ orders: initial, deviceRemoved, deviceError }: {
                 <strong>{device.name || device.deviceId}</strong>
                 <span className={styles.hint}> {t('orders.activated', { date: date(device.activatedAt) })}</span>
               </span>
-              <form method="post" action="/api/checkout/my-devices/deactivate" onSubmit={(event) => void deactivate(event, licence.key, device.deviceId)}>
+              <form
+                method="post"
+                action="/api/checkout/my-devices/deactivate"
+                onSubmit={(event) => void deactivate(event, licence.key, device.deviceId)}
+              >
                 <input type="hidden" name="key" value={licence.key} />
                 <input type="hidden" name="device" value={device.deviceId} />
                 <input type="hidden" name="locale" value={locale} />
-                <button className={styles.secondary} type="submit">{t('orders.deactivate')}</button>
+                <button className={styles.secondary} type="submit">
+                  {t('orders.deactivate')}
+                </button>
               </form>
             </li>
           ))}
@@ -59,13 +80,19 @@ export function OrdersSection({ orders: initial, deviceRemoved, deviceError }: {
 
   return (
     <section aria-labelledby="licences">
-      <h2 className={styles.subheading} id="licences">{t('orders.title')}</h2>
+      <h2 className={styles.subheading} id="licences">
+        {t('orders.title')}
+      </h2>
       {status && (
         <p className={status === 'removed' ? styles.notice : styles.problem} role={status === 'removed' ? 'status' : 'alert'}>
           {t(`orders.device_result.${status}`)}
         </p>
       )}
-      {orders === null && <p className={styles.problem} role="alert">{t('orders.unavailable')}</p>}
+      {orders === null && (
+        <p className={styles.problem} role="alert">
+          {t('orders.unavailable')}
+        </p>
+      )}
       {orders?.length === 0 && (
         <p className={styles.hint}>
           {t('orders.empty')} <a href={toLocalePath(locale, '/checkout')}>{t('orders.plans_link')}</a>
@@ -76,7 +103,9 @@ export function OrdersSection({ orders: initial, deviceRemoved, deviceError }: {
           {orders.map((order) => (
             <li key={order.id} className={styles.order} data-order={order.id}>
               <div className={styles.orderHead}>
-                <strong>{t(`orders.plans.${order.planType}`)} · {order.os === 'mac' ? 'Mac' : 'Windows'}</strong>
+                <strong>
+                  {t(`orders.plans.${order.planType}`)} · {order.os === 'mac' ? 'Mac' : 'Windows'}
+                </strong>
                 <span>{formatCents(order.amountCents, locale)}</span>
               </div>
               <p className={styles.hint}>

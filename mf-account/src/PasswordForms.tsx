@@ -50,27 +50,51 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
 
   return (
     <section className={styles.card} aria-labelledby="account-heading">
-      <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
+      <h1 id="account-heading" className={styles.heading}>
+        {t('heading')}
+      </h1>
       {sent ? (
-        <p className={styles.lead} role="status">{t('sent')}</p>
+        <p className={styles.lead} role="status">
+          {t('sent')}
+        </p>
       ) : (
         <>
           <p className={styles.lead}>{t('lead')}</p>
           <form className={styles.form} method="post" action="/api/account/forgot-password" noValidate onSubmit={submit} onFocus={startProof}>
             <input type="hidden" name="locale" value={locale} />
-            {problem && <p className={styles.problem} role="alert">{t(`problems.${problem}`)}</p>}
-            <label className={styles.label} htmlFor="forgot-email">{t('email_label')}</label>
-            <input className={styles.input} id="forgot-email" name="email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+            {problem && (
+              <p className={styles.problem} role="alert">
+                {t(`problems.${problem}`)}
+              </p>
+            )}
+            <label className={styles.label} htmlFor="forgot-email">
+              {t('email_label')}
+            </label>
+            <input
+              className={styles.input}
+              id="forgot-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+            />
             <noscript>
-              <label className={styles.label} htmlFor="forgot-captcha">{t('captcha_question', { a: data.sum.a, b: data.sum.b })}</label>
+              <label className={styles.label} htmlFor="forgot-captcha">
+                {t('captcha_question', { a: data.sum.a, b: data.sum.b })}
+              </label>
               <input className={styles.input} id="forgot-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
               <input type="hidden" name="captcha_token" value={data.sum.token} />
             </noscript>
-            <button className={styles.submit} type="submit" disabled={busy}>{t('submit')}</button>
+            <button className={styles.submit} type="submit" disabled={busy}>
+              {t('submit')}
+            </button>
           </form>
         </>
       )}
-      <p className={styles.switch}><a href={toLocalePath(locale, '/login')}>{t('back_to_login')}</a></p>
+      <p className={styles.switch}>
+        <a href={toLocalePath(locale, '/login')}>{t('back_to_login')}</a>
+      </p>
     </section>
   );
 }
@@ -95,18 +119,39 @@ export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordDat
 
   return (
     <section className={styles.card} aria-labelledby="account-heading">
-      <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
+      <h1 id="account-heading" className={styles.heading}>
+        {t('heading')}
+      </h1>
       <p className={styles.lead}>{t('lead')}</p>
       <form className={styles.form} method="post" action="/api/account/reset-password" noValidate onSubmit={submit}>
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="token" value={data.token} />
-        {problem && <p className={styles.problem} role="alert">{t(`problems.${problem}`)}</p>}
-        <label className={styles.label} htmlFor="reset-password">{t('password_label')}</label>
-        <input className={styles.input} id="reset-password" name="password" type="password" autoComplete="new-password" aria-describedby="reset-password-hint" />
-        <p id="reset-password-hint" className={styles.hint}>{t('password_hint')}</p>
-        <button className={styles.submit} type="submit" disabled={busy || !data.token}>{t('submit')}</button>
+        {problem && (
+          <p className={styles.problem} role="alert">
+            {t(`problems.${problem}`)}
+          </p>
+        )}
+        <label className={styles.label} htmlFor="reset-password">
+          {t('password_label')}
+        </label>
+        <input
+          className={styles.input}
+          id="reset-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          aria-describedby="reset-password-hint"
+        />
+        <p id="reset-password-hint" className={styles.hint}>
+          {t('password_hint')}
+        </p>
+        <button className={styles.submit} type="submit" disabled={busy || !data.token}>
+          {t('submit')}
+        </button>
       </form>
-      <p className={styles.switch}><a href={toLocalePath(locale, '/forgot-password')}>{t('request_again')}</a></p>
+      <p className={styles.switch}>
+        <a href={toLocalePath(locale, '/forgot-password')}>{t('request_again')}</a>
+      </p>
     </section>
   );
 }
@@ -123,19 +168,40 @@ export function SetPasswordPage({ pageName, data }: PageProps<SetPasswordData>) 
   const signedIn = useSelector((state: SharedState) => state.session.signedIn);
   return (
     <section className={styles.card} aria-labelledby="account-heading">
-      <h1 id="account-heading" className={styles.heading}>{t('heading')}</h1>
+      <h1 id="account-heading" className={styles.heading}>
+        {t('heading')}
+      </h1>
       <p className={styles.lead}>{t('lead')}</p>
       {signedIn ? (
         <form className={styles.form} method="post" action="/api/account/set-password">
           <input type="hidden" name="locale" value={locale} />
-          {data.error && <p className={styles.problem} role="alert">{t(`problems.${data.error}`)}</p>}
-          <label className={styles.label} htmlFor="set-password">{t('password_label')}</label>
-          <input className={styles.input} id="set-password" name="password" type="password" autoComplete="new-password" aria-describedby="set-password-hint" />
-          <p id="set-password-hint" className={styles.hint}>{t('password_hint')}</p>
-          <button className={styles.submit} type="submit">{t('submit')}</button>
+          {data.error && (
+            <p className={styles.problem} role="alert">
+              {t(`problems.${data.error}`)}
+            </p>
+          )}
+          <label className={styles.label} htmlFor="set-password">
+            {t('password_label')}
+          </label>
+          <input
+            className={styles.input}
+            id="set-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="set-password-hint"
+          />
+          <p id="set-password-hint" className={styles.hint}>
+            {t('password_hint')}
+          </p>
+          <button className={styles.submit} type="submit">
+            {t('submit')}
+          </button>
         </form>
       ) : (
-        <p className={styles.notice}>{t('signed_out')} <a href={toLocalePath(locale, '/forgot-password')}>{t('signed_out_link')}</a></p>
+        <p className={styles.notice}>
+          {t('signed_out')} <a href={toLocalePath(locale, '/forgot-password')}>{t('signed_out_link')}</a>
+        </p>
       )}
     </section>
   );

@@ -46,7 +46,13 @@ export async function loadRegisterPage({ url, fetchApi }: LoaderContext): Promis
     if (value && /^[a-z_]{1,20}$/.test(value)) problems[field] = value;
   }
   const sum = (await (await fetchApi('/api/captcha?kind=sum')).json()) as RegisterPageData['sum'];
-  return { sum, google: await readGoogleConfig(fetchApi), name: (query.get('name') ?? '').slice(0, 60), email: decodeClientEmail(query.get('client_e')) || (query.get('email') ?? '').slice(0, 254), problems };
+  return {
+    sum,
+    google: await readGoogleConfig(fetchApi),
+    name: (query.get('name') ?? '').slice(0, 60),
+    email: decodeClientEmail(query.get('client_e')) || (query.get('email') ?? '').slice(0, 254),
+    problems,
+  };
 }
 
 const readError = (value: string | null) => (value && /^[a-z_]{1,20}$/.test(value) ? value : null);

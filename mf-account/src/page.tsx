@@ -1,8 +1,22 @@
 import { CONTRACT_VERSION, type PageDefinition, type RemotePageModule } from '@reelkeep/shared-contracts';
 import { LoginPage, RegisterPage, type LoginPageData, type RegisterPageData } from './AuthForms.tsx';
 import { MyAccountPage, type MyAccountData } from './MyAccountPage.tsx';
-import { loadForgotPasswordPage, loadLoginPage, loadMyAccountPage, loadRegisterPage, loadResetPasswordPage, loadSetPasswordPage } from './loaders.server.ts';
-import { ForgotPasswordPage, ResetPasswordPage, SetPasswordPage, type ForgotPasswordData, type ResetPasswordData, type SetPasswordData } from './PasswordForms.tsx';
+import {
+  loadForgotPasswordPage,
+  loadLoginPage,
+  loadMyAccountPage,
+  loadRegisterPage,
+  loadResetPasswordPage,
+  loadSetPasswordPage,
+} from './loaders.server.ts';
+import {
+  ForgotPasswordPage,
+  ResetPasswordPage,
+  SetPasswordPage,
+  type ForgotPasswordData,
+  type ResetPasswordData,
+  type SetPasswordData,
+} from './PasswordForms.tsx';
 
 // Loaders run on the server only; the browser build drops them.
 const loginLoader = __SERVER__ ? loadLoginPage : undefined;
@@ -13,7 +27,11 @@ const myAccountLoader = __SERVER__ ? loadMyAccountPage : undefined;
 const setPasswordLoader = __SERVER__ ? loadSetPasswordPage : undefined;
 
 /** spec §7: account pages also load the `member` extras; reset-password also loads `forgot_password`. */
-function accountPage<Data>(Component: PageDefinition<Data>['Component'], loader?: PageDefinition<Data>['loader'], extras: string[] = []): PageDefinition<Data> {
+function accountPage<Data>(
+  Component: PageDefinition<Data>['Component'],
+  loader?: PageDefinition<Data>['loader'],
+  extras: string[] = [],
+): PageDefinition<Data> {
   return {
     Component,
     loader,

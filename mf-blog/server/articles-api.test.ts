@@ -26,7 +26,10 @@ describe('the blog API (docs/releases.md "A squad\'s API")', () => {
     const url = new URL(pathAndQuery, 'http://localhost:3000');
     const route = api.routes.find((candidate) => candidate.method === 'GET' && candidate.path === url.pathname)!;
     const response = await route.handle(new Request(url), target);
-    return { status: response.status, body: (await response.json()) as { cscode?: number; data?: Record<string, unknown> } & Record<string, unknown> };
+    return {
+      status: response.status,
+      body: (await response.json()) as { cscode?: number; data?: Record<string, unknown> } & Record<string, unknown>,
+    };
   };
 
   beforeAll(async () => {
@@ -58,9 +61,15 @@ describe('the blog API (docs/releases.md "A squad\'s API")', () => {
 
   it('reads the content of its own release, once per context', async () => {
     const other = createTestHostContext(db, { module: api, releaseDir: await makeRelease() });
-    expect((await call(other, '/api/blog/article/list?category_id=blog&language=en&start=0&len=5')).body.data).toMatchObject({ total: 1, list: [{ uuid: 'only-guide' }] });
+    expect((await call(other, '/api/blog/article/list?category_id=blog&language=en&start=0&len=5')).body.data).toMatchObject({
+      total: 1,
+      list: [{ uuid: 'only-guide' }],
+    });
     expect((await call(context, '/api/blog/article/list?category_id=blog&language=en&start=0&len=5')).body.data!.total).toBeGreaterThanOrEqual(12);
-    expect((await call(other, '/api/blog/sitemap')).body).toEqual({ articles: [{ slug: 'only-guide', locales: ['en'], updated: '2026-05-01' }], policies: [] });
+    expect((await call(other, '/api/blog/sitemap')).body).toEqual({
+      articles: [{ slug: 'only-guide', locales: ['en'], updated: '2026-05-01' }],
+      policies: [],
+    });
   });
 
   it('retries a content read that failed', async () => {

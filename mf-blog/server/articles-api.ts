@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { articleListQuery, documentQuery, oncePerContext, readInput, respondJson, type ArticleListDto, type Locale } from '@reelkeep/shared-contracts';
+import {
+  articleListQuery,
+  documentQuery,
+  oncePerContext,
+  readInput,
+  respondJson,
+  type ArticleListDto,
+  type Locale,
+} from '@reelkeep/shared-contracts';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { ARTICLE_CATEGORIES, loadContent, type Article, type ContentRepository } from './content-repository.ts';
 import type { BlogSettings } from './settings.ts';
@@ -44,9 +52,14 @@ export const articleListRoute: ApiRoute<BlogSettings> = {
   path: '/api/blog/article/list',
   async handle(request, context) {
     const input = await readInput(request, articleListQuery);
-    if (!input.ok) return respondJson({ cscode: 400, msg: `language must be a supported locale, start ≥ 0 and 1 ≤ len ≤ ${MAX_PAGE_LENGTH}`, problems: input.problems }, 400);
+    if (!input.ok)
+      return respondJson(
+        { cscode: 400, msg: `language must be a supported locale, start ≥ 0 and 1 ≤ len ≤ ${MAX_PAGE_LENGTH}`, problems: input.problems },
+        400,
+      );
     const { language: locale, start, len: length, category_id: category, is_footer: isFooter } = input.data;
-    if (category !== 'blog' && !(ARTICLE_CATEGORIES as readonly string[]).includes(category)) return respondJson({ cscode: 400, msg: `unknown category_id ${category}` }, 400);
+    if (category !== 'blog' && !(ARTICLE_CATEGORIES as readonly string[]).includes(category))
+      return respondJson({ cscode: 400, msg: `unknown category_id ${category}` }, 400);
     const repository = await getContent(context);
     const visible = repository
       .listArticles(locale)
@@ -58,7 +71,9 @@ export const articleListRoute: ApiRoute<BlogSettings> = {
         list: visible.slice(start, start + length).map(summarise),
         start,
         total: visible.length,
-        categories: Object.fromEntries(ARTICLE_CATEGORIES.map((id) => [id, repository.listArticles(locale).filter((article) => article.category === id).length])),
+        categories: Object.fromEntries(
+          ARTICLE_CATEGORIES.map((id) => [id, repository.listArticles(locale).filter((article) => article.category === id).length]),
+        ),
       },
     };
     return respondJson(body, 200, CACHE_HEADERS);
@@ -69,7 +84,11 @@ export const articleListRoute: ApiRoute<BlogSettings> = {
  * A detail route (`?id=&language=`): validates the query, finds the document in the repository and
  * answers it with the locales it exists in; 400 for a bad query, 404 when the locale lacks it.
  */
-function createDetailRoute(path: string, kind: string, find: (repository: ContentRepository, locale: Locale, slug: string) => object | undefined): ApiRoute<BlogSettings> {
+function createDetailRoute(
+  path: string,
+  kind: string,
+  find: (repository: ContentRepository, locale: Locale, slug: string) => object | undefined,
+): ApiRoute<BlogSettings> {
   return {
     method: 'GET',
     path,
@@ -88,7 +107,10 @@ function createDetailRoute(path: string, kind: string, find: (repository: Conten
 export const articleDetailRoute = createDetailRoute('/api/blog/article/detail', 'article', (repository, locale, slug) => {
   const article = repository.findArticle(locale, slug);
   if (!article) return undefined;
-  const related = article.related.map((other) => repository.findArticle(locale, other)).filter((other): other is Article => other !== undefined).map(summarise);
+  const related = article.related
+    .map((other) => repository.findArticle(locale, other))
+    .filter((other): other is Article => other !== undefined)
+    .map(summarise);
   return { ...article, related, locales: repository.listArticleLocales(slug) };
 });
 

@@ -14,9 +14,18 @@ async function makeContent(): Promise<string> {
     'articles/en/first-guide.md',
     `---\ntitle: "First guide"\ndescription: "About the first guide."\ncategory: guides\npublished: 2026-05-01\nupdated: 2026-06-01\nrelated: [second-guide]\n---\nIntro with a [link](/second-guide) and [plans](/checkout).\n\n## Setting up\n\nText.\n\n## Setting up\n\n| a | b |\n|---|---|\n| 1 | 2 |\n`,
   );
-  await write('articles/en/second-guide.md', `---\ntitle: "Second"\ndescription: "Second."\ncategory: formats\npublished: 2026-07-01\nupdated: 2026-07-01\nrelated: []\n---\nBody.\n`);
-  await write('articles/fr/first-guide.md', `---\ntitle: "Premier guide"\ndescription: "À propos."\ncategory: guides\npublished: 2026-05-01\nupdated: 2026-06-01\nrelated: [second-guide]\n---\nVoir le [second](/second-guide) et les [offres](/checkout).\n`);
-  await write('policies/en/privacy-policy.md', `---\ntitle: "Privacy Policy"\ndescription: "How {{company}} handles data."\nupdated: 2026-11-01\n---\nWrite to {{contactEmail}} about {{siteUrl}}.\n`);
+  await write(
+    'articles/en/second-guide.md',
+    `---\ntitle: "Second"\ndescription: "Second."\ncategory: formats\npublished: 2026-07-01\nupdated: 2026-07-01\nrelated: []\n---\nBody.\n`,
+  );
+  await write(
+    'articles/fr/first-guide.md',
+    `---\ntitle: "Premier guide"\ndescription: "À propos."\ncategory: guides\npublished: 2026-05-01\nupdated: 2026-06-01\nrelated: [second-guide]\n---\nVoir le [second](/second-guide) et les [offres](/checkout).\n`,
+  );
+  await write(
+    'policies/en/privacy-policy.md',
+    `---\ntitle: "Privacy Policy"\ndescription: "How {{company}} handles data."\nupdated: 2026-11-01\n---\nWrite to {{contactEmail}} about {{siteUrl}}.\n`,
+  );
   return dir;
 }
 
@@ -27,7 +36,10 @@ describe('content repository', () => {
     const content = await loadContent(await makeContent(), VALUES);
     expect(content.listArticles('en').map((article) => article.slug)).toEqual(['second-guide', 'first-guide']);
     const first = content.findArticle('en', 'first-guide')!;
-    expect(first.toc).toEqual([{ id: 'setting-up', text: 'Setting up' }, { id: 'setting-up-2', text: 'Setting up' }]);
+    expect(first.toc).toEqual([
+      { id: 'setting-up', text: 'Setting up' },
+      { id: 'setting-up-2', text: 'Setting up' },
+    ]);
     expect(first.html).toContain('<h2 id="setting-up-2">');
     expect(first.html).toContain('<div class="rk-table-scroll"><table>');
     expect(first.html).toContain('<a href="/second-guide">link</a>');
@@ -52,7 +64,10 @@ describe('content repository', () => {
 
   it('stops on a malformed document, naming the file', async () => {
     const dir = await makeContent();
-    await writeFile(path.join(dir, 'articles/en/broken.md'), `---\ntitle: "x"\ndescription: "y"\ncategory: gossip\npublished: 2026-05-01\nupdated: 2026-05-01\n---\nx\n`);
+    await writeFile(
+      path.join(dir, 'articles/en/broken.md'),
+      `---\ntitle: "x"\ndescription: "y"\ncategory: gossip\npublished: 2026-05-01\nupdated: 2026-05-01\n---\nx\n`,
+    );
     await expect(loadContent(dir, VALUES)).rejects.toThrow('articles/en/broken.md: unknown category gossip');
   });
 

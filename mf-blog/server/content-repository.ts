@@ -93,7 +93,9 @@ function createRenderer(locale: Locale, isMissingDocument: (slug: string) => boo
   });
   // Wide tables scroll inside their own box on small screens.
   const render = (markdown: string) =>
-    (marked.parse(markdown, { async: false }) as string).replace(/<table>/g, '<div class="rk-table-scroll"><table>').replace(/<\/table>/g, '</table></div>');
+    (marked.parse(markdown, { async: false }) as string)
+      .replace(/<table>/g, '<div class="rk-table-scroll"><table>')
+      .replace(/<\/table>/g, '</table></div>');
   return { render, toc };
 }
 

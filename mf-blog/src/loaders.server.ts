@@ -15,8 +15,16 @@ async function readData<T>(context: LoaderContext, path: string): Promise<T | nu
 export async function loadBlogList(context: LoaderContext): Promise<BlogListData | NotFoundResult> {
   const page = Number(context.params.page ?? 1);
   const category = context.params.category ?? null;
-  const query = new URLSearchParams({ category_id: category ?? 'blog', language: context.locale, start: String((page - 1) * ARTICLES_PER_PAGE), len: String(ARTICLES_PER_PAGE) });
-  const data = await readData<{ list: BlogListData['articles']; total: number; categories: Record<string, number> }>(context, `/api/blog/article/list?${query}`);
+  const query = new URLSearchParams({
+    category_id: category ?? 'blog',
+    language: context.locale,
+    start: String((page - 1) * ARTICLES_PER_PAGE),
+    len: String(ARTICLES_PER_PAGE),
+  });
+  const data = await readData<{ list: BlogListData['articles']; total: number; categories: Record<string, number> }>(
+    context,
+    `/api/blog/article/list?${query}`,
+  );
   if (!data) return { notFound: true };
   const pageCount = Math.max(1, Math.ceil(data.total / ARTICLES_PER_PAGE));
   if (page > pageCount || (category && data.total === 0)) return { notFound: true };
@@ -36,6 +44,9 @@ export function loadProductArticle(context: LoaderContext): Promise<ArticleData 
 
 /** `/{policy}` and `/{lang}/article/{policy}`. */
 export async function loadPolicy(context: LoaderContext): Promise<PolicyData | NotFoundResult> {
-  const data = await readData<PolicyData>(context, `/api/blog/policy/detail?${new URLSearchParams({ id: context.params.policy ?? '', language: context.locale })}`);
+  const data = await readData<PolicyData>(
+    context,
+    `/api/blog/policy/detail?${new URLSearchParams({ id: context.params.policy ?? '', language: context.locale })}`,
+  );
   return data ?? { notFound: true };
 }

@@ -1,4 +1,11 @@
-import { CONTRACT_VERSION, type HeadFields, type PageDefinition, type RemotePageModule, type RouteMatch, type Translate } from '@reelkeep/shared-contracts';
+import {
+  CONTRACT_VERSION,
+  type HeadFields,
+  type PageDefinition,
+  type RemotePageModule,
+  type RouteMatch,
+  type Translate,
+} from '@reelkeep/shared-contracts';
 import { loadArticle, loadBlogList, loadPolicy, loadProductArticle } from './loaders.server.ts';
 import { BlogListPage } from './pages/BlogListPage.tsx';
 import { ArticlePage, PolicyPage } from './pages/DocumentPages.tsx';
@@ -25,7 +32,11 @@ function buildArticleHead(t: Translate, match: RouteMatch, data: ArticleData): H
     },
     {
       '@type': 'BreadcrumbList',
-      itemListElement: [t('breadcrumb_home'), t('breadcrumb_guides'), data.title].map((name, index) => ({ '@type': 'ListItem', position: index + 1, name })),
+      itemListElement: [t('breadcrumb_home'), t('breadcrumb_guides'), data.title].map((name, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name,
+      })),
     },
   ];
   if (data.faq.length > 0) {
@@ -34,7 +45,14 @@ function buildArticleHead(t: Translate, match: RouteMatch, data: ArticleData): H
       mainEntity: data.faq.map((item) => ({ '@type': 'Question', name: item.q, acceptedAnswer: { '@type': 'Answer', text: item.a } })),
     });
   }
-  return { title: t('title', { title: data.title }), description: data.description, type: 'article', structuredData, locales: data.locales, canonicalPath: `/${data.slug}` };
+  return {
+    title: t('title', { title: data.title }),
+    description: data.description,
+    type: 'article',
+    structuredData,
+    locales: data.locales,
+    canonicalPath: `/${data.slug}`,
+  };
 }
 
 const articlePage = (loader: PageDefinition<ArticleData>['loader']): PageDefinition<ArticleData> => ({
@@ -47,7 +65,12 @@ const articlePage = (loader: PageDefinition<ArticleData>['loader']): PageDefinit
 const policyPage: PageDefinition<PolicyData> = {
   Component: PolicyPage,
   loader: policyLoader,
-  head: (t, _match, data) => ({ title: t('title', { title: data.title }), description: data.description, locales: data.locales, canonicalPath: `/${data.slug}` }),
+  head: (t, _match, data) => ({
+    title: t('title', { title: data.title }),
+    description: data.description,
+    locales: data.locales,
+    canonicalPath: `/${data.slug}`,
+  }),
   namespaces: () => ['article_common'],
 };
 

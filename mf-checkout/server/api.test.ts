@@ -10,7 +10,11 @@ import type { OrderDto } from '@reelkeep/shared-contracts';
 import checkoutApi, { createCheckoutApi } from './api.ts';
 import { ORDER_SECRET_COOKIE } from './order-access.ts';
 
-const STRIPE_KEYS = { STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef', STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789abcdef', STRIPE_WEBHOOK_SECRET: 'whsec_test0123456789abcdef' };
+const STRIPE_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789abcdef',
+  STRIPE_WEBHOOK_SECRET: 'whsec_test0123456789abcdef',
+};
 const settingsOf = (env: Record<string, string>) => parseSquadSettings('checkout', checkoutApi.settings, env);
 
 describe('the checkout API module', () => {
@@ -28,7 +32,11 @@ describe('the checkout API module', () => {
       LICENCE_MAX_DEACTIVATIONS: 5,
       ORDER_TTL_MIN: 1440,
     });
-    expect(settingsOf({ PAYMENT_PROVIDER: 'stripe', ...STRIPE_KEYS, STRIPE_API_URL: 'http://127.0.0.1:12111', ORDER_TTL_MIN: '60' })).toMatchObject({ PAYMENT_PROVIDER: 'stripe', ...STRIPE_KEYS, ORDER_TTL_MIN: 60 });
+    expect(settingsOf({ PAYMENT_PROVIDER: 'stripe', ...STRIPE_KEYS, STRIPE_API_URL: 'http://127.0.0.1:12111', ORDER_TTL_MIN: '60' })).toMatchObject({
+      PAYMENT_PROVIDER: 'stripe',
+      ...STRIPE_KEYS,
+      ORDER_TTL_MIN: 60,
+    });
   });
 
   it('refuses Stripe without its three keys, and keys of the wrong kind, naming each variable', () => {
@@ -80,7 +88,11 @@ describe('the checkout API behind the host gateway', () => {
     fetch(`${gateway.origin}${pathname}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
 
   it("takes an order from the site's own page and opens it to the browser holding its secret cookie", async () => {
-    const placed = await post('/api/checkout/orders', JSON.stringify({ product: 'aio', pid: '107211Y', email: 'gateway@example.com', locale: 'en' }), { origin: gateway.origin });
+    const placed = await post(
+      '/api/checkout/orders',
+      JSON.stringify({ product: 'aio', pid: '107211Y', email: 'gateway@example.com', locale: 'en' }),
+      { origin: gateway.origin },
+    );
     expect(placed.status).toBe(200);
     const order = ((await placed.json()) as { order: OrderDto }).order;
     const [cookie] = placed.headers.getSetCookie();
@@ -95,11 +107,15 @@ describe('the checkout API behind the host gateway', () => {
     expect(await (await post('/api/checkout/orders', '{}', foreign)).json()).toMatchObject({ cscode: 403, error: 'foreign_origin' });
     expect((await post('/api/checkout/coupon', '{}', foreign)).status).toBe(403);
     // The desktop app sends no Origin; its refusal is the route's own, not the gateway's.
-    expect(await (await post('/api/checkout/licence/validate', JSON.stringify({ key: 'RK-7K2QD-M4X9P-0TQ3V-HB6ZC', device_id: 'device-aaaa-1111' }))).json()).toEqual({ ok: false, error: 'invalid_key' });
+    expect(
+      await (
+        await post('/api/checkout/licence/validate', JSON.stringify({ key: 'RK-7K2QD-M4X9P-0TQ3V-HB6ZC', device_id: 'device-aaaa-1111' }))
+      ).json(),
+    ).toEqual({ ok: false, error: 'invalid_key' });
     expect((await post('/api/checkout/licence/activate', '{}', foreign)).status).toBe(400);
   });
 
-  it("reads a Stripe event larger than a form, and nothing that large anywhere else", async () => {
+  it('reads a Stripe event larger than a form, and nothing that large anywhere else', async () => {
     const large = JSON.stringify({ padding: 'x'.repeat(100 * 1024) });
     // The sandbox has no webhook: the route's own 404 shows the body got through.
     expect(await (await post('/api/checkout/stripe/webhook', large)).json()).toEqual({ error: 'not_found' });

@@ -1,5 +1,12 @@
 import type { Database } from '@reelkeep/platform/host-context';
-import { type CouponRule, type OfferCampaignDto, type OfferCouponDto, type OfferPlanDto, type PlanOs, type PlanType } from '@reelkeep/shared-contracts';
+import {
+  type CouponRule,
+  type OfferCampaignDto,
+  type OfferCouponDto,
+  type OfferPlanDto,
+  type PlanOs,
+  type PlanType,
+} from '@reelkeep/shared-contracts';
 
 type Query = Database['query'];
 
@@ -15,10 +22,10 @@ export const DEFAULT_PRODUCT = 'aio';
 
 /** Finds a product; unknown keys are the all-in-one product. */
 export async function findProduct(query: Query, key: string | null | undefined): Promise<ProductRow> {
-  const rows = await query<{ key: string; name: string; has_mac: boolean }>(`SELECT key, name, has_mac FROM checkout.products WHERE key = ANY($1) ORDER BY key = $2 DESC`, [
-    [key ?? DEFAULT_PRODUCT, DEFAULT_PRODUCT],
-    key ?? DEFAULT_PRODUCT,
-  ]);
+  const rows = await query<{ key: string; name: string; has_mac: boolean }>(
+    `SELECT key, name, has_mac FROM checkout.products WHERE key = ANY($1) ORDER BY key = $2 DESC`,
+    [[key ?? DEFAULT_PRODUCT, DEFAULT_PRODUCT], key ?? DEFAULT_PRODUCT],
+  );
   const row = rows[0]!;
   return { key: row.key, name: row.name, hasMac: row.has_mac };
 }
@@ -112,7 +119,10 @@ const COUPON_COLUMNS = 'c.code, c.text, c.discount_cents, c.allowed_types, c.all
 export async function findCoupon(query: Query, code: string): Promise<CouponRow | null> {
   const normalised = code.trim().toUpperCase();
   if (!/^[A-Z0-9_-]{3,32}$/.test(normalised)) return null;
-  const [row] = await query<CouponDbRow>(`SELECT ${COUPON_COLUMNS} FROM checkout.coupons c JOIN checkout.campaigns k ON k.id = c.campaign_id WHERE c.code = $1`, [normalised]);
+  const [row] = await query<CouponDbRow>(
+    `SELECT ${COUPON_COLUMNS} FROM checkout.coupons c JOIN checkout.campaigns k ON k.id = c.campaign_id WHERE c.code = $1`,
+    [normalised],
+  );
   return row ? toCoupon(row) : null;
 }
 
@@ -126,7 +136,13 @@ export async function findShownCoupons(query: Query, now: number): Promise<Offer
      WHERE c.show AND k.starts_at <= $1 AND k.ends_at > $1 ORDER BY c.discount_cents DESC`,
     [new Date(now)],
   );
-  return rows.map(toCoupon).map(({ code, text, discountCents, allowedTypes, minPriceCents }) => ({ code, text, discountCents, allowedTypes: [...allowedTypes], minPriceCents }));
+  return rows.map(toCoupon).map(({ code, text, discountCents, allowedTypes, minPriceCents }) => ({
+    code,
+    text,
+    discountCents,
+    allowedTypes: [...allowedTypes],
+    minPriceCents,
+  }));
 }
 
 /** The running campaign that ends first (the checkout counts down to it), or null. */

@@ -32,7 +32,16 @@ import {
   type PaymentResultDto,
   type PriceVariant,
 } from '@reelkeep/shared-contracts';
-import { DEFAULT_PRODUCT, displayedCampaignEnd, findCoupon, findPlans, findProduct, findRunningCampaign, findShownCoupons, isCouponRunning } from './catalogue.ts';
+import {
+  DEFAULT_PRODUCT,
+  displayedCampaignEnd,
+  findCoupon,
+  findPlans,
+  findProduct,
+  findRunningCampaign,
+  findShownCoupons,
+  isCouponRunning,
+} from './catalogue.ts';
 import { createLicenceService, type LicenceRefusal, type LicenceService, type LicenceStatusDto } from './licences.ts';
 import { decideOrderAccess, ORDER_SECRET_COOKIE, readOrderSecrets, toOrderSecretCookieValue, toOrderSecretLifetimeMs } from './order-access.ts';
 import { createOrderService, type OrderService } from './orders.ts';
@@ -173,7 +182,11 @@ export function createCheckoutRoutes(options: CheckoutApiOptions = {}): Checkout
       const row = (plan.os === 'mac' ? plans.mac : plans.win)?.find((candidate) => candidate.type === plan.type);
       if (!row) return respondJson({ cscode: 400, error: 'plan_unknown' }, 400);
       const problem = couponProblem(coupon, plan.type, planPriceCents(row, readVariant(request, context.site.AB_PLAN_PRICE_OPEN)).priceCents);
-      if (problem) return respondJson({ cscode: 400, error: problem === 'type' ? 'coupon_plan' : problem === 'invalid' ? 'coupon_unknown' : 'coupon_min_price' }, 400);
+      if (problem)
+        return respondJson(
+          { cscode: 400, error: problem === 'type' ? 'coupon_plan' : problem === 'invalid' ? 'coupon_unknown' : 'coupon_min_price' },
+          400,
+        );
       const { code, text, discountCents, allowedTypes, minPriceCents } = coupon;
       return respondJson({ cscode: 200, coupon: { code, text, discountCents, allowedTypes, minPriceCents } });
     },
@@ -222,7 +235,9 @@ export function createCheckoutRoutes(options: CheckoutApiOptions = {}): Checkout
       if (!orderIdInput.safeParse(id).success || !(await mayAccessOrder(request, context, id))) return orderUnknown();
       await orders.reconcile(id).catch((error: unknown) => context.logger.warn('order not reconciled now', { orderId: id, error: String(error) }));
       const order = await orders.getOrder(id);
-      return order ? respondJson({ cscode: 200, order }, 200, { 'cache-control': 'no-store' }) : respondJson({ cscode: 404, error: 'order_unknown' }, 404);
+      return order
+        ? respondJson({ cscode: 200, order }, 200, { 'cache-control': 'no-store' })
+        : respondJson({ cscode: 404, error: 'order_unknown' }, 404);
     },
   };
 
@@ -247,14 +262,16 @@ export function createCheckoutRoutes(options: CheckoutApiOptions = {}): Checkout
       if (!sandbox) return respondJson({ cscode: 404, error: 'not_found' }, 404);
       if (await limited(limiters.pay, clientIp(request))) return tooMany();
       const input = await readInput(request, sandboxPaymentSchema);
-      if (!input.ok) return input.problems.order ? orderUnknown() : refuseInput(input, { number: 'invalid_number', expiry: 'invalid_expiry', cvc: 'invalid_cvc' });
+      if (!input.ok)
+        return input.problems.order ? orderUnknown() : refuseInput(input, { number: 'invalid_number', expiry: 'invalid_expiry', cvc: 'invalid_cvc' });
       const { order: orderId, ...card } = input.data;
       if (!(await mayAccessOrder(request, context, orderId))) return orderUnknown();
       const order = await orders.findOrderRow(orderId);
       if (!order?.provider_ref) return orderUnknown();
       if (order.status !== 'pending') return settle(context, order.id);
       const outcome = await sandbox.pay(order.provider_ref, card);
-      if (outcome === 'requires_confirmation') return respondJson({ cscode: 202, confirmation: { paymentId: order.provider_ref } } satisfies PaymentResultDto, 202);
+      if (outcome === 'requires_confirmation')
+        return respondJson({ cscode: 202, confirmation: { paymentId: order.provider_ref } } satisfies PaymentResultDto, 202);
       if (outcome === 'succeeded') return settle(context, order.id);
       if (outcome === 'card_declined' || outcome === 'insufficient_funds') await orders.recordFailure(order.id, outcome);
       return respondJson({ cscode: 402, error: outcome, order: (await orders.getOrder(order.id))! } satisfies PaymentResultDto, 402);
@@ -275,7 +292,14 @@ export function createCheckoutRoutes(options: CheckoutApiOptions = {}): Checkout
       const outcome = await sandbox.confirm(order.provider_ref, input.data.approve === true);
       if (outcome === 'succeeded') return settle(context, order.id);
       if (outcome === 'card_declined') await orders.recordFailure(order.id, 'confirmation_refused');
-      return respondJson({ cscode: 402, error: outcome === 'card_declined' ? 'confirmation_refused' : 'not_waiting', order: (await orders.getOrder(order.id))! } satisfies PaymentResultDto, 402);
+      return respondJson(
+        {
+          cscode: 402,
+          error: outcome === 'card_declined' ? 'confirmation_refused' : 'not_waiting',
+          order: (await orders.getOrder(order.id))!,
+        } satisfies PaymentResultDto,
+        402,
+      );
     },
   };
 
@@ -292,7 +316,11 @@ export function createCheckoutRoutes(options: CheckoutApiOptions = {}): Checkout
       const payload = await request.text();
       let event: Stripe.Event;
       try {
-        event = await stripe.webhooks.constructEventAsync(payload, request.headers.get('stripe-signature') ?? '', context.settings.STRIPE_WEBHOOK_SECRET!);
+        event = await stripe.webhooks.constructEventAsync(
+          payload,
+          request.headers.get('stripe-signature') ?? '',
+          context.settings.STRIPE_WEBHOOK_SECRET!,
+        );
       } catch {
         context.logger.warn('stripe webhook with a bad signature refused');
         return respondJson({ error: 'bad_signature' }, 400);
@@ -301,7 +329,10 @@ export function createCheckoutRoutes(options: CheckoutApiOptions = {}): Checkout
       const findKnownOrder = async (orderId: string | undefined): Promise<string | null> =>
         orderId !== undefined && orderIdInput.safeParse(orderId).success && (await orders.findOrderRow(orderId)) ? orderId : null;
       const record = async (query: Parameters<NonNullable<Parameters<OrderService['fulfil']>[2]>>[0]) => {
-        const inserted = await query(`INSERT INTO checkout.processed_events (provider, event_id, type) VALUES ('stripe', $1, $2) ON CONFLICT DO NOTHING RETURNING event_id`, [event.id, event.type]);
+        const inserted = await query(
+          `INSERT INTO checkout.processed_events (provider, event_id, type) VALUES ('stripe', $1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+          [event.id, event.type],
+        );
         if (inserted.length === 0) throw new ReplayedEvent();
       };
       try {
@@ -324,7 +355,9 @@ export function createCheckoutRoutes(options: CheckoutApiOptions = {}): Checkout
         } else if (event.type === 'charge.refunded') {
           const charge = event.data.object;
           const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-          const [order] = intentId ? await context.db.query<{ id: string }>(`SELECT id FROM checkout.orders WHERE provider = 'stripe' AND provider_ref = $1`, [intentId]) : [];
+          const [order] = intentId
+            ? await context.db.query<{ id: string }>(`SELECT id FROM checkout.orders WHERE provider = 'stripe' AND provider_ref = $1`, [intentId])
+            : [];
           if (!order) return respondJson({ received: true, ignored: 'unknown payment' });
           if (charge.refunded) await orders.markRefunded(order.id, record);
         }
@@ -366,7 +399,9 @@ export function createCheckoutRoutes(options: CheckoutApiOptions = {}): Checkout
         const query = 'error' in result ? `device_error=${result.error}` : 'device_removed=1';
         return new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/my-account?${query}#licences` } });
       }
-      return 'error' in result ? respondJson({ cscode: result.status, error: result.error }, result.status) : respondJson({ cscode: 200, licence: result });
+      return 'error' in result
+        ? respondJson({ cscode: result.status, error: result.error }, result.status)
+        : respondJson({ cscode: 200, licence: result });
     },
   };
 
@@ -401,7 +436,11 @@ export function createCheckoutRoutes(options: CheckoutApiOptions = {}): Checkout
       const { key, device_id: deviceId, device_name: deviceName = '' } = input.data;
       if (await limited(limiters.licence, `key:${key.slice(0, 64)}`)) return tooMany();
       const result =
-        action === 'activate' ? await licences.activate(key, deviceId, deviceName) : action === 'validate' ? await licences.validate(key, deviceId) : await licences.deactivate(key, deviceId);
+        action === 'activate'
+          ? await licences.activate(key, deviceId, deviceName)
+          : action === 'validate'
+            ? await licences.validate(key, deviceId)
+            : await licences.deactivate(key, deviceId);
       if ('error' in result) return respondJson({ ok: false, error: result.error }, result.status);
       return respondJson({ ok: true, licence: result }, 200, { 'cache-control': 'no-store' });
     },

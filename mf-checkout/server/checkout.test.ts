@@ -8,7 +8,18 @@ import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/mig
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { readServiceUrl } from '@reelkeep/platform/testing/external-services';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
-import { CLIENT_IP_HEADER, computeDayPrice, computeDiscountPercent, computeMonthlyPrice, computeUnitPrice, PLAN_TABLE, quotePlan, toCents, type OfferDto, type OrderDto } from '@reelkeep/shared-contracts';
+import {
+  CLIENT_IP_HEADER,
+  computeDayPrice,
+  computeDiscountPercent,
+  computeMonthlyPrice,
+  computeUnitPrice,
+  PLAN_TABLE,
+  quotePlan,
+  toCents,
+  type OfferDto,
+  type OrderDto,
+} from '@reelkeep/shared-contracts';
 import checkoutApi, { createCheckoutApi } from './api.ts';
 import { createDemoCampaign, DEMO_COUPONS } from './demo-campaign.ts';
 import { displayedCampaignEnd } from './catalogue.ts';
@@ -29,7 +40,9 @@ function accountStandIn() {
       if (path === '/api/account/session') {
         const cookie = new Headers(init?.headers).get('cookie') ?? '';
         const user = /rk\.session_token=(\w+)/.exec(cookie)?.[1];
-        return Response.json(user ? { signedIn: true, user: { id: user, email: `${user}@example.com`, name: user } } : { signedIn: false, user: null });
+        return Response.json(
+          user ? { signedIn: true, user: { id: user, email: `${user}@example.com`, name: user } } : { signedIn: false, user: null },
+        );
       }
       if (path === '/api/account/internal/checkout-account') {
         const { email } = JSON.parse(String(init?.body)) as { email: string };
@@ -57,7 +70,10 @@ async function openFresh(open: () => Promise<Database>): Promise<Database> {
 function makeCaller(routes: readonly CheckoutRoute[], context: CheckoutContext) {
   return async (method: CheckoutRoute['method'], path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const url = new URL(path, 'http://localhost:3000');
-    const route = routes.find((candidate) => candidate.method === method && (candidate.path.endsWith('/') ? url.pathname.startsWith(candidate.path) : url.pathname === candidate.path));
+    const route = routes.find(
+      (candidate) =>
+        candidate.method === method && (candidate.path.endsWith('/') ? url.pathname.startsWith(candidate.path) : url.pathname === candidate.path),
+    );
     if (!route) throw new Error(`no route ${method} ${path}`);
     const request = new Request(url, {
       method,
@@ -127,23 +143,50 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     expect(answer.status).toBe(200);
     return answer.body.order!;
   };
-  const pay = (orderId: string, number: string, browser = buyer) => browser('POST', '/api/checkout/sandbox/pay', { order: orderId, number, expiry: '12/39', cvc: '123' });
+  const pay = (orderId: string, number: string, browser = buyer) =>
+    browser('POST', '/api/checkout/sandbox/pay', { order: orderId, number, expiry: '12/39', cvc: '123' });
   // The outbox table itself, not `Mailer.listOutbox`: that one orders its ids as text, so on a test database
   // reused past 100 mails the newest are not among the first it lists.
-  const outbox = () => db.query<{ recipient: string; subject: string; body_text: string }>('SELECT recipient, subject, body_text FROM platform.mail_outbox');
-  const licenceCount = async (orderId: string) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM checkout.licences WHERE order_id = $1', [orderId]))[0]!.n;
+  const outbox = () =>
+    db.query<{ recipient: string; subject: string; body_text: string }>('SELECT recipient, subject, body_text FROM platform.mail_outbox');
+  const licenceCount = async (orderId: string) =>
+    (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM checkout.licences WHERE order_id = $1', [orderId]))[0]!.n;
 
   it('seeds the spec §9 plan table for Windows and Mac, and the derived figures follow from it', async () => {
     const offer = (await call('GET', '/api/checkout/offer?product=aio')).body as unknown as OfferDto;
     for (const os of ['win', 'mac'] as const) {
       const plans = offer.plans[os]!;
-      expect(plans.map(({ type, price, originPrice, priceB, originPriceB, dayNum, calculationNum, allowNum, isMain }) => ({ type, price, originPrice, priceB, originPriceB, dayNum, calculationNum, allowNum, isMain }))).toEqual(
-        PLAN_TABLE.map(({ type, price, originPrice, priceB, originPriceB, dayNum, calculationNum, allowNum, isMain }) => ({ type, price, originPrice, priceB, originPriceB, dayNum, calculationNum, allowNum, isMain })),
+      expect(
+        plans.map(({ type, price, originPrice, priceB, originPriceB, dayNum, calculationNum, allowNum, isMain }) => ({
+          type,
+          price,
+          originPrice,
+          priceB,
+          originPriceB,
+          dayNum,
+          calculationNum,
+          allowNum,
+          isMain,
+        })),
+      ).toEqual(
+        PLAN_TABLE.map(({ type, price, originPrice, priceB, originPriceB, dayNum, calculationNum, allowNum, isMain }) => ({
+          type,
+          price,
+          originPrice,
+          priceB,
+          originPriceB,
+          dayNum,
+          calculationNum,
+          allowNum,
+          isMain,
+        })),
       );
       expect(plans.map((plan) => plan.pid)).toEqual(PLAN_TABLE.map((row) => `${os === 'win' ? 10721 : 10781}${row.type}`));
     }
     const year = offer.plans.win.find((plan) => plan.type === '1Y')!;
-    expect([computeDiscountPercent(year.price, year.originPrice), computeMonthlyPrice(year), computeUnitPrice(year), computeDayPrice(year)]).toEqual([31, 7.49, 7.49, 0.25]);
+    expect([computeDiscountPercent(year.price, year.originPrice), computeMonthlyPrice(year), computeUnitPrice(year), computeDayPrice(year)]).toEqual([
+      31, 7.49, 7.49, 0.25,
+    ]);
     // Products without a Mac build get no Mac plans; products without plans of their own use aio's.
     const onlyfans = (await call('GET', '/api/checkout/offer?product=onlyfans')).body as unknown as OfferDto;
     expect(onlyfans.plans.mac).toBeNull();
@@ -173,11 +216,25 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     expect((await call('POST', '/api/checkout/coupon', { code: 'NOPE1', pid: '107211Y' })).body.error).toBe('coupon_unknown');
     expect((await call('POST', '/api/checkout/coupon', { code: 'REEL40', pid: '107211Y' })).body.error).toBe('coupon_plan');
     expect((await call('POST', '/api/checkout/coupon', { code: 'REEL20', pid: '107216M' })).body.error).toBe('coupon_min_price');
-    expect((await call('POST', '/api/checkout/coupon', { code: 'reel20', pid: '107211Y' })).body).toMatchObject({ cscode: 200, coupon: { code: 'REEL20', discountCents: 2000 } });
-    const refused = await call('POST', '/api/checkout/orders', { product: 'aio', pid: '107211Y', coupon: 'MSBF10', email: 'a@example.com', locale: 'en' });
+    expect((await call('POST', '/api/checkout/coupon', { code: 'reel20', pid: '107211Y' })).body).toMatchObject({
+      cscode: 200,
+      coupon: { code: 'REEL20', discountCents: 2000 },
+    });
+    const refused = await call('POST', '/api/checkout/orders', {
+      product: 'aio',
+      pid: '107211Y',
+      coupon: 'MSBF10',
+      email: 'a@example.com',
+      locale: 'en',
+    });
     expect(refused).toMatchObject({ status: 400, body: { error: 'coupon_expired', field: 'coupon' } });
-    expect((await call('POST', '/api/checkout/orders', { product: 'onlyfans', pid: '107811Y', email: 'a@example.com', locale: 'en' })).body.error).toBe('mac_unavailable');
-    expect((await call('POST', '/api/checkout/orders', { product: 'aio', pid: '107211Y', email: 'not-an-email', locale: 'en' })).body).toMatchObject({ error: 'value', field: 'email' });
+    expect(
+      (await call('POST', '/api/checkout/orders', { product: 'onlyfans', pid: '107811Y', email: 'a@example.com', locale: 'en' })).body.error,
+    ).toBe('mac_unavailable');
+    expect((await call('POST', '/api/checkout/orders', { product: 'aio', pid: '107211Y', email: 'not-an-email', locale: 'en' })).body).toMatchObject({
+      error: 'value',
+      field: 'email',
+    });
     expect((await call('POST', '/api/checkout/orders', '{"broken', {})).status).toBe(400);
   });
 
@@ -196,7 +253,12 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
         fc.constantFrom('old', 'new', 'price_a', 'price_b', 'bogus'),
         fc.record({ amount: fc.string(), amountCents: fc.integer(), price: fc.double(), discountCents: fc.integer() }),
         async (type, option, code, variant, injected) => {
-          const answer = await call('POST', '/api/checkout/orders', { product: 'aio', pid: `${option}${type}`, coupon: code, email: 'prop@example.com', locale: 'en', ...injected }, { cookie: `abPlanPrice=${variant}` });
+          const answer = await call(
+            'POST',
+            '/api/checkout/orders',
+            { product: 'aio', pid: `${option}${type}`, coupon: code, email: 'prop@example.com', locale: 'en', ...injected },
+            { cookie: `abPlanPrice=${variant}` },
+          );
           const row = PLAN_TABLE.find((candidate) => candidate.type === type)!;
           // The experiment is closed in this configuration: every visitor pays the base price whatever the cookie says.
           if (answer.status !== 200) {
@@ -237,7 +299,10 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
   it('leaves a declined card with an unpaid order and a reason, and takes a good card after it', async () => {
     const placed = await order('107216M');
     const declined = await pay(placed.id, '4000 0000 0000 0002');
-    expect(declined).toMatchObject({ status: 402, body: { error: 'card_declined', order: { status: 'pending', failureCode: 'card_declined', licence: null } } });
+    expect(declined).toMatchObject({
+      status: 402,
+      body: { error: 'card_declined', order: { status: 'pending', failureCode: 'card_declined', licence: null } },
+    });
     expect((await pay(placed.id, '4111 1111 1111 1112')).body.error).toBe('invalid_number');
     expect((await pay(placed.id, '5555 5555 5555 4444')).body.error).toBe('test_card_only');
     expect(await licenceCount(placed.id)).toBe(0);
@@ -268,8 +333,12 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
   it('activates a 1-device licence on one device, refuses a second, limits cycling, and a refund revokes it', async () => {
     const placed = await order('107211Y');
     const key = (await pay(placed.id, '4242424242424242')).body.order!.licence!.key;
-    const licence = (action: string, deviceId: string) => call('POST', `/api/checkout/licence/${action}`, { key, device_id: deviceId, device_name: 'Test PC' });
-    expect(await licence('activate', 'device-aaaa-1111')).toMatchObject({ status: 200, body: { ok: true, licence: { devicesUsed: 1, allowNum: 1, status: 'active' } } });
+    const licence = (action: string, deviceId: string) =>
+      call('POST', `/api/checkout/licence/${action}`, { key, device_id: deviceId, device_name: 'Test PC' });
+    expect(await licence('activate', 'device-aaaa-1111')).toMatchObject({
+      status: 200,
+      body: { ok: true, licence: { devicesUsed: 1, allowNum: 1, status: 'active' } },
+    });
     expect(await licence('activate', 'device-aaaa-1111')).toMatchObject({ status: 200 });
     expect(await licence('activate', 'device-bbbb-2222')).toMatchObject({ status: 409, body: { error: 'device_limit' } });
     expect((await licence('validate', 'device-bbbb-2222')).body.licence).toMatchObject({ deviceActive: false });
@@ -278,9 +347,18 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     expect(await licence('deactivate', 'device-bbbb-2222')).toMatchObject({ status: 200 });
     await licence('activate', 'device-aaaa-1111');
     expect(await licence('deactivate', 'device-aaaa-1111')).toMatchObject({ status: 429, body: { error: 'deactivation_limit' } });
-    expect((await call('POST', '/api/checkout/licence/validate', { key: key.replace(/.$/, (c) => (c === '0' ? '1' : '0')), device_id: 'device-aaaa-1111' })).body.error).toBe('invalid_key');
+    expect(
+      (
+        await call('POST', '/api/checkout/licence/validate', {
+          key: key.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+          device_id: 'device-aaaa-1111',
+        })
+      ).body.error,
+    ).toBe('invalid_key');
     expect((await call('POST', '/api/checkout/admin/refund', { order: placed.id })).status).toBe(401);
-    expect((await call('POST', '/api/checkout/admin/refund', { order: placed.id }, { authorization: 'Bearer admin-token-0123456789' })).status).toBe(200);
+    expect((await call('POST', '/api/checkout/admin/refund', { order: placed.id }, { authorization: 'Bearer admin-token-0123456789' })).status).toBe(
+      200,
+    );
     expect((await licence('validate', 'device-aaaa-1111')).body.licence).toMatchObject({ status: 'revoked' });
     expect(await licence('activate', 'device-cccc-3333')).toMatchObject({ status: 403, body: { error: 'revoked' } });
     expect((await buyer('GET', `/api/checkout/orders/${placed.id}`)).body.order!.status).toBe('refunded');
@@ -309,11 +387,14 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
       return { status, body };
     };
     const withSecret = (orderId: string, secret: string) => ({ cookie: `${ORDER_SECRET_COOKIE}=${encodeURIComponent(`${orderId}.${secret}`)}` });
-    const secretOf = (browser: ReturnType<typeof createBrowser>, orderId: string) => readOrderSecrets(`${ORDER_SECRET_COOKIE}=${browser.cookies.get(ORDER_SECRET_COOKIE)}`).get(orderId)!;
+    const secretOf = (browser: ReturnType<typeof createBrowser>, orderId: string) =>
+      readOrderSecrets(`${ORDER_SECRET_COOKIE}=${browser.cookies.get(ORDER_SECRET_COOKIE)}`).get(orderId)!;
 
     it('hands the buyer the order secret in an HttpOnly cookie and keeps only its hash', async () => {
       const placed = await order('107211Y');
-      const [cookie] = (await buyer('POST', '/api/checkout/orders', { product: 'aio', pid: '107216M', email: 'buyer@example.com', locale: 'en' })).headers.getSetCookie();
+      const [cookie] = (
+        await buyer('POST', '/api/checkout/orders', { product: 'aio', pid: '107216M', email: 'buyer@example.com', locale: 'en' })
+      ).headers.getSetCookie();
       // ORDER_TTL_MIN (a day unless configured) plus a day; not Secure on an http:// site.
       expect(cookie).toMatch(new RegExp(`^${ORDER_SECRET_COOKIE}=[^;]+; Path=/; Max-Age=${2 * 24 * 3600}; HttpOnly; SameSite=Lax$`));
       const secret = secretOf(buyer, placed.id);
@@ -348,7 +429,9 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
       expect(await pay(placed.id, '4000 0027 6000 3184')).toMatchObject({ status: 202 });
       expect(await stranger('POST', '/api/checkout/sandbox/confirm', { order: placed.id, approve: 'true' })).toMatchObject(UNKNOWN_ORDER);
       expect(await licenceCount(placed.id)).toBe(0);
-      expect((await buyer('POST', '/api/checkout/sandbox/confirm', { order: placed.id, approve: 'true' })).body.order).toMatchObject({ status: 'paid' });
+      expect((await buyer('POST', '/api/checkout/sandbox/confirm', { order: placed.id, approve: 'true' })).body.order).toMatchObject({
+        status: 'paid',
+      });
     });
 
     it('keeps showing a guest the order and key after fulfilment made an account for the address', async () => {
@@ -377,58 +460,338 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     const json = (body: unknown) => ({ text: typeof body === 'string' ? body : JSON.stringify(body), type: 'application/json' });
     const form = (body: string) => ({ text: body, type: 'application/x-www-form-urlencoded' });
     const typed = (type: string) => ({ text: 'order=x', type });
-    type Case = [string, CheckoutRoute['method'], string, { text: string; type: string } | null, Record<string, string>, number, Record<string, unknown>];
+    type Case = [
+      string,
+      CheckoutRoute['method'],
+      string,
+      { text: string; type: string } | null,
+      Record<string, string>,
+      number,
+      Record<string, unknown>,
+    ];
     const ORDER_FIELDS = { product: 'aio', pid: '107211Y', email: 'edge@example.com', locale: 'en' };
     const cases: Case[] = [
-      ['offer: NUL in product', 'GET', '/api/checkout/offer?product=%00', null, {}, 400, { error: 'invalid_input', problems: { product: 'invalid' } }],
+      [
+        'offer: NUL in product',
+        'GET',
+        '/api/checkout/offer?product=%00',
+        null,
+        {},
+        400,
+        { error: 'invalid_input', problems: { product: 'invalid' } },
+      ],
       ['offer: a product key too long', 'GET', `/api/checkout/offer?product=${'a'.repeat(65)}`, null, {}, 400, { problems: { product: 'invalid' } }],
-      ['offer: start_time past year 9999', 'GET', '/api/checkout/offer?start_time=99999999999999', null, {}, 400, { error: 'invalid_input', problems: { start_time: 'invalid' } }],
-      ['offer: start_time in 2286 (epoch ms)', 'GET', '/api/checkout/offer?start_time=9999999999999', null, {}, 400, { problems: { start_time: 'invalid' } }],
+      [
+        'offer: start_time past year 9999',
+        'GET',
+        '/api/checkout/offer?start_time=99999999999999',
+        null,
+        {},
+        400,
+        { error: 'invalid_input', problems: { start_time: 'invalid' } },
+      ],
+      [
+        'offer: start_time in 2286 (epoch ms)',
+        'GET',
+        '/api/checkout/offer?start_time=9999999999999',
+        null,
+        {},
+        400,
+        { problems: { start_time: 'invalid' } },
+      ],
       ['offer: negative start_time', 'GET', '/api/checkout/offer?start_time=-1', null, {}, 400, { problems: { start_time: 'invalid' } }],
-      ['offer: start_time in month 13', 'GET', '/api/checkout/offer?start_time=20261301000000', null, {}, 400, { problems: { start_time: 'invalid' } }],
-      ['offer: ac_endtime past year 9999', 'GET', '/api/checkout/offer?ac_endtime=99999999999999&ac_source=email', null, {}, 400, { problems: { ac_endtime: 'invalid' } }],
+      [
+        'offer: start_time in month 13',
+        'GET',
+        '/api/checkout/offer?start_time=20261301000000',
+        null,
+        {},
+        400,
+        { problems: { start_time: 'invalid' } },
+      ],
+      [
+        'offer: ac_endtime past year 9999',
+        'GET',
+        '/api/checkout/offer?ac_endtime=99999999999999&ac_source=email',
+        null,
+        {},
+        400,
+        { problems: { ac_endtime: 'invalid' } },
+      ],
       ['offer: a control character in ac_source', 'GET', '/api/checkout/offer?ac_source=%1b', null, {}, 400, { problems: { ac_source: 'invalid' } }],
-      ['coupon: NUL in the code', 'POST', '/api/checkout/coupon', json({ code: `REEL${NUL}20`, pid: '107211Y' }), {}, 400, { cscode: 400, error: 'coupon_unknown' }],
-      ['coupon: NUL in the plan id', 'POST', '/api/checkout/coupon', json({ code: 'REEL20', pid: `107211Y${NUL}` }), {}, 400, { error: 'plan_unknown' }],
-      ['coupon: a huge number as plan id', 'POST', '/api/checkout/coupon', json({ code: 'REEL20', pid: 99999999999999 }), {}, 400, { error: 'plan_unknown' }],
-      ['coupon: a control character in product', 'POST', '/api/checkout/coupon', json({ code: 'REEL20', pid: '107211Y', product: `aio${ESC}` }), {}, 400, { error: 'invalid_input' }],
+      [
+        'coupon: NUL in the code',
+        'POST',
+        '/api/checkout/coupon',
+        json({ code: `REEL${NUL}20`, pid: '107211Y' }),
+        {},
+        400,
+        { cscode: 400, error: 'coupon_unknown' },
+      ],
+      [
+        'coupon: NUL in the plan id',
+        'POST',
+        '/api/checkout/coupon',
+        json({ code: 'REEL20', pid: `107211Y${NUL}` }),
+        {},
+        400,
+        { error: 'plan_unknown' },
+      ],
+      [
+        'coupon: a huge number as plan id',
+        'POST',
+        '/api/checkout/coupon',
+        json({ code: 'REEL20', pid: 99999999999999 }),
+        {},
+        400,
+        { error: 'plan_unknown' },
+      ],
+      [
+        'coupon: a control character in product',
+        'POST',
+        '/api/checkout/coupon',
+        json({ code: 'REEL20', pid: '107211Y', product: `aio${ESC}` }),
+        {},
+        400,
+        { error: 'invalid_input' },
+      ],
       ['coupon: malformed JSON', 'POST', '/api/checkout/coupon', json('{"code":'), {}, 400, { error: 'invalid_input' }],
       ['coupon: plain text', 'POST', '/api/checkout/coupon', typed('text/plain'), {}, 415, { cscode: 415, error: 'invalid_input' }],
-      ['order: NUL in product', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, product: `aio${NUL}` }), {}, 400, { error: 'invalid_input', field: 'form', problems: { product: 'invalid' } }],
-      ['order: NUL in the plan id', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, pid: `107211Y${NUL}` }), {}, 400, { error: 'plan_unknown', field: 'plan' }],
-      ['order: a negative plan id', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, pid: -1 }), {}, 400, { error: 'plan_unknown', field: 'plan' }],
-      ['order: a control character in the coupon', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, coupon: `REEL${ESC}` }), {}, 400, { error: 'coupon_unknown', field: 'coupon' }],
-      ['order: NUL in the e-mail', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, email: `edge${NUL}@example.com` }), {}, 400, { error: 'value', field: 'email' }],
-      ['order: an upgrade id of 1000 characters', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, upgradeId: 'x'.repeat(1000) }), {}, 400, { error: 'invalid_input', field: 'form' }],
-      ['order: an object where text belongs', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, product: { $ne: 1 } }), {}, 400, { error: 'invalid_input' }],
+      [
+        'order: NUL in product',
+        'POST',
+        '/api/checkout/orders',
+        json({ ...ORDER_FIELDS, product: `aio${NUL}` }),
+        {},
+        400,
+        { error: 'invalid_input', field: 'form', problems: { product: 'invalid' } },
+      ],
+      [
+        'order: NUL in the plan id',
+        'POST',
+        '/api/checkout/orders',
+        json({ ...ORDER_FIELDS, pid: `107211Y${NUL}` }),
+        {},
+        400,
+        { error: 'plan_unknown', field: 'plan' },
+      ],
+      [
+        'order: a negative plan id',
+        'POST',
+        '/api/checkout/orders',
+        json({ ...ORDER_FIELDS, pid: -1 }),
+        {},
+        400,
+        { error: 'plan_unknown', field: 'plan' },
+      ],
+      [
+        'order: a control character in the coupon',
+        'POST',
+        '/api/checkout/orders',
+        json({ ...ORDER_FIELDS, coupon: `REEL${ESC}` }),
+        {},
+        400,
+        { error: 'coupon_unknown', field: 'coupon' },
+      ],
+      [
+        'order: NUL in the e-mail',
+        'POST',
+        '/api/checkout/orders',
+        json({ ...ORDER_FIELDS, email: `edge${NUL}@example.com` }),
+        {},
+        400,
+        { error: 'value', field: 'email' },
+      ],
+      [
+        'order: an upgrade id of 1000 characters',
+        'POST',
+        '/api/checkout/orders',
+        json({ ...ORDER_FIELDS, upgradeId: 'x'.repeat(1000) }),
+        {},
+        400,
+        { error: 'invalid_input', field: 'form' },
+      ],
+      [
+        'order: an object where text belongs',
+        'POST',
+        '/api/checkout/orders',
+        json({ ...ORDER_FIELDS, product: { $ne: 1 } }),
+        {},
+        400,
+        { error: 'invalid_input' },
+      ],
       ['order: JSON that is not an object', 'POST', '/api/checkout/orders', json('[1,2]'), {}, 400, { error: 'invalid_input', field: 'form' }],
-      ['order: multipart', 'POST', '/api/checkout/orders', typed('multipart/form-data; boundary=x'), {}, 415, { error: 'invalid_input', field: 'form' }],
+      [
+        'order: multipart',
+        'POST',
+        '/api/checkout/orders',
+        typed('multipart/form-data; boundary=x'),
+        {},
+        415,
+        { error: 'invalid_input', field: 'form' },
+      ],
       ['order: no content type', 'POST', '/api/checkout/orders', typed(''), {}, 415, { error: 'invalid_input' }],
-      ['order: NUL in the locale (an unknown locale is English)', 'POST', '/api/checkout/orders', json({ ...ORDER_FIELDS, locale: NUL }), {}, 200, { cscode: 200 }],
+      [
+        'order: NUL in the locale (an unknown locale is English)',
+        'POST',
+        '/api/checkout/orders',
+        json({ ...ORDER_FIELDS, locale: NUL }),
+        {},
+        200,
+        { cscode: 200 },
+      ],
       ['order read: NUL in the id', 'GET', `/api/checkout/orders/${ORDER}%00`, null, {}, 404, { error: 'order_unknown' }],
       ['order read: an id of 5000 characters', 'GET', `/api/checkout/orders/ord_${'A'.repeat(5000)}`, null, {}, 404, { error: 'order_unknown' }],
-      ['sandbox pay: NUL in the order id', 'POST', '/api/checkout/sandbox/pay', json({ order: `${ORDER}${NUL}`, number: '4242424242424242', expiry: '12/39', cvc: '123' }), {}, 404, { error: 'order_unknown' }],
-      ['sandbox pay: a number as order id', 'POST', '/api/checkout/sandbox/pay', json({ order: 99999999999999, number: '4242424242424242', expiry: '12/39', cvc: '123' }), {}, 404, { error: 'order_unknown' }],
-      ['sandbox pay: NUL in the card number', 'POST', '/api/checkout/sandbox/pay', json({ order: ORDER, number: `4242${NUL}`, expiry: '12/39', cvc: '123' }), {}, 400, { error: 'invalid_number' }],
-      ['sandbox pay: an expiry of 100 digits', 'POST', '/api/checkout/sandbox/pay', json({ order: ORDER, number: '4242424242424242', expiry: '1'.repeat(100), cvc: '123' }), {}, 400, { error: 'invalid_expiry' }],
-      ['sandbox pay: a control character in the CVC', 'POST', '/api/checkout/sandbox/pay', json({ order: ORDER, number: '4242424242424242', expiry: '12/39', cvc: `1${ESC}3` }), {}, 400, { error: 'invalid_cvc' }],
+      [
+        'sandbox pay: NUL in the order id',
+        'POST',
+        '/api/checkout/sandbox/pay',
+        json({ order: `${ORDER}${NUL}`, number: '4242424242424242', expiry: '12/39', cvc: '123' }),
+        {},
+        404,
+        { error: 'order_unknown' },
+      ],
+      [
+        'sandbox pay: a number as order id',
+        'POST',
+        '/api/checkout/sandbox/pay',
+        json({ order: 99999999999999, number: '4242424242424242', expiry: '12/39', cvc: '123' }),
+        {},
+        404,
+        { error: 'order_unknown' },
+      ],
+      [
+        'sandbox pay: NUL in the card number',
+        'POST',
+        '/api/checkout/sandbox/pay',
+        json({ order: ORDER, number: `4242${NUL}`, expiry: '12/39', cvc: '123' }),
+        {},
+        400,
+        { error: 'invalid_number' },
+      ],
+      [
+        'sandbox pay: an expiry of 100 digits',
+        'POST',
+        '/api/checkout/sandbox/pay',
+        json({ order: ORDER, number: '4242424242424242', expiry: '1'.repeat(100), cvc: '123' }),
+        {},
+        400,
+        { error: 'invalid_expiry' },
+      ],
+      [
+        'sandbox pay: a control character in the CVC',
+        'POST',
+        '/api/checkout/sandbox/pay',
+        json({ order: ORDER, number: '4242424242424242', expiry: '12/39', cvc: `1${ESC}3` }),
+        {},
+        400,
+        { error: 'invalid_cvc' },
+      ],
       ['sandbox pay: malformed JSON', 'POST', '/api/checkout/sandbox/pay', json('{"order'), {}, 400, { error: 'invalid_input' }],
       ['sandbox pay: plain text', 'POST', '/api/checkout/sandbox/pay', typed('text/plain'), {}, 415, { error: 'invalid_input' }],
-      ['sandbox confirm: NUL in the order id', 'POST', '/api/checkout/sandbox/confirm', json({ order: `${ORDER}${NUL}`, approve: 'true' }), {}, 404, { error: 'order_unknown' }],
-      ['sandbox confirm: approve neither yes nor no', 'POST', '/api/checkout/sandbox/confirm', json({ order: ORDER, approve: 'maybe' }), {}, 400, { error: 'invalid_input', problems: { approve: 'invalid' } }],
+      [
+        'sandbox confirm: NUL in the order id',
+        'POST',
+        '/api/checkout/sandbox/confirm',
+        json({ order: `${ORDER}${NUL}`, approve: 'true' }),
+        {},
+        404,
+        { error: 'order_unknown' },
+      ],
+      [
+        'sandbox confirm: approve neither yes nor no',
+        'POST',
+        '/api/checkout/sandbox/confirm',
+        json({ order: ORDER, approve: 'maybe' }),
+        {},
+        400,
+        { error: 'invalid_input', problems: { approve: 'invalid' } },
+      ],
       ['my orders: NUL in the query (ignored)', 'GET', '/api/checkout/my-orders?x=%00', null, {}, 401, { error: 'signed_out' }],
-      ['my devices: NUL in the key', 'POST', '/api/checkout/my-devices/deactivate', json({ key: `${KEY}${NUL}`, device: 'device-aaaa-1111', locale: 'fr' }), {}, 400, { cscode: 400, error: 'invalid_key' }],
-      ['my devices: a control character in the device', 'POST', '/api/checkout/my-devices/deactivate', json({ key: KEY, device: `device${ESC}`, locale: 'fr' }), {}, 400, { error: 'invalid_device' }],
+      [
+        'my devices: NUL in the key',
+        'POST',
+        '/api/checkout/my-devices/deactivate',
+        json({ key: `${KEY}${NUL}`, device: 'device-aaaa-1111', locale: 'fr' }),
+        {},
+        400,
+        { cscode: 400, error: 'invalid_key' },
+      ],
+      [
+        'my devices: a control character in the device',
+        'POST',
+        '/api/checkout/my-devices/deactivate',
+        json({ key: KEY, device: `device${ESC}`, locale: 'fr' }),
+        {},
+        400,
+        { error: 'invalid_device' },
+      ],
       ['my devices: malformed JSON', 'POST', '/api/checkout/my-devices/deactivate', json('{'), {}, 400, { error: 'invalid_input' }],
       ['my devices: XML', 'POST', '/api/checkout/my-devices/deactivate', typed('application/xml'), {}, 415, { cscode: 415, error: 'invalid_input' }],
-      ['admin refund: NUL in the order id', 'POST', '/api/checkout/admin/refund', json({ order: `${ORDER}${NUL}` }), ADMIN, 400, { error: 'invalid_input', problems: { order: 'invalid' } }],
-      ['admin refund: NUL in the order id, no token (the admin check comes first)', 'POST', '/api/checkout/admin/refund', json({ order: `${ORDER}${NUL}` }), {}, 401, {}],
-      ['licence: NUL in the key', 'POST', '/api/checkout/licence/activate', json({ key: `${KEY}${NUL}`, device_id: 'device-aaaa-1111' }), {}, 400, { ok: false, error: 'invalid_key' }],
-      ['licence: a huge number as key', 'POST', '/api/checkout/licence/validate', json({ key: 99999999999999, device_id: 'device-aaaa-1111' }), {}, 400, { ok: false, error: 'invalid_key' }],
-      ['licence: a control character in the device id', 'POST', '/api/checkout/licence/validate', json({ key: KEY, device_id: `device${ESC}1111` }), {}, 400, { ok: false, error: 'invalid_device' }],
-      ['licence: NUL in the device name', 'POST', '/api/checkout/licence/activate', json({ key: KEY, device_id: 'device-aaaa-1111', device_name: `PC${NUL}` }), {}, 400, { ok: false, error: 'invalid_input' }],
+      [
+        'admin refund: NUL in the order id',
+        'POST',
+        '/api/checkout/admin/refund',
+        json({ order: `${ORDER}${NUL}` }),
+        ADMIN,
+        400,
+        { error: 'invalid_input', problems: { order: 'invalid' } },
+      ],
+      [
+        'admin refund: NUL in the order id, no token (the admin check comes first)',
+        'POST',
+        '/api/checkout/admin/refund',
+        json({ order: `${ORDER}${NUL}` }),
+        {},
+        401,
+        {},
+      ],
+      [
+        'licence: NUL in the key',
+        'POST',
+        '/api/checkout/licence/activate',
+        json({ key: `${KEY}${NUL}`, device_id: 'device-aaaa-1111' }),
+        {},
+        400,
+        { ok: false, error: 'invalid_key' },
+      ],
+      [
+        'licence: a huge number as key',
+        'POST',
+        '/api/checkout/licence/validate',
+        json({ key: 99999999999999, device_id: 'device-aaaa-1111' }),
+        {},
+        400,
+        { ok: false, error: 'invalid_key' },
+      ],
+      [
+        'licence: a control character in the device id',
+        'POST',
+        '/api/checkout/licence/validate',
+        json({ key: KEY, device_id: `device${ESC}1111` }),
+        {},
+        400,
+        { ok: false, error: 'invalid_device' },
+      ],
+      [
+        'licence: NUL in the device name',
+        'POST',
+        '/api/checkout/licence/activate',
+        json({ key: KEY, device_id: 'device-aaaa-1111', device_name: `PC${NUL}` }),
+        {},
+        400,
+        { ok: false, error: 'invalid_input' },
+      ],
       ['licence: malformed JSON', 'POST', '/api/checkout/licence/deactivate', json('{"key"'), {}, 400, { ok: false, error: 'invalid_input' }],
-      ['licence: a form post', 'POST', '/api/checkout/licence/activate', form(`key=${KEY}&device_id=device-aaaa-1111`), {}, 415, { error: 'json_expected' }],
+      [
+        'licence: a form post',
+        'POST',
+        '/api/checkout/licence/activate',
+        form(`key=${KEY}&device_id=device-aaaa-1111`),
+        {},
+        415,
+        { error: 'json_expected' },
+      ],
       ['licence: plain text', 'POST', '/api/checkout/licence/deactivate', typed('text/plain'), {}, 415, { error: 'json_expected' }],
     ];
 
@@ -438,7 +801,9 @@ describe.each(databases)('checkout on %s', (_kind, open) => {
     });
 
     it('sends a form refused by its schema back to My account with the reason', async () => {
-      const answer = await call('POST', '/api/checkout/my-devices/deactivate', `key=${KEY}&device=%00&locale=fr`, { 'content-type': 'application/x-www-form-urlencoded' });
+      const answer = await call('POST', '/api/checkout/my-devices/deactivate', `key=${KEY}&device=%00&locale=fr`, {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
       expect(answer.status).toBe(303);
       expect(answer.headers.get('location')).toBe('/my-account?device_error=invalid_device#licences');
     });
@@ -480,8 +845,10 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
     const intent = [...standIn.intents.values()].find((candidate) => candidate.metadata.order_id === answer.body.order!.id)!;
     return { order: answer.body.order!, intent, clientSecret: (answer.body.payment as { clientSecret: string }).clientSecret, browser };
   };
-  const deliver = (delivery: { payload: string; signature: string }) => call('POST', '/api/checkout/stripe/webhook', delivery.payload, { 'stripe-signature': delivery.signature, 'content-type': 'application/json' });
-  const licences = async (orderId: string) => db.query<{ key: string; status: string }>('SELECT key, status FROM checkout.licences WHERE order_id = $1', [orderId]);
+  const deliver = (delivery: { payload: string; signature: string }) =>
+    call('POST', '/api/checkout/stripe/webhook', delivery.payload, { 'stripe-signature': delivery.signature, 'content-type': 'application/json' });
+  const licences = async (orderId: string) =>
+    db.query<{ key: string; status: string }>('SELECT key, status FROM checkout.licences WHERE order_id = $1', [orderId]);
 
   it('creates a PaymentIntent for the server-computed amount and hands the browser its client secret', async () => {
     const { order, intent, clientSecret } = await placeOrder();
@@ -492,7 +859,10 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
   it('refuses a webhook whose signature is wrong', async () => {
     const { intent } = await placeOrder();
     const delivery = standIn.signEvent('payment_intent.succeeded', standIn.succeed(intent.id));
-    expect((await deliver({ ...delivery, signature: delivery.signature.replace(/v1=(\w)/, (_match, first: string) => `v1=${first === '0' ? '1' : '0'}`) })).status).toBe(400);
+    expect(
+      (await deliver({ ...delivery, signature: delivery.signature.replace(/v1=(\w)/, (_match, first: string) => `v1=${first === '0' ? '1' : '0'}`) }))
+        .status,
+    ).toBe(400);
     const forged = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload: delivery.payload, secret: 'whsec_someone_else_000' });
     expect((await deliver({ payload: delivery.payload, signature: forged })).status).toBe(400);
   });
@@ -513,7 +883,9 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
     const { order, intent } = await placeOrder('10721LFT_5');
     expect((await deliver(standIn.signEvent('payment_intent.succeeded', standIn.succeed(intent.id)))).status).toBe(200);
     expect(await licences(order.id)).toEqual([expect.objectContaining({ status: 'active' })]);
-    expect((await call('POST', '/api/checkout/admin/refund', { order: order.id }, { authorization: 'Bearer admin-token-0123456789' })).status).toBe(200);
+    expect((await call('POST', '/api/checkout/admin/refund', { order: order.id }, { authorization: 'Bearer admin-token-0123456789' })).status).toBe(
+      200,
+    );
     expect(standIn.chargeOf(intent.id)?.refunded).toBe(true);
     expect((await deliver(standIn.signEvent('charge.refunded', standIn.chargeOf(intent.id)))).status).toBe(200);
     expect(await licences(order.id)).toEqual([expect.objectContaining({ status: 'revoked' })]);
@@ -542,7 +914,11 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
   it('records a declined card on the unpaid order', async () => {
     const { order, intent, browser } = await placeOrder();
     await deliver(standIn.signEvent('payment_intent.payment_failed', standIn.decline(intent.id)));
-    expect((await browser('GET', `/api/checkout/orders/${order.id}`)).body.order).toMatchObject({ status: 'pending', failureCode: 'generic_decline', licence: null });
+    expect((await browser('GET', `/api/checkout/orders/${order.id}`)).body.order).toMatchObject({
+      status: 'pending',
+      failureCode: 'generic_decline',
+      licence: null,
+    });
   });
 });
 
@@ -562,6 +938,8 @@ describe('who may call the checkout routes (docs/commerce.md "Callers")', () => 
       '/api/checkout/licence/deactivate': 'any',
     });
     // Stripe's events may be larger than a form; every other route keeps the gateway's default limit.
-    expect(Object.fromEntries(routes.filter((route) => route.maxBodyBytes !== undefined).map((route) => [route.path, route.maxBodyBytes]))).toEqual({ '/api/checkout/stripe/webhook': 512 * 1024 });
+    expect(Object.fromEntries(routes.filter((route) => route.maxBodyBytes !== undefined).map((route) => [route.path, route.maxBodyBytes]))).toEqual({
+      '/api/checkout/stripe/webhook': 512 * 1024,
+    });
   });
 });

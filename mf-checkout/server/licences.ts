@@ -51,8 +51,19 @@ export function createLicenceService(db: Database, options: { maxDeactivations: 
     row.status === 'revoked' ? 'revoked' : row.expires_at && new Date(row.expires_at).getTime() <= now() ? 'expired' : 'active';
 
   async function describe(query: Database['query'], row: LicenceRow): Promise<LicenceStatusDto> {
-    const [count] = await query<{ used: number }>(`SELECT count(*)::int AS used FROM checkout.devices WHERE licence_id = $1 AND deactivated_at IS NULL`, [row.id]);
-    return { key: row.key, status: stateOf(row), os: row.os, planType: row.plan_type, allowNum: row.allow_num, devicesUsed: count?.used ?? 0, expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null };
+    const [count] = await query<{ used: number }>(
+      `SELECT count(*)::int AS used FROM checkout.devices WHERE licence_id = $1 AND deactivated_at IS NULL`,
+      [row.id],
+    );
+    return {
+      key: row.key,
+      status: stateOf(row),
+      os: row.os,
+      planType: row.plan_type,
+      allowNum: row.allow_num,
+      devicesUsed: count?.used ?? 0,
+      expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+    };
   }
 
   const isRefusal = (value: LicenceRow | LicenceRefusal): value is LicenceRefusal => 'error' in value;
@@ -66,11 +77,22 @@ export function createLicenceService(db: Database, options: { maxDeactivations: 
         if (isRefusal(row)) return row;
         const state = stateOf(row);
         if (state !== 'active') return { status: 403, error: state };
-        const [existing] = await query(`SELECT 1 FROM checkout.devices WHERE licence_id = $1 AND device_id = $2 AND deactivated_at IS NULL`, [row.id, deviceId]);
+        const [existing] = await query(`SELECT 1 FROM checkout.devices WHERE licence_id = $1 AND device_id = $2 AND deactivated_at IS NULL`, [
+          row.id,
+          deviceId,
+        ]);
         if (!existing) {
-          const [count] = await query<{ used: number }>(`SELECT count(*)::int AS used FROM checkout.devices WHERE licence_id = $1 AND deactivated_at IS NULL`, [row.id]);
+          const [count] = await query<{ used: number }>(
+            `SELECT count(*)::int AS used FROM checkout.devices WHERE licence_id = $1 AND deactivated_at IS NULL`,
+            [row.id],
+          );
           if ((count?.used ?? 0) >= row.allow_num) return { status: 409, error: 'device_limit' } as const;
-          await query(`INSERT INTO checkout.devices (licence_id, device_id, name, activated_at) VALUES ($1, $2, $3, $4)`, [row.id, deviceId, name.slice(0, 80), new Date(now())]);
+          await query(`INSERT INTO checkout.devices (licence_id, device_id, name, activated_at) VALUES ($1, $2, $3, $4)`, [
+            row.id,
+            deviceId,
+            name.slice(0, 80),
+            new Date(now()),
+          ]);
         }
         return describe(query, row);
       });
@@ -81,7 +103,10 @@ export function createLicenceService(db: Database, options: { maxDeactivations: 
       if (!DEVICE_ID.test(deviceId)) return { status: 400, error: 'invalid_device' };
       const row = await find(db.query, rawKey);
       if (isRefusal(row)) return row;
-      const [device] = await db.query(`SELECT 1 FROM checkout.devices WHERE licence_id = $1 AND device_id = $2 AND deactivated_at IS NULL`, [row.id, deviceId]);
+      const [device] = await db.query(`SELECT 1 FROM checkout.devices WHERE licence_id = $1 AND device_id = $2 AND deactivated_at IS NULL`, [
+        row.id,
+        deviceId,
+      ]);
       return { ...(await describe(db.query, row)), deviceActive: Boolean(device) };
     },
 
@@ -95,12 +120,15 @@ export function createLicenceService(db: Database, options: { maxDeactivations: 
         const row = await find(query, rawKey, true);
         if (isRefusal(row)) return row;
         if (ownerId !== undefined && row.user_id !== ownerId) return { status: 404, error: 'invalid_key' } as const;
-        const [recent] = await query<{ count: number }>(`SELECT count(*)::int AS count FROM checkout.devices WHERE licence_id = $1 AND deactivated_at > $2`, [
-          row.id,
-          new Date(now() - DEACTIVATION_WINDOW_MS),
-        ]);
+        const [recent] = await query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM checkout.devices WHERE licence_id = $1 AND deactivated_at > $2`,
+          [row.id, new Date(now() - DEACTIVATION_WINDOW_MS)],
+        );
         if ((recent?.count ?? 0) >= options.maxDeactivations) return { status: 429, error: 'deactivation_limit' } as const;
-        const done = await query(`UPDATE checkout.devices SET deactivated_at = $3 WHERE licence_id = $1 AND device_id = $2 AND deactivated_at IS NULL RETURNING id`, [row.id, deviceId, new Date(now())]);
+        const done = await query(
+          `UPDATE checkout.devices SET deactivated_at = $3 WHERE licence_id = $1 AND device_id = $2 AND deactivated_at IS NULL RETURNING id`,
+          [row.id, deviceId, new Date(now())],
+        );
         if (done.length === 0) return { status: 404, error: 'not_activated' } as const;
         return describe(query, row);
       });

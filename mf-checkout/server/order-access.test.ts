@@ -41,7 +41,7 @@ describe('decideOrderAccess (docs/commerce.md "Who may see an order")', () => {
   const cases: [string, OrderAccessFacts, { userId: string | null; secret: string | undefined }, number, OrderAccess][] = [
     ['a visitor with nothing', guestOrder, { userId: null, secret: undefined }, soon, 'refused'],
     ['the browser holding the secret', guestOrder, { userId: null, secret: SECRET }, soon, 'secret_holder'],
-    ['another order\'s secret', guestOrder, { userId: null, secret: OTHER_SECRET }, soon, 'refused'],
+    ["another order's secret", guestOrder, { userId: null, secret: OTHER_SECRET }, soon, 'refused'],
     ['the hash offered as the secret', guestOrder, { userId: null, secret: HASH }, soon, 'refused'],
     ['an empty secret', guestOrder, { userId: null, secret: '' }, soon, 'refused'],
     ['the secret, on the last millisecond of its lifetime', guestOrder, { userId: null, secret: SECRET }, CREATED + LIFETIME_MS - 1, 'secret_holder'],
@@ -65,7 +65,12 @@ describe('the order secret cookie', () => {
 
   it('reads the secrets of the orders a browser holds, and skips what is not an order secret', () => {
     const value = [`${orderId('A')}.${SECRET}`, 'garbage', `${orderId('B')}.short`, `ord_x.${SECRET}`, `${orderId('C')}.${OTHER_SECRET}`].join('~');
-    expect(readOrderSecrets(cookieOf(value))).toEqual(new Map([[orderId('A'), SECRET], [orderId('C'), OTHER_SECRET]]));
+    expect(readOrderSecrets(cookieOf(value))).toEqual(
+      new Map([
+        [orderId('A'), SECRET],
+        [orderId('C'), OTHER_SECRET],
+      ]),
+    );
     expect(readOrderSecrets(null)).toEqual(new Map());
     expect(readOrderSecrets(`${ORDER_SECRET_COOKIE}=%E0%A4%A`)).toEqual(new Map());
   });

@@ -63,7 +63,12 @@ export type OrderAccess = 'owner' | 'secret_holder' | 'refused';
  * belongs to, or the browser holding the order's own secret while that secret lasts. Everyone else is
  * refused, and the caller answers them exactly like an unknown order.
  */
-export function decideOrderAccess(order: OrderAccessFacts, visitor: { userId: string | null; secret: string | undefined }, now: number, secretLifetimeMs: number): OrderAccess {
+export function decideOrderAccess(
+  order: OrderAccessFacts,
+  visitor: { userId: string | null; secret: string | undefined },
+  now: number,
+  secretLifetimeMs: number,
+): OrderAccess {
   if (order.userId !== null && visitor.userId === order.userId) return 'owner';
   if (visitor.secret === undefined || order.secretHash === null || now >= order.createdAt + secretLifetimeMs) return 'refused';
   const presented = Buffer.from(hashOrderSecret(visitor.secret), 'hex');

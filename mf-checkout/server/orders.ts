@@ -107,13 +107,24 @@ export function createOrderService(deps: OrderDeps) {
 
   async function toDtos(rows: OrderRow[]): Promise<OrderDto[]> {
     const licences = rows.length
-      ? await db.query<LicenceRow>(`SELECT id::text, order_id, key, os, plan_type, allow_num, expires_at, status FROM checkout.licences WHERE order_id = ANY($1)`, [rows.map((row) => row.id)])
+      ? await db.query<LicenceRow>(
+          `SELECT id::text, order_id, key, os, plan_type, allow_num, expires_at, status FROM checkout.licences WHERE order_id = ANY($1)`,
+          [rows.map((row) => row.id)],
+        )
       : [];
     const devices = await readDevices(licences.map((licence) => licence.id));
     return rows.map((row) => {
       const licence = licences.find((candidate) => candidate.order_id === row.id);
       const licenceDto: LicenceDto | null = licence
-        ? { key: licence.key, status: licence.status, os: licence.os, planType: licence.plan_type, allowNum: licence.allow_num, expiresAt: iso(licence.expires_at), devices: devices.get(licence.id) ?? [] }
+        ? {
+            key: licence.key,
+            status: licence.status,
+            os: licence.os,
+            planType: licence.plan_type,
+            allowNum: licence.allow_num,
+            expiresAt: iso(licence.expires_at),
+            devices: devices.get(licence.id) ?? [],
+          }
         : null;
       return {
         id: row.id,
@@ -140,7 +151,9 @@ export function createOrderService(deps: OrderDeps) {
 
   /** Pending orders older than ORDER_TTL_MIN become expired (their payment can no longer complete them). */
   async function expireStaleOrders(): Promise<void> {
-    await db.query(`UPDATE checkout.orders SET status = 'expired' WHERE status = 'pending' AND created_at < $1`, [new Date(now() - settings.ORDER_TTL_MIN * 60_000)]);
+    await db.query(`UPDATE checkout.orders SET status = 'expired' WHERE status = 'pending' AND created_at < $1`, [
+      new Date(now() - settings.ORDER_TTL_MIN * 60_000),
+    ]);
   }
 
   /**
@@ -176,7 +189,13 @@ export function createOrderService(deps: OrderDeps) {
       if (!isCouponRunning(coupon, now())) return { problem: { field: 'coupon', code: 'coupon_expired' } };
     }
     const quote = quotePlan(row, input.variant, coupon);
-    if (coupon && quote.discountCents === 0) return { problem: { field: 'coupon', code: coupon.allowedTypes.length && !coupon.allowedTypes.includes(plan.type) ? 'coupon_plan' : 'coupon_min_price' } };
+    if (coupon && quote.discountCents === 0)
+      return {
+        problem: {
+          field: 'coupon',
+          code: coupon.allowedTypes.length && !coupon.allowedTypes.includes(plan.type) ? 'coupon_plan' : 'coupon_min_price',
+        },
+      };
 
     await expireStaleOrders();
     const id = `ord_${randomBytes(16).toString('base64url')}`;
@@ -187,9 +206,27 @@ export function createOrderService(deps: OrderDeps) {
          origin_cents, price_cents, discount_cents, amount_cents, provider, upgrade_id, applied_id, secret_hash)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
       [
-        id, input.userId, input.email.trim(), locale, product.key, plan.os, plan.type, row.pid, row.allowNum, row.dayNum, row.calculationNum === null, input.variant,
-        coupon?.code ?? null, quote.originCents, quote.priceCents, quote.discountCents, quote.totalCents, deps.provider.kind,
-        input.upgradeId.slice(0, 64) || null, input.appliedId.slice(0, 64) || null, hash,
+        id,
+        input.userId,
+        input.email.trim(),
+        locale,
+        product.key,
+        plan.os,
+        plan.type,
+        row.pid,
+        row.allowNum,
+        row.dayNum,
+        row.calculationNum === null,
+        input.variant,
+        coupon?.code ?? null,
+        quote.originCents,
+        quote.priceCents,
+        quote.discountCents,
+        quote.totalCents,
+        deps.provider.kind,
+        input.upgradeId.slice(0, 64) || null,
+        input.appliedId.slice(0, 64) || null,
+        hash,
       ],
     );
     logger.info('order created', { orderId: id, pid: row.pid, amountCents: quote.totalCents, variant: input.variant, coupon: coupon?.code ?? null });
@@ -228,11 +265,20 @@ export function createOrderService(deps: OrderDeps) {
    * Fulfils a paid order in one transaction: paid state and exactly one licence (the unique order_id makes
    * a second attempt a no-op). `inTransaction` lets a webhook record its event id in the same transaction.
    */
-  async function fulfil(orderId: string, payment: PaymentState, inTransaction?: (query: Query) => Promise<void>): Promise<'fulfilled' | 'already' | 'refused'> {
+  async function fulfil(
+    orderId: string,
+    payment: PaymentState,
+    inTransaction?: (query: Query) => Promise<void>,
+  ): Promise<'fulfilled' | 'already' | 'refused'> {
     const before = await findOrderRow(db.query, orderId);
     if (!before) return 'refused';
     if (payment.amountCents !== before.amount_cents || payment.currency.toLowerCase() !== 'usd') {
-      logger.error('payment amount does not match the order: not fulfilled', { orderId, paid: payment.amountCents, expected: before.amount_cents, currency: payment.currency });
+      logger.error('payment amount does not match the order: not fulfilled', {
+        orderId,
+        paid: payment.amountCents,
+        expected: before.amount_cents,
+        currency: payment.currency,
+      });
       return 'refused';
     }
     await deps.beforeFulfil?.(orderId);
@@ -243,7 +289,11 @@ export function createOrderService(deps: OrderDeps) {
       // A refund that overtook the payment event wins: no licence for money that went back.
       if (order.status === 'paid' || order.status === 'refunded') return 'already' as const;
       const paidAt = new Date(now());
-      await query(`UPDATE checkout.orders SET status = 'paid', paid_at = $2, failure_code = NULL, user_id = COALESCE(user_id, $3) WHERE id = $1`, [orderId, paidAt, userId]);
+      await query(`UPDATE checkout.orders SET status = 'paid', paid_at = $2, failure_code = NULL, user_id = COALESCE(user_id, $3) WHERE id = $1`, [
+        orderId,
+        paidAt,
+        userId,
+      ]);
       const expiresAt = order.lifetime ? null : new Date(paidAt.getTime() + order.day_num * DAY_MS);
       await query(
         `INSERT INTO checkout.licences (order_id, key, os, plan_type, allow_num, expires_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id) DO NOTHING`,
@@ -270,12 +320,18 @@ export function createOrderService(deps: OrderDeps) {
 
   /** The provider gave the payment up for good (Stripe: the PaymentIntent was canceled): the order is failed. */
   async function markFailed(orderId: string, code: string): Promise<void> {
-    await db.query(`UPDATE checkout.orders SET status = 'failed', failure_code = $2 WHERE id = $1 AND status = 'pending'`, [orderId, code.slice(0, 64)]);
+    await db.query(`UPDATE checkout.orders SET status = 'failed', failure_code = $2 WHERE id = $1 AND status = 'pending'`, [
+      orderId,
+      code.slice(0, 64),
+    ]);
   }
 
   /** A declined attempt: the order stays unpaid (the buyer may try another card) with the reason. */
   async function recordFailure(orderId: string, code: string): Promise<void> {
-    await db.query(`UPDATE checkout.orders SET failure_code = $2, attempts = attempts + 1 WHERE id = $1 AND status = 'pending'`, [orderId, code.slice(0, 64)]);
+    await db.query(`UPDATE checkout.orders SET failure_code = $2, attempts = attempts + 1 WHERE id = $1 AND status = 'pending'`, [
+      orderId,
+      code.slice(0, 64),
+    ]);
   }
 
   /** Marks an order refunded and revokes its licence (from the admin API or a provider's refund event). */
@@ -285,7 +341,10 @@ export function createOrderService(deps: OrderDeps) {
       const order = await findOrderRow(query, orderId, true);
       if (!order || order.status === 'refunded') return false;
       await query(`UPDATE checkout.orders SET status = 'refunded', refunded_at = $2 WHERE id = $1`, [orderId, new Date(now())]);
-      await query(`UPDATE checkout.licences SET status = 'revoked', revoked_at = $2 WHERE order_id = $1 AND status = 'active'`, [orderId, new Date(now())]);
+      await query(`UPDATE checkout.licences SET status = 'revoked', revoked_at = $2 WHERE order_id = $1 AND status = 'active'`, [
+        orderId,
+        new Date(now()),
+      ]);
       logger.info('order refunded, licence revoked', { orderId });
       return true;
     });
@@ -338,7 +397,11 @@ export function createOrderService(deps: OrderDeps) {
     },
     /** A signed-in customer's orders, newest first (mf-account's My account page). */
     async listOrders(userId: string): Promise<OrderDto[]> {
-      return toDtos(await db.query<OrderRow>(`SELECT * FROM checkout.orders WHERE user_id = $1 AND status <> 'expired' ORDER BY created_at DESC LIMIT 100`, [userId]));
+      return toDtos(
+        await db.query<OrderRow>(`SELECT * FROM checkout.orders WHERE user_id = $1 AND status <> 'expired' ORDER BY created_at DESC LIMIT 100`, [
+          userId,
+        ]),
+      );
     },
   };
 }
@@ -361,7 +424,8 @@ export async function composeReceipt(
   const strings = (await loadTranslations(safeLocale, ['checkout'])).checkout ?? {};
   // Without its texts no receipt goes out: the caller releases its claim and the next look at the order retries.
   if (!strings.receipt) throw new Error('the checkout translations have no receipt texts');
-  const lookup = (dictionary: Record<string, unknown>, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dictionary);
+  const lookup = (dictionary: Record<string, unknown>, key: string) =>
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dictionary);
   const text = (key: string, values: Record<string, string> = {}) => {
     const value = lookup(strings, key);
     return fill(typeof value === 'string' ? value : '', values);

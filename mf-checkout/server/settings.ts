@@ -11,9 +11,18 @@ export const checkoutSettings = z
   .object({
     /** `sandbox` (the site's own test card step) or `stripe` (README "Payments"). */
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w{8,}$/, 'must be a Stripe secret key (sk_…)').optional(),
-    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w{8,}$/, 'must be a Stripe publishable key (pk_…)').optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,}$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w{8,}$/, 'must be a Stripe secret key (sk_…)')
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\w{8,}$/, 'must be a Stripe publishable key (pk_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w{8,}$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
     /** The Stripe API the official SDK talks to (a local stand-in in tests); Stripe's own when unset. */
     STRIPE_API_URL: z.url().optional(),
     /** Orders and card attempts per client address in 10 minutes (coupon checks: twice as many). */
@@ -36,7 +45,8 @@ export const checkoutSettings = z
 export type CheckoutSettings = z.infer<typeof checkoutSettings>;
 
 /** The settings when Stripe is the provider: its three keys are there (the schema refuses them missing). */
-export type StripeSettings = CheckoutSettings & Required<Pick<CheckoutSettings, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET'>>;
+export type StripeSettings = CheckoutSettings &
+  Required<Pick<CheckoutSettings, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET'>>;
 
 /** Whether Stripe takes the payments with these settings. */
 export function isStripe(settings: CheckoutSettings): settings is StripeSettings {
@@ -49,5 +59,10 @@ export function isStripe(settings: CheckoutSettings): settings is StripeSettings
  */
 export function toBrowserOrigins(settings: CheckoutSettings): BrowserOrigins {
   if (!isStripe(settings)) return {};
-  return { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'], payment: ['https://js.stripe.com'] };
+  return {
+    script: ['https://js.stripe.com'],
+    frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+    connect: ['https://api.stripe.com'],
+    payment: ['https://js.stripe.com'],
+  };
 }

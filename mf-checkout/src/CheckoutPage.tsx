@@ -48,7 +48,14 @@ function Countdown({ name, endsAt, now }: { name: string; endsAt: number; now: n
   return (
     <p className={styles.campaign} role="timer" aria-live="off">
       <span>{t('campaign_ends', { name })}</span>
-      <strong>{t('countdown', { days: Math.floor(left / 86400), hours: pad(Math.floor(left / 3600) % 24), minutes: pad(Math.floor(left / 60) % 60), seconds: pad(left % 60) })}</strong>
+      <strong>
+        {t('countdown', {
+          days: Math.floor(left / 86400),
+          hours: pad(Math.floor(left / 3600) % 24),
+          minutes: pad(Math.floor(left / 60) % 60),
+          seconds: pad(left % 60),
+        })}
+      </strong>
     </p>
   );
 }
@@ -83,7 +90,10 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
   const selectedType = cardType === 'LFT' ? LIFETIME[devices] : cardType;
   const selected = planOf(selectedType);
   const quote = quotePlan(selected, variant, coupon);
-  const topCoupons = useMemo(() => pickTopCoupons(offer.coupons, selected.type, planPriceCents(selected, variant).priceCents), [offer.coupons, selected, variant]);
+  const topCoupons = useMemo(
+    () => pickTopCoupons(offer.coupons, selected.type, planPriceCents(selected, variant).priceCents),
+    [offer.coupons, selected, variant],
+  );
   const money = (cents: number) => formatCents(cents, locale);
   const osName = (value: 'win' | 'mac') => t(value === 'mac' ? 'os_mac' : 'os_win');
 
@@ -98,7 +108,11 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
     setCouponError(null);
     if (!code.trim()) return;
     setBusy(true);
-    const body = await postJson<{ coupon: OfferCouponDto; error: string }>('/api/checkout/coupon', { code, pid: selected.pid, product: offer.product.key });
+    const body = await postJson<{ coupon: OfferCouponDto; error: string }>('/api/checkout/coupon', {
+      code,
+      pid: selected.pid,
+      product: offer.product.key,
+    });
     setBusy(false);
     if (body.cscode === 200 && body.coupon) {
       setCoupon(body.coupon);
@@ -142,7 +156,8 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
   };
 
   const paying = order?.status === 'pending';
-  const describeCoupon = (entry: OfferCouponDto) => t(entry.allowedTypes.length > 0 ? 'coupon_types' : 'coupon_any', { min: money(entry.minPriceCents) });
+  const describeCoupon = (entry: OfferCouponDto) =>
+    t(entry.allowedTypes.length > 0 ? 'coupon_types' : 'coupon_any', { min: money(entry.minPriceCents) });
 
   const card = (type: (typeof CARD_TYPES)[number]) => {
     const plan: OfferPlanDto = type === 'LFT' ? planOf(LIFETIME[devices]) : planOf(type);
@@ -171,7 +186,17 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
             <legend>{t('devices_label')}</legend>
             {([1, 3, 5] as const).map((count) => (
               <label key={count} className={devices === count ? styles.deviceActive : undefined}>
-                <input type="radio" name="lifetime-devices" value={count} checked={devices === count} disabled={paying} onChange={() => { setDevices(count); setCardType('LFT'); }} />
+                <input
+                  type="radio"
+                  name="lifetime-devices"
+                  value={count}
+                  checked={devices === count}
+                  disabled={paying}
+                  onChange={() => {
+                    setDevices(count);
+                    setCardType('LFT');
+                  }}
+                />
                 {count}
               </label>
             ))}
@@ -180,9 +205,25 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
         <ul className={styles.features}>
           <li>{t('devices', { count: plan.allowNum })}</li>
           <li>{plan.calculationNum !== null ? t('updates_period', { period: t(`plan_names.${plan.type}`) }) : t('updates_lifetime')}</li>
-          {plan.calculationNum !== null && <li>{t('per_day', { price: formatCents(Math.round(computeDayPrice({ price: prices.priceCents / 100, dayNum: plan.dayNum, allowNum: plan.allowNum }) * 100), locale) })}</li>}
+          {plan.calculationNum !== null && (
+            <li>
+              {t('per_day', {
+                price: formatCents(
+                  Math.round(computeDayPrice({ price: prices.priceCents / 100, dayNum: plan.dayNum, allowNum: plan.allowNum }) * 100),
+                  locale,
+                ),
+              })}
+            </li>
+          )}
         </ul>
-        <button type="button" className={active ? styles.chosen : styles.choose} aria-pressed={active} disabled={paying} onClick={() => setCardType(type)} data-plan={type}>
+        <button
+          type="button"
+          className={active ? styles.chosen : styles.choose}
+          aria-pressed={active}
+          disabled={paying}
+          onClick={() => setCardType(type)}
+          data-plan={type}
+        >
           {active ? t('selected_plan') : t('select_plan')}
         </button>
       </li>
@@ -194,11 +235,19 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
       <header className={styles.top}>
         <div>
           <h1 className={styles.heading}>{t('heading')}</h1>
-          <p className={styles.lead}>{t(os === 'mac' ? 'lead_mac' : 'lead_win', { product: os === 'mac' ? offer.product.macName : offer.product.name })}</p>
+          <p className={styles.lead}>
+            {t(os === 'mac' ? 'lead_mac' : 'lead_win', { product: os === 'mac' ? offer.product.macName : offer.product.name })}
+          </p>
         </div>
         <div className={styles.osSwitch} role="group" aria-label={t('os_label')}>
           {(['win', 'mac'] as const).map((value) => (
-            <button key={value} type="button" aria-pressed={os === value} disabled={paying || (value === 'mac' && !hasMac)} onClick={() => switchOs(value)}>
+            <button
+              key={value}
+              type="button"
+              aria-pressed={os === value}
+              disabled={paying || (value === 'mac' && !hasMac)}
+              onClick={() => switchOs(value)}
+            >
               {osName(value)}
             </button>
           ))}
@@ -215,9 +264,16 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
         </ul>
 
         <aside className={styles.summary} aria-labelledby="summary-heading">
-          <h2 id="summary-heading" className={styles.summaryHeading}>{t('summary_heading')}</h2>
+          <h2 id="summary-heading" className={styles.summaryHeading}>
+            {t('summary_heading')}
+          </h2>
           <dl className={styles.lines}>
-            <dt>{t('summary_plan', { plan: `${t(`plan_names.${selected.type}`)}${selected.allowNum > 1 ? ` (${t('devices', { count: selected.allowNum })})` : ''}`, os: osName(os) })}</dt>
+            <dt>
+              {t('summary_plan', {
+                plan: `${t(`plan_names.${selected.type}`)}${selected.allowNum > 1 ? ` (${t('devices', { count: selected.allowNum })})` : ''}`,
+                os: osName(os),
+              })}
+            </dt>
             <dd>{money(quote.priceCents)}</dd>
             {quote.discountCents > 0 && coupon && (
               <>
@@ -226,7 +282,9 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
               </>
             )}
             <dt className={styles.total}>{t('summary_total')}</dt>
-            <dd className={styles.total} data-testid="total">{money(quote.totalCents)}</dd>
+            <dd className={styles.total} data-testid="total">
+              {money(quote.totalCents)}
+            </dd>
           </dl>
 
           {!paying && (
@@ -241,15 +299,41 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
               >
                 <label htmlFor="coupon-code">{t('coupon_label')}</label>
                 <div className={styles.inline}>
-                  <input id="coupon-code" name="coupon" value={couponCode} autoComplete="off" maxLength={32} aria-invalid={Boolean(couponError) || !couponFits} aria-describedby="coupon-status" onChange={(event) => setCouponCode(event.target.value.toUpperCase())} />
+                  <input
+                    id="coupon-code"
+                    name="coupon"
+                    value={couponCode}
+                    autoComplete="off"
+                    maxLength={32}
+                    aria-invalid={Boolean(couponError) || !couponFits}
+                    aria-describedby="coupon-status"
+                    onChange={(event) => setCouponCode(event.target.value.toUpperCase())}
+                  />
                   {coupon ? (
-                    <button type="button" className={styles.ghost} onClick={() => { setCoupon(null); setCouponCode(''); }}>{t('coupon_remove')}</button>
+                    <button
+                      type="button"
+                      className={styles.ghost}
+                      onClick={() => {
+                        setCoupon(null);
+                        setCouponCode('');
+                      }}
+                    >
+                      {t('coupon_remove')}
+                    </button>
                   ) : (
-                    <button type="submit" className={styles.ghost} disabled={busy}>{t('coupon_apply')}</button>
+                    <button type="submit" className={styles.ghost} disabled={busy}>
+                      {t('coupon_apply')}
+                    </button>
                   )}
                 </div>
                 <p id="coupon-status" className={couponError || !couponFits ? styles.error : styles.ok} role={couponError ? 'alert' : 'status'}>
-                  {couponError ? t(`errors.${couponError}`) : !couponFits ? t('errors.coupon_min_price') : coupon ? t('coupon_applied', { code: coupon.code, amount: money(quote.discountCents) }) : ''}
+                  {couponError
+                    ? t(`errors.${couponError}`)
+                    : !couponFits
+                      ? t('errors.coupon_min_price')
+                      : coupon
+                        ? t('coupon_applied', { code: coupon.code, amount: money(quote.discountCents) })
+                        : ''}
                 </p>
               </form>
               {topCoupons.length > 0 && (
@@ -258,7 +342,12 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
                   <ul>
                     {topCoupons.map((entry) => (
                       <li key={entry.code}>
-                        <button type="button" className={styles.couponChip} aria-pressed={coupon?.code === entry.code} onClick={() => void applyCoupon(entry.code)}>
+                        <button
+                          type="button"
+                          className={styles.couponChip}
+                          aria-pressed={coupon?.code === entry.code}
+                          onClick={() => void applyCoupon(entry.code)}
+                        >
                           <strong>{t('coupon_off', { amount: money(entry.discountCents) })}</strong>
                           <span>{describeCoupon(entry)}</span>
                           <code>{entry.code}</code>
@@ -274,14 +363,30 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
                 ) : (
                   <>
                     <label htmlFor="checkout-email">{t('email_label')}</label>
-                    <input id="checkout-email" type="email" name="email" autoComplete="email" value={email} maxLength={254} aria-invalid={Boolean(emailError)} aria-describedby="checkout-email-hint" onChange={(event) => setEmail(event.target.value)} />
+                    <input
+                      id="checkout-email"
+                      type="email"
+                      name="email"
+                      autoComplete="email"
+                      value={email}
+                      maxLength={254}
+                      aria-invalid={Boolean(emailError)}
+                      aria-describedby="checkout-email-hint"
+                      onChange={(event) => setEmail(event.target.value)}
+                    />
                     <p id="checkout-email-hint" className={emailError ? styles.error : styles.hint} role={emailError ? 'alert' : undefined}>
                       {emailError ? t(`errors.${emailError}`) : t('email_hint')}
                     </p>
                   </>
                 )}
-                {formError && <p className={styles.error} role="alert">{t(`errors.${formError}`)}</p>}
-                <button type="submit" className={styles.primary} disabled={busy}>{t('continue')}</button>
+                {formError && (
+                  <p className={styles.error} role="alert">
+                    {t(`errors.${formError}`)}
+                  </p>
+                )}
+                <button type="submit" className={styles.primary} disabled={busy}>
+                  {t('continue')}
+                </button>
               </form>
             </>
           )}
@@ -290,7 +395,12 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
             <div className={styles.payment} data-order-id={order.id}>
               {offer.provider.kind === 'stripe' && clientSecret ? (
                 <Suspense fallback={<p className={styles.hint}>{t('paying')}</p>}>
-                  <StripePayment publishableKey={offer.provider.publishableKey} clientSecret={clientSecret} order={order} onBack={() => setOrder(null)} />
+                  <StripePayment
+                    publishableKey={offer.provider.publishableKey}
+                    clientSecret={clientSecret}
+                    order={order}
+                    onBack={() => setOrder(null)}
+                  />
                 </Suspense>
               ) : (
                 <SandboxPayment order={order} onPaid={setOrder} onBack={() => setOrder(null)} />

@@ -42,7 +42,14 @@ export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onP
     const fields = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    settle(await postJson('/api/checkout/sandbox/pay', { order: order.id, number: fields.get('number'), expiry: fields.get('expiry'), cvc: fields.get('cvc') }));
+    settle(
+      await postJson('/api/checkout/sandbox/pay', {
+        order: order.id,
+        number: fields.get('number'),
+        expiry: fields.get('expiry'),
+        cvc: fields.get('cvc'),
+      }),
+    );
     setBusy(false);
   };
 
@@ -52,15 +59,24 @@ export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onP
     setBusy(false);
   };
 
-  if (step === 'processing') return <p className={styles.notice} role="status">{t('processing')}</p>;
+  if (step === 'processing')
+    return (
+      <p className={styles.notice} role="status">
+        {t('processing')}
+      </p>
+    );
   if (step === 'confirm') {
     return (
       <div className={styles.confirm} role="dialog" aria-labelledby="confirm-heading">
         <h3 id="confirm-heading">{t('confirm_heading')}</h3>
         <p>{t('confirm_body', { amount })}</p>
         <div className={styles.inline}>
-          <button type="button" className={styles.primary} disabled={busy} onClick={() => void confirm(true)}>{t('confirm_approve')}</button>
-          <button type="button" className={styles.ghost} disabled={busy} onClick={() => void confirm(false)}>{t('confirm_refuse')}</button>
+          <button type="button" className={styles.primary} disabled={busy} onClick={() => void confirm(true)}>
+            {t('confirm_approve')}
+          </button>
+          <button type="button" className={styles.ghost} disabled={busy} onClick={() => void confirm(false)}>
+            {t('confirm_refuse')}
+          </button>
         </div>
       </div>
     );
@@ -81,9 +97,17 @@ export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onP
           <input id="card-cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} required />
         </div>
       </div>
-      {error && <p className={styles.error} role="alert">{t(`errors.${error}`)}</p>}
-      <button type="submit" className={styles.primary} disabled={busy}>{busy ? t('paying') : t('pay', { amount })}</button>
-      <button type="button" className={styles.linkButton} onClick={onBack}>{t('back_to_plans')}</button>
+      {error && (
+        <p className={styles.error} role="alert">
+          {t(`errors.${error}`)}
+        </p>
+      )}
+      <button type="submit" className={styles.primary} disabled={busy}>
+        {busy ? t('paying') : t('pay', { amount })}
+      </button>
+      <button type="button" className={styles.linkButton} onClick={onBack}>
+        {t('back_to_plans')}
+      </button>
     </form>
   );
 }

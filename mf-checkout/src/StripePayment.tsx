@@ -31,19 +31,40 @@ function StripeForm({ order, onBack }: { order: OrderDto; onBack: () => void }) 
     <form className={styles.cardForm} onSubmit={pay}>
       <h3>{t('pay_heading')}</h3>
       <PaymentElement />
-      {error && <p className={styles.error} role="alert">{error}</p>}
-      <button type="submit" className={styles.primary} disabled={busy || !stripe}>{busy ? t('paying') : t('pay', { amount: formatCents(order.amountCents, locale.current) })}</button>
-      <button type="button" className={styles.linkButton} onClick={onBack}>{t('back_to_plans')}</button>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={styles.primary} disabled={busy || !stripe}>
+        {busy ? t('paying') : t('pay', { amount: formatCents(order.amountCents, locale.current) })}
+      </button>
+      <button type="button" className={styles.linkButton} onClick={onBack}>
+        {t('back_to_plans')}
+      </button>
     </form>
   );
 }
 
 /** Stripe's Payment Element for a PaymentIntent the server created (loaded only when Stripe is the provider). */
-export default function StripePayment({ publishableKey, clientSecret, order, onBack }: { publishableKey: string; clientSecret: string; order: OrderDto; onBack: () => void }) {
+export default function StripePayment({
+  publishableKey,
+  clientSecret,
+  order,
+  onBack,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  order: OrderDto;
+  onBack: () => void;
+}) {
   const stripePromise = useMemo(() => loadStripe(publishableKey), [publishableKey]);
   const locale = useSelector((state: SharedState) => state.locale.current);
   return (
-    <Elements stripe={stripePromise} options={{ clientSecret, locale: locale === 'zh' ? 'zh-TW' : locale, appearance: { theme: 'stripe', variables: { colorPrimary: '#5b3df5' } } }}>
+    <Elements
+      stripe={stripePromise}
+      options={{ clientSecret, locale: locale === 'zh' ? 'zh-TW' : locale, appearance: { theme: 'stripe', variables: { colorPrimary: '#5b3df5' } } }}
+    >
       <StripeForm order={order} onBack={onBack} />
     </Elements>
   );

@@ -21,26 +21,45 @@ export function ThankYou({ order }: { order: OrderDto }) {
   };
   return (
     <section className={styles.thanks} aria-labelledby="thanks-heading" data-order={order.id}>
-      <div className={styles.tick} aria-hidden="true">✓</div>
-      <h1 id="thanks-heading" className={styles.heading}>{t('thanks_heading')}</h1>
+      <div className={styles.tick} aria-hidden="true">
+        ✓
+      </div>
+      <h1 id="thanks-heading" className={styles.heading}>
+        {t('thanks_heading')}
+      </h1>
       {licence && (
         <div className={styles.keyBox}>
           <p className={styles.keyLabel}>{t('thanks_key')}</p>
           <div className={styles.inline}>
-            <code className={styles.key} data-testid="licence-key">{licence.key}</code>
-            <button type="button" className={styles.ghost} onClick={() => void copy()}>{copied ? t('copied') : t('copy')}</button>
+            <code className={styles.key} data-testid="licence-key">
+              {licence.key}
+            </code>
+            <button type="button" className={styles.ghost} onClick={() => void copy()}>
+              {copied ? t('copied') : t('copy')}
+            </button>
           </div>
           <p className={styles.hint}>
             {t('thanks_activate', { count: licence.allowNum })}
-            {licence.expiresAt && <> {t('thanks_expires', { date: new Intl.DateTimeFormat(locale === 'zh' ? 'zh-Hant' : locale, { dateStyle: 'long' }).format(new Date(licence.expiresAt)) })}</>}
+            {licence.expiresAt && (
+              <>
+                {' '}
+                {t('thanks_expires', {
+                  date: new Intl.DateTimeFormat(locale === 'zh' ? 'zh-Hant' : locale, { dateStyle: 'long' }).format(new Date(licence.expiresAt)),
+                })}
+              </>
+            )}
           </p>
         </div>
       )}
       <p>{t('thanks_receipt', { email: order.email })}</p>
       <p className={styles.hint}>{t('thanks_account')}</p>
       <p className={styles.inline}>
-        <a className={styles.primary} href={toLocalePath(locale, '/downloading')}>{t('thanks_download')}</a>
-        <a className={styles.ghost} href={toLocalePath(locale, '/my-account')}>{t('thanks_my_account')}</a>
+        <a className={styles.primary} href={toLocalePath(locale, '/downloading')}>
+          {t('thanks_download')}
+        </a>
+        <a className={styles.ghost} href={toLocalePath(locale, '/my-account')}>
+          {t('thanks_my_account')}
+        </a>
       </p>
     </section>
   );

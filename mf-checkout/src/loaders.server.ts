@@ -1,4 +1,13 @@
-import { offerQuerySchema, orderIdInput, toLocalePrefix, type LoaderContext, type OfferCouponDto, type OfferDto, type OrderDto, type RedirectResult } from '@reelkeep/shared-contracts';
+import {
+  offerQuerySchema,
+  orderIdInput,
+  toLocalePrefix,
+  type LoaderContext,
+  type OfferCouponDto,
+  type OfferDto,
+  type OrderDto,
+  type RedirectResult,
+} from '@reelkeep/shared-contracts';
 
 /** What the checkout page renders with. */
 export interface CheckoutData {
@@ -38,7 +47,8 @@ export async function loadCheckoutPage({ url, locale, fetchApi, fetchAsVisitor }
   const appliedId = query.get('applied_id');
   const pidType = appliedId ? /^\d{5}(\w+)$/.exec(appliedId)?.[1] : undefined;
   const type = query.get('plan') ?? pidType ?? null;
-  const os = query.get('os') === 'mac' || appliedId?.startsWith('10781') ? 'mac' : query.get('os') === 'win' || appliedId?.startsWith('10721') ? 'win' : null;
+  const os =
+    query.get('os') === 'mac' || appliedId?.startsWith('10781') ? 'mac' : query.get('os') === 'win' || appliedId?.startsWith('10721') ? 'win' : null;
   let coupon: OfferCouponDto | null = null;
   let couponError: string | null = null;
   const couponCode = query.get('coupon');

@@ -13,8 +13,17 @@ const source = await readFile(path.join(import.meta.dirname, 'app-window.svg'));
 const publicDir = path.join(import.meta.dirname, '..', 'public');
 for (const width of APP_WINDOW_WIDTHS) {
   const image = sharp(source, { density: 300 }).resize({ width });
-  await image.clone().avif({ quality: 55 }).toFile(path.join(publicDir, `app-window-${width}.avif`));
-  await image.clone().webp({ quality: 78 }).toFile(path.join(publicDir, `app-window-${width}.webp`));
-  await image.clone().png({ compressionLevel: 9, palette: true }).toFile(path.join(publicDir, `app-window-${width}.png`));
+  await image
+    .clone()
+    .avif({ quality: 55 })
+    .toFile(path.join(publicDir, `app-window-${width}.avif`));
+  await image
+    .clone()
+    .webp({ quality: 78 })
+    .toFile(path.join(publicDir, `app-window-${width}.webp`));
+  await image
+    .clone()
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(path.join(publicDir, `app-window-${width}.png`));
   console.log(`rendered app-window-${width}.{avif,webp,png}`);
 }

@@ -37,7 +37,10 @@ describe.each(listTestDatabases())('landing catalogue on %s', (_kind, open) => {
     });
 
     it('refuses control characters in the address', async () => {
-      expect(await call('GET', '/category/list?origin_url=a%00b')).toMatchObject({ status: 400, body: { cscode: 400, problems: { origin_url: 'invalid' } } });
+      expect(await call('GET', '/category/list?origin_url=a%00b')).toMatchObject({
+        status: 400,
+        body: { cscode: 400, problems: { origin_url: 'invalid' } },
+      });
     });
   });
 });

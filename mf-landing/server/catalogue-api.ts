@@ -27,7 +27,10 @@ export interface CategoryDto {
 
 /** docs/routing.md "Server paths": the categories are the catalogue's groups, each with its services. */
 export function buildCategoryList(adultEnabled: boolean): CategoryDto[] {
-  return buildCatalogueDto(adultEnabled).groups.map((group) => ({ uid: group.id, children: group.services.map((service) => ({ uid: service.slug })) }));
+  return buildCatalogueDto(adultEnabled).groups.map((group) => ({
+    uid: group.id,
+    children: group.services.map((service) => ({ uid: service.slug })),
+  }));
 }
 
 /** Every category uid (groups and services), the values the category cookie may hold. */

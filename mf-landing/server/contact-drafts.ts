@@ -22,7 +22,9 @@ export const DRAFT_LIMITS: DraftLimits = Object.freeze({ ttlS: 10 * 60, perVisit
  * still count drafts per address.
  */
 export function toClientKey(clientIp: string, keyedHash: (value: string) => string): string {
-  return createHash('sha256').update(keyedHash(`contact-draft:${clientIp}`)).digest('base64url');
+  return createHash('sha256')
+    .update(keyedHash(`contact-draft:${clientIp}`))
+    .digest('base64url');
 }
 
 /**
@@ -30,7 +32,11 @@ export function toClientKey(clientIp: string, keyedHash: (value: string) => stri
  * or null when the table holds `limits.total` live drafts already. In one transaction: expired drafts are
  * deleted, the draft is added, and the visitor's drafts beyond `limits.perVisitor` go, oldest first.
  */
-export async function saveContactDraft(db: Database, draft: ContactDraft & { clientKey: string }, limits: DraftLimits = DRAFT_LIMITS): Promise<string | null> {
+export async function saveContactDraft(
+  db: Database,
+  draft: ContactDraft & { clientKey: string },
+  limits: DraftLimits = DRAFT_LIMITS,
+): Promise<string | null> {
   const checked = contactDraftSchema.parse(draft);
   return db.transaction(async (query) => {
     await query('DELETE FROM landing.contact_drafts WHERE expires_at <= now()');
@@ -54,7 +60,10 @@ export async function saveContactDraft(db: Database, draft: ContactDraft & { cli
 
 /** A live draft by its id; null when unknown or expired. */
 export async function readContactDraft(db: Database, id: string): Promise<ContactDraft | null> {
-  const [row] = await db.query<{ fields: unknown; problems: unknown }>('SELECT fields, problems FROM landing.contact_drafts WHERE id = $1 AND expires_at > now()', [id]);
+  const [row] = await db.query<{ fields: unknown; problems: unknown }>(
+    'SELECT fields, problems FROM landing.contact_drafts WHERE id = $1 AND expires_at > now()',
+    [id],
+  );
   if (!row) return null;
   const draft = contactDraftSchema.safeParse(row);
   return draft.success ? draft.data : null;

@@ -29,7 +29,11 @@ describe('validateContact (docs/forms.md "Contact form")', () => {
 describe('toDraftFields (docs/forms.md "Drafts")', () => {
   it.each([
     ['keeps a form within its limits as it is', VALID, VALID],
-    ['cuts an over-long name, address and message', { ...VALID, name: 'n'.repeat(300), email: 'e'.repeat(400), message: 'm'.repeat(9000) }, { ...VALID, name: 'n'.repeat(100), email: 'e'.repeat(254), message: 'm'.repeat(5000) }],
+    [
+      'cuts an over-long name, address and message',
+      { ...VALID, name: 'n'.repeat(300), email: 'e'.repeat(400), message: 'm'.repeat(9000) },
+      { ...VALID, name: 'n'.repeat(100), email: 'e'.repeat(254), message: 'm'.repeat(5000) },
+    ],
     ['drops a topic off the list', { ...VALID, topic: '<script>' }, { ...VALID, topic: '' }],
   ])('%s', (_case, fields, draft) => {
     expect(toDraftFields(fields)).toEqual(draft);

@@ -20,7 +20,10 @@ describe.each(listTestDatabases())('landing downloads on %s', (_kind, open) => {
 
   describe('input at the edge (docs/security.md "Input")', () => {
     it.each(['abc', '-5', '1.5', '99999999999', '1e3', '%00', ''])('product info: product_id %j is 400', async (id) => {
-      expect(await call('GET', `/product/info?product_id=${id}`)).toMatchObject({ status: 400, body: { cscode: 400, msg: 'product_id must be a number' } });
+      expect(await call('GET', `/product/info?product_id=${id}`)).toMatchObject({
+        status: 400,
+        body: { cscode: 400, msg: 'product_id must be a number' },
+      });
     });
 
     it.each(['%00', '%1b', 'x'.repeat(101), ''])('download link: p %j is 400', async (installer) => {
@@ -29,9 +32,11 @@ describe.each(listTestDatabases())('landing downloads on %s', (_kind, open) => {
 
     it('download link: a file that is no installer is 404, an installer a 302', async () => {
       expect((await call('GET', '/mlink?p=../../etc/passwd')).status).toBe(404);
-      expect(await call('GET', '/mlink?p=reelkeep-setup.exe')).toMatchObject({ status: 302, location: 'https://download.reelkeep.com/reelkeep-setup.exe' });
+      expect(await call('GET', '/mlink?p=reelkeep-setup.exe')).toMatchObject({
+        status: 302,
+        location: 'https://download.reelkeep.com/reelkeep-setup.exe',
+      });
     });
-
   });
 
   describe('/product/info (docs/routing.md "Server paths")', () => {

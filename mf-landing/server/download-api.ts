@@ -20,7 +20,10 @@ export const productInfoRoute: ApiRoute<LandingSettings> = {
     const product = findProductById(productId);
     if (!product) return respondJson({ cscode: 404, msg: `no product ${productId}` }, 404);
     return respondJson(
-      { cscode: 200, data: { product_id: productId, name: product.name, soft_version: product.softVersion.win, soft_version_mac: product.softVersion.mac } },
+      {
+        cscode: 200,
+        data: { product_id: productId, name: product.name, soft_version: product.softVersion.win, soft_version_mac: product.softVersion.mac },
+      },
       200,
       { 'cache-control': 'public, max-age=600' },
     );
@@ -44,7 +47,14 @@ export const downloadLinkRoute: ApiRoute<LandingSettings> = {
     try {
       await db.query(
         'INSERT INTO landing.download_reports (installer, product_id, os, target_url, referer_url, user_agent) VALUES ($1, $2, $3, $4, $5, $6)',
-        [installer, match.product.productId, match.os, target, request.headers.get('referer')?.slice(0, 500) ?? null, request.headers.get('user-agent')?.slice(0, 300) ?? null],
+        [
+          installer,
+          match.product.productId,
+          match.os,
+          target,
+          request.headers.get('referer')?.slice(0, 500) ?? null,
+          request.headers.get('user-agent')?.slice(0, 300) ?? null,
+        ],
       );
     } catch (error) {
       // spec §8: reporting failures are ignored; the download goes on.

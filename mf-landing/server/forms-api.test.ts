@@ -28,7 +28,8 @@ describe.each(listTestDatabases())('landing forms on %s', (_kind, open) => {
     await db.query('DELETE FROM landing.contact_drafts');
   });
 
-  const countDrafts = async (where = 'true') => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM landing.contact_drafts WHERE ${where}`))[0]!.n;
+  const countDrafts = async (where = 'true') =>
+    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM landing.contact_drafts WHERE ${where}`))[0]!.n;
 
   describe('contact drafts (docs/forms.md "Drafts")', () => {
     it('brings a refused form back filled, from a draft in the database', async () => {
@@ -38,7 +39,13 @@ describe.each(listTestDatabases())('landing forms on %s', (_kind, open) => {
       const draft = await call('GET', `/api/landing/contact/draft?id=${draftIdOf(answer.location)}`);
       expect(draft).toMatchObject({
         status: 200,
-        body: { cscode: 200, data: { fields: { name: 'Ana', email: 'ana@example.com', topic: 'billing', message: 'too short' }, problems: { message: 'invalid', captcha: 'invalid' } } },
+        body: {
+          cscode: 200,
+          data: {
+            fields: { name: 'Ana', email: 'ana@example.com', topic: 'billing', message: 'too short' },
+            problems: { message: 'invalid', captcha: 'invalid' },
+          },
+        },
       });
       const [row] = await db.query<{ client_key: string }>('SELECT client_key FROM landing.contact_drafts');
       expect(row!.client_key).not.toContain('198.51.100.1');
@@ -49,7 +56,10 @@ describe.each(listTestDatabases())('landing forms on %s', (_kind, open) => {
       const post = makeRouteCaller(routes, context);
       const locations: string[] = [];
       for (let attempt = 0; attempt < 550; attempt += 1) {
-        const answer = await post('POST', '/api/landing/contact', { form: { ...REFUSED_FORM, message: `attempt ${attempt} ${'x'.repeat(4000)}` }, ip: '198.51.100.2' });
+        const answer = await post('POST', '/api/landing/contact', {
+          form: { ...REFUSED_FORM, message: `attempt ${attempt} ${'x'.repeat(4000)}` },
+          ip: '198.51.100.2',
+        });
         expect(answer.status).toBe(303);
         locations.push(answer.location!);
       }
@@ -87,7 +97,9 @@ describe.each(listTestDatabases())('landing forms on %s', (_kind, open) => {
     it('keeps only what fits the limits: an over-long field is cut for the draft and flagged', async () => {
       const form = { ...REFUSED_FORM, name: `  ${'N'.repeat(150)}  `, message: `${'m'.repeat(5100)}\r\nend` };
       const answer = await call('POST', '/api/landing/contact', { form, ip: '198.51.100.7' });
-      const draft = (await call('GET', `/api/landing/contact/draft?id=${draftIdOf(answer.location)}`)).body as { data: { fields: Record<string, string>; problems: Record<string, string> } };
+      const draft = (await call('GET', `/api/landing/contact/draft?id=${draftIdOf(answer.location)}`)).body as {
+        data: { fields: Record<string, string>; problems: Record<string, string> };
+      };
       expect(draft.data.fields.name).toBe('N'.repeat(100));
       expect(draft.data.fields.message).toHaveLength(5000);
       expect(draft.data.problems).toMatchObject({ name: 'invalid', message: 'invalid' });
@@ -97,9 +109,14 @@ describe.each(listTestDatabases())('landing forms on %s', (_kind, open) => {
       const post = makeRouteCaller(createFormRoutes({ draftLimits: { ...DRAFT_LIMITS, total: 2 } }), context);
       await post('POST', '/api/landing/contact', { form: REFUSED_FORM, ip: '198.51.100.8' });
       await post('POST', '/api/landing/contact', { form: REFUSED_FORM, ip: '198.51.100.9' });
-      const full = await post('POST', '/api/landing/contact', { form: { ...REFUSED_FORM, name: '', message: 'a private message' }, ip: '198.51.100.10' });
+      const full = await post('POST', '/api/landing/contact', {
+        form: { ...REFUSED_FORM, name: '', message: 'a private message' },
+        ip: '198.51.100.10',
+      });
       expect(full.status).toBe(303);
-      expect(full.location).toBe('/fr/contact?problem_name=empty&problem_message=invalid&problem_captcha=invalid&problem_form=not_kept&topic=billing#contact-form');
+      expect(full.location).toBe(
+        '/fr/contact?problem_name=empty&problem_message=invalid&problem_captcha=invalid&problem_form=not_kept&topic=billing#contact-form',
+      );
       expect(await countDrafts()).toBe(2);
     });
 
@@ -111,19 +128,33 @@ describe.each(listTestDatabases())('landing forms on %s', (_kind, open) => {
 
     it('sends an accepted form (the sum captcha of a browser without JavaScript)', async () => {
       const sum = context.captcha.createArithmetic();
-      const form = { ...REFUSED_FORM, message: 'Je voudrais la facture de ma commande, merci.', captcha_token: sum.token, captcha_answer: String(sum.a + sum.b) };
+      const form = {
+        ...REFUSED_FORM,
+        message: 'Je voudrais la facture de ma commande, merci.',
+        captcha_token: sum.token,
+        captcha_answer: String(sum.a + sum.b),
+      };
       const answer = await call('POST', '/api/landing/contact', { form, ip: '198.51.100.11' });
       expect(answer).toMatchObject({ status: 303, location: '/fr/contact?sent=1#contact-form' });
-      expect(await db.query('SELECT name, topic, locale FROM landing.contact_messages WHERE name = $1', ['Ana'])).toEqual([{ name: 'Ana', topic: 'billing', locale: 'fr' }]);
+      expect(await db.query('SELECT name, topic, locale FROM landing.contact_messages WHERE name = $1', ['Ana'])).toEqual([
+        { name: 'Ana', topic: 'billing', locale: 'fr' },
+      ]);
       // The mail goes to the site's contact address (context.site.CONTACT_EMAIL).
-      expect(await db.query(`SELECT DISTINCT recipient FROM platform.mail_outbox WHERE subject = '[Contact · billing] Ana'`)).toEqual([{ recipient: context.site.CONTACT_EMAIL }]);
+      expect(await db.query(`SELECT DISTINCT recipient FROM platform.mail_outbox WHERE subject = '[Contact · billing] Ana'`)).toEqual([
+        { recipient: context.site.CONTACT_EMAIL },
+      ]);
     });
   });
 
   describe('input at the edge (docs/security.md "Input"): 400 or 415 with problems, never 5xx', () => {
     it.each([
       ['a NUL byte', { json: { ...REFUSED_FORM, name: 'A\u0000na' } }, 400, { name: 'invalid' }],
-      ['a control character in the message', { json: { ...REFUSED_FORM, message: 'hello\u001b[31m there, twenty chars' } }, 400, { message: 'invalid' }],
+      [
+        'a control character in the message',
+        { json: { ...REFUSED_FORM, message: 'hello\u001b[31m there, twenty chars' } },
+        400,
+        { message: 'invalid' },
+      ],
       ['an object for a field', { json: { ...REFUSED_FORM, email: { $ne: '' } } }, 400, { email: 'invalid' }],
       ['malformed JSON', { raw: '{"name": "Ana",', type: 'application/json' }, 400, { form: 'invalid' }],
       ['a JSON array', { raw: '[1, 2]', type: 'application/json' }, 400, { form: 'invalid' }],
@@ -136,12 +167,18 @@ describe.each(listTestDatabases())('landing forms on %s', (_kind, open) => {
       const answer = await call('POST', '/api/landing/contact', { form: { ...REFUSED_FORM, name: 'A\u0000na' } });
       expect(answer).toMatchObject({ status: 303, location: '/contact?problem_name=invalid&problem_form=invalid#contact-form' });
       // A form of the text/plain kind is a form too: back to the page rather than a bare 415.
-      expect(await call('POST', '/api/landing/contact', { raw: 'name=Ana', type: 'text/plain' })).toMatchObject({ status: 303, location: '/contact?problem_form=invalid#contact-form' });
+      expect(await call('POST', '/api/landing/contact', { raw: 'name=Ana', type: 'text/plain' })).toMatchObject({
+        status: 303,
+        location: '/contact?problem_form=invalid#contact-form',
+      });
       expect(await countDrafts()).toBe(0);
     });
 
     it.each(['', 'abc', '12345678-1234-1234-1234-1234567890ab%00', '../../etc'])('draft: id %j is 400', async (id) => {
-      expect(await call('GET', `/api/landing/contact/draft?id=${id}`)).toMatchObject({ status: 400, body: { cscode: 400, problems: { id: expect.any(String) } } });
+      expect(await call('GET', `/api/landing/contact/draft?id=${id}`)).toMatchObject({
+        status: 400,
+        body: { cscode: 400, problems: { id: expect.any(String) } },
+      });
     });
 
     it('draft: an unknown id is 404', async () => {
@@ -160,12 +197,18 @@ describe.each(listTestDatabases())('landing forms on %s', (_kind, open) => {
     });
 
     it('uninstall feedback: stores a reason with its comment cut to 1,000 characters; a form goes back to the page', async () => {
-      const answer = await call('POST', '/api/landing/uninstall-feedback', { form: { reason: 'too_expensive', comment: 'c'.repeat(1200), product: 'reelkeep-netflix', locale: 'de' } });
+      const answer = await call('POST', '/api/landing/uninstall-feedback', {
+        form: { reason: 'too_expensive', comment: 'c'.repeat(1200), product: 'reelkeep-netflix', locale: 'de' },
+      });
       expect(answer).toMatchObject({ status: 303, location: '/de/uninstallation?feedback=sent#feedback' });
-      const [row] = await db.query<{ comment: string; product_slug: string }>(`SELECT comment, product_slug FROM landing.uninstall_feedback WHERE reason = 'too_expensive'`);
+      const [row] = await db.query<{ comment: string; product_slug: string }>(
+        `SELECT comment, product_slug FROM landing.uninstall_feedback WHERE reason = 'too_expensive'`,
+      );
       expect(row).toEqual({ comment: 'c'.repeat(1000), product_slug: 'reelkeep-netflix' });
-      expect(await call('POST', '/api/landing/uninstall-feedback', { form: { reason: '', locale: 'de' } })).toMatchObject({ status: 303, location: '/de/uninstallation?feedback=invalid#feedback' });
+      expect(await call('POST', '/api/landing/uninstall-feedback', { form: { reason: '', locale: 'de' } })).toMatchObject({
+        status: 303,
+        location: '/de/uninstallation?feedback=invalid#feedback',
+      });
     });
-
   });
 });

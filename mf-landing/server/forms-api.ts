@@ -41,7 +41,9 @@ type LandingContext = HostContext<LandingSettings>;
 export function createFormRoutes(options: { draftLimits?: DraftLimits } = {}): ApiRoute<LandingSettings>[] {
   const draftLimits = options.draftLimits ?? DRAFT_LIMITS;
   const contactLimiter = oncePerContext((context: LandingContext) => context.createRateLimiter('contact', CONTACT_LIMIT, FORM_WINDOW_MS));
-  const feedbackLimiter = oncePerContext((context: LandingContext) => context.createRateLimiter('uninstall-feedback', FEEDBACK_LIMIT, FORM_WINDOW_MS));
+  const feedbackLimiter = oncePerContext((context: LandingContext) =>
+    context.createRateLimiter('uninstall-feedback', FEEDBACK_LIMIT, FORM_WINDOW_MS),
+  );
 
   const draftRoute: ApiRoute<LandingSettings> = {
     method: 'GET',
@@ -59,7 +61,13 @@ export function createFormRoutes(options: { draftLimits?: DraftLimits } = {}): A
    * docs/forms.md "Drafts": a refused form post goes back to the contact page with what was typed, kept as a
    * draft; when none can be kept, with its problems (and topic) in the query.
    */
-  async function returnRefusedForm(context: LandingContext, request: Request, locale: Locale, fields: ContactFields | null, problems: Record<string, string>): Promise<string> {
+  async function returnRefusedForm(
+    context: LandingContext,
+    request: Request,
+    locale: Locale,
+    fields: ContactFields | null,
+    problems: Record<string, string>,
+  ): Promise<string> {
     const back = `${toLocalePrefix(locale)}/contact`;
     if (fields) {
       const clientKey = toClientKey(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown', context.keyedHash);
@@ -82,7 +90,15 @@ export function createFormRoutes(options: { draftLimits?: DraftLimits } = {}): A
       const input = await readInput(request, contactInput);
       if (!input.ok) {
         if (!input.isForm) return respondJson({ cscode: input.status, problems: input.problems }, input.status);
-        return redirectAfterPost(await returnRefusedForm(context, request, DEFAULT_LOCALE, null, input.problems.form ? input.problems : { ...input.problems, form: 'invalid' }));
+        return redirectAfterPost(
+          await returnRefusedForm(
+            context,
+            request,
+            DEFAULT_LOCALE,
+            null,
+            input.problems.form ? input.problems : { ...input.problems, form: 'invalid' },
+          ),
+        );
       }
       const { locale, altcha, captcha_token: captchaToken, captcha_answer: captchaAnswer, ...fields } = input.data;
       const answer: FormAnswer = async (status, problems) => {
@@ -96,7 +112,13 @@ export function createFormRoutes(options: { draftLimits?: DraftLimits } = {}): A
       const human = await captcha.verify({ altcha, captchaToken, captchaAnswer });
       if (!human) problems.captcha = 'invalid';
       if (Object.keys(problems).length > 0) return answer(400, problems);
-      await db.query('INSERT INTO landing.contact_messages (name, email, topic, message, locale) VALUES ($1, $2, $3, $4, $5)', [fields.name, fields.email, fields.topic, fields.message, locale]);
+      await db.query('INSERT INTO landing.contact_messages (name, email, topic, message, locale) VALUES ($1, $2, $3, $4, $5)', [
+        fields.name,
+        fields.email,
+        fields.topic,
+        fields.message,
+        locale,
+      ]);
       try {
         await mailer.send({
           to: site.CONTACT_EMAIL,
@@ -129,7 +151,12 @@ export function createFormRoutes(options: { draftLimits?: DraftLimits } = {}): A
       if (!limit.allowed) return answer(429, { reason: 'rate_limited' });
       const { reason, comment, product, locale: language } = input.data;
       if (reason === '') return answer(400, { reason: 'empty' });
-      await db.query('INSERT INTO landing.uninstall_feedback (product_slug, reason, comment, locale) VALUES ($1, $2, $3, $4)', [product ?? 'reelkeep', reason, comment || null, language]);
+      await db.query('INSERT INTO landing.uninstall_feedback (product_slug, reason, comment, locale) VALUES ($1, $2, $3, $4)', [
+        product ?? 'reelkeep',
+        reason,
+        comment || null,
+        language,
+      ]);
       return answer(200);
     },
   };

@@ -27,18 +27,34 @@ describe('the gateway in front of the landing forms', () => {
   });
 
   const postForm = (path: string, body: string) =>
-    fetch(`${gateway.origin}${path}`, { method: 'POST', redirect: 'manual', headers: { origin: gateway.origin, 'content-type': 'application/x-www-form-urlencoded' }, body });
+    fetch(`${gateway.origin}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: gateway.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
   const countDrafts = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM landing.contact_drafts'))[0]!.n;
 
   it('refuses a 1 MB contact post with 413, unread, and keeps nothing', async () => {
-    const answer = await postForm('/api/landing/contact', new URLSearchParams({ name: 'Ana', email: 'ana@example.com', topic: 'other', message: 'x'.repeat(1024 * 1024) }).toString());
+    const answer = await postForm(
+      '/api/landing/contact',
+      new URLSearchParams({ name: 'Ana', email: 'ana@example.com', topic: 'other', message: 'x'.repeat(1024 * 1024) }).toString(),
+    );
     expect(answer.status).toBe(413);
     expect(await answer.json()).toMatchObject({ cscode: 413, maxBytes: 48 * 1024 });
     expect(await countDrafts()).toBe(0);
   });
 
   it('lets the largest honest form through: 5,000 characters of Japanese without JavaScript', async () => {
-    const body = new URLSearchParams({ locale: 'ja', name: '山'.repeat(100), email: `${'a'.repeat(240)}@example.com`, topic: 'download', message: '日本語'.repeat(1667).slice(0, 5000), captcha_token: 't'.repeat(120), captcha_answer: '12' }).toString();
+    const body = new URLSearchParams({
+      locale: 'ja',
+      name: '山'.repeat(100),
+      email: `${'a'.repeat(240)}@example.com`,
+      topic: 'download',
+      message: '日本語'.repeat(1667).slice(0, 5000),
+      captcha_token: 't'.repeat(120),
+      captcha_answer: '12',
+    }).toString();
     expect(body.length).toBeGreaterThan(45_000);
     const answer = await postForm('/api/landing/contact', body);
     expect(answer.status).toBe(303);

@@ -18,9 +18,12 @@ describe('landing settings (README "Configuration")', () => {
     expect(landingSettings.parse(env)).toMatchObject(expected);
   });
 
-  it.each([{ CATALOGUE_ADULT_ENABLED: 'yes' }, { CATALOGUE_ADULT_ENABLED: '0' }, { DOWNLOAD_BASE_URL: 'download.reelkeep.com' }])('refuses %j', (env) => {
-    expect(landingSettings.safeParse(env).success).toBe(false);
-  });
+  it.each([{ CATALOGUE_ADULT_ENABLED: 'yes' }, { CATALOGUE_ADULT_ENABLED: '0' }, { DOWNLOAD_BASE_URL: 'download.reelkeep.com' }])(
+    'refuses %j',
+    (env) => {
+      expect(landingSettings.safeParse(env).success).toBe(false);
+    },
+  );
 });
 
 describe('the landing API with its settings', () => {
@@ -29,7 +32,10 @@ describe('the landing API with its settings', () => {
 
   beforeAll(async () => {
     db = await openFreshDatabase(() => openDatabase({ pgliteDir: 'memory://' }));
-    call = makeRouteCaller(api.routes, createTestHostContext(db, { module: api, env: { CATALOGUE_ADULT_ENABLED: 'false', DOWNLOAD_BASE_URL: 'https://mirror.example/dl/' } }));
+    call = makeRouteCaller(
+      api.routes,
+      createTestHostContext(db, { module: api, env: { CATALOGUE_ADULT_ENABLED: 'false', DOWNLOAD_BASE_URL: 'https://mirror.example/dl/' } }),
+    );
   });
   afterAll(() => db.close());
 

@@ -63,9 +63,13 @@ describe.each(listTestDatabases())('site cookies on %s', (_kind, open) => {
     it('refuses a call another site makes unseen (an image or a script), but lets its link through', async () => {
       const hidden = await call('GET', '/cookie_set?affiliate=stuffed', { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' } });
       expect(hidden).toMatchObject({ status: 403, cookies: [] });
-      const link = await call('GET', '/cookie_set?affiliate=partner42&return=/', { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } });
+      const link = await call('GET', '/cookie_set?affiliate=partner42&return=/', {
+        headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      });
       expect(link).toMatchObject({ status: 302, location: '/' });
-      const own = await call('GET', '/cookie_set?review_category_page_new=tv', { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' } });
+      const own = await call('GET', '/cookie_set?review_category_page_new=tv', {
+        headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
+      });
       expect(own.status).toBe(200);
     });
   });
@@ -88,10 +92,19 @@ describe('decideSiteCookies (docs/routing.md "Site cookies")', () => {
   });
 
   it.each([
-    [{ review_category_page_new: ['hot', 'netflix'] }, { kind: 'set', cookies: ['review_category_page_new=hot%2Cnetflix; Path=/; Max-Age=86400; HttpOnly; Secure; SameSite=Lax'], location: null }],
-    [{ ad: 'x', return: 'https://reelkeep.com/fr?y=1' }, { kind: 'set', cookies: ['ad=x; Path=/; Max-Age=15552000; HttpOnly; Secure; SameSite=Lax'], location: '/fr?y=1' }],
+    [
+      { review_category_page_new: ['hot', 'netflix'] },
+      { kind: 'set', cookies: ['review_category_page_new=hot%2Cnetflix; Path=/; Max-Age=86400; HttpOnly; Secure; SameSite=Lax'], location: null },
+    ],
+    [
+      { ad: 'x', return: 'https://reelkeep.com/fr?y=1' },
+      { kind: 'set', cookies: ['ad=x; Path=/; Max-Age=15552000; HttpOnly; Secure; SameSite=Lax'], location: '/fr?y=1' },
+    ],
     [{ review_category_page_new: ['hot', 'tv'] }, { kind: 'refuse', status: 400, problems: { review_category_page_new: 'invalid' } }],
-    [{ ad: 'x', return: '/\\evil.example' }, { kind: 'refuse', status: 400, problems: { return: 'invalid' } }],
+    [
+      { ad: 'x', return: '/\\evil.example' },
+      { kind: 'refuse', status: 400, problems: { return: 'invalid' } },
+    ],
   ])('%j → %j', (query, decision) => {
     expect(decide(query)).toEqual(decision);
   });

@@ -1,4 +1,12 @@
-import { cookieSetQuery, isSecureSite, readInput, respondJson, serialiseCookie, toSameSitePath, type CookieSetQuery } from '@reelkeep/shared-contracts';
+import {
+  cookieSetQuery,
+  isSecureSite,
+  readInput,
+  respondJson,
+  serialiseCookie,
+  toSameSitePath,
+  type CookieSetQuery,
+} from '@reelkeep/shared-contracts';
 import type { ApiRoute } from '@reelkeep/platform/host-context';
 import { listCategoryUids } from './catalogue-api.ts';
 import type { LandingSettings } from './settings.ts';
@@ -18,8 +26,7 @@ export const SITE_COOKIE_LIFETIMES_S = Object.freeze({
 
 /** What `/cookie_set` decides: the cookies to write and where to send the visitor, or why it refuses. */
 export type SiteCookieDecision =
-  | { kind: 'set'; cookies: string[]; location: string | null }
-  | { kind: 'refuse'; status: 400 | 403; problems: Record<string, 'invalid'> };
+  { kind: 'set'; cookies: string[]; location: string | null } | { kind: 'refuse'; status: 400 | 403; problems: Record<string, 'invalid'> };
 
 /**
  * docs/routing.md "Site cookies". A page of another site may link here (a top-level navigation, like an
@@ -36,7 +43,8 @@ export function decideSiteCookies(input: {
 }): SiteCookieDecision {
   if (input.fetchSite === 'cross-site' && input.fetchMode !== 'navigate') return { kind: 'refuse', status: 403, problems: { form: 'invalid' } };
   const { return: returnValue, review_category_page_new: categories, ...campaign } = input.query;
-  if (categories?.some((uid) => !input.categoryUids.has(uid))) return { kind: 'refuse', status: 400, problems: { review_category_page_new: 'invalid' } };
+  if (categories?.some((uid) => !input.categoryUids.has(uid)))
+    return { kind: 'refuse', status: 400, problems: { review_category_page_new: 'invalid' } };
   const location = returnValue === undefined ? null : toSameSitePath(returnValue, input.siteUrl);
   if (returnValue !== undefined && location === null) return { kind: 'refuse', status: 400, problems: { return: 'invalid' } };
   const secure = isSecureSite(input.siteUrl);
@@ -46,7 +54,9 @@ export function decideSiteCookies(input: {
     ['ad1', campaign.ad1],
     ['affiliate', campaign.affiliate],
   ];
-  const cookies = values.flatMap(([name, value]) => (value === undefined ? [] : [serialiseCookie(name, value, { secure, httpOnly: true, maxAgeS: SITE_COOKIE_LIFETIMES_S[name] })]));
+  const cookies = values.flatMap(([name, value]) =>
+    value === undefined ? [] : [serialiseCookie(name, value, { secure, httpOnly: true, maxAgeS: SITE_COOKIE_LIFETIMES_S[name] })],
+  );
   return { kind: 'set', cookies, location };
 }
 
@@ -68,7 +78,10 @@ export const siteCookieRoute: ApiRoute<LandingSettings> = {
       categoryUids: listCategoryUids(settings.CATALOGUE_ADULT_ENABLED),
       siteUrl: site.SITE_URL,
     });
-    if (decision.kind === 'refuse') return respondJson({ cscode: decision.status, msg: 'cookie not set', problems: decision.problems }, decision.status, { 'cache-control': 'no-store' });
+    if (decision.kind === 'refuse')
+      return respondJson({ cscode: decision.status, msg: 'cookie not set', problems: decision.problems }, decision.status, {
+        'cache-control': 'no-store',
+      });
     const headers = new Headers({ 'cache-control': 'no-store' });
     for (const cookie of decision.cookies) headers.append('set-cookie', cookie);
     if (decision.location !== null) {

@@ -20,15 +20,26 @@ export function loadServicePage({ params }: LoaderContext): ServicePageData | No
   const service = findService(params.service ?? '');
   if (!service) return { notFound: true };
   const product = findProductForService(service.slug);
-  const related = listServicesByGroup(service.group).filter((other) => other.slug !== service.slug).slice(0, RELATED_COUNT).map(toLink);
+  const related = listServicesByGroup(service.group)
+    .filter((other) => other.slug !== service.slug)
+    .slice(0, RELATED_COUNT)
+    .map(toLink);
   const { slug, name, group, maxQuality, content, subtitles, multiAudio } = service;
-  return { service: { slug, name, group, maxQuality, content, subtitles, multiAudio }, productName: product.name, installers: product.installers, related };
+  return {
+    service: { slug, name, group, maxQuality, content, subtitles, multiAudio },
+    productName: product.name,
+    installers: product.installers,
+    related,
+  };
 }
 
 /** The home page and the movie downloader show the popular services and the all-in-one app. */
 export function loadShowcase(): ShowcaseData {
   return {
-    services: listServicesByGroup('hot').filter((service) => service.content === 'films-and-series').slice(0, SHOWCASE_COUNT).map(toLink),
+    services: listServicesByGroup('hot')
+      .filter((service) => service.content === 'films-and-series')
+      .slice(0, SHOWCASE_COUNT)
+      .map(toLink),
     serviceCount: SERVICES.length,
     installers: AIO_PRODUCT.installers,
   };
@@ -60,7 +71,12 @@ export async function loadContactPage(context: LoaderContext): Promise<ContactPa
     const answer = response.ok ? draftAnswer.safeParse(await response.json()) : null;
     if (answer?.success) return { sum, sent: false, fields: answer.data.data.fields, problems: answer.data.data.problems };
   }
-  return { sum, sent: query.sent === '1', fields: { name: '', email: '', topic: query.topic ?? '', message: '' }, problems: readReturnedProblems(query) };
+  return {
+    sum,
+    sent: query.sent === '1',
+    fields: { name: '', email: '', topic: query.topic ?? '', message: '' },
+    problems: readReturnedProblems(query),
+  };
 }
 
 /** `/uninstallation?product=`: the product the feedback is about, and whether it was just sent. */

@@ -1,4 +1,11 @@
-import { CONTRACT_VERSION, type HeadFields, type PageDefinition, type RemotePageModule, type RouteMatch, type Translate } from '@reelkeep/shared-contracts';
+import {
+  CONTRACT_VERSION,
+  type HeadFields,
+  type PageDefinition,
+  type RemotePageModule,
+  type RouteMatch,
+  type Translate,
+} from '@reelkeep/shared-contracts';
 import { loadAllInOne, loadContactPage, loadProductPage, loadServicePage, loadShowcase, loadUninstallationPage } from './loaders.server.ts';
 import { buildHomeFaq, HomePage } from './pages/HomePage.tsx';
 import { DownloadingPage, MovieDownloaderPage, PageLinkPage, PingPage, ProductOverviewPage, ThanksPage } from './pages/InfoPages.tsx';
@@ -23,7 +30,11 @@ const headFromPage = (t: Translate, _match: RouteMatch, data: unknown): HeadFiel
 };
 
 /** A page of this squad that reads its own namespace plus the shared landing copy (CTA, plans). */
-function page<Data>(Component: PageDefinition<Data>['Component'], loader?: PageDefinition<Data>['loader'], head: PageDefinition<Data>['head'] = headFromPage): PageDefinition<Data> {
+function page<Data>(
+  Component: PageDefinition<Data>['Component'],
+  loader?: PageDefinition<Data>['loader'],
+  head: PageDefinition<Data>['head'] = headFromPage,
+): PageDefinition<Data> {
   return { Component, loader, head, namespaces: ({ pageName }) => [pageName, 'landing'] };
 }
 

@@ -20,9 +20,18 @@ export const configSchema = z.object({
   RELEASES_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'releases')),
   LOCALES_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'locales')),
   STATIC_BASE_URL: z.string().default(''),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
-  PGLITE_DIR: z.string().min(1).default(path.join(ROOT_DIR, '.data', 'pglite')),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  PGLITE_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(ROOT_DIR, '.data', 'pglite')),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   REGISTRY_POLL_MS: milliseconds(1000),
   REMOTE_LOAD_TIMEOUT_MS: milliseconds(3000),
   RENDER_TIMEOUT_MS: milliseconds(10_000),
@@ -30,10 +39,16 @@ export const configSchema = z.object({
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   COMPANY_NAME: z.string().min(1).default('ReelKeep Software Ltd.'),
   CONTACT_EMAIL: z.email().default('support@reelkeep.com'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('ReelKeep <no-reply@reelkeep.com>'),
   CAPTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
-  AB_PLAN_PRICE_OPEN: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  AB_PLAN_PRICE_OPEN: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SENTRY_DSN: optionalUrl,
   /** Set by `npm run dev`: a JSON file of `{app: version}` made live for this process only. */
@@ -74,7 +89,11 @@ export function toSiteConfig(config: Config): SiteConfig {
  * Parses a squad's own settings from the environment with the schema its API module declares; the message
  * of a failure names the squad and each offending variable.
  */
-export function parseSquadSettings<Settings>(squad: string, schema: z.ZodType<Settings>, env: Record<string, string | undefined> = process.env): Settings {
+export function parseSquadSettings<Settings>(
+  squad: string,
+  schema: z.ZodType<Settings>,
+  env: Record<string, string | undefined> = process.env,
+): Settings {
   const result = schema.safeParse(readPresent(env));
   if (!result.success) throw new ConfigError(`invalid settings of the ${squad} squad:\n${describeIssues(result.error.issues)}`);
   return result.data;

@@ -14,9 +14,18 @@ const landing: SquadApiModule<z.infer<typeof settings>> = {
   contractVersion: CONTRACT_VERSION,
   settings,
   routes: [
-    { method: 'POST', path: '/api/landing/form', handle: async (request) => respondJson({ handled: ++handled, bytes: (await request.text()).length }) },
+    {
+      method: 'POST',
+      path: '/api/landing/form',
+      handle: async (request) => respondJson({ handled: ++handled, bytes: (await request.text()).length }),
+    },
     { method: 'POST', path: '/api/landing/machine', callers: 'any', handle: () => respondJson({ handled: ++handled }) },
-    { method: 'POST', path: '/api/landing/small', maxBodyBytes: 10, handle: async (request) => respondJson({ bytes: (await request.text()).length }) },
+    {
+      method: 'POST',
+      path: '/api/landing/small',
+      maxBodyBytes: 10,
+      handle: async (request) => respondJson({ bytes: (await request.text()).length }),
+    },
     {
       method: 'POST',
       path: '/api/landing/refused',
@@ -34,7 +43,12 @@ const landing: SquadApiModule<z.infer<typeof settings>> = {
     { method: 'GET', path: '/api/landing/slow', handle: () => new Promise<Response>(() => undefined) },
   ],
 };
-const blog: SquadApiModule<z.infer<typeof settings>> = { squad: 'blog', contractVersion: CONTRACT_VERSION, settings, routes: [{ method: 'GET', path: '/api/blog/hello', handle: () => respondJson({ hello: true }) }] };
+const blog: SquadApiModule<z.infer<typeof settings>> = {
+  squad: 'blog',
+  contractVersion: CONTRACT_VERSION,
+  settings,
+  routes: [{ method: 'GET', path: '/api/blog/hello', handle: () => respondJson({ hello: true }) }],
+};
 
 describe('the API gateway', () => {
   let gateway: Awaited<ReturnType<typeof startTestGateway>>;
@@ -47,7 +61,8 @@ describe('the API gateway', () => {
   });
   afterAll(() => gateway.close());
 
-  const post = (path: string, headers: Record<string, string>, body = '{}') => fetch(gateway.origin + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const post = (path: string, headers: Record<string, string>, body = '{}') =>
+    fetch(gateway.origin + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
   it.each([
     ['a foreign Origin', { origin: 'http://evil.example' }],
@@ -73,7 +88,11 @@ describe('the API gateway', () => {
     const declared = await post('/api/landing/small', { origin: gateway.origin }, 'x'.repeat(11));
     expect(declared.status).toBe(413);
     const streamed = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${gateway.origin}/api/landing/form`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => resolve(res.statusCode ?? 0));
+      const req = httpRequest(
+        `${gateway.origin}/api/landing/form`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+        (res) => resolve(res.statusCode ?? 0),
+      );
       req.on('error', reject);
       for (let i = 0; i < 40; i += 1) req.write(Buffer.alloc(512 * 1024, 120));
       req.end();

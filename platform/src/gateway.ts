@@ -68,7 +68,10 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   if (!response.body) return void res.end();
   await new Promise<void>((resolve, reject) => {
-    Readable.fromWeb(response.body as never).on('error', reject).pipe(res).on('finish', resolve);
+    Readable.fromWeb(response.body as never)
+      .on('error', reject)
+      .pipe(res)
+      .on('finish', resolve);
   });
 }
 
@@ -90,7 +93,8 @@ class ApiBudgetError extends Error {}
 
 const HEALTH_ROUTE: RouteInfo = { method: 'GET', path: '/health' };
 /** `GET /api/<squad>/health`: 200 while the squad's API is ready (a failed one answers 503 like its other routes). */
-const isHealthCheck = (squad: SquadName, method: string, url: URL) => (method === 'GET' || method === 'HEAD') && url.pathname === `/api/${squad}/health`;
+const isHealthCheck = (squad: SquadName, method: string, url: URL) =>
+  (method === 'GET' || method === 'HEAD') && url.pathname === `/api/${squad}/health`;
 
 /** What the gateway needs from the host. */
 export interface GatewayOptions {
@@ -131,11 +135,19 @@ export function createGateway(options: GatewayOptions) {
   }
 
   /** The route a request names in a squad's API, and how to answer it. */
-  function findTarget(api: Extract<MountedApi, { state: 'ready' }>, method: string, url: URL): { route: RouteInfo; dispatch: (init: RequestInit) => Promise<Response> } | undefined {
+  function findTarget(
+    api: Extract<MountedApi, { state: 'ready' }>,
+    method: string,
+    url: URL,
+  ): { route: RouteInfo; dispatch: (init: RequestInit) => Promise<Response> } | undefined {
     const route = api.routes.find((candidate) => matches(candidate, method, url.pathname));
     if (route) return { route, dispatch: (init) => run(api, route, new Request(url, init)) };
     // Every squad answers its health check, whether its module declares one or not.
-    if (isHealthCheck(api.squad, method, url)) return { route: HEALTH_ROUTE, dispatch: async () => respondJson({ squad: api.squad, version: api.version, api: api.state }, 200, { 'cache-control': 'no-store' }) };
+    if (isHealthCheck(api.squad, method, url))
+      return {
+        route: HEALTH_ROUTE,
+        dispatch: async () => respondJson({ squad: api.squad, version: api.version, api: api.state }, 200, { 'cache-control': 'no-store' }),
+      };
     return undefined;
   }
 

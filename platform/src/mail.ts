@@ -22,7 +22,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
   return {
     async send(message) {
       if (transport) {
-        const info = await transport.sendMail({ from: options.from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text });
+        const info = await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          replyTo: message.replyTo,
+          subject: message.subject,
+          text: message.text,
+        });
         return { via: 'smtp', id: info.messageId };
       }
       const [row] = await options.db.query<{ id: string }>(
@@ -32,6 +38,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
       return { via: 'outbox', id: row!.id };
     },
     listOutbox: (limit = 50) =>
-      options.db.query('SELECT id::text, recipient, subject, body_text, created_at::text FROM platform.mail_outbox ORDER BY mail_outbox.id DESC LIMIT $1', [limit]),
+      options.db.query(
+        'SELECT id::text, recipient, subject, body_text, created_at::text FROM platform.mail_outbox ORDER BY mail_outbox.id DESC LIMIT $1',
+        [limit],
+      ),
   };
 }

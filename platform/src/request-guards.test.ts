@@ -24,7 +24,9 @@ describe('isForeignRequest', () => {
 
 describe('createAdminGuard', () => {
   it('answers 404 without a token, 401 for a wrong one, and 429 after too many, even with the right one', async () => {
-    expect(await createAdminGuard({ token: undefined, failures: createRateLimiter({ name: 'a', limit: 3, windowMs: 60_000 }) })('Bearer x', 'ip')).toEqual({ allowed: false, status: 404 });
+    expect(
+      await createAdminGuard({ token: undefined, failures: createRateLimiter({ name: 'a', limit: 3, windowMs: 60_000 }) })('Bearer x', 'ip'),
+    ).toEqual({ allowed: false, status: 404 });
     const guard = createAdminGuard({ token: 'a-very-long-admin-token', failures: createRateLimiter({ name: 'a', limit: 3, windowMs: 60_000 }) });
     expect(await guard('Bearer a-very-long-admin-token', 'ip')).toEqual({ allowed: true });
     for (let i = 0; i < 3; i += 1) expect(await guard(`Bearer guess-${i}`, 'ip')).toEqual({ allowed: false, status: 401 });

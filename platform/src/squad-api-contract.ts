@@ -24,15 +24,18 @@ export function acceptApiModule(squad: SquadName, exported: unknown): AnySquadAp
   const candidate = (exported as { default?: unknown } | null)?.default ?? exported;
   const module = candidate as Partial<AnySquadApiModule> | null;
   if (!module || typeof module !== 'object') throw new ApiContractError('its default export is not an API module');
-  if (!(SQUADS as readonly string[]).includes(module.squad ?? '') || module.squad !== squad) throw new ApiContractError(`it is the API of ${String(module.squad)}, not of ${squad}`);
+  if (!(SQUADS as readonly string[]).includes(module.squad ?? '') || module.squad !== squad)
+    throw new ApiContractError(`it is the API of ${String(module.squad)}, not of ${squad}`);
   if (typeof module.contractVersion !== 'string' || !isContractCompatible(module.contractVersion)) {
     throw new ApiContractError(`built against contract ${String(module.contractVersion)}, incompatible with the host's ${CONTRACT_VERSION}`);
   }
-  if (!module.settings || typeof (module.settings as { safeParse?: unknown }).safeParse !== 'function') throw new ApiContractError('it declares no settings schema');
+  if (!module.settings || typeof (module.settings as { safeParse?: unknown }).safeParse !== 'function')
+    throw new ApiContractError('it declares no settings schema');
   if (!Array.isArray(module.routes)) throw new ApiContractError('it declares no routes');
   const seen = new Set<string>();
   for (const route of module.routes) {
-    if (!route || !METHODS.has(route.method) || typeof route.path !== 'string' || typeof route.handle !== 'function') throw new ApiContractError(`a route is malformed: ${JSON.stringify(route)}`);
+    if (!route || !METHODS.has(route.method) || typeof route.path !== 'string' || typeof route.handle !== 'function')
+      throw new ApiContractError(`a route is malformed: ${JSON.stringify(route)}`);
     if (!ownsPath(squad, route.path)) throw new ApiContractError(`${route.method} ${route.path} is not a path of the ${squad} squad`);
     const key = `${route.method} ${route.path}`;
     if (seen.has(key)) throw new ApiContractError(`${key} is declared twice`);

@@ -66,7 +66,10 @@ export function respondJson(body: unknown, status = 200, headers: Record<string,
 }
 
 /** The signed-in user of a request, asked of the account squad with the request's cookies; null when anonymous or unanswered. */
-export async function readSignedInUser(request: Request, fetchApi: (path: string, init?: RequestInit) => Promise<Response>): Promise<{ id: string; email: string; name: string } | null> {
+export async function readSignedInUser(
+  request: Request,
+  fetchApi: (path: string, init?: RequestInit) => Promise<Response>,
+): Promise<{ id: string; email: string; name: string } | null> {
   const cookie = request.headers.get('cookie');
   if (!cookie) return null;
   const answer = await fetchApi('/api/account/session', { headers: { cookie } }).catch(() => null);

@@ -8,9 +8,19 @@ const post = (body: string, type: string) => new Request('http://site.test/x', {
 
 describe('readInput', () => {
   it('reads JSON and form posts with one schema (numbers from JSON or text)', async () => {
-    const json = await readInput(post(JSON.stringify({ name: ' Ada ', email: 'ada@example.com', message: 'hello\nthere', count: 3, locale: 'fr' }), 'application/json'), schema);
-    expect(json).toEqual({ ok: true, isForm: false, data: { name: 'Ada', email: 'ada@example.com', message: 'hello\nthere', count: 3, locale: 'fr' } });
-    const form = await readInput(post('name=Ada&email=ada%40example.com&message=hi&count=3&count=9', 'application/x-www-form-urlencoded; charset=UTF-8'), schema);
+    const json = await readInput(
+      post(JSON.stringify({ name: ' Ada ', email: 'ada@example.com', message: 'hello\nthere', count: 3, locale: 'fr' }), 'application/json'),
+      schema,
+    );
+    expect(json).toEqual({
+      ok: true,
+      isForm: false,
+      data: { name: 'Ada', email: 'ada@example.com', message: 'hello\nthere', count: 3, locale: 'fr' },
+    });
+    const form = await readInput(
+      post('name=Ada&email=ada%40example.com&message=hi&count=3&count=9', 'application/x-www-form-urlencoded; charset=UTF-8'),
+      schema,
+    );
     expect(form).toMatchObject({ ok: true, isForm: true, data: { count: 9, locale: 'en' } });
   });
 

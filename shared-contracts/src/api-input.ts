@@ -35,7 +35,8 @@ const ECHO_LIMIT = 5000;
 function toEchoFields(raw: Record<string, unknown>): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (typeof value === 'string' && key.length <= 64) fields[key] = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').slice(0, ECHO_LIMIT);
+    if (typeof value === 'string' && key.length <= 64)
+      fields[key] = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').slice(0, ECHO_LIMIT);
   }
   return fields;
 }
@@ -89,7 +90,13 @@ export async function readInput<Schema extends z.ZodType>(request: Request, sche
       if (!fields) return { ok: false, isForm, status: 400, problems: { form: 'invalid' }, fields: {} };
       raw = fields;
     } else {
-      return { ok: false, isForm: type === '' || type.startsWith('multipart/') || type === 'text/plain', status: 415, problems: { form: 'invalid' }, fields: {} };
+      return {
+        ok: false,
+        isForm: type === '' || type.startsWith('multipart/') || type === 'text/plain',
+        status: 415,
+        problems: { form: 'invalid' },
+        fields: {},
+      };
     }
   }
   const result = await schema.safeParseAsync(raw);

@@ -105,6 +105,4 @@ export interface MyOrdersDto {
 
 /** What a payment step answers: paid (with the order), a confirmation step, or a refusal with its code. */
 export type PaymentResultDto =
-  | { cscode: 200; order: OrderDto }
-  | { cscode: 202; confirmation: { paymentId: string } }
-  | { cscode: number; error: string; order?: OrderDto };
+  { cscode: 200; order: OrderDto } | { cscode: 202; confirmation: { paymentId: string } } | { cscode: number; error: string; order?: OrderDto };

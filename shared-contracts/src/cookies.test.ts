@@ -21,7 +21,9 @@ describe('readCookie', () => {
 describe('serialiseCookie', () => {
   it('writes the defaults: Path=/ and SameSite=Lax, Secure only on an HTTPS site', () => {
     expect(serialiseCookie('rk_lang', 'fr', { secure: false, maxAgeS: 60 })).toBe('rk_lang=fr; Path=/; Max-Age=60; SameSite=Lax');
-    expect(serialiseCookie('rk_lang', 'fr', { secure: isSecureSite('https://reelkeep.com'), httpOnly: true })).toBe('rk_lang=fr; Path=/; HttpOnly; Secure; SameSite=Lax');
+    expect(serialiseCookie('rk_lang', 'fr', { secure: isSecureSite('https://reelkeep.com'), httpOnly: true })).toBe(
+      'rk_lang=fr; Path=/; HttpOnly; Secure; SameSite=Lax',
+    );
   });
 
   it('encodes the value so it cannot add attributes, and reads back with readCookie', () => {

@@ -13,7 +13,9 @@ export interface SiteEvents {
   /** Asks the shell to show the consent question again (the visitor's "Cookie settings"). Since 1.3.0. */
   consentRequested: Record<string, never>;
   /** Asks the shell's tracker to send an event (spec §7); the visitor's consent decides what it carries. Since 1.3.0. */
-  trackRequested: { event: TrackingEventName } & Partial<Pick<TrackingData, 'event_category' | 'event_label' | 'event_target' | 'products' | 'pids' | 'order_tag' | 'track_data'>>;
+  trackRequested: { event: TrackingEventName } & Partial<
+    Pick<TrackingData, 'event_category' | 'event_label' | 'event_target' | 'products' | 'pids' | 'order_tag' | 'track_data'>
+  >;
 }
 
 /** Name of an event of the site. */

@@ -52,4 +52,6 @@ export const wholeNumber = (min: number, max: number) => z.coerce.number().int()
 export const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();
 
 /** `true`/`false` from JSON, or a form's `true`, `on`, `1` (checked) and `false`, `0`, `` (unchecked). */
-export const flagInput = z.union([z.boolean(), z.enum(['true', 'on', '1', 'false', '0', ''])]).transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
+export const flagInput = z
+  .union([z.boolean(), z.enum(['true', 'on', '1', 'false', '0', ''])])
+  .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');

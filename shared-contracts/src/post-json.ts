@@ -7,7 +7,11 @@ export type SiteAnswer<T extends object = Record<string, unknown>> = Partial<T> 
  */
 export async function postJson<T extends object = Record<string, unknown>>(path: string, body: object): Promise<SiteAnswer<T>> {
   try {
-    const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
     const answer = (await response.json().catch(() => ({}))) as Partial<SiteAnswer<T>>;
     return { ...answer, cscode: typeof answer.cscode === 'number' ? answer.cscode : response.status } as SiteAnswer<T>;
   } catch {

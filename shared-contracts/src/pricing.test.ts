@@ -24,7 +24,18 @@ const row = (type: string) => PLAN_TABLE.find((plan) => plan.type === type)!;
 
 describe('spec §9 plan table and derived prices', () => {
   it('reproduces the table', () => {
-    expect(PLAN_TABLE.slice(0, 4).map(({ type, price, originPrice, priceB, originPriceB, dayNum, calculationNum, allowNum }) => [type, price, originPrice, priceB, originPriceB, dayNum, calculationNum, allowNum])).toEqual([
+    expect(
+      PLAN_TABLE.slice(0, 4).map(({ type, price, originPrice, priceB, originPriceB, dayNum, calculationNum, allowNum }) => [
+        type,
+        price,
+        originPrice,
+        priceB,
+        originPriceB,
+        dayNum,
+        calculationNum,
+        allowNum,
+      ]),
+    ).toEqual([
       ['1M', 29.9, 29.9, 34.9, 34.9, 30, 1, 1],
       ['6M', 59.9, 74.9, 69.9, 87.9, 180, 6, 1],
       ['1Y', 89.9, 129.9, 104.9, 149.9, 365, 12, 1],
@@ -104,7 +115,13 @@ describe('quotes (property tests)', () => {
     expect(quotePlan(findPlanRow('1Y')!, 'old', msbf10).totalCents).toBe(7990);
     expect(quotePlan(findPlanRow('LFT')!, 'old', msbf30).totalCents).toBe(11990);
     expect(quotePlan(findPlanRow('6M')!, 'old', msbf10).totalCents).toBe(5990);
-    expect(pickTopCoupons([msbf10, msbf30, { ...msbf10, code: 'C3', discountCents: 500 }, { ...msbf10, code: 'C4', discountCents: 200 }], 'LFT', 14990).map((entry) => entry.code)).toEqual(['MSBF30', 'MSBF10', 'C3']);
+    expect(
+      pickTopCoupons(
+        [msbf10, msbf30, { ...msbf10, code: 'C3', discountCents: 500 }, { ...msbf10, code: 'C4', discountCents: 200 }],
+        'LFT',
+        14990,
+      ).map((entry) => entry.code),
+    ).toEqual(['MSBF30', 'MSBF10', 'C3']);
     expect(parsePlanId('107211Y')).toEqual({ os: 'win', type: '1Y' });
     expect(parsePlanId('10781LFT_5')).toEqual({ os: 'mac', type: 'LFT_5' });
     expect(parsePlanId('99999LFT')).toBeNull();

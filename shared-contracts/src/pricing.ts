@@ -29,12 +29,84 @@ export interface PlanRow {
  * their device counts; their prices here are the product team's (a per-device discount on LFT).
  */
 export const PLAN_TABLE: readonly PlanRow[] = [
-  { type: '1M', price: 29.9, originPrice: 29.9, priceA: 29.9, originPriceA: 29.9, priceB: 34.9, originPriceB: 34.9, dayNum: 30, calculationNum: 1, allowNum: 1, isMain: false },
-  { type: '6M', price: 59.9, originPrice: 74.9, priceA: 59.9, originPriceA: 74.9, priceB: 69.9, originPriceB: 87.9, dayNum: 180, calculationNum: 6, allowNum: 1, isMain: false },
-  { type: '1Y', price: 89.9, originPrice: 129.9, priceA: 89.9, originPriceA: 129.9, priceB: 104.9, originPriceB: 149.9, dayNum: 365, calculationNum: 12, allowNum: 1, isMain: true },
-  { type: 'LFT', price: 149.9, originPrice: 299.9, priceA: 149.9, originPriceA: 299.9, priceB: 174.9, originPriceB: 349.9, dayNum: 1, calculationNum: null, allowNum: 1, isMain: false },
-  { type: 'LFT_3', price: 199.9, originPrice: 449.9, priceA: 199.9, originPriceA: 449.9, priceB: 229.9, originPriceB: 499.9, dayNum: 1, calculationNum: null, allowNum: 3, isMain: false },
-  { type: 'LFT_5', price: 249.9, originPrice: 599.9, priceA: 249.9, originPriceA: 599.9, priceB: 289.9, originPriceB: 649.9, dayNum: 1, calculationNum: null, allowNum: 5, isMain: true },
+  {
+    type: '1M',
+    price: 29.9,
+    originPrice: 29.9,
+    priceA: 29.9,
+    originPriceA: 29.9,
+    priceB: 34.9,
+    originPriceB: 34.9,
+    dayNum: 30,
+    calculationNum: 1,
+    allowNum: 1,
+    isMain: false,
+  },
+  {
+    type: '6M',
+    price: 59.9,
+    originPrice: 74.9,
+    priceA: 59.9,
+    originPriceA: 74.9,
+    priceB: 69.9,
+    originPriceB: 87.9,
+    dayNum: 180,
+    calculationNum: 6,
+    allowNum: 1,
+    isMain: false,
+  },
+  {
+    type: '1Y',
+    price: 89.9,
+    originPrice: 129.9,
+    priceA: 89.9,
+    originPriceA: 129.9,
+    priceB: 104.9,
+    originPriceB: 149.9,
+    dayNum: 365,
+    calculationNum: 12,
+    allowNum: 1,
+    isMain: true,
+  },
+  {
+    type: 'LFT',
+    price: 149.9,
+    originPrice: 299.9,
+    priceA: 149.9,
+    originPriceA: 299.9,
+    priceB: 174.9,
+    originPriceB: 349.9,
+    dayNum: 1,
+    calculationNum: null,
+    allowNum: 1,
+    isMain: false,
+  },
+  {
+    type: 'LFT_3',
+    price: 199.9,
+    originPrice: 449.9,
+    priceA: 199.9,
+    originPriceA: 449.9,
+    priceB: 229.9,
+    originPriceB: 499.9,
+    dayNum: 1,
+    calculationNum: null,
+    allowNum: 3,
+    isMain: false,
+  },
+  {
+    type: 'LFT_5',
+    price: 249.9,
+    originPrice: 599.9,
+    priceA: 249.9,
+    originPriceA: 599.9,
+    priceB: 289.9,
+    originPriceB: 649.9,
+    dayNum: 1,
+    calculationNum: null,
+    allowNum: 5,
+    isMain: true,
+  },
 ];
 
 /** The plan id of a type on an OS: option id plus type (spec §3 "pid"). */
@@ -66,7 +138,9 @@ export function computeDayPrice(row: Pick<PlanRow, 'price' | 'dayNum' | 'allowNu
 
 /** Formats US dollars for a locale (spec §3: the currency is always the dollar sign). */
 export function formatUsd(amount: number, locale: string): string {
-  return new Intl.NumberFormat(locale === 'zh' ? 'zh-Hant' : locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(amount);
+  return new Intl.NumberFormat(locale === 'zh' ? 'zh-Hant' : locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(
+    amount,
+  );
 }
 
 /**
@@ -133,7 +207,13 @@ export interface Quote {
 export function quotePlan(row: PlanRow, variant: PriceVariant, coupon: CouponRule | null): Quote {
   const { priceCents, originCents } = planPriceCents(row, variant);
   const discountCents = coupon && couponProblem(coupon, row.type, priceCents) === null ? coupon.discountCents : 0;
-  return { originCents, priceCents, discountCents, totalCents: priceCents - discountCents, discountPercent: computeDiscountPercent(priceCents, originCents) };
+  return {
+    originCents,
+    priceCents,
+    discountCents,
+    totalCents: priceCents - discountCents,
+    discountPercent: computeDiscountPercent(priceCents, originCents),
+  };
 }
 
 /** spec §3: coupons shown as '$discount off', sorted by discount, at most 3. */
@@ -159,7 +239,8 @@ export function findPlanRow(type: string, table: readonly PlanRow[] = PLAN_TABLE
 export function parsePlanId(pid: string): { os: PlanOs; type: PlanType } | null {
   for (const os of Object.keys(OPTION_IDS) as PlanOs[]) {
     const prefix = String(OPTION_IDS[os]);
-    if (pid.startsWith(prefix) && PLAN_TYPES.includes(pid.slice(prefix.length) as PlanType)) return { os, type: pid.slice(prefix.length) as PlanType };
+    if (pid.startsWith(prefix) && PLAN_TYPES.includes(pid.slice(prefix.length) as PlanType))
+      return { os, type: pid.slice(prefix.length) as PlanType };
   }
   return null;
 }

@@ -14,7 +14,15 @@ export async function solveSiteCaptcha(): Promise<string> {
   const challenge = (await (await fetch('/api/captcha', { headers: { accept: 'application/json' } })).json()) as ProofOfWorkChallengeDto;
   for (let number = 0; number <= challenge.maxnumber; number += 1) {
     if ((await sha256Hex(challenge.salt + number)) === challenge.challenge) {
-      return btoa(JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number, salt: challenge.salt, signature: challenge.signature }));
+      return btoa(
+        JSON.stringify({
+          algorithm: challenge.algorithm,
+          challenge: challenge.challenge,
+          number,
+          salt: challenge.salt,
+          signature: challenge.signature,
+        }),
+      );
     }
   }
   throw new Error('captcha challenge not solved');

@@ -24,7 +24,20 @@ export type ConsentState = 'granted' | 'denied' | 'unknown';
 export const CONSENT_MAX_AGE_DAYS = 180;
 
 /** The spec's event names (§7), plus page_view, click, hover, exposure and the account events. */
-export const TRACKING_EVENTS = ['page_view', 'page_scroll', 'download', 'buy_now', 'subscribe', 'guide_jump', 'click', 'hover', 'exposure', 'login', 'logout', 'custom'] as const;
+export const TRACKING_EVENTS = [
+  'page_view',
+  'page_scroll',
+  'download',
+  'buy_now',
+  'subscribe',
+  'guide_jump',
+  'click',
+  'hover',
+  'exposure',
+  'login',
+  'logout',
+  'custom',
+] as const;
 export type TrackingEventName = (typeof TRACKING_EVENTS)[number];
 
 /** spec §3 "Tracking data": what one event may carry. Every field is optional on the wire. */
@@ -69,7 +82,15 @@ export interface TrackingData {
 }
 
 /** Fields that identify a visitor: kept only with consent (the ingestion drops them otherwise). */
-export const IDENTIFYING_FIELDS = ['email', 'mac', 'token_id', 'tmp_token_id', 'finger_id', 's_id', 'ga_ids'] as const satisfies readonly (keyof TrackingData)[];
+export const IDENTIFYING_FIELDS = [
+  'email',
+  'mac',
+  'token_id',
+  'tmp_token_id',
+  'finger_id',
+  's_id',
+  'ga_ids',
+] as const satisfies readonly (keyof TrackingData)[];
 
 /** What is posted: the encoded data, the mode (1 in dev mode: plain JSON) and the upload id. */
 export interface TrackingEnvelope {
@@ -93,7 +114,17 @@ export interface ServerTrackingEvent {
 }
 
 /** Query parameters that carry personal data or secrets: never part of a tracked URL. */
-const PERSONAL_PARAMS = new Set(['email', 'client_e', 'client_m', 'token', 'tid', 'payment_intent', 'payment_intent_client_secret', 'code', 'password']);
+const PERSONAL_PARAMS = new Set([
+  'email',
+  'client_e',
+  'client_m',
+  'token',
+  'tid',
+  'payment_intent',
+  'payment_intent_client_secret',
+  'code',
+  'password',
+]);
 
 /** Removes personal query parameters (spec §8 hand-off, reset and payment links) from a tracked URL. */
 export function redactTrackedUrl(value: string, base = 'http://localhost'): string {
@@ -109,7 +140,9 @@ export function redactTrackedUrl(value: string, base = 'http://localhost'): stri
 
 /** spec §7: keys sorted, empty values removed. */
 export function normaliseTrackingData(data: TrackingData): Record<string, unknown> {
-  const entries = Object.entries(data).filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0));
+  const entries = Object.entries(data).filter(
+    ([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0),
+  );
   return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 

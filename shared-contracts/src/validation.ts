@@ -5,7 +5,8 @@ export type FieldType = 'email' | 'password' | 'password_v2' | 'message' | 'user
 export type FieldStatus = 'valid' | 'empty' | 'invalid';
 
 /** spec §5 email: local part, at sign, domain with a dot extension. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 /** Longest e-mail address accepted (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;

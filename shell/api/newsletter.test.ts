@@ -20,20 +20,40 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const post = (body: string, type: string, headers: Record<string, string> = {}) =>
-  route.handle(new Request('http://localhost/email/report', { method: 'POST', body, headers: { 'content-type': type, [CLIENT_IP_HEADER]: '10.0.0.1', ...headers } }), context);
+  route.handle(
+    new Request('http://localhost/email/report', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': type, [CLIENT_IP_HEADER]: '10.0.0.1', ...headers },
+    }),
+    context,
+  );
 
 describe('POST /email/report', () => {
   it('stores a subscription once, whatever the case of the address', async () => {
-    expect(await (await post(JSON.stringify({ email: 'Ana@Example.com', type: 2, locale: 'fr' }), 'application/json')).json()).toEqual({ cscode: 200, status: 'succ' });
-    expect(await (await post(JSON.stringify({ email: 'ana@example.com', type: 2 }), 'application/json', { [CLIENT_IP_HEADER]: '10.0.0.2' })).json()).toEqual({ cscode: 200, status: 'succ' });
-    expect(await db.query('SELECT email_normalized, locale FROM site.newsletter_subscriptions')).toEqual([{ email_normalized: 'ana@example.com', locale: 'en' }]);
+    expect(await (await post(JSON.stringify({ email: 'Ana@Example.com', type: 2, locale: 'fr' }), 'application/json')).json()).toEqual({
+      cscode: 200,
+      status: 'succ',
+    });
+    expect(
+      await (await post(JSON.stringify({ email: 'ana@example.com', type: 2 }), 'application/json', { [CLIENT_IP_HEADER]: '10.0.0.2' })).json(),
+    ).toEqual({ cscode: 200, status: 'succ' });
+    expect(await db.query('SELECT email_normalized, locale FROM site.newsletter_subscriptions')).toEqual([
+      { email_normalized: 'ana@example.com', locale: 'en' },
+    ]);
   });
 
   it('sends a form post back to the page it came from, same-site only', async () => {
-    const response = await post('email=&type=2', 'application/x-www-form-urlencoded', { referer: 'http://localhost/de/contact?x=1', [CLIENT_IP_HEADER]: '10.0.0.3' });
+    const response = await post('email=&type=2', 'application/x-www-form-urlencoded', {
+      referer: 'http://localhost/de/contact?x=1',
+      [CLIENT_IP_HEADER]: '10.0.0.3',
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/de/contact?x=1&newsletter=required#newsletter');
-    const offSite = await post('email=a%40b.co&type=2', 'application/x-www-form-urlencoded', { referer: 'https://evil.example/x', [CLIENT_IP_HEADER]: '10.0.0.3' });
+    const offSite = await post('email=a%40b.co&type=2', 'application/x-www-form-urlencoded', {
+      referer: 'https://evil.example/x',
+      [CLIENT_IP_HEADER]: '10.0.0.3',
+    });
     expect(offSite.headers.get('location')).toBe('/?newsletter=succ#newsletter');
   });
 

@@ -18,8 +18,9 @@ import type { SiteSettings } from './settings.ts';
 
 /** NEWSLETTER_RATE_LIMIT sign-ups per address in this window. */
 const NEWSLETTER_WINDOW_MS = 10 * 60_000;
-const newsletterLimiter = oncePerContext((context: HostContext<SiteSettings>) => context.createRateLimiter('newsletter', context.settings.NEWSLETTER_RATE_LIMIT, NEWSLETTER_WINDOW_MS));
-
+const newsletterLimiter = oncePerContext((context: HostContext<SiteSettings>) =>
+  context.createRateLimiter('newsletter', context.settings.NEWSLETTER_RATE_LIMIT, NEWSLETTER_WINDOW_MS),
+);
 
 /** Where a form post without JavaScript goes back to: the same-site page it came from (docs/security.md "Redirects"), with the status. */
 function buildReturnLocation(request: Request, status: NewsletterStatus): string {
@@ -96,7 +97,10 @@ export const newsletterPreferenceRoutes: ApiRoute<SiteSettings>[] = [
     async handle(request, { db, fetchApi }) {
       const email = (await readSignedInUser(request, fetchApi))?.email ?? null;
       if (!email) return respondJson({ cscode: 401 }, 401);
-      const [row] = await db.query<{ subscribed: boolean }>(`SELECT unsubscribed_at IS NULL AS subscribed FROM site.newsletter_subscriptions WHERE email_normalized = $1`, [email.toLowerCase()]);
+      const [row] = await db.query<{ subscribed: boolean }>(
+        `SELECT unsubscribed_at IS NULL AS subscribed FROM site.newsletter_subscriptions WHERE email_normalized = $1`,
+        [email.toLowerCase()],
+      );
       return respondJson({ cscode: 200, subscribed: row?.subscribed ?? false }, 200, { 'cache-control': 'no-store' });
     },
   },
@@ -107,7 +111,10 @@ export const newsletterPreferenceRoutes: ApiRoute<SiteSettings>[] = [
       const input = await readInput(request, newsletterPreferenceInput);
       const locale = readSubmittedLocale(input);
       const email = (await readSignedInUser(request, fetchApi))?.email ?? null;
-      if (!input.ok) return input.isForm ? new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/my-account?newsletter_error=invalid#newsletter` } }) : respondJson({ cscode: 400, problems: input.problems }, 400);
+      if (!input.ok)
+        return input.isForm
+          ? new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/my-account?newsletter_error=invalid#newsletter` } })
+          : respondJson({ cscode: 400, problems: input.problems }, 400);
       const subscribed = input.data.subscribed;
       if (email) {
         await db.query(

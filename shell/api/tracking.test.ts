@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { CLIENT_IP_HEADER, decodeTrackingData, encodeTrackingEnvelope, TRACKING_ENDPOINT, TRACKING_INTERNAL_ENDPOINT, type TrackingAnswer, type TrackingData } from '@reelkeep/shared-contracts';
+import {
+  CLIENT_IP_HEADER,
+  decodeTrackingData,
+  encodeTrackingEnvelope,
+  TRACKING_ENDPOINT,
+  TRACKING_INTERNAL_ENDPOINT,
+  type TrackingAnswer,
+  type TrackingData,
+} from '@reelkeep/shared-contracts';
 import { openDatabase, type Database } from '@reelkeep/platform/db';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
@@ -31,12 +39,20 @@ let address = 0;
 function post(path: string, body: string, headers: Record<string, string> = {}) {
   const route = routes.find((candidate) => candidate.path === path)!;
   address += 1;
-  return route.handle(new Request(`http://localhost${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: `10.1.0.${address}`, ...headers } }), context);
+  return route.handle(
+    new Request(`http://localhost${path}`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: `10.1.0.${address}`, ...headers },
+    }),
+    context,
+  );
 }
 
 const beacon = (data: TrackingData, headers: Record<string, string> = {}, visitor = 'guid-0123456789') =>
   post(TRACKING_ENDPOINT, JSON.stringify(encodeTrackingEnvelope(data, visitor)), headers);
-const stored = () => db.query<StoredEvent>('SELECT event, url, consent, visitor_id, session_id, signed_in, source, data FROM platform.tracking_events ORDER BY id');
+const stored = () =>
+  db.query<StoredEvent>('SELECT event, url, consent, visitor_id, session_id, signed_in, source, data FROM platform.tracking_events ORDER BY id');
 
 describe('tracking envelope (spec §7)', () => {
   it('sorts keys, drops empties, survives non-ASCII text, and is plain JSON in dev mode', () => {
@@ -64,7 +80,11 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
       module: siteApi,
       env: { ADMIN_TOKEN: 'operator-token-123456', TRACKING_RATE_LIMIT: '5', TRACKING_SESSION_MIN: String(SESSION_MS / 60_000) },
       fetchApi: async (_path, init) =>
-        Response.json({ user: /rk\.session_token=\w+/.test(new Headers(init?.headers).get('cookie') ?? '') ? { id: 'u1', email: 'ana@example.com', name: 'Ana' } : null }),
+        Response.json({
+          user: /rk\.session_token=\w+/.test(new Headers(init?.headers).get('cookie') ?? '')
+            ? { id: 'u1', email: 'ana@example.com', name: 'Ana' }
+            : null,
+        }),
     });
     routes = createTrackingRoutes({ now: () => NOW });
   });
@@ -73,17 +93,32 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
 
   describe(`POST ${TRACKING_ENDPOINT}`, () => {
     it('keeps identifiers and answers the spec identifiers once the visitor consented', async () => {
-      const answer = (await (await beacon({ event: 'page_view', url: '/netflix-downloader', email: 'ana@example.com', s_id: 'sess-12345678' }, { cookie: 'rk_consent=granted' })).json()) as TrackingAnswer;
+      const answer = (await (
+        await beacon(
+          { event: 'page_view', url: '/netflix-downloader', email: 'ana@example.com', s_id: 'sess-12345678' },
+          { cookie: 'rk_consent=granted' },
+        )
+      ).json()) as TrackingAnswer;
       expect(answer).toMatchObject({ cscode: 0, data: { visit_timestamp: NOW, s_id: 'sess-12345678', s_expiration: NOW + SESSION_MS } });
       expect(answer.data!.doc_id).toMatch(/^\d+$/);
       expect(answer.data!.tmp_token_id).toMatch(/^[\w-]{8,64}$/);
       expect(await stored()).toEqual([
-        expect.objectContaining({ event: 'page_view', consent: true, visitor_id: 'guid-0123456789', session_id: 'sess-12345678', signed_in: false, source: 'send_beacon', data: expect.objectContaining({ email: 'ana@example.com' }) }),
+        expect.objectContaining({
+          event: 'page_view',
+          consent: true,
+          visitor_id: 'guid-0123456789',
+          session_id: 'sess-12345678',
+          signed_in: false,
+          source: 'send_beacon',
+          data: expect.objectContaining({ email: 'ana@example.com' }),
+        }),
       ]);
     });
 
     it('is cookieless without consent: no identifiers kept, none handed out', async () => {
-      const answer = (await (await beacon({ event: 'page_view', url: '/', email: 'ana@example.com', finger_id: 'fp', tmp_token_id: 'tmp-12345678' })).json()) as TrackingAnswer;
+      const answer = (await (
+        await beacon({ event: 'page_view', url: '/', email: 'ana@example.com', finger_id: 'fp', tmp_token_id: 'tmp-12345678' })
+      ).json()) as TrackingAnswer;
       expect(Object.keys(answer.data!).sort()).toEqual(['doc_id', 'visit_timestamp']);
       const [row] = await stored();
       expect(row).toMatchObject({ consent: false, visitor_id: null, session_id: null });
@@ -104,7 +139,11 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
     });
 
     it('never keeps personal query parameters (hand-off e-mail, tokens, payment secrets)', async () => {
-      await beacon({ event: 'page_view', url: 'http://localhost:3000/my-account?client_e=YW5h&token=abc&source=redeem_approved', referer_url: '/checkout?tid=9&payment_intent_client_secret=pi_1_secret_x&p=1' });
+      await beacon({
+        event: 'page_view',
+        url: 'http://localhost:3000/my-account?client_e=YW5h&token=abc&source=redeem_approved',
+        referer_url: '/checkout?tid=9&payment_intent_client_secret=pi_1_secret_x&p=1',
+      });
       const [row] = await stored();
       expect(row!.url).toBe('http://localhost:3000/my-account?source=redeem_approved');
       expect(row!.data.referer_url).toBe('/checkout?p=1');
@@ -134,7 +173,15 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
 
     it('limits events per address', async () => {
       const route = routes.find((candidate) => candidate.path === TRACKING_ENDPOINT)!;
-      const send = () => route.handle(new Request('http://localhost/x', { method: 'POST', body: JSON.stringify(encodeTrackingEnvelope({ event: 'click' }, `guid-${Math.random().toString(36).slice(2, 12)}`)), headers: { [CLIENT_IP_HEADER]: '10.9.9.9' } }), context);
+      const send = () =>
+        route.handle(
+          new Request('http://localhost/x', {
+            method: 'POST',
+            body: JSON.stringify(encodeTrackingEnvelope({ event: 'click' }, `guid-${Math.random().toString(36).slice(2, 12)}`)),
+            headers: { [CLIENT_IP_HEADER]: '10.9.9.9' },
+          }),
+          context,
+        );
       const statuses = [];
       for (let index = 0; index < 6; index += 1) statuses.push((await send()).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -143,9 +190,15 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
 
   describe(`POST ${TRACKING_INTERNAL_ENDPOINT}`, () => {
     it('records a server-side event with the visitor id from the _EA_GUID cookie when they consented', async () => {
-      const response = await post(TRACKING_INTERNAL_ENDPOINT, JSON.stringify({ data: { event: 'logout', event_category: 'account' }, signedIn: true }), { cookie: 'rk_consent=granted; _EA_GUID=guid-abcdef123456' });
+      const response = await post(
+        TRACKING_INTERNAL_ENDPOINT,
+        JSON.stringify({ data: { event: 'logout', event_category: 'account' }, signedIn: true }),
+        { cookie: 'rk_consent=granted; _EA_GUID=guid-abcdef123456' },
+      );
       expect(response.status).toBe(200);
-      expect(await stored()).toEqual([expect.objectContaining({ event: 'logout', consent: true, visitor_id: 'guid-abcdef123456', signed_in: true, source: 'server' })]);
+      expect(await stored()).toEqual([
+        expect.objectContaining({ event: 'logout', consent: true, visitor_id: 'guid-abcdef123456', signed_in: true, source: 'server' }),
+      ]);
     });
 
     it('keeps no visitor id without consent, and refuses malformed events', async () => {
@@ -157,7 +210,9 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
 
   describe(`GET ${TRACKING_ADMIN_ENDPOINT}`, () => {
     const read = (query: string, authorization?: string) =>
-      routes.find((candidate) => candidate.path === TRACKING_ADMIN_ENDPOINT)!.handle(new Request(`http://localhost${TRACKING_ADMIN_ENDPOINT}${query}`, { headers: authorization ? { authorization } : {} }), context);
+      routes
+        .find((candidate) => candidate.path === TRACKING_ADMIN_ENDPOINT)!
+        .handle(new Request(`http://localhost${TRACKING_ADMIN_ENDPOINT}${query}`, { headers: authorization ? { authorization } : {} }), context);
 
     it('shows operators the latest events and the day counts, and nobody else', async () => {
       await beacon({ event: 'page_view' }, { cookie: 'rk_consent=granted' });
@@ -165,7 +220,10 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
       expect((await read('')).status).toBe(401);
       expect((await read('', 'Bearer operator-token-000000')).status).toBe(401);
       expect((await read('?event=purchase', 'Bearer operator-token-123456')).status).toBe(400);
-      const body = (await (await read('?event=logout', 'Bearer operator-token-123456')).json()) as { events: { event: string }[]; last24h: { event: string; events: number; consented: number }[] };
+      const body = (await (await read('?event=logout', 'Bearer operator-token-123456')).json()) as {
+        events: { event: string }[];
+        last24h: { event: string; events: number; consented: number }[];
+      };
       expect(body.events.map((row) => row.event)).toEqual(['logout']);
       expect(body.last24h).toEqual([
         { event: 'logout', events: 1, consented: 0 },

@@ -67,7 +67,9 @@ const trackingDataSchema = z.object({
   xargs_request_type: z.enum(['send_beacon', 'axios', 'server']).optional(),
   products: z.array(shortText).max(50).optional(),
   pids: z.array(count).max(50).optional(),
-  install: z.object({ package_name: shortText.optional(), app_id: shortText.optional(), pid: count.optional(), download_url: urlText.optional() }).optional(),
+  install: z
+    .object({ package_name: shortText.optional(), app_id: shortText.optional(), pid: count.optional(), download_url: urlText.optional() })
+    .optional(),
   visit_timestamp: z.number().int().min(0).optional(),
   doc_id: shortText.optional(),
   ab_test_content: shortText.optional(),
@@ -80,7 +82,10 @@ const trackingDataSchema = z.object({
   related_product: shortText.optional(),
   url_type_flag: shortText.optional(),
   ad_channel: shortText.optional(),
-  ab_try_list: z.array(z.object({ key: shortText, version: shortText, value: shortText, expire_day: count })).max(20).optional(),
+  ab_try_list: z
+    .array(z.object({ key: shortText, version: shortText, value: shortText, expire_day: count }))
+    .max(20)
+    .optional(),
 });
 
 const envelopeSchema = z.object({
@@ -148,7 +153,9 @@ export function createTrackingStore({ db, logger, sessionMs = DEFAULT_SESSION_MS
       ],
     );
     // A beacon sent twice (same data, same upload id) is one event with one doc id.
-    const docId = inserted?.id ?? (await db.query<{ id: string }>(`SELECT id::text AS id FROM platform.tracking_events WHERE upload_id = $1`, [event.uploadId]))[0]?.id;
+    const docId =
+      inserted?.id ??
+      (await db.query<{ id: string }>(`SELECT id::text AS id FROM platform.tracking_events WHERE upload_id = $1`, [event.uploadId]))[0]?.id;
     if (!docId) logger.warn('tracking event neither stored nor found', { uploadId: event.uploadId });
     const answer: TrackingAnswer['data'] = { doc_id: docId ?? '', visit_timestamp: now() };
     if (event.consent) {
@@ -187,7 +194,9 @@ export function createTrackingRoutes(options: { now?: () => number } = {}): ApiR
   const storeFor = oncePerContext((context: HostContext<SiteSettings>): TrackingStore =>
     createTrackingStore({ db: context.db, logger: context.logger, sessionMs: context.settings.TRACKING_SESSION_MIN * 60_000, ...options }),
   );
-  const limiterFor = oncePerContext((context: HostContext<SiteSettings>) => context.createRateLimiter('tracking', context.settings.TRACKING_RATE_LIMIT, TRACKING_WINDOW_MS));
+  const limiterFor = oncePerContext((context: HostContext<SiteSettings>) =>
+    context.createRateLimiter('tracking', context.settings.TRACKING_RATE_LIMIT, TRACKING_WINDOW_MS),
+  );
 
   const browserRoute: ApiRoute<SiteSettings> = {
     method: 'POST',
@@ -205,7 +214,18 @@ export function createTrackingRoutes(options: { now?: () => number } = {}): ApiR
       const guid = envelope.upload_id.slice(0, envelope.upload_id.lastIndexOf('-'));
       const signedIn = (await readSignedInUser(request, context.fetchApi)) !== null;
       const source = parsed.data.xargs_request_type === 'axios' ? 'axios' : 'send_beacon';
-      return respondJson(await storeFor(context).record({ data: parsed.data, uploadId: envelope.upload_id, consent, visitorId: OPAQUE_ID.test(guid) ? guid : null, signedIn, source }), 200, { 'cache-control': 'no-store' });
+      return respondJson(
+        await storeFor(context).record({
+          data: parsed.data,
+          uploadId: envelope.upload_id,
+          consent,
+          visitorId: OPAQUE_ID.test(guid) ? guid : null,
+          signedIn,
+          source,
+        }),
+        200,
+        { 'cache-control': 'no-store' },
+      );
     },
   };
 
@@ -222,7 +242,8 @@ export function createTrackingRoutes(options: { now?: () => number } = {}): ApiR
           data: { ...parsed.data, xargs_request_type: 'server' },
           uploadId: `server-${randomUUID()}`,
           consent: requestConsent(request),
-          visitorId: [readCookie(cookie, '_EA_GUID'), readCookie(cookie, '_T_EA_GUID')].find((guid) => guid !== undefined && OPAQUE_ID.test(guid)) ?? null,
+          visitorId:
+            [readCookie(cookie, '_EA_GUID'), readCookie(cookie, '_T_EA_GUID')].find((guid) => guid !== undefined && OPAQUE_ID.test(guid)) ?? null,
           signedIn: body?.signedIn === true,
           source: 'server',
         }),
@@ -236,7 +257,11 @@ export function createTrackingRoutes(options: { now?: () => number } = {}): ApiR
       const refusal = await authoriseAdmin(request);
       if (refusal) return refusal;
       const input = await readInput(request, trackingAdminQuery);
-      if (!input.ok) return respondJson({ error: `bad query: event is one of ${TRACKING_EVENTS.join(', ')}, limit 1 to ${ADMIN_MAX_LIMIT}`, problems: input.problems }, 400);
+      if (!input.ok)
+        return respondJson(
+          { error: `bad query: event is one of ${TRACKING_EVENTS.join(', ')}, limit 1 to ${ADMIN_MAX_LIMIT}`, problems: input.problems },
+          400,
+        );
       const event = input.data.event ?? null;
       const limit = input.data.limit ?? ADMIN_DEFAULT_LIMIT;
       const [events, counts] = await Promise.all([

@@ -41,8 +41,23 @@ function describeApis(snapshot: ReleaseSnapshot) {
   return SQUADS.map((squad: SquadName) => {
     const api = snapshot.apis.get(squad);
     if (!api) return { squad, app: APP_OF_SQUAD[squad], state: 'absent' as const };
-    const routes = api.state === 'failed' ? [] : api.routes.map(({ method, path, callers, maxBodyBytes }) => ({ method, path, callers: callers ?? 'site', ...(maxBodyBytes ? { maxBodyBytes } : {}) }));
-    return { squad, app: APP_OF_SQUAD[squad], version: api.version, state: api.state, ...(api.state === 'failed' ? { error: api.error } : {}), routes };
+    const routes =
+      api.state === 'failed'
+        ? []
+        : api.routes.map(({ method, path, callers, maxBodyBytes }) => ({
+            method,
+            path,
+            callers: callers ?? 'site',
+            ...(maxBodyBytes ? { maxBodyBytes } : {}),
+          }));
+    return {
+      squad,
+      app: APP_OF_SQUAD[squad],
+      version: api.version,
+      state: api.state,
+      ...(api.state === 'failed' ? { error: api.error } : {}),
+      routes,
+    };
   });
 }
 

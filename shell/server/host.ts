@@ -28,10 +28,20 @@ const ADMIN_FAILURE_WINDOW_MS = 10 * 60_000;
 async function adoptLegacyState(stateRoot: string, dataDir: string, logger: Logger): Promise<void> {
   const legacy = path.join(dataDir, 'auth-secret');
   const target = path.join(stateRoot, 'account', 'auth-secret');
-  if (!(await stat(legacy).then(() => true, () => false)) || (await stat(target).then(() => true, () => false))) return;
+  if (
+    !(await stat(legacy).then(
+      () => true,
+      () => false,
+    )) ||
+    (await stat(target).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return;
   await mkdir(path.dirname(target), { recursive: true });
   await rename(legacy, target);
-  logger.info('generated auth secret moved into the account squad\'s state folder', { from: legacy, to: target });
+  logger.info("generated auth secret moved into the account squad's state folder", { from: legacy, to: target });
 }
 
 /** The host's configuration, or exit 1 with a message naming every bad variable. */
@@ -64,14 +74,19 @@ export async function startHost(config: Config) {
     limiters.push(limiter);
     return limiter;
   };
-  const adminGuard = createAdminGuard({ token: config.ADMIN_TOKEN, failures: createLimiter('admin-auth', ADMIN_FAILURE_LIMIT, ADMIN_FAILURE_WINDOW_MS) });
+  const adminGuard = createAdminGuard({
+    token: config.ADMIN_TOKEN,
+    failures: createLimiter('admin-auth', ADMIN_FAILURE_LIMIT, ADMIN_FAILURE_WINDOW_MS),
+  });
   const stateRoot = path.join(path.dirname(config.PGLITE_DIR), 'squads');
   await adoptLegacyState(stateRoot, path.dirname(config.PGLITE_DIR), logger);
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
   await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
   const shared = createRegistryStore({ releasesDir: config.RELEASES_DIR, db, redis, logger });
   const overrides = config.DEV_OVERRIDES_FILE;
-  const store = overrides ? createOverlayRegistryStore(shared, async () => JSON.parse(await readFile(overrides, 'utf8')) as Record<string, string>) : shared;
+  const store = overrides
+    ? createOverlayRegistryStore(shared, async () => JSON.parse(await readFile(overrides, 'utf8')) as Record<string, string>)
+    : shared;
   const locales = createLocaleStore(config.LOCALES_DIR);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db });
   const captcha = createCaptcha({ hmacKey: config.CAPTCHA_HMAC_KEY });
@@ -104,7 +119,8 @@ export async function startHost(config: Config) {
     pollMs: config.REGISTRY_POLL_MS,
     logger,
     apiHost,
-    createGateway: (findApi: (squad: SquadName) => MountedApi | undefined) => createGateway({ siteUrl: config.SITE_URL, timeoutMs: config.API_TIMEOUT_MS, logger, reportError, findApi }),
+    createGateway: (findApi: (squad: SquadName) => MountedApi | undefined) =>
+      createGateway({ siteUrl: config.SITE_URL, timeoutMs: config.API_TIMEOUT_MS, logger, reportError, findApi }),
   });
   liveFetchApi = (path, init) => releases.current().gateway.fetchApi(path, init);
 

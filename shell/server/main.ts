@@ -24,7 +24,11 @@ server.keepAliveTimeout = 65_000;
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  host.logger.info('shell server listening', { url: `http://localhost:${port}`, database: host.db.kind, registry: `${host.db.kind === 'postgres' ? 'postgres' : 'file'}${host.redis ? ' + redis' : ''}` });
+  host.logger.info('shell server listening', {
+    url: `http://localhost:${port}`,
+    database: host.db.kind,
+    registry: `${host.db.kind === 'postgres' ? 'postgres' : 'file'}${host.redis ? ' + redis' : ''}`,
+  });
 });
 
 const shutdown = (signal: string) => {

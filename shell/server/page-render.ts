@@ -64,22 +64,25 @@ function toSameSiteLocation(location: string, siteUrl: string): string {
 }
 
 /** Renders pages and answers client-navigation data requests with the shell's render bundle. */
-export function createPageRenderer(deps: {
-  config: Config;
-  logger: Logger;
-  locales: LocaleStore;
-  reportError: RenderInput['reportError'];
-}) {
+export function createPageRenderer(deps: { config: Config; logger: Logger; locales: LocaleStore; reportError: RenderInput['reportError'] }) {
   const loadShell = createShellLoader(deps.config.STATIC_BASE_URL);
 
   const buildInput = async (req: IncomingMessage, url: URL, snapshot: ReleaseSnapshot, nonce: string, session: SessionState = ANONYMOUS) => {
     if (!snapshot.shell) throw new Error('no shell release is live');
     const shell = await loadShell(snapshot.shell);
     const clientIp = req.socket.remoteAddress ?? 'unknown';
-    const ab = shell.bundle.assignPriceVariant({ cookieHeader: req.headers.cookie, query: url.searchParams, clientIp, open: deps.config.AB_PLAN_PRICE_OPEN, secure: isSecureSite(deps.config.SITE_URL) });
+    const ab = shell.bundle.assignPriceVariant({
+      cookieHeader: req.headers.cookie,
+      query: url.searchParams,
+      clientIp,
+      open: deps.config.AB_PLAN_PRICE_OPEN,
+      secure: isSecureSite(deps.config.SITE_URL),
+    });
     const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: clientIp };
     // Loaders asking on the visitor's behalf see the variant this response assigns, not only the old cookie.
-    const cookies = [req.headers.cookie, ab.setCookie && !ab.setCookie.includes('Max-Age=0') ? `${PRICE_VARIANT_COOKIE}=${ab.value}` : null].filter(Boolean);
+    const cookies = [req.headers.cookie, ab.setCookie && !ab.setCookie.includes('Max-Age=0') ? `${PRICE_VARIANT_COOKIE}=${ab.value}` : null].filter(
+      Boolean,
+    );
     if (cookies.length > 0) visitorHeaders.cookie = cookies.join('; ');
     const input: RenderInput = {
       url,
@@ -109,7 +112,14 @@ export function createPageRenderer(deps: {
       return (await loadShell(snapshot.shell)).bundle;
     },
 
-    async renderDocument(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot, nonce: string, session: SessionState): Promise<void> {
+    async renderDocument(
+      req: IncomingMessage,
+      res: ServerResponse,
+      url: URL,
+      snapshot: ReleaseSnapshot,
+      nonce: string,
+      session: SessionState,
+    ): Promise<void> {
       const { shell, input, setCookie } = await buildInput(req, url, snapshot, nonce, session);
       if (setCookie) res.appendHeader('set-cookie', setCookie);
       const outcome = await shell.bundle.renderDocument(input);
@@ -131,7 +141,14 @@ export function createPageRenderer(deps: {
     },
 
     /** The localised 500 page; the caller falls back to a plain message if this fails too. */
-    async renderErrorDocument(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot, nonce: string, status: number): Promise<void> {
+    async renderErrorDocument(
+      req: IncomingMessage,
+      res: ServerResponse,
+      url: URL,
+      snapshot: ReleaseSnapshot,
+      nonce: string,
+      status: number,
+    ): Promise<void> {
       const { shell, input } = await buildInput(req, url, snapshot, nonce);
       const outcome = await shell.bundle.renderErrorDocument(input, status);
       res.statusCode = outcome.status;
@@ -144,7 +161,8 @@ export function createPageRenderer(deps: {
       const { shell, input, setCookie } = await buildInput(req, url, snapshot, '', session);
       if (setCookie) res.appendHeader('set-cookie', setCookie);
       const outcome = await shell.bundle.loadPageData(input);
-      const body = outcome.kind === 'redirect' ? { redirect: toSameSiteLocation(outcome.location, deps.config.SITE_URL) } : { payload: outcome.payload };
+      const body =
+        outcome.kind === 'redirect' ? { redirect: toSameSiteLocation(outcome.location, deps.config.SITE_URL) } : { payload: outcome.payload };
       res.statusCode = 200;
       res.setHeader('content-type', 'application/json; charset=utf-8');
       res.setHeader('cache-control', 'no-store');

@@ -48,8 +48,24 @@ describe('watchReleases', () => {
     const { store, answerWith } = createScriptedStore(good);
     const lines: string[] = [];
     const logger = createLogger('warn', (line) => lines.push(line));
-    const apiHost = createSquadApiHost({ config: loadConfig({}), env: {}, db: {} as Database, services: {} as HostServices, logger, stateRoot: releasesDir, startTimeoutMs: 1000 });
-    const watcher = await watchReleases({ store, releasesDir, staticBaseUrl: '', pollMs: 60_000, logger, apiHost, createGateway: (findApi) => createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi }) });
+    const apiHost = createSquadApiHost({
+      config: loadConfig({}),
+      env: {},
+      db: {} as Database,
+      services: {} as HostServices,
+      logger,
+      stateRoot: releasesDir,
+      startTimeoutMs: 1000,
+    });
+    const watcher = await watchReleases({
+      store,
+      releasesDir,
+      staticBaseUrl: '',
+      pollMs: 60_000,
+      logger,
+      apiHost,
+      createGateway: (findApi) => createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi }),
+    });
     watcher.stop();
     expect(watcher.current().shell?.version).toBe('s1');
 

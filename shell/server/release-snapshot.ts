@@ -105,7 +105,11 @@ export async function watchReleases(options: {
   }
 
   /** Builds a snapshot for these versions; resolves once each version's API is ready (or known to have failed). */
-  async function buildSnapshot(state: RegistryState, versions: Partial<Record<AppName, string>>, remotes: PinnedRemoteRelease[]): Promise<ReleaseSnapshot> {
+  async function buildSnapshot(
+    state: RegistryState,
+    versions: Partial<Record<AppName, string>>,
+    remotes: PinnedRemoteRelease[],
+  ): Promise<ReleaseSnapshot> {
     const apis = new Map<SquadName, MountedApi>();
     const origins: BrowserOrigins[] = [];
     const dirs: Partial<Record<AppName, string>> = {};
@@ -143,7 +147,9 @@ export async function watchReleases(options: {
     if (isEmptyRegistry(state) && snapshot.shell) return warnEmpty(new Error('no app is live in the registry'));
     const next = JSON.stringify(state.apps);
     if (next === fingerprint) return;
-    const versions = Object.fromEntries(APPS.flatMap((app) => (state.apps[app] ? [[app, state.apps[app].live]] : []))) as Partial<Record<AppName, string>>;
+    const versions = Object.fromEntries(APPS.flatMap((app) => (state.apps[app] ? [[app, state.apps[app].live]] : []))) as Partial<
+      Record<AppName, string>
+    >;
     const remotes: PinnedRemoteRelease[] = [];
     for (const name of REMOTE_NAMES) {
       const live = versions[name];
@@ -187,7 +193,9 @@ export async function watchReleases(options: {
     async pinned(requested: string | undefined): Promise<ReleaseSnapshot> {
       if (!requested) return snapshot;
       const current = snapshot;
-      const versions: Partial<Record<AppName, string>> = Object.fromEntries(APPS.flatMap((app) => (current.state.apps[app] ? [[app, current.state.apps[app].live]] : [])));
+      const versions: Partial<Record<AppName, string>> = Object.fromEntries(
+        APPS.flatMap((app) => (current.state.apps[app] ? [[app, current.state.apps[app].live]] : [])),
+      );
       let changed = false;
       const remotes = await Promise.all(
         current.remotes.map(async (live) => {

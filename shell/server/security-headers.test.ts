@@ -2,7 +2,12 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from '@jest/globals';
 import { applySecurityHeaders, buildPermissionsPolicy, mergeBrowserOrigins, STRICT_TRANSPORT_SECURITY } from './security-headers.ts';
 
-const STRIPE = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'], payment: ['https://js.stripe.com'] };
+const STRIPE = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  payment: ['https://js.stripe.com'],
+};
 
 /** The headers a response would carry, by lower-case name. */
 function collectHeaders(siteUrl: string, paymentsOn = false): Record<string, string> {
@@ -16,16 +21,20 @@ describe('security headers (docs/security.md "Headers")', () => {
   it('sends Strict-Transport-Security only when the site is served over HTTPS', () => {
     expect(collectHeaders('https://reelkeep.com')['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(STRICT_TRANSPORT_SECURITY).toBe('max-age=31536000; includeSubDomains');
-    for (const siteUrl of ['http://localhost:3000', 'http://127.0.0.1:3210', '']) expect(collectHeaders(siteUrl)).not.toHaveProperty('strict-transport-security');
+    for (const siteUrl of ['http://localhost:3000', 'http://127.0.0.1:3210', ''])
+      expect(collectHeaders(siteUrl)).not.toHaveProperty('strict-transport-security');
   });
 
   it.each(['https://reelkeep.com', 'http://localhost:3000'])('always sends a Permissions-Policy (%s)', (siteUrl) => {
     expect(collectHeaders(siteUrl)['permissions-policy']).toBe(buildPermissionsPolicy());
   });
 
-  it.each(['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture', 'browsing-topics'])('denies %s', (feature) => {
-    expect(buildPermissionsPolicy().split(', ')).toContain(`${feature}=()`);
-  });
+  it.each(['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture', 'browsing-topics'])(
+    'denies %s',
+    (feature) => {
+      expect(buildPermissionsPolicy().split(', ')).toContain(`${feature}=()`);
+    },
+  );
 
   it('allows the Payment Request API to the site and Stripe’s frames only when Stripe takes payments', () => {
     const policy = buildPermissionsPolicy(STRIPE.payment).split(', ');
@@ -45,7 +54,12 @@ describe('security headers (docs/security.md "Headers")', () => {
     const google = { script: ['https://accounts.google.com'], frame: ['https://accounts.google.com'], style: ['https://accounts.google.com'] };
     const headers: Record<string, string> = {};
     const res = { setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value) } as unknown as ServerResponse;
-    applySecurityHeaders(res, 'bm9uY2U=', { staticOrigin: '', reportOrigin: '', squads: mergeBrowserOrigins([google, STRIPE, google]), siteUrl: 'https://reelkeep.com' });
+    applySecurityHeaders(res, 'bm9uY2U=', {
+      staticOrigin: '',
+      reportOrigin: '',
+      squads: mergeBrowserOrigins([google, STRIPE, google]),
+      siteUrl: 'https://reelkeep.com',
+    });
     const csp = headers['content-security-policy']!;
     expect(csp).toContain("script-src 'self' 'nonce-bm9uY2U=' https://accounts.google.com https://js.stripe.com;");
     expect(csp).toContain('frame-src https://accounts.google.com https://js.stripe.com https://hooks.stripe.com;');

@@ -38,9 +38,22 @@ export function buildPermissionsPolicy(paymentOrigins: readonly string[] = []): 
 
 /** The origins of every live squad together, each once. */
 export function mergeBrowserOrigins(all: readonly BrowserOrigins[]): Required<BrowserOrigins> {
-  const merged = { script: new Set<string>(), frame: new Set<string>(), connect: new Set<string>(), style: new Set<string>(), payment: new Set<string>() };
-  for (const origins of all) for (const kind of Object.keys(merged) as (keyof BrowserOrigins)[]) for (const origin of origins[kind] ?? []) merged[kind].add(origin);
-  return { script: [...merged.script], frame: [...merged.frame], connect: [...merged.connect], style: [...merged.style], payment: [...merged.payment] };
+  const merged = {
+    script: new Set<string>(),
+    frame: new Set<string>(),
+    connect: new Set<string>(),
+    style: new Set<string>(),
+    payment: new Set<string>(),
+  };
+  for (const origins of all)
+    for (const kind of Object.keys(merged) as (keyof BrowserOrigins)[]) for (const origin of origins[kind] ?? []) merged[kind].add(origin);
+  return {
+    script: [...merged.script],
+    frame: [...merged.frame],
+    connect: [...merged.connect],
+    style: [...merged.style],
+    payment: [...merged.payment],
+  };
 }
 
 /** Where the page's resources may come from besides the site itself. */

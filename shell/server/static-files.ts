@@ -22,7 +22,10 @@ const MUTABLE_NAMES = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-manifes
 
 /** The precompressed twin (`.br`, `.gz`) of a file the client accepts, if the build made one. */
 async function findEncodedTwin(absolute: string, acceptEncoding: string): Promise<{ file: string; size: number; encoding: string } | null> {
-  for (const [encoding, extension] of [['br', '.br'], ['gzip', '.gz']] as const) {
+  for (const [encoding, extension] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
     if (!new RegExp(`\\b${encoding}\\b`).test(acceptEncoding)) continue;
     const info = await stat(absolute + extension).catch(() => null);
     if (info?.isFile()) return { file: absolute + extension, size: info.size, encoding };
@@ -31,7 +34,14 @@ async function findEncodedTwin(absolute: string, acceptEncoding: string): Promis
 }
 
 /** Streams a file below `root` (its precompressed twin when accepted); false when it does not exist or lies outside `root`. */
-export async function sendFile(res: ServerResponse, root: string, relative: string, method: string, cacheControl?: string, acceptEncoding = ''): Promise<boolean> {
+export async function sendFile(
+  res: ServerResponse,
+  root: string,
+  relative: string,
+  method: string,
+  cacheControl?: string,
+  acceptEncoding = '',
+): Promise<boolean> {
   const absolute = path.resolve(root, relative);
   if (!absolute.startsWith(path.resolve(root) + path.sep)) return false;
   const info = await stat(absolute).catch(() => null);
@@ -42,10 +52,7 @@ export async function sendFile(res: ServerResponse, root: string, relative: stri
   res.setHeader('content-length', twin?.size ?? info.size);
   if (twin) res.setHeader('content-encoding', twin.encoding);
   res.setHeader('vary', 'Accept-Encoding');
-  res.setHeader(
-    'cache-control',
-    cacheControl ?? (MUTABLE_NAMES.has(path.basename(absolute)) ? 'no-cache' : 'public, max-age=31536000, immutable'),
-  );
+  res.setHeader('cache-control', cacheControl ?? (MUTABLE_NAMES.has(path.basename(absolute)) ? 'no-cache' : 'public, max-age=31536000, immutable'));
   // Browser containers load cross-origin when served from a CDN (pitfall 12).
   res.setHeader('access-control-allow-origin', '*');
   if (method === 'HEAD') {
@@ -53,7 +60,11 @@ export async function sendFile(res: ServerResponse, root: string, relative: stri
     return true;
   }
   await new Promise<void>((resolve, reject) => {
-    createReadStream(twin?.file ?? absolute).on('error', reject).pipe(res).on('finish', resolve).on('error', reject);
+    createReadStream(twin?.file ?? absolute)
+      .on('error', reject)
+      .pipe(res)
+      .on('finish', resolve)
+      .on('error', reject);
   });
   return true;
 }

@@ -26,12 +26,19 @@ describe('A/B price variant (spec §4)', () => {
   });
 
   it('clears the cookie while the experiment is closed', () => {
-    expect(assign('abPlanPrice=price_b', '', '1.1.1.1', false)).toEqual({ value: 'old', setCookie: 'abPlanPrice=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax' });
+    expect(assign('abPlanPrice=price_b', '', '1.1.1.1', false)).toEqual({
+      value: 'old',
+      setCookie: 'abPlanPrice=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+    });
     expect(assign(undefined, '', '1.1.1.1', false)).toEqual({ value: 'old', setCookie: null });
   });
 
   it('writes and clears the cookie with Secure on an HTTPS site (docs/security.md "Cookies")', () => {
-    expect(assign(undefined, 'abPlanPrice=price_b', '1.1.1.1', true, true).setCookie).toBe('abPlanPrice=price_b; Path=/; Max-Age=2592000; HttpOnly; Secure; SameSite=Lax');
-    expect(assign('abPlanPrice=price_b', '', '1.1.1.1', false, true).setCookie).toBe('abPlanPrice=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax');
+    expect(assign(undefined, 'abPlanPrice=price_b', '1.1.1.1', true, true).setCookie).toBe(
+      'abPlanPrice=price_b; Path=/; Max-Age=2592000; HttpOnly; Secure; SameSite=Lax',
+    );
+    expect(assign('abPlanPrice=price_b', '', '1.1.1.1', false, true).setCookie).toBe(
+      'abPlanPrice=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax',
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { PRICE_VARIANT_COOKIE, PRICE_VARIANTS, readCookie, serialiseCookie, serialiseCookieDeletion, type PriceVariant } from '@reelkeep/shared-contracts';
+import {
+  PRICE_VARIANT_COOKIE,
+  PRICE_VARIANTS,
+  readCookie,
+  serialiseCookie,
+  serialiseCookieDeletion,
+  type PriceVariant,
+} from '@reelkeep/shared-contracts';
 
 /** spec §9: the price A/B cookie lasts 30 days. */
 const AB_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
@@ -14,18 +21,29 @@ const isVariant = (value: string | null | undefined): value is PriceVariant => P
  * variant is a price of the plan table, so no value a visitor sets can lower a price below the base.
  * `secure`: the site is served over HTTPS, so the cookie carries `Secure` (docs/security.md "Cookies").
  */
-export function assignPlanPriceVariant(input: { cookieHeader: string | undefined; query: URLSearchParams; clientIp: string; open: boolean; secure: boolean }): {
+export function assignPlanPriceVariant(input: {
+  cookieHeader: string | undefined;
+  query: URLSearchParams;
+  clientIp: string;
+  open: boolean;
+  secure: boolean;
+}): {
   value: PriceVariant;
   setCookie: string | null;
 } {
   const current = readCookie(input.cookieHeader, PRICE_VARIANT_COOKIE);
   const { secure } = input;
-  const store = (value: PriceVariant) => ({ value, setCookie: serialiseCookie(PRICE_VARIANT_COOKIE, value, { secure, httpOnly: true, maxAgeS: AB_COOKIE_MAX_AGE_S }) });
-  if (!input.open) return { value: 'old', setCookie: current === undefined ? null : serialiseCookieDeletion(PRICE_VARIANT_COOKIE, { secure, httpOnly: true }) };
+  const store = (value: PriceVariant) => ({
+    value,
+    setCookie: serialiseCookie(PRICE_VARIANT_COOKIE, value, { secure, httpOnly: true, maxAgeS: AB_COOKIE_MAX_AGE_S }),
+  });
+  if (!input.open)
+    return { value: 'old', setCookie: current === undefined ? null : serialiseCookieDeletion(PRICE_VARIANT_COOKIE, { secure, httpOnly: true }) };
   const fromQuery = input.query.get(PRICE_VARIANT_COOKIE);
   if (isVariant(fromQuery)) return fromQuery === current ? { value: fromQuery, setCookie: null } : store(fromQuery);
   if (isVariant(current)) return { value: current, setCookie: null };
-  const returning = readCookie(input.cookieHeader, 'elk_token_id') !== undefined || readCookie(input.cookieHeader, 'review_category_page_new') !== undefined;
+  const returning =
+    readCookie(input.cookieHeader, 'elk_token_id') !== undefined || readCookie(input.cookieHeader, 'review_category_page_new') !== undefined;
   if (returning || input.query.has('email')) return store('old');
   // spec §4: 'abtest_' plus a or b, by IP, 50/50: the same address gets the same prices on every visit.
   const bucket = createHash('sha256').update(input.clientIp).digest()[0]! % 2 === 0 ? 'a' : 'b';

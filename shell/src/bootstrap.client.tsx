@@ -4,7 +4,13 @@ import { Provider } from 'react-redux';
 import type { HydrationState, PagePayload } from '@reelkeep/shared-contracts';
 import { addNamespaces, createI18n, type NamespaceResources } from './i18n/create-i18n.ts';
 import { PageModulesContext } from './federation/page-modules.ts';
-import { ChunkLoadError, getLoadedPageModules, loadBrowserPageModule, registerPinnedRemotes, reloadOnceAfterChunkError } from './federation/browser-remotes.ts';
+import {
+  ChunkLoadError,
+  getLoadedPageModules,
+  loadBrowserPageModule,
+  registerPinnedRemotes,
+  reloadOnceAfterChunkError,
+} from './federation/browser-remotes.ts';
 import { Root } from './app/Root.tsx';
 import { FrameDataContext } from './app/frame-data.ts';
 import { createBrowserNavigator, NavigatorContext, type PageLoadResult } from './routing/navigator.ts';

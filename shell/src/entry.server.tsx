@@ -122,7 +122,8 @@ async function resolvePage(input: RenderInput): Promise<ResolvedPage> {
             ...routeMatch,
             url: input.url,
             fetchApi: input.fetchApi,
-            fetchAsVisitor: (path, init) => input.fetchApi(path, { ...init, headers: { ...input.visitorHeaders, ...Object.fromEntries(new Headers(init?.headers)) } }),
+            fetchAsVisitor: (path, init) =>
+              input.fetchApi(path, { ...init, headers: { ...input.visitorHeaders, ...Object.fromEntries(new Headers(init?.headers)) } }),
           }),
         ),
         new Promise((_, reject) => {
@@ -152,8 +153,15 @@ async function resolveErrorPage(input: RenderInput, status: number): Promise<Res
   const resources = await input.loadResources(locale, NOT_FOUND_NAMESPACES);
   const t = createI18n(locale, resources).t;
   const head =
-    status === 404 ? { title: t('not_found.meta_title'), description: t('not_found.description') } : { title: t('error.meta_title'), description: t('error.description') };
-  return { locale, resources, modules: new Map(), payload: { status, match: null, head, data: null, namespaces: NOT_FOUND_NAMESPACES, unavailable: [] } };
+    status === 404
+      ? { title: t('not_found.meta_title'), description: t('not_found.description') }
+      : { title: t('error.meta_title'), description: t('error.description') };
+  return {
+    locale,
+    resources,
+    modules: new Map(),
+    payload: { status, match: null, head, data: null, namespaces: NOT_FOUND_NAMESPACES, unavailable: [] },
+  };
 }
 
 async function rootLoader({ context }: LoaderFunctionArgs): Promise<PagePayload> {
@@ -205,7 +213,9 @@ function renderHead(input: RenderInput, resolved: ResolvedPage): string {
     `<meta name="twitter:image" content="${escapeHtml(image)}">`,
   );
   for (const data of head.structuredData ?? []) {
-    links.push(`<script type="application/ld+json" nonce="${input.nonce}">${serialiseForScript({ '@context': 'https://schema.org', ...data })}</script>`);
+    links.push(
+      `<script type="application/ld+json" nonce="${input.nonce}">${serialiseForScript({ '@context': 'https://schema.org', ...data })}</script>`,
+    );
   }
   if (payload.status === 200) {
     links.push(`<link rel="canonical" href="${escapeHtml(pageUrl)}">`);

@@ -16,11 +16,15 @@ interface CacheEntry {
  * Reads the navigation catalogue (landing squad) and the footer's articles (blog squad) through their
  * APIs, per locale, cached. A failing API keeps the last good data, or an empty list: the frame renders.
  */
-export function createFrameDataLoader(siteUrl: string, warn: (message: string, fields: Record<string, unknown>) => void, now: () => number = Date.now) {
+export function createFrameDataLoader(
+  siteUrl: string,
+  warn: (message: string, fields: Record<string, unknown>) => void,
+  now: () => number = Date.now,
+) {
   const cache = new Map<Locale, CacheEntry>();
   const pending = new Map<Locale, Promise<FrameData>>();
 
-  const readJson = async <T,>(fetchApi: (path: string) => Promise<Response>, path: string): Promise<T | null> => {
+  const readJson = async <T>(fetchApi: (path: string) => Promise<Response>, path: string): Promise<T | null> => {
     try {
       const response = await fetchApi(path);
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
@@ -35,7 +39,10 @@ export function createFrameDataLoader(siteUrl: string, warn: (message: string, f
     const previous = cache.get(locale)?.data;
     const [catalogue, articles] = await Promise.all([
       readJson<ServiceCatalogueDto>(fetchApi, '/api/landing/catalogue'),
-      readJson<ArticleListDto>(fetchApi, `/api/blog/article/list?category_id=blog&language=${locale}&start=0&len=${FOOTER_ARTICLE_COUNT}&is_footer=1`),
+      readJson<ArticleListDto>(
+        fetchApi,
+        `/api/blog/article/list?category_id=blog&language=${locale}&start=0&len=${FOOTER_ARTICLE_COUNT}&is_footer=1`,
+      ),
     ]);
     const data: FrameData = {
       locale,

@@ -38,7 +38,7 @@ describe('page gate', () => {
     expect(decidePageRequest(request('/', { cookie: 'rk_lang=fr' }), SITE, false)).toMatchObject({ kind: 'redirect', status: 302, location: '/fr' });
   });
 
-  it('keeps the desktop app\'s e-mail and machine id from the query (spec §7), and ignores junk', () => {
+  it("keeps the desktop app's e-mail and machine id from the query (spec §7), and ignores junk", () => {
     const email = Buffer.from('ana@example.com').toString('base64');
     const machine = Buffer.from('a1:b2:c3:d4').toString('base64');
     const decision = decidePageRequest(request(`/login?client_e=${email}&client_m=${machine}`), SITE, false);
@@ -56,7 +56,9 @@ describe('page gate', () => {
     const secureCookies = decidePageRequest(request(url), SITE, false).headers['set-cookie'] as string[];
     expect(secureCookies).toHaveLength(3);
     for (const cookie of secureCookies) expect(cookie).toContain('; Secure;');
-    const plainCookies = decidePageRequest(request(url, { host: 'localhost:3000' }), 'http://localhost:3000', false).headers['set-cookie'] as string[];
+    const plainCookies = decidePageRequest(request(url, { host: 'localhost:3000' }), 'http://localhost:3000', false).headers[
+      'set-cookie'
+    ] as string[];
     expect(plainCookies).toHaveLength(3);
     for (const cookie of plainCookies) expect(cookie).not.toContain('Secure');
   });
@@ -66,7 +68,11 @@ describe('page gate', () => {
     expect(decidePageRequest(request('/fr/login'), SITE, true)).toMatchObject({ kind: 'redirect', status: 302, location: '/fr/my-account' });
     expect(decidePageRequest(request('/fr/login'), SITE, false)).toMatchObject({ kind: 'render' });
     expect(decidePageRequest(request('/login?return=/checkout'), SITE, true)).toMatchObject({ kind: 'redirect', status: 302, location: '/checkout' });
-    expect(decidePageRequest(request('/login?return=https://evil.example/'), SITE, true)).toMatchObject({ kind: 'redirect', status: 302, location: '/my-account' });
+    expect(decidePageRequest(request('/login?return=https://evil.example/'), SITE, true)).toMatchObject({
+      kind: 'redirect',
+      status: 302,
+      location: '/my-account',
+    });
   });
 
   it('answers not-found for bad input instead of failing', () => {

@@ -61,9 +61,11 @@ export function decidePageRequest(req: { url?: string; headers: IncomingHttpHead
   if (split && isLanguageSwitch(search)) cookies.push(serialiseCookie(LANGUAGE_COOKIE, split.locale, { secure, maxAgeS: LANGUAGE_COOKIE_MAX_AGE_S }));
   // spec §7: the desktop app's e-mail (client_e) and machine id (client_m) arrive base64-encoded and are kept.
   const appEmail = decodeBase64(query.get('client_e'));
-  if (appEmail && /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/.test(appEmail)) cookies.push(serialiseCookie('elk_user_email', appEmail, { secure, httpOnly: true, maxAgeS: DESKTOP_COOKIE_MAX_AGE_S }));
+  if (appEmail && /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/.test(appEmail))
+    cookies.push(serialiseCookie('elk_user_email', appEmail, { secure, httpOnly: true, maxAgeS: DESKTOP_COOKIE_MAX_AGE_S }));
   const machineId = decodeBase64(query.get('client_m'));
-  if (machineId && /^[A-Za-z0-9:._-]{4,128}$/.test(machineId)) cookies.push(serialiseCookie('elk_mac', machineId, { secure, httpOnly: true, maxAgeS: DESKTOP_COOKIE_MAX_AGE_S }));
+  if (machineId && /^[A-Za-z0-9:._-]{4,128}$/.test(machineId))
+    cookies.push(serialiseCookie('elk_mac', machineId, { secure, httpOnly: true, maxAgeS: DESKTOP_COOKIE_MAX_AGE_S }));
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   const match = resolvePath(rawPath);
   if (match && split) {

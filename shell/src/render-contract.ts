@@ -70,7 +70,10 @@ export interface RenderBundle {
   readSitemap: (name: string, siteUrl: string, fetchApi: (path: string) => Promise<Response>) => Promise<string | null>;
   renderRobots: (siteUrl: string) => string;
   /** The visitor's price variant (docs/commerce.md "Price experiment") and the cookie that keeps it. */
-  assignPriceVariant: (input: { cookieHeader: string | undefined; query: URLSearchParams; clientIp: string; open: boolean; secure: boolean }) => { value: PriceVariant; setCookie: string | null };
+  assignPriceVariant: (input: { cookieHeader: string | undefined; query: URLSearchParams; clientIp: string; open: boolean; secure: boolean }) => {
+    value: PriceVariant;
+    setCookie: string | null;
+  };
   renderDocument: (input: RenderInput) => Promise<RedirectOutcome | PageOutcome>;
   /** The localised error page (spec §2) for a failure outside any remote's region. */
   renderErrorDocument: (input: RenderInput, status: number) => Promise<PageOutcome>;

@@ -7,5 +7,9 @@ export function escapeHtml(value: string): string {
 
 /** Serialises data for a `<script type="application/json">` block (no `</script>`, no HTML comment openers). */
 export function serialiseForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -10,7 +10,7 @@ describe('sitemaps', () => {
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://rk.example/faqs"/>');
   });
 
-  it('builds an index of pages, services and articles from the squads\' APIs', async () => {
+  it("builds an index of pages, services and articles from the squads' APIs", async () => {
     const answers: Record<string, unknown> = {
       '/api/landing/catalogue': { groups: [{ id: 'hot', services: [{ slug: 'netflix', name: 'Netflix' }] }], adultPage: '/adult-downloader' },
       '/api/blog/sitemap': { articles: [{ slug: 'faqs', locales: ['en', 'de'], updated: '2026-11-01' }], policies: [] },

@@ -30,7 +30,10 @@ export function renderUrlSet(siteUrl: string, entries: readonly SitemapEntry[]):
   const urls: string[] = [];
   for (const entry of entries) {
     const alternates = listAlternates(siteUrl, entry.path, entry.locales)
-      .map((alternate) => `<xhtml:link rel="alternate" hreflang="${alternate.hreflang === 'zh' ? 'zh-Hant' : alternate.hreflang}" href="${escapeXml(alternate.href)}"/>`)
+      .map(
+        (alternate) =>
+          `<xhtml:link rel="alternate" hreflang="${alternate.hreflang === 'zh' ? 'zh-Hant' : alternate.hreflang}" href="${escapeXml(alternate.href)}"/>`,
+      )
       .join('');
     for (const locale of entry.locales) {
       const lastModified = entry.lastModified ? `<lastmod>${entry.lastModified}</lastmod>` : '';
@@ -67,9 +70,15 @@ export function createSitemaps(siteUrl: string, now: () => number = Date.now) {
       ...SITEMAP_FIXED_PATHS.map((path) => ({ path, locales: everywhere })),
       ...BLOG_CATEGORIES.map((category) => ({ path: `/blog/category/${category}/`, locales: [DEFAULT_LOCALE] as Locale[] })),
     ];
-    const services: SitemapEntry[] = catalogue.groups.flatMap((group) => group.services.map((service) => ({ path: `/${service.slug}-downloader`, locales: everywhere })));
+    const services: SitemapEntry[] = catalogue.groups.flatMap((group) =>
+      group.services.map((service) => ({ path: `/${service.slug}-downloader`, locales: everywhere })),
+    );
     if (catalogue.adultPage) services.push({ path: catalogue.adultPage, locales: everywhere });
-    const articles: SitemapEntry[] = [...content.articles, ...content.policies].map((entry) => ({ path: `/${entry.slug}`, locales: entry.locales, lastModified: entry.updated }));
+    const articles: SitemapEntry[] = [...content.articles, ...content.policies].map((entry) => ({
+      path: `/${entry.slug}`,
+      locales: entry.locales,
+      lastModified: entry.updated,
+    }));
     return { pages: renderUrlSet(siteUrl, pages), services: renderUrlSet(siteUrl, services), articles: renderUrlSet(siteUrl, articles) };
   };
   return async (name: string, fetchApi: (path: string) => Promise<Response>): Promise<string | null> => {

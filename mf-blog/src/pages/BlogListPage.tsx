@@ -23,7 +23,9 @@ export function BlogListPage({ data, pageName }: PageProps<BlogListData>) {
           <h1 className={DS.display}>{data.category ? t(`categories.${data.category}`) : t('heading')}</h1>
           <p className={DS.lead}>{t('lead')}</p>
           <nav className={styles.tabs} aria-label={t('categories_label')}>
-            <a href={link('/blog/')} aria-current={data.category === null ? 'page' : undefined}>{t('all')}</a>
+            <a href={link('/blog/')} aria-current={data.category === null ? 'page' : undefined}>
+              {t('all')}
+            </a>
             {categories.map(([id, count]) => (
               <a key={id} href={link(toListingPath(id, 1))} aria-current={data.category === id ? 'page' : undefined}>
                 {t(`categories.${id}`)} <span className={styles.count}>{count}</span>
@@ -40,7 +42,9 @@ export function BlogListPage({ data, pageName }: PageProps<BlogListData>) {
                 <article className={`${DS.card} ${styles.card}`}>
                   <p className={DS.badge}>{t(`categories.${article.category}`)}</p>
                   <h2 className={DS.h3}>
-                    <a className={styles.cardLink} href={link(`/${article.new_uuid}`)}>{article.title}</a>
+                    <a className={styles.cardLink} href={link(`/${article.new_uuid}`)}>
+                      {article.title}
+                    </a>
                   </h2>
                   <p className={styles.description}>{article.description}</p>
                   <p className={styles.meta}>
@@ -54,9 +58,17 @@ export function BlogListPage({ data, pageName }: PageProps<BlogListData>) {
           </ul>
           {data.pageCount > 1 && (
             <nav className={styles.pagination} aria-label={t('pagination_label')}>
-              {data.page > 1 && <a href={link(toListingPath(data.category, data.page - 1))} rel="prev">{t('previous')}</a>}
+              {data.page > 1 && (
+                <a href={link(toListingPath(data.category, data.page - 1))} rel="prev">
+                  {t('previous')}
+                </a>
+              )}
               <span>{t('page_of', { page: data.page, count: data.pageCount })}</span>
-              {data.page < data.pageCount && <a href={link(toListingPath(data.category, data.page + 1))} rel="next">{t('next')}</a>}
+              {data.page < data.pageCount && (
+                <a href={link(toListingPath(data.category, data.page + 1))} rel="next">
+                  {t('next')}
+                </a>
+              )}
             </nav>
           )}
         </div>

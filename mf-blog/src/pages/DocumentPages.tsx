@@ -15,8 +15,12 @@ export function ArticlePage({ data }: PageProps<ArticleData>) {
         <div className={DS.container}>
           <nav aria-label={t('breadcrumb_label')}>
             <ol className={styles.breadcrumb}>
-              <li><a href={link('/')}>{t('breadcrumb_home')}</a></li>
-              <li><a href={link('/blog/')}>{t('breadcrumb_guides')}</a></li>
+              <li>
+                <a href={link('/')}>{t('breadcrumb_home')}</a>
+              </li>
+              <li>
+                <a href={link('/blog/')}>{t('breadcrumb_guides')}</a>
+              </li>
               <li aria-current="page">{data.title}</li>
             </ol>
           </nav>
@@ -32,10 +36,14 @@ export function ArticlePage({ data }: PageProps<ArticleData>) {
       <div className={`${DS.container} ${styles.layout}`}>
         {data.toc.length > 2 && (
           <aside className={styles.toc} aria-labelledby="toc-title">
-            <h2 id="toc-title" className={styles.tocTitle}>{t('toc')}</h2>
+            <h2 id="toc-title" className={styles.tocTitle}>
+              {t('toc')}
+            </h2>
             <ol>
               {data.toc.map((entry) => (
-                <li key={entry.id}><a href={`#${entry.id}`}>{entry.text}</a></li>
+                <li key={entry.id}>
+                  <a href={`#${entry.id}`}>{entry.text}</a>
+                </li>
               ))}
             </ol>
           </aside>
@@ -43,16 +51,22 @@ export function ArticlePage({ data }: PageProps<ArticleData>) {
         <div>
           <div className={`${DS.prose} ${styles.body}`} dangerouslySetInnerHTML={{ __html: data.html }} />
           <aside className={styles.cta} aria-labelledby="article-cta">
-            <h2 id="article-cta" className={DS.h3}>{t('cta_title')}</h2>
+            <h2 id="article-cta" className={DS.h3}>
+              {t('cta_title')}
+            </h2>
             <p>{t('cta_text')}</p>
-            <a className={DS.buttonPrimary} href={link('/downloading')}>{t('cta_button')}</a>
+            <a className={DS.buttonPrimary} href={link('/downloading')}>
+              {t('cta_button')}
+            </a>
           </aside>
         </div>
       </div>
       {data.related.length > 0 && (
         <section className={DS.sectionMuted} aria-labelledby="related-title">
           <div className={DS.container}>
-            <h2 id="related-title" className={DS.h2}>{t('related')}</h2>
+            <h2 id="related-title" className={DS.h2}>
+              {t('related')}
+            </h2>
             <ul className={styles.related}>
               {data.related.map((article) => (
                 <li key={article.new_uuid} className={DS.card}>

@@ -14,7 +14,15 @@ export const SANDBOX_CARDS = {
 } as const;
 
 /** What a card entered on the sandbox card step does. */
-export type SandboxCardOutcome = 'succeeded' | 'requires_confirmation' | 'card_declined' | 'insufficient_funds' | 'invalid_number' | 'invalid_expiry' | 'invalid_cvc' | 'test_card_only';
+export type SandboxCardOutcome =
+  | 'succeeded'
+  | 'requires_confirmation'
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'invalid_number'
+  | 'invalid_expiry'
+  | 'invalid_cvc'
+  | 'test_card_only';
 
 /** Luhn check of a card number. */
 function isLuhnValid(digits: string): boolean {
@@ -60,11 +68,18 @@ export function createSandboxProvider(db: Database) {
   } = {
     kind: 'sandbox',
     async start(order) {
-      const [existing] = await db.query<SandboxRow>(`SELECT * FROM checkout.sandbox_payments WHERE order_id = $1 AND status <> 'refunded' ORDER BY created_at DESC LIMIT 1`, [order.id]);
+      const [existing] = await db.query<SandboxRow>(
+        `SELECT * FROM checkout.sandbox_payments WHERE order_id = $1 AND status <> 'refunded' ORDER BY created_at DESC LIMIT 1`,
+        [order.id],
+      );
       // One payment per order: a retried start resumes it.
       if (existing) return { reference: existing.id };
       const id = `sbpi_${randomBytes(12).toString('base64url')}`;
-      await db.query(`INSERT INTO checkout.sandbox_payments (id, order_id, amount_cents, status) VALUES ($1, $2, $3, 'requires_payment_method')`, [id, order.id, order.amountCents]);
+      await db.query(`INSERT INTO checkout.sandbox_payments (id, order_id, amount_cents, status) VALUES ($1, $2, $3, 'requires_payment_method')`, [
+        id,
+        order.id,
+        order.amountCents,
+      ]);
       return { reference: id };
     },
     async retrieve(reference): Promise<PaymentState> {
@@ -74,7 +89,9 @@ export function createSandboxProvider(db: Database) {
       return { status, amountCents: row.amount_cents, currency: 'usd', orderId: row.order_id, failureCode: failures.get(reference) ?? null };
     },
     async refund(reference) {
-      await db.query(`UPDATE checkout.sandbox_payments SET status = 'refunded', updated_at = now() WHERE id = $1 AND status = 'succeeded'`, [reference]);
+      await db.query(`UPDATE checkout.sandbox_payments SET status = 'refunded', updated_at = now() WHERE id = $1 AND status = 'succeeded'`, [
+        reference,
+      ]);
     },
     /** The card step: a test card succeeds, declines or asks for the confirmation step. */
     async pay(reference, card) {
@@ -84,7 +101,11 @@ export function createSandboxProvider(db: Database) {
       const outcome = readSandboxCard(card);
       const last4 = card.number.replace(/\D/g, '').slice(-4);
       if (outcome === 'succeeded' || outcome === 'requires_confirmation') {
-        await db.query(`UPDATE checkout.sandbox_payments SET status = $2, card_last4 = $3, updated_at = now() WHERE id = $1`, [reference, outcome, last4]);
+        await db.query(`UPDATE checkout.sandbox_payments SET status = $2, card_last4 = $3, updated_at = now() WHERE id = $1`, [
+          reference,
+          outcome,
+          last4,
+        ]);
         failures.delete(reference);
       } else if (outcome === 'card_declined' || outcome === 'insufficient_funds') {
         failures.set(reference, outcome);
@@ -95,7 +116,10 @@ export function createSandboxProvider(db: Database) {
     async confirm(reference, approve) {
       const row = await find(reference);
       if (!row || row.status !== 'requires_confirmation') return row?.status === 'succeeded' ? 'succeeded' : 'not_waiting';
-      await db.query(`UPDATE checkout.sandbox_payments SET status = $2, updated_at = now() WHERE id = $1`, [reference, approve ? 'succeeded' : 'requires_payment_method']);
+      await db.query(`UPDATE checkout.sandbox_payments SET status = $2, updated_at = now() WHERE id = $1`, [
+        reference,
+        approve ? 'succeeded' : 'requires_payment_method',
+      ]);
       if (!approve) failures.set(reference, 'card_declined');
       return approve ? 'succeeded' : 'card_declined';
     },

@@ -9,7 +9,13 @@ export function createStripeClient(settings: Pick<StripeSettings, 'STRIPE_SECRET
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
-    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
 }
 
@@ -41,7 +47,13 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     kind: 'stripe',
     async start(order) {
       const intent = await stripe.paymentIntents.create(
-        { amount: order.amountCents, currency: 'usd', receipt_email: order.email, metadata: { order_id: order.id }, automatic_payment_methods: { enabled: true } },
+        {
+          amount: order.amountCents,
+          currency: 'usd',
+          receipt_email: order.email,
+          metadata: { order_id: order.id },
+          automatic_payment_methods: { enabled: true },
+        },
         // The same order and attempt never makes a second PaymentIntent, even when the request is retried.
         { idempotencyKey: `order-${order.id}-${order.attempt}` },
       );

@@ -55,7 +55,10 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   const idempotent = new Map<string, string>();
   const requests: { method: string; path: string; body: Record<string, unknown> }[] = [];
 
-  const withCharge = (intent: StandInIntent, expand: boolean) => ({ ...intent, latest_charge: expand && intent.latest_charge ? charges.get(intent.latest_charge) : intent.latest_charge });
+  const withCharge = (intent: StandInIntent, expand: boolean) => ({
+    ...intent,
+    latest_charge: expand && intent.latest_charge ? charges.get(intent.latest_charge) : intent.latest_charge,
+  });
   const error = (status: number, message: string, type = 'invalid_request_error') => ({ status, body: { error: { type, message } } });
 
   function handle(method: string, url: URL, body: Record<string, unknown>, key: string | undefined): { status: number; body: unknown } {
@@ -93,7 +96,10 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
       if (!intent || !charge) return error(400, 'This PaymentIntent has no successful charge to refund');
       charge.refunded = true;
       charge.amount_refunded = charge.amount;
-      return { status: 200, body: { id: id('re'), object: 'refund', amount: charge.amount, charge: charge.id, payment_intent: intent.id, status: 'succeeded' } };
+      return {
+        status: 200,
+        body: { id: id('re'), object: 'refund', amount: charge.amount, charge: charge.id, payment_intent: intent.id, status: 'succeeded' },
+      };
     }
     void key;
     return error(404, `Unrecognized request URL (${method}: ${url.pathname})`);
@@ -124,7 +130,15 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
 
   /** A webhook delivery: the event JSON and its signature header, as Stripe sends them. */
   function signEvent(type: string, object: unknown, eventId = id('evt')): { payload: string; signature: string; eventId: string } {
-    const payload = JSON.stringify({ id: eventId, object: 'event', api_version: '2026-10-28', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } });
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      api_version: '2026-10-28',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      type,
+      data: { object },
+    });
     const timestamp = Math.floor(Date.now() / 1000);
     const signature = createHmac('sha256', options.webhookSecret).update(`${timestamp}.${payload}`).digest('hex');
     return { payload, signature: `t=${timestamp},v1=${signature}`, eventId };
@@ -138,7 +152,16 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
     /** The buyer's card goes through (what Payment Element + 3-D Secure end in). */
     succeed(intentId: string): StandInIntent {
       const intent = intents.get(intentId)!;
-      const charge: StandInCharge = { id: id('ch'), object: 'charge', amount: intent.amount, amount_refunded: 0, currency: intent.currency, payment_intent: intent.id, refunded: false, status: 'succeeded' };
+      const charge: StandInCharge = {
+        id: id('ch'),
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: 0,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        refunded: false,
+        status: 'succeeded',
+      };
       charges.set(charge.id, charge);
       Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, last_payment_error: null });
       return intent;

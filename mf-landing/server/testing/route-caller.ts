@@ -58,6 +58,11 @@ export function makeRouteCaller(routes: readonly ApiRoute<LandingSettings>[], co
     if (options.raw !== undefined) [body, headers['content-type']] = [options.raw, options.type ?? 'text/plain'];
     const response = await route.handle(new Request(url, { method, headers, body }), context);
     const text = await response.text();
-    return { status: response.status, location: response.headers.get('location'), cookies: response.headers.getSetCookie(), body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      cookies: response.headers.getSetCookie(),
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+    };
   };
 }

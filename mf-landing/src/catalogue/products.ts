@@ -18,13 +18,62 @@ export interface Product {
 
 /** The products the site sells and supports installing; three have no Mac build (spec §3). */
 export const PRODUCTS: readonly Product[] = [
-  { slug: 'reelkeep', key: 'aio', name: 'ReelKeep', productId: 1001, installers: { win: 'reelkeep-setup.exe', mac: 'reelkeep.dmg' }, softVersion: { win: '3.8.2', mac: '3.8.1' } },
-  { slug: 'reelkeep-netflix', key: 'netflix', name: 'ReelKeep Netflix Downloader', productId: 1101, installers: { win: 'reelkeep-netflix-setup.exe', mac: 'reelkeep-netflix.dmg' }, softVersion: { win: '2.4.0', mac: '2.4.0' } },
-  { slug: 'reelkeep-disney-plus', key: 'disney-plus', name: 'ReelKeep Disney+ Downloader', productId: 1102, installers: { win: 'reelkeep-disney-plus-setup.exe', mac: 'reelkeep-disney-plus.dmg' }, softVersion: { win: '2.3.5', mac: '2.3.4' } },
-  { slug: 'reelkeep-prime-video', key: 'amazon-prime-video', name: 'ReelKeep Prime Video Downloader', productId: 1103, installers: { win: 'reelkeep-prime-video-setup.exe', mac: 'reelkeep-prime-video.dmg' }, softVersion: { win: '2.3.1', mac: '2.3.1' } },
-  { slug: 'reelkeep-onlyfans', key: 'onlyfans', name: 'ReelKeep OnlyFans Downloader', productId: 1201, installers: { win: 'reelkeep-onlyfans-setup.exe', mac: null }, softVersion: { win: '1.6.3', mac: null } },
-  { slug: 'reelkeep-pornhub', key: 'pornhub', name: 'ReelKeep Pornhub Downloader', productId: 1202, installers: { win: 'reelkeep-pornhub-setup.exe', mac: null }, softVersion: { win: '1.5.9', mac: null } },
-  { slug: 'reelkeep-pluto-tv', key: 'pluto-tv', name: 'ReelKeep Pluto TV Downloader', productId: 1203, installers: { win: 'reelkeep-pluto-tv-setup.exe', mac: null }, softVersion: { win: '1.2.0', mac: null } },
+  {
+    slug: 'reelkeep',
+    key: 'aio',
+    name: 'ReelKeep',
+    productId: 1001,
+    installers: { win: 'reelkeep-setup.exe', mac: 'reelkeep.dmg' },
+    softVersion: { win: '3.8.2', mac: '3.8.1' },
+  },
+  {
+    slug: 'reelkeep-netflix',
+    key: 'netflix',
+    name: 'ReelKeep Netflix Downloader',
+    productId: 1101,
+    installers: { win: 'reelkeep-netflix-setup.exe', mac: 'reelkeep-netflix.dmg' },
+    softVersion: { win: '2.4.0', mac: '2.4.0' },
+  },
+  {
+    slug: 'reelkeep-disney-plus',
+    key: 'disney-plus',
+    name: 'ReelKeep Disney+ Downloader',
+    productId: 1102,
+    installers: { win: 'reelkeep-disney-plus-setup.exe', mac: 'reelkeep-disney-plus.dmg' },
+    softVersion: { win: '2.3.5', mac: '2.3.4' },
+  },
+  {
+    slug: 'reelkeep-prime-video',
+    key: 'amazon-prime-video',
+    name: 'ReelKeep Prime Video Downloader',
+    productId: 1103,
+    installers: { win: 'reelkeep-prime-video-setup.exe', mac: 'reelkeep-prime-video.dmg' },
+    softVersion: { win: '2.3.1', mac: '2.3.1' },
+  },
+  {
+    slug: 'reelkeep-onlyfans',
+    key: 'onlyfans',
+    name: 'ReelKeep OnlyFans Downloader',
+    productId: 1201,
+    installers: { win: 'reelkeep-onlyfans-setup.exe', mac: null },
+    softVersion: { win: '1.6.3', mac: null },
+  },
+  {
+    slug: 'reelkeep-pornhub',
+    key: 'pornhub',
+    name: 'ReelKeep Pornhub Downloader',
+    productId: 1202,
+    installers: { win: 'reelkeep-pornhub-setup.exe', mac: null },
+    softVersion: { win: '1.5.9', mac: null },
+  },
+  {
+    slug: 'reelkeep-pluto-tv',
+    key: 'pluto-tv',
+    name: 'ReelKeep Pluto TV Downloader',
+    productId: 1203,
+    installers: { win: 'reelkeep-pluto-tv-setup.exe', mac: null },
+    softVersion: { win: '1.2.0', mac: null },
+  },
 ];
 
 /** The all-in-one product every page falls back to. */

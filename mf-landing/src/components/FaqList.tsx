@@ -12,7 +12,9 @@ export function FaqList({ title, items }: { title: string; items: readonly FaqIt
   return (
     <section className={DS.section} aria-labelledby="faq-title">
       <div className={`${DS.container} ${styles.layout}`}>
-        <h2 id="faq-title" className={DS.h2}>{title}</h2>
+        <h2 id="faq-title" className={DS.h2}>
+          {title}
+        </h2>
         <div className={styles.list}>
           {items.map((item) => (
             <details key={item.question} className={styles.item}>

@@ -15,7 +15,9 @@ export function FeatureGrid({ eyebrow, title, lead, features }: { eyebrow?: stri
     <section className={DS.section} aria-labelledby="features-title">
       <div className={DS.container}>
         {eyebrow && <p className={DS.eyebrow}>{eyebrow}</p>}
-        <h2 id="features-title" className={DS.h2}>{title}</h2>
+        <h2 id="features-title" className={DS.h2}>
+          {title}
+        </h2>
         {lead && <p className={DS.lead}>{lead}</p>}
         <div className={`${DS.grid3} ${styles.grid}`}>
           {features.map((feature) => (

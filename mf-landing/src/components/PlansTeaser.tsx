@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { computeDiscountPercent, computeMonthlyPrice, DS, formatUsd, PLAN_TABLE, toLocalePath, type PlanType, type SharedState } from '@reelkeep/shared-contracts';
+import {
+  computeDiscountPercent,
+  computeMonthlyPrice,
+  DS,
+  formatUsd,
+  PLAN_TABLE,
+  toLocalePath,
+  type PlanType,
+  type SharedState,
+} from '@reelkeep/shared-contracts';
 import { Icon } from './Icon.tsx';
 import * as styles from './PlansTeaser.module.css';
 
@@ -16,7 +25,9 @@ export function PlansTeaser() {
     <section className={DS.sectionMuted} aria-labelledby="plans-title">
       <div className={DS.container}>
         <p className={DS.eyebrow}>{t('plans.eyebrow')}</p>
-        <h2 id="plans-title" className={DS.h2}>{t('plans.title')}</h2>
+        <h2 id="plans-title" className={DS.h2}>
+          {t('plans.title')}
+        </h2>
         <p className={DS.lead}>{t('plans.lead')}</p>
         <div className={`${DS.grid3} ${styles.plans}`}>
           {TEASER_PLANS.map((type) => {

@@ -9,7 +9,9 @@ export function ServiceChips({ services }: { services: readonly ServiceLink[] })
     <ul className={styles.chips}>
       {services.map((service) => (
         <li key={service.slug}>
-          <a className={styles.chip} href={toLocalePath(locale, `/${service.slug}-downloader`)}>{service.name}</a>
+          <a className={styles.chip} href={toLocalePath(locale, `/${service.slug}-downloader`)}>
+            {service.name}
+          </a>
         </li>
       ))}
     </ul>

@@ -1,7 +1,19 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, CONTACT_LIMITS, CONTACT_TOPICS, DS, UNINSTALL_COMMENT_MAX_LENGTH, UNINSTALL_REASONS, postJson, solveSiteCaptcha, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import {
+  checkField,
+  CONTACT_LIMITS,
+  CONTACT_TOPICS,
+  DS,
+  UNINSTALL_COMMENT_MAX_LENGTH,
+  UNINSTALL_REASONS,
+  postJson,
+  solveSiteCaptcha,
+  toLocalePath,
+  type PageProps,
+  type SharedState,
+} from '@reelkeep/shared-contracts';
 import { Icon } from '../components/Icon.tsx';
 import * as styles from './FormPages.module.css';
 
@@ -81,7 +93,9 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
         <div className={`${DS.card} ${styles.card}`} id="contact-form">
           {status === 'sent' ? (
             <div role="status" className={styles.sent}>
-              <span className={styles.sentIcon}><Icon name="check" /></span>
+              <span className={styles.sentIcon}>
+                <Icon name="check" />
+              </span>
               <h2 className={DS.h3}>{t('sent_title')}</h2>
               <p>{t('sent_text')}</p>
             </div>
@@ -89,32 +103,83 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
             <form method="post" action="/api/landing/contact" noValidate onSubmit={submit} onFocus={startProof}>
               <h2 className={DS.h3}>{t('form_title')}</h2>
               <input type="hidden" name="locale" value={locale} />
-              {problems.form && <p className={styles.formProblem} role="alert">{t(`problems.form.${problems.form}`)}</p>}
+              {problems.form && (
+                <p className={styles.formProblem} role="alert">
+                  {t(`problems.form.${problems.form}`)}
+                </p>
+              )}
               <div className={styles.field}>
                 <label htmlFor="contact-name">{t('name_label')}</label>
-                <input id="contact-name" name="name" autoComplete="name" maxLength={CONTACT_LIMITS.name} value={fields.name} onChange={update('name')} aria-invalid={Boolean(problems.name)} aria-describedby="contact-name-problem" />
-                <p id="contact-name-problem" className={styles.problem}>{problemText('name')}</p>
+                <input
+                  id="contact-name"
+                  name="name"
+                  autoComplete="name"
+                  maxLength={CONTACT_LIMITS.name}
+                  value={fields.name}
+                  onChange={update('name')}
+                  aria-invalid={Boolean(problems.name)}
+                  aria-describedby="contact-name-problem"
+                />
+                <p id="contact-name-problem" className={styles.problem}>
+                  {problemText('name')}
+                </p>
               </div>
               <div className={styles.field}>
                 <label htmlFor="contact-email">{t('email_label')}</label>
-                <input id="contact-email" name="email" type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} value={fields.email} onChange={update('email')} aria-invalid={Boolean(problems.email)} aria-describedby="contact-email-problem" />
-                <p id="contact-email-problem" className={styles.problem}>{problemText('email')}</p>
+                <input
+                  id="contact-email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  maxLength={CONTACT_LIMITS.email}
+                  value={fields.email}
+                  onChange={update('email')}
+                  aria-invalid={Boolean(problems.email)}
+                  aria-describedby="contact-email-problem"
+                />
+                <p id="contact-email-problem" className={styles.problem}>
+                  {problemText('email')}
+                </p>
               </div>
               <div className={styles.field}>
                 <label htmlFor="contact-topic">{t('topic_label')}</label>
-                <select id="contact-topic" name="topic" value={fields.topic} onChange={update('topic')} aria-invalid={Boolean(problems.topic)} aria-describedby="contact-topic-problem">
+                <select
+                  id="contact-topic"
+                  name="topic"
+                  value={fields.topic}
+                  onChange={update('topic')}
+                  aria-invalid={Boolean(problems.topic)}
+                  aria-describedby="contact-topic-problem"
+                >
                   <option value="">{t('topic_placeholder')}</option>
                   {CONTACT_TOPICS.map((topic) => (
-                    <option key={topic} value={topic}>{t(`topics.${topic}`)}</option>
+                    <option key={topic} value={topic}>
+                      {t(`topics.${topic}`)}
+                    </option>
                   ))}
                 </select>
-                <p id="contact-topic-problem" className={styles.problem}>{problemText('topic')}</p>
+                <p id="contact-topic-problem" className={styles.problem}>
+                  {problemText('topic')}
+                </p>
               </div>
               <div className={styles.field}>
                 <label htmlFor="contact-message">{t('message_label')}</label>
-                <textarea id="contact-message" name="message" rows={6} maxLength={CONTACT_LIMITS.message} value={fields.message} onChange={update('message')} aria-invalid={Boolean(problems.message)} aria-describedby="contact-message-hint contact-message-problem" />
-                <p id="contact-message-hint" className={DS.muted}>{t('message_hint')}</p>
-                <p id="contact-message-problem" className={styles.problem}>{problemText('message')}</p>
+                <textarea
+                  id="contact-message"
+                  name="message"
+                  rows={6}
+                  maxLength={CONTACT_LIMITS.message}
+                  value={fields.message}
+                  onChange={update('message')}
+                  aria-invalid={Boolean(problems.message)}
+                  aria-describedby="contact-message-hint contact-message-problem"
+                />
+                <p id="contact-message-hint" className={DS.muted}>
+                  {t('message_hint')}
+                </p>
+                <p id="contact-message-problem" className={styles.problem}>
+                  {problemText('message')}
+                </p>
               </div>
               <noscript>
                 <div className={styles.field}>
@@ -123,7 +188,11 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
                   <input type="hidden" name="captcha_token" value={data.sum.token} />
                 </div>
               </noscript>
-              {problems.captcha && <p className={styles.problem} role="alert">{t('problems.captcha.invalid')}</p>}
+              {problems.captcha && (
+                <p className={styles.problem} role="alert">
+                  {t('problems.captcha.invalid')}
+                </p>
+              )}
               <button className={DS.buttonPrimary} type="submit" disabled={status === 'sending'}>
                 {t(status === 'sending' ? 'sending' : 'submit')}
               </button>
@@ -188,13 +257,19 @@ export function UninstallationPage({ pageName, data }: PageProps<UninstallationD
               <p id="feedback-problem" className={styles.problem} role={status === 'invalid' || status === 'failed' ? 'alert' : undefined}>
                 {status === 'invalid' ? t('feedback_choose') : status === 'failed' ? t('feedback_failed') : null}
               </p>
-              <button className={DS.buttonPrimary} type="submit" disabled={status === 'sending'}>{t('feedback_submit')}</button>
+              <button className={DS.buttonPrimary} type="submit" disabled={status === 'sending'}>
+                {t('feedback_submit')}
+              </button>
             </form>
           )}
         </div>
         <p className={styles.actions}>
-          <a className={DS.buttonSecondary} href={toLocalePath(locale, '/downloading')}>{t('reinstall')}</a>
-          <a className={DS.buttonSecondary} href={toLocalePath(locale, '/contact')}>{t('get_help')}</a>
+          <a className={DS.buttonSecondary} href={toLocalePath(locale, '/downloading')}>
+            {t('reinstall')}
+          </a>
+          <a className={DS.buttonSecondary} href={toLocalePath(locale, '/contact')}>
+            {t('get_help')}
+          </a>
         </p>
       </div>
     </section>

@@ -32,7 +32,9 @@ export function HomePage({ data, pageName }: PageProps<ShowcaseData>) {
       </Hero>
       <section className={DS.sectionMuted} aria-labelledby="services-title">
         <div className={DS.container}>
-          <h2 id="services-title" className={DS.h2}>{t('services.title')}</h2>
+          <h2 id="services-title" className={DS.h2}>
+            {t('services.title')}
+          </h2>
           <p className={DS.lead}>{t('services.lead', { count: data.serviceCount })}</p>
           <ServiceChips services={data.services} />
           <p>
@@ -45,7 +47,10 @@ export function HomePage({ data, pageName }: PageProps<ShowcaseData>) {
         title={t('features.title')}
         features={FEATURES.map((key, index) => ({ icon: FEATURES[index]!, title: t(`features.${key}.title`), text: t(`features.${key}.text`) }))}
       />
-      <StepList title={t('steps.title')} steps={(['one', 'two', 'three'] as const).map((step) => ({ title: t(`steps.${step}.title`), text: t(`steps.${step}.text`) }))} />
+      <StepList
+        title={t('steps.title')}
+        steps={(['one', 'two', 'three'] as const).map((step) => ({ title: t(`steps.${step}.title`), text: t(`steps.${step}.text`) }))}
+      />
       <PlansTeaser />
       <FaqList title={t('faq.title')} items={buildHomeFaq(t, data.serviceCount)} />
     </>

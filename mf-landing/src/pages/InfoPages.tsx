@@ -24,7 +24,9 @@ export function MovieDownloaderPage({ data, pageName }: PageProps<ShowcaseData>)
       </Hero>
       <section className={DS.sectionMuted} aria-labelledby="movie-services">
         <div className={DS.container}>
-          <h2 id="movie-services" className={DS.h2}>{t('services_title')}</h2>
+          <h2 id="movie-services" className={DS.h2}>
+            {t('services_title')}
+          </h2>
           <p className={DS.lead}>{t('services_lead', { count: data.serviceCount })}</p>
           <ServiceChips services={data.services} />
         </div>
@@ -49,28 +51,60 @@ export function ProductOverviewPage({ data, pageName }: PageProps<ProductPageDat
       </Hero>
       <section className={DS.sectionMuted} aria-labelledby="inside-title">
         <div className={`${DS.container} ${styles.inside}`}>
-          <h2 id="inside-title" className={DS.h2}>{t('inside_title')}</h2>
+          <h2 id="inside-title" className={DS.h2}>
+            {t('inside_title')}
+          </h2>
           <picture>
-            <source type="image/avif" srcSet="/assets/landing/app-window-640.avif 640w, /assets/landing/app-window-1280.avif 1280w" sizes="(max-width: 700px) 100vw, 640px" />
-            <source type="image/webp" srcSet="/assets/landing/app-window-640.webp 640w, /assets/landing/app-window-1280.webp 1280w" sizes="(max-width: 700px) 100vw, 640px" />
-            <img className={styles.screenshot} src="/assets/landing/app-window-640.png" srcSet="/assets/landing/app-window-1280.png 1280w" sizes="(max-width: 700px) 100vw, 640px" width="640" height="434" loading="lazy" decoding="async" alt={t('inside_alt')} />
+            <source
+              type="image/avif"
+              srcSet="/assets/landing/app-window-640.avif 640w, /assets/landing/app-window-1280.avif 1280w"
+              sizes="(max-width: 700px) 100vw, 640px"
+            />
+            <source
+              type="image/webp"
+              srcSet="/assets/landing/app-window-640.webp 640w, /assets/landing/app-window-1280.webp 1280w"
+              sizes="(max-width: 700px) 100vw, 640px"
+            />
+            <img
+              className={styles.screenshot}
+              src="/assets/landing/app-window-640.png"
+              srcSet="/assets/landing/app-window-1280.png 1280w"
+              sizes="(max-width: 700px) 100vw, 640px"
+              width="640"
+              height="434"
+              loading="lazy"
+              decoding="async"
+              alt={t('inside_alt')}
+            />
           </picture>
         </div>
       </section>
       <FeatureGrid
         title={t('features_title')}
-        features={OVERVIEW_FEATURES.map((key, index) => ({ icon: OVERVIEW_ICONS[index]!, title: t(`features.${key}.title`), text: t(`features.${key}.text`) }))}
+        features={OVERVIEW_FEATURES.map((key, index) => ({
+          icon: OVERVIEW_ICONS[index]!,
+          title: t(`features.${key}.title`),
+          text: t(`features.${key}.text`),
+        }))}
       />
       <section className={DS.sectionMuted} aria-labelledby="requirements-title">
         <div className={DS.container}>
-          <h2 id="requirements-title" className={DS.h2}>{t('requirements.title')}</h2>
+          <h2 id="requirements-title" className={DS.h2}>
+            {t('requirements.title')}
+          </h2>
           <div className={styles.tableWrap}>
             <table className={styles.table}>
               <thead>
                 <tr>
-                  <th scope="col"><span className={styles.visuallyHidden}>{t('requirements.item')}</span></th>
-                  <th scope="col"><Icon name="windows" className={styles.osIcon} /> Windows</th>
-                  <th scope="col"><Icon name="apple" className={styles.osIcon} /> macOS</th>
+                  <th scope="col">
+                    <span className={styles.visuallyHidden}>{t('requirements.item')}</span>
+                  </th>
+                  <th scope="col">
+                    <Icon name="windows" className={styles.osIcon} /> Windows
+                  </th>
+                  <th scope="col">
+                    <Icon name="apple" className={styles.osIcon} /> macOS
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -101,7 +135,9 @@ export function DownloadingPage({ data, pageName }: PageProps<ProductPageData>) 
     <>
       <section className={`${DS.section} ${styles.centered}`}>
         <div className={DS.container}>
-          <span className={styles.bigIcon}><Icon name="download" /></span>
+          <span className={styles.bigIcon}>
+            <Icon name="download" />
+          </span>
           <h1 className={DS.display}>{t('heading')}</h1>
           <p className={`${DS.lead} ${styles.centeredLead}`}>{t('lead')}</p>
           <p className={styles.actions}>
@@ -110,7 +146,9 @@ export function DownloadingPage({ data, pageName }: PageProps<ProductPageData>) 
               {t(mac ? 'download_mac' : 'download_win')}
             </a>
           </p>
-          <p className={DS.muted}>{t('other_os_hint')} <a href={toLocalePath(locale, '/product-overview')}>{t('other_os_link')}</a></p>
+          <p className={DS.muted}>
+            {t('other_os_hint')} <a href={toLocalePath(locale, '/product-overview')}>{t('other_os_link')}</a>
+          </p>
         </div>
       </section>
       <StepList
@@ -128,7 +166,9 @@ export function ThanksPage({ data, pageName }: PageProps<ProductPageData>) {
   return (
     <section className={`${DS.section} ${styles.centered}`}>
       <div className={DS.container}>
-        <span className={styles.bigIcon}><Icon name="check" /></span>
+        <span className={styles.bigIcon}>
+          <Icon name="check" />
+        </span>
         <h1 className={DS.display}>{t('heading', { product: data.product })}</h1>
         <p className={`${DS.lead} ${styles.centeredLead}`}>{t('lead', { product: data.product })}</p>
         <ol className={styles.tips}>
@@ -140,8 +180,12 @@ export function ThanksPage({ data, pageName }: PageProps<ProductPageData>) {
           ))}
         </ol>
         <p className={styles.actions}>
-          <a className={DS.buttonPrimary} href={toLocalePath(locale, '/checkout')}>{t('cta_primary')}</a>
-          <a className={DS.buttonSecondary} href={toLocalePath(locale, '/blog/')}>{t('cta_secondary')}</a>
+          <a className={DS.buttonPrimary} href={toLocalePath(locale, '/checkout')}>
+            {t('cta_primary')}
+          </a>
+          <a className={DS.buttonSecondary} href={toLocalePath(locale, '/blog/')}>
+            {t('cta_secondary')}
+          </a>
         </p>
       </div>
     </section>
@@ -154,7 +198,9 @@ export function PingPage({ data, pageName }: PageProps<{ checkedAt: string }>) {
   return (
     <section className={`${DS.section} ${styles.centered}`}>
       <div className={DS.container}>
-        <span className={styles.bigIcon}><Icon name="check" /></span>
+        <span className={styles.bigIcon}>
+          <Icon name="check" />
+        </span>
         <h1 className={DS.display}>{t('heading')}</h1>
         <p className={`${DS.lead} ${styles.centeredLead}`}>{t('lead')}</p>
         <p className={DS.muted}>
@@ -166,9 +212,21 @@ export function PingPage({ data, pageName }: PageProps<{ checkedAt: string }>) {
 }
 
 const LINK_GROUPS = {
-  download: [['/downloading', 'links.downloading'], ['/product-overview', 'links.overview'], ['/checkout', 'links.checkout']],
-  help: [['/blog/', 'links.guides'], ['/faqs', 'links.faqs'], ['/contact', 'links.contact']],
-  legal: [['/privacy-policy', 'links.privacy'], ['/refund-policy', 'links.refund'], ['/terms-of-use', 'links.terms']],
+  download: [
+    ['/downloading', 'links.downloading'],
+    ['/product-overview', 'links.overview'],
+    ['/checkout', 'links.checkout'],
+  ],
+  help: [
+    ['/blog/', 'links.guides'],
+    ['/faqs', 'links.faqs'],
+    ['/contact', 'links.contact'],
+  ],
+  legal: [
+    ['/privacy-policy', 'links.privacy'],
+    ['/refund-policy', 'links.refund'],
+    ['/terms-of-use', 'links.terms'],
+  ],
 } as const;
 
 /** `/pagelink`: the useful links of the site in one place. */
@@ -186,7 +244,9 @@ export function PageLinkPage({ pageName }: PageProps<null>) {
               <h2 className={DS.h3}>{t(`groups.${group}`)}</h2>
               <ul className={styles.linkList}>
                 {LINK_GROUPS[group].map(([path, key]) => (
-                  <li key={path}><a href={toLocalePath(locale, path)}>{t(key)}</a></li>
+                  <li key={path}>
+                    <a href={toLocalePath(locale, path)}>{t(key)}</a>
+                  </li>
                 ))}
               </ul>
             </section>

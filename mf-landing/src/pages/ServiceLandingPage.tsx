@@ -28,8 +28,16 @@ function buildFeatures(t: Translate, service: ServiceFacts | null): Feature[] {
   const values = toServiceValues(t, service);
   return [
     { icon: 'quality', title: t('features.quality.title', values), text: t('features.quality.text', values) },
-    { icon: 'audio', title: t('features.audio.title'), text: t(service?.multiAudio ? 'features.audio.text_multi' : 'features.audio.text_single', values) },
-    { icon: 'subtitles', title: t('features.subtitles.title'), text: t(service && !service.subtitles ? 'features.subtitles.text_none' : 'features.subtitles.text', values) },
+    {
+      icon: 'audio',
+      title: t('features.audio.title'),
+      text: t(service?.multiAudio ? 'features.audio.text_multi' : 'features.audio.text_single', values),
+    },
+    {
+      icon: 'subtitles',
+      title: t('features.subtitles.title'),
+      text: t(service && !service.subtitles ? 'features.subtitles.text_none' : 'features.subtitles.text', values),
+    },
     { icon: 'batch', title: t('features.batch.title'), text: t('features.batch.text', values) },
     { icon: 'formats', title: t('features.formats.title'), text: t('features.formats.text', values) },
     { icon: 'speed', title: t('features.speed.title'), text: t('features.speed.text', values) },
@@ -46,7 +54,12 @@ export function ServiceLandingPage({ data }: PageProps<ServicePageData>) {
       <Hero eyebrow={t('hero.eyebrow', values)} title={t('heading', values)} lead={t('lead', values)}>
         <DownloadButtons installers={data.installers} buyHref={toLocalePath(locale, '/checkout')} />
       </Hero>
-      <FeatureGrid eyebrow={t('features.eyebrow')} title={t('features.title', values)} lead={t('features.lead', values)} features={buildFeatures(t, data.service)} />
+      <FeatureGrid
+        eyebrow={t('features.eyebrow')}
+        title={t('features.title', values)}
+        lead={t('features.lead', values)}
+        features={buildFeatures(t, data.service)}
+      />
       <StepList
         title={t('steps.title', values)}
         steps={(['one', 'two', 'three'] as const).map((step) => ({ title: t(`steps.${step}.title`, values), text: t(`steps.${step}.text`, values) }))}
@@ -56,7 +69,9 @@ export function ServiceLandingPage({ data }: PageProps<ServicePageData>) {
       {data.related.length > 0 && (
         <section className={DS.section} aria-labelledby="related-title">
           <div className={DS.container}>
-            <h2 id="related-title" className={DS.h2}>{t('related.title')}</h2>
+            <h2 id="related-title" className={DS.h2}>
+              {t('related.title')}
+            </h2>
             <p className={DS.lead}>{t('related.lead', { service: values.service })}</p>
             <ServiceChips services={data.related} />
           </div>

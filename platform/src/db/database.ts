@@ -21,7 +21,7 @@ export interface Database {
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const query = async <Row,>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as Row[];
+    const query = async <Row>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as Row[];
     return {
       kind: 'postgres',
       orm: drizzlePg({ client: pool }),
@@ -30,7 +30,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
-          const result = await work(async <Row,>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as Row[]);
+          const result = await work(async <Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as Row[]);
           await client.query('COMMIT');
           return result;
         } catch (error) {
@@ -47,12 +47,13 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
   if (!memory) await mkdir(path.dirname(options.pgliteDir), { recursive: true });
   const client = new PGlite(memory ? undefined : options.pgliteDir);
   await client.waitReady;
-  const query = async <Row,>(sql: string, params: unknown[] = []) => (await client.query<Row>(sql, params)).rows;
+  const query = async <Row>(sql: string, params: unknown[] = []) => (await client.query<Row>(sql, params)).rows;
   return {
     kind: 'pglite',
     orm: drizzlePglite({ client }),
     query,
-    transaction: (work) => client.transaction((tx) => work(async <Row,>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows)),
+    transaction: (work) =>
+      client.transaction((tx) => work(async <Row>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows)),
     close: () => client.close(),
   };
 }

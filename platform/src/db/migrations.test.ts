@@ -8,7 +8,10 @@ import { readServiceUrl } from '../testing/external-services.ts';
 
 async function makeMigrations(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'migrations-'));
-  await writeFile(path.join(dir, '0001_create_schema.sql'), 'CREATE SCHEMA IF NOT EXISTS demo_squad;\nCREATE TABLE demo_squad.notes (id serial PRIMARY KEY, body text NOT NULL);\n');
+  await writeFile(
+    path.join(dir, '0001_create_schema.sql'),
+    'CREATE SCHEMA IF NOT EXISTS demo_squad;\nCREATE TABLE demo_squad.notes (id serial PRIMARY KEY, body text NOT NULL);\n',
+  );
   await writeFile(path.join(dir, '0002_add_column.sql'), "ALTER TABLE demo_squad.notes ADD COLUMN lang text NOT NULL DEFAULT 'en';\n");
   return dir;
 }
@@ -47,9 +50,16 @@ describe.each(databases)('migrations on %s', (kind, open) => {
     await first.query('DROP SCHEMA IF EXISTS demo_squad CASCADE');
     await first.query(`DELETE FROM platform.schema_migrations WHERE squad = 'demo'`);
     const dir = await makeMigrations();
-    const results = await Promise.all([applyMigrations(first, 'demo', dir), applyMigrations(second, 'demo', dir), applyMigrations(first, 'demo', dir)]);
+    const results = await Promise.all([
+      applyMigrations(first, 'demo', dir),
+      applyMigrations(second, 'demo', dir),
+      applyMigrations(first, 'demo', dir),
+    ]);
     expect(results.flat().sort()).toEqual(['0001_create_schema.sql', '0002_add_column.sql']);
-    expect(await first.query(`SELECT name FROM platform.schema_migrations WHERE squad = 'demo' ORDER BY name`)).toEqual([{ name: '0001_create_schema.sql' }, { name: '0002_add_column.sql' }]);
+    expect(await first.query(`SELECT name FROM platform.schema_migrations WHERE squad = 'demo' ORDER BY name`)).toEqual([
+      { name: '0001_create_schema.sql' },
+      { name: '0002_add_column.sql' },
+    ]);
   });
 
   it('rolls a failing migration back whole', async () => {

@@ -22,7 +22,9 @@ export async function applyMigrations(db: Database, squad: string, migrationsDir
       `CREATE TABLE IF NOT EXISTS platform.schema_migrations (squad text NOT NULL, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (squad, name))`,
     );
   });
-  const done = new Set((await db.query<{ name: string }>(`SELECT name FROM platform.schema_migrations WHERE squad = $1`, [squad])).map((row) => row.name));
+  const done = new Set(
+    (await db.query<{ name: string }>(`SELECT name FROM platform.schema_migrations WHERE squad = $1`, [squad])).map((row) => row.name),
+  );
   const files = (await readdir(migrationsDir)).filter((file) => MIGRATION_FILE.test(file)).sort();
   const applied: string[] = [];
   for (const file of files) {
@@ -32,7 +34,11 @@ export async function applyMigrations(db: Database, squad: string, migrationsDir
       await query(`SELECT pg_advisory_xact_lock($1)`, [MIGRATION_LOCK_KEY]);
       // Another process may have applied it while this one waited for the lock.
       if ((await query(`SELECT 1 FROM platform.schema_migrations WHERE squad = $1 AND name = $2`, [squad, file])).length > 0) return false;
-      for (const statement of sql.split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) await query(statement);
+      for (const statement of sql
+        .split(/;\s*$/m)
+        .map((s) => s.trim())
+        .filter(Boolean))
+        await query(statement);
       await query(`INSERT INTO platform.schema_migrations (squad, name) VALUES ($1, $2)`, [squad, file]);
       return true;
     });

@@ -14,7 +14,10 @@ export type ApiInspection = { ok: true; api: NonNullable<ReleaseManifest['api']>
 /** Runs the contract check of `inspect-api-module.ts` on a module file, in a child process with a time-out. */
 export async function inspectApiModule(file: string, squad: SquadName): Promise<ApiInspection> {
   try {
-    const { stdout } = await run(process.execPath, [path.join(import.meta.dirname, 'inspect-api-module.ts'), file, squad], { timeout: INSPECTION_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 });
+    const { stdout } = await run(process.execPath, [path.join(import.meta.dirname, 'inspect-api-module.ts'), file, squad], {
+      timeout: INSPECTION_TIMEOUT_MS,
+      maxBuffer: 4 * 1024 * 1024,
+    });
     return { ok: true, api: JSON.parse(stdout.trim().split('\n').at(-1)!) as NonNullable<ReleaseManifest['api']> };
   } catch (error) {
     const failure = error as { stdout?: string; killed?: boolean; message: string };

@@ -69,7 +69,12 @@ export async function buildApp(root: string, releasesDir: string, app: AppName, 
   await mkdir(staging, { recursive: true });
   try {
     const stats = await runCompiler(
-      createAppConfigs({ ...BUILD, appDir, outDir: staging, define: { __APP_VERSION__: packageJson.version, __CONTRACT_VERSION__: CONTRACT_VERSION } }),
+      createAppConfigs({
+        ...BUILD,
+        appDir,
+        outDir: staging,
+        define: { __APP_VERSION__: packageJson.version, __CONTRACT_VERSION__: CONTRACT_VERSION },
+      }),
     );
     if (BUILD.kind === 'host') {
       const browserStats = stats.stats[0]!.toJson({ all: false, entrypoints: true, assets: true });
@@ -95,8 +100,22 @@ export async function buildApp(root: string, releasesDir: string, app: AppName, 
     const version = `${packageJson.version}-${digest}`;
     const dir = toReleaseDir(releasesDir, app, version);
     const durationMs = Math.round(performance.now() - started);
-    if (await stat(dir).then(() => true, () => false)) return { app, version, dir, reused: true, durationMs };
-    const manifest: ReleaseManifest = { app, version, contractVersion: CONTRACT_VERSION, builtAt: new Date().toISOString(), files, migrations, ...(api ? { api } : {}) };
+    if (
+      await stat(dir).then(
+        () => true,
+        () => false,
+      )
+    )
+      return { app, version, dir, reused: true, durationMs };
+    const manifest: ReleaseManifest = {
+      app,
+      version,
+      contractVersion: CONTRACT_VERSION,
+      builtAt: new Date().toISOString(),
+      files,
+      migrations,
+      ...(api ? { api } : {}),
+    };
     await writeFile(path.join(staging, RELEASE_MANIFEST_FILE), JSON.stringify(manifest, null, 2));
     await mkdir(path.dirname(dir), { recursive: true });
     await rename(staging, dir);

@@ -86,7 +86,13 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'status': {
       const state = await store.read();
-      console.log(JSON.stringify({ live: Object.fromEntries(Object.entries(state.apps).map(([app, entry]) => [app, entry.live])), history: state.history.slice(-20) }, null, 2));
+      console.log(
+        JSON.stringify(
+          { live: Object.fromEntries(Object.entries(state.apps).map(([app, entry]) => [app, entry.live])), history: state.history.slice(-20) },
+          null,
+          2,
+        ),
+      );
       return;
     }
     default:

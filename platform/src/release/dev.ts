@@ -30,7 +30,11 @@ const live = (await registry.read()).apps;
 await registry.close();
 if (!config.DATABASE_URL && APPS.some((other) => !live[other])) {
   console.log('no live release of every app yet: building and promoting them first');
-  await new Promise<void>((resolve, reject) => spawn(process.execPath, ['platform/src/release/cli.ts', 'build', '--promote'], { cwd: ROOT_DIR, stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build exited ${code}`)))));
+  await new Promise<void>((resolve, reject) =>
+    spawn(process.execPath, ['platform/src/release/cli.ts', 'build', '--promote'], { cwd: ROOT_DIR, stdio: 'inherit' }).on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`build exited ${code}`)),
+    ),
+  );
 }
 
 async function rebuild(): Promise<void> {
@@ -57,7 +61,10 @@ const schedule = (file: string | null) => {
   clearTimeout(timer);
   timer = setTimeout(() => (building = building.then(rebuild)), REBUILD_DELAY_MS);
 };
-const watchers = [watch(path.join(ROOT_DIR, app), { recursive: true }, (_event, file) => schedule(file)), watch(path.join(ROOT_DIR, 'shared-contracts', 'src'), { recursive: true }, (_event, file) => schedule(file))];
+const watchers = [
+  watch(path.join(ROOT_DIR, app), { recursive: true }, (_event, file) => schedule(file)),
+  watch(path.join(ROOT_DIR, 'shared-contracts', 'src'), { recursive: true }, (_event, file) => schedule(file)),
+];
 
 const stop = () => {
   for (const watcher of watchers) watcher.close();

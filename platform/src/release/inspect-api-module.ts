@@ -11,7 +11,12 @@ import { acceptApiModule } from '../squad-api-contract.ts';
 const [file, squad] = process.argv.slice(2);
 try {
   const module = acceptApiModule(squad as SquadName, createRequire(import.meta.url)(file!));
-  const routes = module.routes.map(({ method, path, callers, maxBodyBytes }) => ({ method, path, ...(callers ? { callers } : {}), ...(maxBodyBytes ? { maxBodyBytes } : {}) }));
+  const routes = module.routes.map(({ method, path, callers, maxBodyBytes }) => ({
+    method,
+    path,
+    ...(callers ? { callers } : {}),
+    ...(maxBodyBytes ? { maxBodyBytes } : {}),
+  }));
   process.stdout.write(`${JSON.stringify({ squad: module.squad, contractVersion: module.contractVersion, routes })}\n`);
   process.exit(0);
 } catch (error) {

@@ -20,8 +20,8 @@ describe('findContractingStatements', () => {
     'ALTER TABLE checkout.orders ADD COLUMN gift_note text',
     'CREATE TABLE campaign.banners (id text PRIMARY KEY)',
     'CREATE INDEX orders_email ON checkout.orders (email)',
-    'ALTER TABLE checkout.orders ALTER COLUMN note SET DEFAULT \'\'',
-    "-- DROP TABLE checkout.orders\nSELECT 1",
+    "ALTER TABLE checkout.orders ALTER COLUMN note SET DEFAULT ''",
+    '-- DROP TABLE checkout.orders\nSELECT 1',
   ])('leaves an expanding statement alone: %s', (sql) => {
     expect(findContractingStatements(sql)).toEqual([]);
   });
@@ -30,7 +30,11 @@ describe('findContractingStatements', () => {
 describe('findBreakingChanges', () => {
   const liveCode = 'await query(`SELECT id, legacy_ref FROM checkout.orders WHERE id = $1`)';
   it('refuses to take away what the live version still uses, saying why and what to do', () => {
-    const problems = findBreakingChanges([{ name: '0004_drop_legacy.sql', sql: 'ALTER TABLE checkout.orders DROP COLUMN legacy_ref;' }], liveCode, 'mf-checkout@0.1.0-live');
+    const problems = findBreakingChanges(
+      [{ name: '0004_drop_legacy.sql', sql: 'ALTER TABLE checkout.orders DROP COLUMN legacy_ref;' }],
+      liveCode,
+      'mf-checkout@0.1.0-live',
+    );
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/0004_drop_legacy\.sql.*drop column legacy_ref.*mf-checkout@0\.1\.0-live.*expand, then contract/);
   });

@@ -16,10 +16,22 @@ export interface ContractingStatement {
 const IDENT = String.raw`"?([A-Za-z_][\w$]*)"?`;
 const QUALIFIED = String.raw`(?:"?[A-Za-z_][\w$]*"?\.)?${IDENT}`;
 const PATTERNS: [ContractingStatement['kind'], RegExp][] = [
-  ['drop-column', new RegExp(String.raw`^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?${QUALIFIED}\s+DROP\s+(?:COLUMN\s+)?(?:IF\s+EXISTS\s+)?${IDENT}`, 'i')],
-  ['rename-column', new RegExp(String.raw`^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?${QUALIFIED}\s+RENAME\s+(?:COLUMN\s+)?(?!TO\b)${IDENT}\s+TO\s+`, 'i')],
+  [
+    'drop-column',
+    new RegExp(String.raw`^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?${QUALIFIED}\s+DROP\s+(?:COLUMN\s+)?(?:IF\s+EXISTS\s+)?${IDENT}`, 'i'),
+  ],
+  [
+    'rename-column',
+    new RegExp(String.raw`^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?${QUALIFIED}\s+RENAME\s+(?:COLUMN\s+)?(?!TO\b)${IDENT}\s+TO\s+`, 'i'),
+  ],
   ['rename-table', new RegExp(String.raw`^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?${QUALIFIED}\s+RENAME\s+TO\s+`, 'i')],
-  ['change-type', new RegExp(String.raw`^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?${QUALIFIED}\s+ALTER\s+(?:COLUMN\s+)?${IDENT}\s+(?:SET\s+DATA\s+)?TYPE\s`, 'i')],
+  [
+    'change-type',
+    new RegExp(
+      String.raw`^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?${QUALIFIED}\s+ALTER\s+(?:COLUMN\s+)?${IDENT}\s+(?:SET\s+DATA\s+)?TYPE\s`,
+      'i',
+    ),
+  ],
   ['drop-table', new RegExp(String.raw`^DROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?${QUALIFIED}`, 'i')],
   ['drop-schema', new RegExp(String.raw`^DROP\s+SCHEMA\s+(?:IF\s+EXISTS\s+)?${IDENT}`, 'i')],
 ];

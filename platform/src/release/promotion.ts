@@ -35,7 +35,10 @@ const migrationFile = (name: string) => path.posix.join(RELEASE_MIGRATIONS_DIR, 
 function findChangedMigrations(target: ReleaseManifest, live: ReleaseManifest): string[] {
   return live.migrations
     .filter((name) => target.migrations.includes(name) && target.files[migrationFile(name)] !== live.files[migrationFile(name)])
-    .map((name) => `${target.app}@${target.version}: migration ${name} differs from the one ${live.version} applied; add a new migration instead of editing an applied one`);
+    .map(
+      (name) =>
+        `${target.app}@${target.version}: migration ${name} differs from the one ${live.version} applied; add a new migration instead of editing an applied one`,
+    );
 }
 
 /** New migrations that would break the live version (expand, then contract). */
@@ -43,7 +46,9 @@ async function findBreakingMigrations(releasesDir: string, target: ReleaseManife
   const added = target.migrations.filter((name) => !live.migrations.includes(name));
   if (added.length === 0 || !live.api) return [];
   const targetDir = toReleaseDir(releasesDir, target.app, target.version);
-  const newMigrations = await Promise.all(added.map(async (name) => ({ name, sql: await readFile(path.join(targetDir, RELEASE_MIGRATIONS_DIR, name), 'utf8') })));
+  const newMigrations = await Promise.all(
+    added.map(async (name) => ({ name, sql: await readFile(path.join(targetDir, RELEASE_MIGRATIONS_DIR, name), 'utf8') })),
+  );
   const liveCode = await readFile(path.join(toReleaseDir(releasesDir, live.app, live.version), API_MODULE_FILE), 'utf8');
   return findBreakingChanges(newMigrations, liveCode, `${live.app}@${live.version}`).map((problem) => `${target.app}@${target.version}: ${problem}`);
 }

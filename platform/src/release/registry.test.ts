@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
 import type { Redis } from 'ioredis';
-import { applyPromotion, applyRollback, createCachedRegistryStore, createDatabaseRegistryStore, createFileRegistryStore, type RegistryStore } from './registry.ts';
+import {
+  applyPromotion,
+  applyRollback,
+  createCachedRegistryStore,
+  createDatabaseRegistryStore,
+  createFileRegistryStore,
+  type RegistryStore,
+} from './registry.ts';
 import { readServiceUrl } from '../testing/external-services.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '../db/migrations.ts';
@@ -100,7 +107,9 @@ describe.each([['PGlite', undefined], ...(databaseUrl ? [['PostgreSQL', database
     db = await openRegistryDatabase(url);
     await exerciseStore(createDatabaseRegistryStore(db));
     const [first, second] = [createDatabaseRegistryStore(db), createDatabaseRegistryStore(db)];
-    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? first : second).update((state) => applyPromotion(state, 'mf-campaign', `v${i}`, 'x', AT))));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? first : second).update((state) => applyPromotion(state, 'mf-campaign', `v${i}`, 'x', AT))),
+    );
     const state = await first.read();
     expect(state.history.filter((event) => event.app === 'mf-campaign')).toHaveLength(10);
     expect(state.revision).toBe(12);
@@ -161,7 +170,11 @@ const redisUrl = readServiceUrl('TEST_REDIS_URL');
     await redis.flushdb();
     const dir = await mkdtemp(path.join(tmpdir(), 'registry-'));
     const lines: string[] = [];
-    const store = createCachedRegistryStore(createFileRegistryStore(path.join(dir, 'registry.json')), redis, createLogger('warn', (line) => lines.push(line)));
+    const store = createCachedRegistryStore(
+      createFileRegistryStore(path.join(dir, 'registry.json')),
+      redis,
+      createLogger('warn', (line) => lines.push(line)),
+    );
     await store.update((state) => applyPromotion(state, 'shell', 'v1', 'ci', AT));
     const older = await redis.get('reelkeep:registry');
     await store.update((state) => applyPromotion(state, 'shell', 'v2', 'ci', AT));

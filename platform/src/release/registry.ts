@@ -91,7 +91,8 @@ const REGISTRY_LOCK_KEY = 7_311_842_021;
  * release commands never lose each other's change.
  */
 export function createDatabaseRegistryStore(db: Database): RegistryStore {
-  const parse = (row: { state: unknown } | undefined): RegistryState => (row ? registryStateSchema.parse(typeof row.state === 'string' ? JSON.parse(row.state) : row.state) : structuredClone(EMPTY_STATE));
+  const parse = (row: { state: unknown } | undefined): RegistryState =>
+    row ? registryStateSchema.parse(typeof row.state === 'string' ? JSON.parse(row.state) : row.state) : structuredClone(EMPTY_STATE);
   return {
     read: async () => parse((await db.query<{ state: unknown }>('SELECT state FROM platform.release_registry WHERE id = 1'))[0]),
     update: (change) =>
@@ -154,7 +155,11 @@ export function createCachedRegistryStore(durable: RegistryStore, redis: Redis, 
         logger?.info('registry adopted from redis into its durable store', { revision: state.revision });
       }
       if (!isEmptyRegistry(state)) {
-        if (copy) logger?.warn('registry copy in redis was stale or invalid: restored from the durable store', { redisRevision: copy.revision, revision: state.revision });
+        if (copy)
+          logger?.warn('registry copy in redis was stale or invalid: restored from the durable store', {
+            redisRevision: copy.revision,
+            revision: state.revision,
+          });
         await writeCopy(state);
       }
       newestSeen = Math.max(newestSeen, state.revision);
@@ -183,7 +188,10 @@ export function createOverlayRegistryStore(shared: RegistryStore, readOverrides:
       const apps = { ...state.apps };
       for (const [app, version] of Object.entries(await readOverrides().catch(() => ({})))) {
         const current = apps[app];
-        apps[app] = { live: version, previous: current && current.live !== version ? [...current.previous, current.live] : (current?.previous ?? []) };
+        apps[app] = {
+          live: version,
+          previous: current && current.live !== version ? [...current.previous, current.live] : (current?.previous ?? []),
+        };
       }
       return { ...state, apps };
     },
@@ -197,7 +205,10 @@ export function createOverlayRegistryStore(shared: RegistryStore, readOverrides:
  * durable copy, and Redis in front of it when a connection is given.
  */
 export function createRegistryStore(options: { releasesDir: string; db?: Database; redis?: Redis; logger?: Logger }): RegistryStore {
-  const durable = options.db?.kind === 'postgres' ? createDatabaseRegistryStore(options.db) : createFileRegistryStore(path.join(options.releasesDir, 'registry.json'));
+  const durable =
+    options.db?.kind === 'postgres'
+      ? createDatabaseRegistryStore(options.db)
+      : createFileRegistryStore(path.join(options.releasesDir, 'registry.json'));
   return options.redis ? createCachedRegistryStore(durable, options.redis, options.logger) : durable;
 }
 

@@ -10,7 +10,13 @@ async function makeRelease(root: string, version: string, overrides: { contractV
   await mkdir(path.join(dir, 'browser'), { recursive: true });
   await writeFile(path.join(dir, 'browser', 'remoteEntry.js'), `/* ${version} */`);
   const files = { 'browser/remoteEntry.js': await hashFile(path.join(dir, 'browser', 'remoteEntry.js')) };
-  const manifest = { app: 'mf-blog', version, contractVersion: overrides.contractVersion ?? CONTRACT_VERSION, builtAt: new Date().toISOString(), files };
+  const manifest = {
+    app: 'mf-blog',
+    version,
+    contractVersion: overrides.contractVersion ?? CONTRACT_VERSION,
+    builtAt: new Date().toISOString(),
+    files,
+  };
   await writeFile(path.join(dir, RELEASE_MANIFEST_FILE), JSON.stringify(manifest));
   return dir;
 }

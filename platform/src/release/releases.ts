@@ -14,7 +14,9 @@ export function toReleaseDir(releasesDir: string, app: string, version: string):
 
 /** sha256 of a file, hex. */
 export async function hashFile(file: string): Promise<string> {
-  return createHash('sha256').update(await readFile(file)).digest('hex');
+  return createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
 }
 
 /** Every file below a folder, as paths relative to it, sorted. */
@@ -63,7 +65,10 @@ export async function findReleaseProblems(releasesDir: string, app: string, vers
   for (const file of onDisk) if (!(file in manifest.files)) problems.push(`${app}@${version}: ${file} is not in the manifest`);
   for (const file of recorded) {
     const absolute = path.join(dir, file);
-    const exists = await stat(absolute).then(() => true, () => false);
+    const exists = await stat(absolute).then(
+      () => true,
+      () => false,
+    );
     if (!exists) problems.push(`${app}@${version}: ${file} is missing`);
     else if ((await hashFile(absolute)) !== manifest.files[file]) problems.push(`${app}@${version}: ${file} does not match its recorded hash`);
   }

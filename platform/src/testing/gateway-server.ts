@@ -10,15 +10,29 @@ import { createLogger } from '../logger.ts';
  * for suites that test what crosses the gateway (origin checks, body limits, 503 isolation). The contexts'
  * `fetchApi` reaches the mounted squads through the same gateway.
  */
-export async function startTestGateway(mounted: readonly { module: AnySquadApiModule; context: HostContext }[], options: { timeoutMs?: number } = {}) {
+export async function startTestGateway(
+  mounted: readonly { module: AnySquadApiModule; context: HostContext }[],
+  options: { timeoutMs?: number } = {},
+) {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const apis = new Map<SquadName, MountedApi>();
-  const gateway = createGateway({ siteUrl: origin, timeoutMs: options.timeoutMs ?? 10_000, logger: createLogger('error'), findApi: (squad) => apis.get(squad) });
+  const gateway = createGateway({
+    siteUrl: origin,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    logger: createLogger('error', () => undefined),
+    findApi: (squad) => apis.get(squad),
+  });
   for (const { module, context } of mounted) {
     const site = { ...context.site, SITE_URL: origin };
-    apis.set(module.squad, { state: 'ready', squad: module.squad, version: 'test', routes: module.routes, context: { ...context, site, fetchApi: gateway.fetchApi } });
+    apis.set(module.squad, {
+      state: 'ready',
+      squad: module.squad,
+      version: 'test',
+      routes: module.routes,
+      context: { ...context, site, fetchApi: gateway.fetchApi },
+    });
   }
   server.on('request', (req, res) => {
     gateway

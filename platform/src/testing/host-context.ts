@@ -38,7 +38,9 @@ export function createTestHostContext<Settings>(
     captcha: createCaptcha({}),
     createRateLimiter: (name, limit, windowMs) => createRateLimiter({ name, limit, windowMs }),
     fetchApi: options.fetchApi ?? (async () => new Response(null, { status: 404 })),
-    authoriseAdmin: toAdminCheck(createAdminGuard({ token: env.ADMIN_TOKEN, failures: createRateLimiter({ name: 'admin-auth', limit: 10, windowMs: 600_000 }) })),
+    authoriseAdmin: toAdminCheck(
+      createAdminGuard({ token: env.ADMIN_TOKEN, failures: createRateLimiter({ name: 'admin-auth', limit: 10, windowMs: 600_000 }) }),
+    ),
     loadTranslations: (locale: Locale, namespaces: readonly string[]) => locales.loadResources(locale, namespaces),
     keyedHash: (value) => createHmac('sha256', 'test-host-key').update(`${options.module.squad}:${value}`).digest('base64url'),
     stateDir: mkdtempSync(path.join(tmpdir(), `state-${options.module.squad}-`)),

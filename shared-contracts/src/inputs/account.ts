@@ -10,9 +10,16 @@ import { checkField } from '../validation.ts';
 // C0 controls and DEL never belong in a password; every other character is the owner's choice.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** A password as typed at sign-in: not trimmed, bounded, no control characters. */
-const passwordAttempt = z.string().min(1).max(200).refine((value) => !CONTROL.test(value));
+const passwordAttempt = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((value) => !CONTROL.test(value));
 /** spec §5 password_v2 (docs/forms.md "Passwords"): 8 to 50 letters, digits and @$!%*?&, with a letter and a digit. */
-export const newPasswordInput = z.string().max(200).refine((value) => checkField('password_v2', value) === 'valid');
+export const newPasswordInput = z
+  .string()
+  .max(200)
+  .refine((value) => checkField('password_v2', value) === 'valid');
 /** A return path as sent; it is kept only if `toSameSitePath` accepts it. */
 const returnInput = optional(singleLine(2048));
 /** The site captcha's answer: the proof-of-work payload, or the signed sum and its answer (no JavaScript). */
@@ -21,15 +28,33 @@ const captchaFields = { altcha: optional(singleLine(4096)), captcha_token: optio
 const issuedToken = z.string().regex(/^[A-Za-z0-9_-]{8,200}$/);
 
 export const loginInput = z.object({ email: emailInput, password: passwordAttempt, locale: localeInput, return: returnInput });
-export const registerInput = z.object({ name: optional(singleLine(60)), email: emailInput, password: newPasswordInput, locale: localeInput, ...captchaFields });
+export const registerInput = z.object({
+  name: optional(singleLine(60)),
+  email: emailInput,
+  password: newPasswordInput,
+  locale: localeInput,
+  ...captchaFields,
+});
 export const forgotPasswordInput = z.object({ email: emailInput, locale: localeInput, ...captchaFields });
 export const resetPasswordInput = z.object({ token: issuedToken, password: newPasswordInput, locale: localeInput });
 export const changePasswordInput = z.object({ current_password: passwordAttempt, new_password: newPasswordInput, locale: localeInput });
 export const setPasswordInput = z.object({ password: newPasswordInput, locale: localeInput });
 export const deleteAccountInput = z.object({ confirm_email: singleLine(254), locale: localeInput });
-export const googleSignInInput = z.object({ credential: z.string().max(8192).regex(/^[\w-]+\.[\w-]+\.[\w-]+$/), locale: localeInput, return: returnInput });
+export const googleSignInInput = z.object({
+  credential: z
+    .string()
+    .max(8192)
+    .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+  locale: localeInput,
+  return: returnInput,
+});
 export const shareVisitInput = z.object({ invite_code: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/) });
-export const handoffInput = z.object({ token: issuedToken, client_e: optional(singleLine(400)), client_m: optional(singleLine(400)), locale: localeInput });
+export const handoffInput = z.object({
+  token: issuedToken,
+  client_e: optional(singleLine(400)),
+  client_m: optional(singleLine(400)),
+  locale: localeInput,
+});
 export const logoutInput = z.object({ locale: localeInput });
 export const checkoutAccountInput = z.object({ email: emailInput, locale: localeInput });
 export const resetTokenQuery = z.object({ token: issuedToken });

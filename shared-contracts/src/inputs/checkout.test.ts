@@ -86,7 +86,15 @@ describe('the checkout requests', () => {
   const order = { product: 'aio', pid: '107211Y', coupon: ' reel20 ', email: ' buyer@example.com ', locale: 'fr', upgradeId: '', appliedId: '' };
 
   it('reads an order request: coupon upper-cased, e-mail trimmed, empty fields absent, an unknown locale English', () => {
-    expect(orderRequestSchema.parse(order)).toEqual({ product: 'aio', pid: '107211Y', coupon: 'REEL20', email: 'buyer@example.com', locale: 'fr', upgradeId: undefined, appliedId: undefined });
+    expect(orderRequestSchema.parse(order)).toEqual({
+      product: 'aio',
+      pid: '107211Y',
+      coupon: 'REEL20',
+      email: 'buyer@example.com',
+      locale: 'fr',
+      upgradeId: undefined,
+      appliedId: undefined,
+    });
     expect(orderRequestSchema.parse({ pid: '107211Y', locale: 'tlh' })).toEqual({ pid: '107211Y', locale: 'en' });
   });
 
@@ -113,11 +121,17 @@ describe('the checkout requests', () => {
 
   it('takes order ids as the checkout makes them', () => {
     expect(orderIdInput.safeParse(ORDER).success).toBe(true);
-    for (const id of [`${ORDER}${NUL}`, 'ord_short', `ord_${'A'.repeat(41)}`, 'ORD_AAAAAAAAAAAAAAAAAAAAAA', `ord_AAAAAAAAAAAAAAAA/../x`]) expect(orderIdInput.safeParse(id).success).toBe(false);
+    for (const id of [`${ORDER}${NUL}`, 'ord_short', `ord_${'A'.repeat(41)}`, 'ORD_AAAAAAAAAAAAAAAAAAAAAA', `ord_AAAAAAAAAAAAAAAA/../x`])
+      expect(orderIdInput.safeParse(id).success).toBe(false);
   });
 
-  it('reads the sandbox card step; the card itself is the provider\'s to judge', () => {
-    expect(sandboxPaymentSchema.parse({ order: ORDER, number: ' 4242 4242 4242 4242 ', expiry: '12/39', cvc: '123' })).toEqual({ order: ORDER, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
+  it("reads the sandbox card step; the card itself is the provider's to judge", () => {
+    expect(sandboxPaymentSchema.parse({ order: ORDER, number: ' 4242 4242 4242 4242 ', expiry: '12/39', cvc: '123' })).toEqual({
+      order: ORDER,
+      number: '4242 4242 4242 4242',
+      expiry: '12/39',
+      cvc: '123',
+    });
     expect(sandboxPaymentSchema.safeParse({ order: ORDER, number: '', expiry: '', cvc: '' }).success).toBe(true);
     expect(sandboxPaymentSchema.safeParse({ order: ORDER, number: `4242${NUL}`, expiry: '12/39', cvc: '123' }).success).toBe(false);
     expect(sandboxPaymentSchema.safeParse({ order: ORDER, number: '4'.repeat(33), expiry: '12/39', cvc: '123' }).success).toBe(false);
@@ -130,10 +144,18 @@ describe('the checkout requests', () => {
     expect(sandboxConfirmationSchema.safeParse({ order: ORDER, approve: 'maybe' }).success).toBe(false);
   });
 
-  it('reads My account\'s device form and the desktop app\'s licence calls', () => {
-    expect(deviceDeactivationSchema.parse({ key: 'RK-7K2QD-M4X9P-0TQ3V-HB6ZC', device: 'device-1', locale: 'de' })).toEqual({ key: 'RK-7K2QD-M4X9P-0TQ3V-HB6ZC', device: 'device-1', locale: 'de' });
+  it("reads My account's device form and the desktop app's licence calls", () => {
+    expect(deviceDeactivationSchema.parse({ key: 'RK-7K2QD-M4X9P-0TQ3V-HB6ZC', device: 'device-1', locale: 'de' })).toEqual({
+      key: 'RK-7K2QD-M4X9P-0TQ3V-HB6ZC',
+      device: 'device-1',
+      locale: 'de',
+    });
     expect(deviceDeactivationSchema.safeParse({ key: '', device: 'device-1' }).success).toBe(false);
-    expect(licenceRequestSchema.parse({ key: 'RK-7K2QD', device_id: 'device-1', device_name: '' })).toEqual({ key: 'RK-7K2QD', device_id: 'device-1', device_name: undefined });
+    expect(licenceRequestSchema.parse({ key: 'RK-7K2QD', device_id: 'device-1', device_name: '' })).toEqual({
+      key: 'RK-7K2QD',
+      device_id: 'device-1',
+      device_name: undefined,
+    });
     expect(licenceRequestSchema.safeParse({ key: 'RK-7K2QD', device_id: 'device-1', device_name: `Bea${NUL}` }).success).toBe(false);
     expect(licenceRequestSchema.safeParse({ key: 'RK-7K2QD', device_id: 'd'.repeat(129) }).success).toBe(false);
   });

@@ -27,4 +27,3 @@ export const CONTACT_PROBLEMS = {
 } as const;
 /** The problems of a returned contact form, by field. */
 export type ContactProblems = { [Field in keyof typeof CONTACT_PROBLEMS]?: (typeof CONTACT_PROBLEMS)[Field][number] };
-

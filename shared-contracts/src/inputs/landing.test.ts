@@ -14,7 +14,13 @@ const readQuery = (search: string) => contactReturnQuery.parse(Object.fromEntrie
 
 describe('contactInput (docs/forms.md "Contact form")', () => {
   it('trims, turns form line breaks into \\n and fills absent fields with empty text', () => {
-    expect(contactInput.parse({ name: '  Ana ', message: ' line one\r\nline two\r ' })).toEqual({ name: 'Ana', email: '', topic: '', message: 'line one\nline two', locale: 'en' });
+    expect(contactInput.parse({ name: '  Ana ', message: ' line one\r\nline two\r ' })).toEqual({
+      name: 'Ana',
+      email: '',
+      topic: '',
+      message: 'line one\nline two',
+      locale: 'en',
+    });
   });
 
   it('leaves lengths to the contact rule, so an over-long field can come back cut', () => {
@@ -88,7 +94,11 @@ describe('productInfoQuery', () => {
 
 describe('cookieSetQuery (docs/routing.md "Site cookies")', () => {
   it('reads the allowed cookies, the category list as uids', () => {
-    expect(cookieSetQuery.parse({ review_category_page_new: 'hot, netflix', ad: 'spring_26', return: '/fr' })).toEqual({ review_category_page_new: ['hot', 'netflix'], ad: 'spring_26', return: '/fr' });
+    expect(cookieSetQuery.parse({ review_category_page_new: 'hot, netflix', ad: 'spring_26', return: '/fr' })).toEqual({
+      review_category_page_new: ['hot', 'netflix'],
+      ad: 'spring_26',
+      return: '/fr',
+    });
   });
 
   it.each([

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { localeInput, optional, singleLine } from '../input-fields.ts';
-import { CONTACT_LIMITS, CONTACT_PROBLEMS, CONTACT_TOPICS, UNINSTALL_COMMENT_MAX_LENGTH, UNINSTALL_REASONS, type ContactProblems } from './landing-fields.ts';
+import {
+  CONTACT_LIMITS,
+  CONTACT_PROBLEMS,
+  CONTACT_TOPICS,
+  UNINSTALL_COMMENT_MAX_LENGTH,
+  UNINSTALL_REASONS,
+  type ContactProblems,
+} from './landing-fields.ts';
 
 /**
  * Input schemas of the landing squad's endpoints (docs/forms.md, docs/security.md "Input"). The server reads
@@ -164,7 +171,8 @@ const siteCookieFields = {
  * stays on the site, is the route's check.
  */
 export const cookieSetQuery = z.looseObject(siteCookieFields).superRefine((query, context) => {
-  for (const key of Object.keys(query)) if (!Object.hasOwn(siteCookieFields, key)) context.addIssue({ code: 'custom', path: [key], message: 'not a cookie of the site' });
+  for (const key of Object.keys(query))
+    if (!Object.hasOwn(siteCookieFields, key)) context.addIssue({ code: 'custom', path: [key], message: 'not a cookie of the site' });
   if ([query.review_category_page_new, query.ad, query.ad1, query.affiliate].every((value) => value === undefined)) {
     context.addIssue({ code: 'custom', path: [], message: 'no cookie to set' });
   }

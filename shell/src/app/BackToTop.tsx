@@ -27,7 +27,14 @@ export function BackToTop() {
     return () => window.removeEventListener('scroll', update);
   }, []);
   return (
-    <button type="button" className={styles.button} data-visible={visible} aria-hidden={!visible} tabIndex={visible ? 0 : -1} onClick={() => scrollToTopInSteps()}>
+    <button
+      type="button"
+      className={styles.button}
+      data-visible={visible}
+      aria-hidden={!visible}
+      tabIndex={visible ? 0 : -1}
+      onClick={() => scrollToTopInSteps()}
+    >
       <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
         <path d="M5 12l5-5 5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
       </svg>

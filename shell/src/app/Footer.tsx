@@ -27,7 +27,8 @@ export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string
   const locale = useSelector((state: SharedState) => state.locale.current);
   const { catalogue, articles } = useFrameData();
   const link = (path: string) => toLocalePath(locale, path);
-  const hot = catalogue.groups.find((group) => group.id === 'hot')?.services.slice(0, locale === 'de' ? HOT_PRODUCT_LIMIT_DE : HOT_PRODUCT_LIMIT) ?? [];
+  const hot =
+    catalogue.groups.find((group) => group.id === 'hot')?.services.slice(0, locale === 'de' ? HOT_PRODUCT_LIMIT_DE : HOT_PRODUCT_LIMIT) ?? [];
   return (
     <footer className={styles.footer}>
       {!reduced && <NewsletterBox />}
@@ -37,9 +38,17 @@ export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string
             <div>
               <p className={styles.brand}>{t('brand.name')}</p>
               <p className={styles.tagline}>{t('footer.tagline')}</p>
-              <a className={styles.share} href={SHARE_TARGET + encodeURIComponent(new URL(link('/'), siteUrl).href)} rel="noopener noreferrer" target="_blank">
+              <a
+                className={styles.share}
+                href={SHARE_TARGET + encodeURIComponent(new URL(link('/'), siteUrl).href)}
+                rel="noopener noreferrer"
+                target="_blank"
+              >
                 <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path fill="currentColor" d="M13.5 21v-7.5H16l.5-3h-3V8.6c0-.9.3-1.5 1.6-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.9 1.4-3.9 4v2.2H8v3h2.5V21z" />
+                  <path
+                    fill="currentColor"
+                    d="M13.5 21v-7.5H16l.5-3h-3V8.6c0-.9.3-1.5 1.6-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.9 1.4-3.9 4v2.2H8v3h2.5V21z"
+                  />
                 </svg>
                 {t('footer.share')}
               </a>
@@ -48,31 +57,45 @@ export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string
               <h2 className={styles.heading}>{t('footer.hot_products')}</h2>
               <ul className={`${styles.list} ${styles.hotList}`}>
                 {hot.map((service) => (
-                  <li key={service.slug}><a href={link(`/${service.slug}-downloader`)}>{service.name}</a></li>
+                  <li key={service.slug}>
+                    <a href={link(`/${service.slug}-downloader`)}>{service.name}</a>
+                  </li>
                 ))}
               </ul>
             </div>
             <div>
               <h2 className={styles.heading}>{t('footer.support')}</h2>
               <ul className={styles.list}>
-                <li><a href={link('/contact')}>{t('footer.contact')}</a></li>
-                <li><a href={link('/faqs')}>{t('footer.faq')}</a></li>
+                <li>
+                  <a href={link('/contact')}>{t('footer.contact')}</a>
+                </li>
+                <li>
+                  <a href={link('/faqs')}>{t('footer.faq')}</a>
+                </li>
               </ul>
             </div>
             <div>
               <h2 className={styles.heading}>{t('footer.guide_centre')}</h2>
               <ul className={styles.list}>
                 {articles.map((article) => (
-                  <li key={article.uuid}><a href={link(`/${article.new_uuid}`)}>{article.title}</a></li>
+                  <li key={article.uuid}>
+                    <a href={link(`/${article.new_uuid}`)}>{article.title}</a>
+                  </li>
                 ))}
-                <li><a className={styles.more} href={link('/blog/')}>{t('footer.guides')}</a></li>
+                <li>
+                  <a className={styles.more} href={link('/blog/')}>
+                    {t('footer.guides')}
+                  </a>
+                </li>
               </ul>
             </div>
           </div>
         )}
         <nav className={styles.policies} aria-label={t('footer.policies')}>
           {POLICY_LINKS.map(([path, key]) => (
-            <a key={path} href={link(path)}>{t(key)}</a>
+            <a key={path} href={link(path)}>
+              {t(key)}
+            </a>
           ))}
           {/* The cookies policy promises a way to change or withdraw consent at any time. */}
           <button type="button" className={styles.settings} onClick={() => emitSiteEvent('consentRequested', {})}>

@@ -86,8 +86,7 @@ function ServiceColumns({ onNavigate }: { onNavigate: () => void }) {
         })}
       </div>
       <p className={styles.allSupported}>
-        {t('nav.all_supported_note', { count: total })}{' '}
-        <a href={toLocalePath(locale, '/movie-downloader')}>{t('nav.all_supported')}</a>
+        {t('nav.all_supported_note', { count: total })} <a href={toLocalePath(locale, '/movie-downloader')}>{t('nav.all_supported')}</a>
       </p>
     </div>
   );
@@ -166,20 +165,28 @@ export function Header({ clean, reduced }: { clean: boolean; reduced: boolean })
                   </li>
                 )}
                 <li>
-                  <a className={styles.navLink} href={link('/product-overview')}>{t('nav.product')}</a>
+                  <a className={styles.navLink} href={link('/product-overview')}>
+                    {t('nav.product')}
+                  </a>
                 </li>
                 <li>
-                  <a className={styles.navLink} href={link('/blog/')}>{t('nav.posts')}</a>
+                  <a className={styles.navLink} href={link('/blog/')}>
+                    {t('nav.posts')}
+                  </a>
                 </li>
                 <li>
-                  <a className={styles.navLink} href={link('/contact')}>{t('nav.support')}</a>
+                  <a className={styles.navLink} href={link('/contact')}>
+                    {t('nav.support')}
+                  </a>
                 </li>
                 {session.signedIn && (
                   <li className={styles.menuOnly}>
                     {/* Small screens: the header has room for the account link only, so logout moves into the menu. */}
                     <form method="post" action="/logout" className={styles.logout} onSubmit={clearBrowserStorage}>
                       <input type="hidden" name="locale" value={locale} />
-                      <button type="submit" className={styles.navLink}>{t('account.logout')}</button>
+                      <button type="submit" className={styles.navLink}>
+                        {t('account.logout')}
+                      </button>
                     </form>
                   </li>
                 )}
@@ -197,7 +204,9 @@ export function Header({ clean, reduced }: { clean: boolean; reduced: boolean })
               </a>
               <form method="post" action="/logout" className={`${styles.logout} ${styles.wideOnly}`} onSubmit={clearBrowserStorage}>
                 <input type="hidden" name="locale" value={locale} />
-                <button type="submit" className={styles.ghost}>{t('account.logout')}</button>
+                <button type="submit" className={styles.ghost}>
+                  {t('account.logout')}
+                </button>
               </form>
             </>
           ) : (
@@ -206,11 +215,15 @@ export function Header({ clean, reduced }: { clean: boolean; reduced: boolean })
                 <AccountIcon />
                 <span className={styles.accountLabel}>{t('account.login')}</span>
               </a>
-              <a className={styles.outline} href={link('/register')}>{t('account.register')}</a>
+              <a className={styles.outline} href={link('/register')}>
+                {t('account.register')}
+              </a>
             </>
           )}
           {!clean && (
-            <a className={styles.buy} href={link('/checkout')}>{t('nav.buy')}</a>
+            <a className={styles.buy} href={link('/checkout')}>
+              {t('nav.buy')}
+            </a>
           )}
         </div>
       </div>

@@ -48,7 +48,13 @@ export function LanguagePicker() {
         <ul key={group.join()} className={styles.group}>
           {group.map((locale) => (
             <li key={locale}>
-              <a href={href(locale)} hrefLang={locale} lang={locale} aria-current={locale === current ? 'true' : undefined} className={locale === current ? styles.current : undefined}>
+              <a
+                href={href(locale)}
+                hrefLang={locale}
+                lang={locale}
+                aria-current={locale === current ? 'true' : undefined}
+                className={locale === current ? styles.current : undefined}
+              >
                 {LOCALE_NATIVE_NAMES[locale]}
               </a>
             </li>
@@ -69,9 +75,16 @@ export function HeaderLanguageMenu() {
         <span className={styles.visuallyHidden}>{t('language.current', { language: LOCALE_NATIVE_NAMES[current] })}</span>
         <svg viewBox="0 0 20 20" className={styles.globe} aria-hidden="true" focusable="false">
           <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          <path d="M2 10h16M10 2c2.5 2.2 3.5 5 3.5 8s-1 5.8-3.5 8c-2.5-2.2-3.5-5-3.5-8s1-5.8 3.5-8z" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path
+            d="M2 10h16M10 2c2.5 2.2 3.5 5 3.5 8s-1 5.8-3.5 8c-2.5-2.2-3.5-5-3.5-8s1-5.8 3.5-8z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          />
         </svg>
-        <span className={styles.code} aria-hidden="true">{current.toUpperCase()}</span>
+        <span className={styles.code} aria-hidden="true">
+          {current.toUpperCase()}
+        </span>
       </summary>
       <ul className={styles.menuList}>
         {LOCALES.map((locale) => (

@@ -38,13 +38,17 @@ export function NewsletterBox() {
     <section id="newsletter" className={styles.box} aria-labelledby="newsletter-title">
       <div className={styles.inner}>
         <div>
-          <h2 id="newsletter-title" className={styles.title}>{t('newsletter.title')}</h2>
+          <h2 id="newsletter-title" className={styles.title}>
+            {t('newsletter.title')}
+          </h2>
           <p className={styles.text}>{t('newsletter.text')}</p>
         </div>
         <form method="post" action="/email/report" noValidate onSubmit={subscribe}>
           <input type="hidden" name="type" value="2" />
           <input type="hidden" name="locale" value={locale} />
-          <label className={styles.label} htmlFor="newsletter-email">{t('newsletter.label')}</label>
+          <label className={styles.label} htmlFor="newsletter-email">
+            {t('newsletter.label')}
+          </label>
           <div className={styles.row}>
             <input
               id="newsletter-email"
@@ -57,7 +61,9 @@ export function NewsletterBox() {
               aria-describedby="newsletter-status"
               onInput={() => status !== 'empty' && status !== 'succ' && setStatus('empty')}
             />
-            <button className={styles.submit} type="submit" disabled={busy}>{t('newsletter.submit')}</button>
+            <button className={styles.submit} type="submit" disabled={busy}>
+              {t('newsletter.submit')}
+            </button>
           </div>
           <p id="newsletter-status" className={styles.status} data-status={status} role="status">
             {message}

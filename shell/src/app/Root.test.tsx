@@ -47,9 +47,15 @@ const blogMatch = { route: 'blog' as const, locale: 'ja' as const, params: {}, p
 
 describe('Root frame', () => {
   it('keeps header, footer and language picker working when the page remote is unavailable', () => {
-    renderPage({ status: 503, match: blogMatch, head: { title: 't', description: 'd' }, data: null, namespaces: ['common'], unavailable: ['mf-blog'] }, new Map());
+    renderPage(
+      { status: 503, match: blogMatch, head: { title: 't', description: 'd' }, data: null, namespaces: ['common'], unavailable: ['mf-blog'] },
+      new Map(),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent(common.remote_unavailable.title);
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: common.brand.home_label })).toHaveAttribute('href', '/ja?medium=top_nav_logo');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: common.brand.home_label })).toHaveAttribute(
+      'href',
+      '/ja?medium=top_nav_logo',
+    );
     const picker = screen.getByRole('navigation', { name: common.language.label });
     expect(within(picker).getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/fr/blog/?source=lang_switch');
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: common.footer.privacy })).toHaveAttribute('href', '/ja/privacy-policy');
@@ -70,7 +76,10 @@ describe('Root frame', () => {
       },
     };
     const spy = jestSilenceConsoleError();
-    renderPage({ status: 200, match: blogMatch, head: { title: 't', description: 'd' }, data: null, namespaces: ['common'], unavailable: [] }, new Map([['mf-blog', broken]]));
+    renderPage(
+      { status: 200, match: blogMatch, head: { title: 't', description: 'd' }, data: null, namespaces: ['common'], unavailable: [] },
+      new Map([['mf-blog', broken]]),
+    );
     spy.restore();
     expect(screen.getByRole('alert')).toHaveTextContent(common.remote_unavailable.title);
     expect(screen.getByRole('banner')).toBeInTheDocument();
@@ -78,7 +87,11 @@ describe('Root frame', () => {
   });
 
   it('renders the localised not-found view with its status in a data attribute', () => {
-    const { container } = renderPage({ status: 404, match: null, head: { title: 't', description: 'd' }, data: null, namespaces: ['common'], unavailable: [] }, new Map(), '/ja/nope');
+    const { container } = renderPage(
+      { status: 404, match: null, head: { title: 't', description: 'd' }, data: null, namespaces: ['common'], unavailable: [] },
+      new Map(),
+      '/ja/nope',
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(common.not_found.title);
     expect(container.querySelector('[data-status="404"]')).not.toBeNull();
   });

@@ -31,7 +31,9 @@ export function Root() {
   const clean = frame === 'clean';
   return (
     <div className="rk-app">
-      <a className="rk-skip" href="#main">{t('nav.skip')}</a>
+      <a className="rk-skip" href="#main">
+        {t('nav.skip')}
+      </a>
       {campaignVisible && !clean && !ROUTES_WITHOUT_CAMPAIGN_BANNER.has(route ?? '') && <div id="campaign-banner-slot" data-slot="campaign-banner" />}
       <Header clean={clean} reduced={frame === 'reduced'} />
       <main id="main" className="rk-main">

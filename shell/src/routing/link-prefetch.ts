@@ -29,7 +29,8 @@ export function watchLinksForPrefetch(root: HTMLElement): () => void {
       observer.unobserve(entry.target);
       const url = new URL((entry.target as HTMLAnchorElement).href, window.location.href);
       const match = url.origin === window.location.origin ? resolvePath(url.pathname) : null;
-      if (match && canPrefetch()) whenIdle(() => void loadBrowserPageModule(match.definition.remote).catch(() => undefined), PREFETCH_IDLE_TIMEOUT_MS);
+      if (match && canPrefetch())
+        whenIdle(() => void loadBrowserPageModule(match.definition.remote).catch(() => undefined), PREFETCH_IDLE_TIMEOUT_MS);
     }
   });
   const observeLinks = () => root.querySelectorAll('a[href]').forEach((anchor) => observer.observe(anchor));

@@ -26,7 +26,24 @@ export function derivePageName(slug: string): string {
  * First path segments the server answers itself (APIs, downloads, files): never pages, so never an
  * article and never a client-side navigation.
  */
-export const SERVER_PATH_NAMES = ['api', 'static', 'assets', 'locales', 'admin', '_data', 'mlink', 'product', 'category', 'cookie_set', 'email', 'sitemaps', 'sitemap.xml', 'robots.txt', 'favicon.ico', 'og-image.png'];
+export const SERVER_PATH_NAMES = [
+  'api',
+  'static',
+  'assets',
+  'locales',
+  'admin',
+  '_data',
+  'mlink',
+  'product',
+  'category',
+  'cookie_set',
+  'email',
+  'sitemaps',
+  'sitemap.xml',
+  'robots.txt',
+  'favicon.ico',
+  'og-image.png',
+];
 
 /** Whether a path is answered by the server rather than rendered as a page. */
 export function isServerPath(pathname: string): boolean {
@@ -34,10 +51,27 @@ export function isServerPath(pathname: string): boolean {
 }
 
 /** First path segments owned by fixed routes. */
-const FIXED_NAMES = [...SERVER_PATH_NAMES, 
-  'checkout', 'login', 'register', 'forgot-password', 'reset-password', 'set-password', 'my-account', 'downloading',
-  'product-overview', 'sales-campaign', 'store', 'event-center', 'contact', 'pagelink', 'ping', 'uninstallation', 'blog',
-  'movie-downloader', 'article',
+const FIXED_NAMES = [
+  ...SERVER_PATH_NAMES,
+  'checkout',
+  'login',
+  'register',
+  'forgot-password',
+  'reset-password',
+  'set-password',
+  'my-account',
+  'downloading',
+  'product-overview',
+  'sales-campaign',
+  'store',
+  'event-center',
+  'contact',
+  'pagelink',
+  'ping',
+  'uninstallation',
+  'blog',
+  'movie-downloader',
+  'article',
 ];
 
 const fixed = (name: RouteName, remote: RemoteName, path: string, extra: Partial<RouteDefinition> = {}): RouteDefinition => ({
@@ -130,10 +164,7 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
 ];
 
 /** The route table by route name. */
-export const ROUTE_BY_NAME = Object.fromEntries(ROUTE_TABLE.map((definition) => [definition.name, definition])) as Record<
-  RouteName,
-  RouteDefinition
->;
+export const ROUTE_BY_NAME = Object.fromEntries(ROUTE_TABLE.map((definition) => [definition.name, definition])) as Record<RouteName, RouteDefinition>;
 
 /** A path split into its locale and the rest. `null` when the prefix is the default locale's (spec §2: 404). */
 export interface LocalisedPath {

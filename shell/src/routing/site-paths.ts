@@ -6,7 +6,11 @@ export function toAbsoluteUrl(siteUrl: string, locale: Locale, path: string): st
 }
 
 /** hreflang alternates of a locale-less path in the locales it exists in, plus x-default (English, else the first). */
-export function listAlternates(siteUrl: string, path: string, locales: readonly Locale[] = LOCALES): { hreflang: Locale | 'x-default'; href: string }[] {
+export function listAlternates(
+  siteUrl: string,
+  path: string,
+  locales: readonly Locale[] = LOCALES,
+): { hreflang: Locale | 'x-default'; href: string }[] {
   if (locales.length === 0) return [];
   const fallback = locales.includes('en') ? 'en' : locales[0]!;
   return [

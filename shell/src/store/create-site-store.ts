@@ -8,7 +8,14 @@ export interface LazyLoadedSlices {}
 
 /** Builds the one store of a page: the contract's slices, with room for the slices remotes hand over. */
 export function createSiteStore(preloadedState: SharedState) {
-  const rootReducer = combineSlices(localeSlice, osSlice, sessionSlice, pageMetaSlice, abSlice, campaignNavSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+  const rootReducer = combineSlices(
+    localeSlice,
+    osSlice,
+    sessionSlice,
+    pageMetaSlice,
+    abSlice,
+    campaignNavSlice,
+  ).withLazyLoadedSlices<LazyLoadedSlices>();
   const store = configureStore({ reducer: rootReducer, preloadedState });
   /** Injects remote slices (idempotent: a slice already present keeps its state). */
   const injectSlices = (slices: readonly Slice[] | undefined) => {

@@ -52,7 +52,16 @@ function fakeBrowser({ href = 'http://localhost/netflix-downloader', gpc = false
     fetch: (async (url: string, init: RequestInit) => {
       expect(url).toBe(TRACKING_ENDPOINT);
       record('fetch', String(init.body));
-      const answer = { cscode: 0, data: { doc_id: '7', visit_timestamp: 1_790_000_000_000, tmp_token_id: 'tid-12345678', s_id: 'sid-12345678', s_expiration: Date.now() + 1_800_000 } };
+      const answer = {
+        cscode: 0,
+        data: {
+          doc_id: '7',
+          visit_timestamp: 1_790_000_000_000,
+          tmp_token_id: 'tid-12345678',
+          s_id: 'sid-12345678',
+          s_expiration: Date.now() + 1_800_000,
+        },
+      };
       // jsdom has no Response: what the tracker reads of one.
       return { ok: true, json: async () => answer } as unknown as Response;
     }) as unknown as typeof fetch,
@@ -92,7 +101,14 @@ describe('tracker', () => {
     const [view, custom] = browser.sent;
     expect(view!.envelope.upload_id).toMatch(/^anon-[\w-]+-[0-9a-f]{8}$/);
     expect(custom!.envelope.upload_id.split('-').slice(0, -1).join('-')).toBe(view!.envelope.upload_id.split('-').slice(0, -1).join('-'));
-    expect(view!.data).toMatchObject({ event: 'page_view', url: 'http://localhost/my-account?source=redeem_approved', lang_domain: 'en', web_version: '2.2.3', xargs_request_type: 'send_beacon', viewport_width: 1280 });
+    expect(view!.data).toMatchObject({
+      event: 'page_view',
+      url: 'http://localhost/my-account?source=redeem_approved',
+      lang_domain: 'en',
+      web_version: '2.2.3',
+      xargs_request_type: 'send_beacon',
+      viewport_width: 1280,
+    });
     expect(view!.data).not.toHaveProperty('tmp_token_id');
   });
 
@@ -114,14 +130,29 @@ describe('tracker', () => {
     browser.win.location = new URL('http://localhost/fr/blog');
     tracker.pageView();
     await browser.settle();
-    expect(browser.sent[1]).toMatchObject({ via: 'beacon', data: { event: 'page_view', url: 'http://localhost/fr/blog', referer_url: 'http://localhost/netflix-downloader', tmp_token_id: 'tid-12345678', s_id: 'sid-12345678' } });
+    expect(browser.sent[1]).toMatchObject({
+      via: 'beacon',
+      data: {
+        event: 'page_view',
+        url: 'http://localhost/fr/blog',
+        referer_url: 'http://localhost/netflix-downloader',
+        tmp_token_id: 'tid-12345678',
+        s_id: 'sid-12345678',
+      },
+    });
     expect(decodeURIComponent(document.cookie)).toContain('_EA_PATH_TRK=/fr/blog,/netflix-downloader');
   });
 
   it('uses the _T_EA prefix on test hosts and sends plain data in dev mode', async () => {
     document.cookie = 'rk_consent=granted; Path=/';
     const browser = fakeBrowser({ href: 'http://localhost/' });
-    browser.win.location = { ...new URL('http://www.test.reelkeep.com/'), hostname: 'www.test.reelkeep.com', href: 'http://www.test.reelkeep.com/', protocol: 'http:', pathname: '/' } as unknown as URL;
+    browser.win.location = {
+      ...new URL('http://www.test.reelkeep.com/'),
+      hostname: 'www.test.reelkeep.com',
+      href: 'http://www.test.reelkeep.com/',
+      protocol: 'http:',
+      pathname: '/',
+    } as unknown as URL;
     const tracker = createTracker({ locale: 'en', devMode: true, environment: browser.environment });
     tracker.track('custom');
     await browser.settle();
@@ -201,7 +232,8 @@ describe('tracker', () => {
     const browser = fakeBrowser();
     const tracker = createTracker({ locale: 'en', devMode: false, environment: browser.environment });
     const stop = tracker.start();
-    document.body.innerHTML = '<a id="dl" href="/mlink?p=reelkeep-setup.exe">Download for Windows</a><a id="buy" href="/fr/checkout?pid=10721">Acheter</a><a id="other" href="/blog">Blog</a>';
+    document.body.innerHTML =
+      '<a id="dl" href="/mlink?p=reelkeep-setup.exe">Download for Windows</a><a id="buy" href="/fr/checkout?pid=10721">Acheter</a><a id="other" href="/blog">Blog</a>';
     for (const id of ['dl', 'dl', 'buy', 'other']) document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     emitSiteEvent('trackRequested', { event: 'subscribe', event_category: 'newsletter' });
     stop();

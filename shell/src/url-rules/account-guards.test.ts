@@ -13,8 +13,12 @@ describe('guardAccountRoute (docs/routing.md "Account guards")', () => {
 
   describe('anonymous visitors', () => {
     it('go from /my-account to their locale’s login page, without the query', () => {
-      expect(guardAccountRoute({ siteOrigin: SITE, route: 'my-account', localePrefix: '', signedIn: false, search: '?source=mail' })).toEqual(redirectTo('/login'));
-      expect(guardAccountRoute({ siteOrigin: SITE, route: 'my-account', localePrefix: '/fr', signedIn: false, search: '' })).toEqual(redirectTo('/fr/login'));
+      expect(guardAccountRoute({ siteOrigin: SITE, route: 'my-account', localePrefix: '', signedIn: false, search: '?source=mail' })).toEqual(
+        redirectTo('/login'),
+      );
+      expect(guardAccountRoute({ siteOrigin: SITE, route: 'my-account', localePrefix: '/fr', signedIn: false, search: '' })).toEqual(
+        redirectTo('/fr/login'),
+      );
     });
 
     it.each(['login', 'register', 'forgot-password', 'checkout', 'home'])('may open %s', (route) => {
@@ -25,7 +29,9 @@ describe('guardAccountRoute (docs/routing.md "Account guards")', () => {
   describe('signed-in visitors', () => {
     it.each(['login', 'register', 'forgot-password'])('go from %s to their locale’s /my-account', (route) => {
       expect(guardAccountRoute({ siteOrigin: SITE, route, localePrefix: '', signedIn: true, search: '' })).toEqual(redirectTo('/my-account'));
-      expect(guardAccountRoute({ siteOrigin: SITE, route, localePrefix: '/ja', signedIn: true, search: '?x=1' })).toEqual(redirectTo('/ja/my-account'));
+      expect(guardAccountRoute({ siteOrigin: SITE, route, localePrefix: '/ja', signedIn: true, search: '?x=1' })).toEqual(
+        redirectTo('/ja/my-account'),
+      );
     });
 
     describe('with a return path', () => {
@@ -47,11 +53,15 @@ describe('guardAccountRoute (docs/routing.md "Account guards")', () => {
         ['a control character', '?return=/checkout%0d%0aSet-Cookie:x=1'],
         ['an empty value', '?return='],
       ])('ignore %s and go to /my-account', (_case, search) => {
-        expect(guardAccountRoute({ siteOrigin: SITE, route: 'login', localePrefix: '/de', signedIn: true, search })).toEqual(redirectTo('/de/my-account'));
+        expect(guardAccountRoute({ siteOrigin: SITE, route: 'login', localePrefix: '/de', signedIn: true, search })).toEqual(
+          redirectTo('/de/my-account'),
+        );
       });
 
       it('leaves anonymous visitors on the page, which reads the return path itself', () => {
-        expect(guardAccountRoute({ siteOrigin: SITE, route: 'login', localePrefix: '', signedIn: false, search: '?return=/checkout' })).toEqual(CONTINUE);
+        expect(guardAccountRoute({ siteOrigin: SITE, route: 'login', localePrefix: '', signedIn: false, search: '?return=/checkout' })).toEqual(
+          CONTINUE,
+        );
       });
     });
 
@@ -64,7 +74,9 @@ describe('guardAccountRoute (docs/routing.md "Account guards")', () => {
     const search = '?token=abc&client_e=dXNlckBleGFtcGxlLmNvbQ%3D%3D&source=app';
 
     it.each([false, true])('forwards to the login page with the same query (signed in: %s)', (signedIn) => {
-      expect(guardAccountRoute({ siteOrigin: SITE, route: 'my-account', localePrefix: '/fr', signedIn, search })).toEqual(redirectTo(`/fr/login${search}`));
+      expect(guardAccountRoute({ siteOrigin: SITE, route: 'my-account', localePrefix: '/fr', signedIn, search })).toEqual(
+        redirectTo(`/fr/login${search}`),
+      );
       expect(guardAccountRoute({ siteOrigin: SITE, route: 'my-account', localePrefix: '', signedIn, search })).toEqual(redirectTo(`/login${search}`));
     });
 
@@ -73,7 +85,9 @@ describe('guardAccountRoute (docs/routing.md "Account guards")', () => {
     });
 
     it.each(['?token=abc', '?client_e=eA%3D%3D', '?tokens=abc&client_e=eA'])('needs both parameters: %s is no hand-off', (partial) => {
-      expect(guardAccountRoute({ siteOrigin: SITE, route: 'my-account', localePrefix: '', signedIn: false, search: partial })).toEqual(redirectTo('/login'));
+      expect(guardAccountRoute({ siteOrigin: SITE, route: 'my-account', localePrefix: '', signedIn: false, search: partial })).toEqual(
+        redirectTo('/login'),
+      );
       expect(guardAccountRoute({ siteOrigin: SITE, route: 'my-account', localePrefix: '', signedIn: true, search: partial })).toEqual(CONTINUE);
     });
   });

@@ -28,7 +28,13 @@ function hasHandOff(search: string): boolean {
  * go where they were headed: the `return` path when it stays on the site (docs/security.md "Redirects"),
  * else /my-account. `localePrefix` is `''` for English or `/fr` etc.; `siteOrigin` is the configured site's.
  */
-export function guardAccountRoute(input: { route: string; localePrefix: string; signedIn: boolean; search: string; siteOrigin: string }): GuardDecision {
+export function guardAccountRoute(input: {
+  route: string;
+  localePrefix: string;
+  signedIn: boolean;
+  search: string;
+  siteOrigin: string;
+}): GuardDecision {
   const { route, localePrefix, signedIn, search, siteOrigin } = input;
   if (route === 'my-account' && hasHandOff(search)) return { kind: 'redirect', status: 302, location: `${localePrefix}/login${search}` };
   // The hand-off forwarded above must reach the login page even with a session, or a signed-in visitor would bounce back unredeemed.

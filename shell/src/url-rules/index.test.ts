@@ -53,13 +53,26 @@ describe('applyUrlRules', () => {
   });
 
   it('applies the page redirects on normal paths', () => {
-    expect(applyUrlRules(makeRequest('/fr/sales-campaign-new3', { search: '?x=1' }))).toEqual({ kind: 'redirect', status: 301, location: '/fr/sales-campaign?x=1' });
-    expect(applyUrlRules(makeRequest('/de/funimation-downloader'))).toEqual({ kind: 'redirect', status: 301, location: '/de/crunchyroll-downloader' });
+    expect(applyUrlRules(makeRequest('/fr/sales-campaign-new3', { search: '?x=1' }))).toEqual({
+      kind: 'redirect',
+      status: 301,
+      location: '/fr/sales-campaign?x=1',
+    });
+    expect(applyUrlRules(makeRequest('/de/funimation-downloader'))).toEqual({
+      kind: 'redirect',
+      status: 301,
+      location: '/de/crunchyroll-downloader',
+    });
     expect(applyUrlRules(makeRequest('/it/checkout-old'))).toEqual({ kind: 'redirect', status: 301, location: '/it/checkout' });
   });
 
   it('redirects the root by language last', () => {
-    expect(applyUrlRules(makeRequest('/', { acceptLanguage: 'zh-TW' }))).toEqual({ kind: 'redirect', status: 302, location: '/zh', vary: 'Accept-Language, Cookie' });
+    expect(applyUrlRules(makeRequest('/', { acceptLanguage: 'zh-TW' }))).toEqual({
+      kind: 'redirect',
+      status: 302,
+      location: '/zh',
+      vary: 'Accept-Language, Cookie',
+    });
     expect(applyUrlRules(makeRequest('/', { acceptLanguage: 'en-US' }))).toEqual({ kind: 'continue' });
   });
 

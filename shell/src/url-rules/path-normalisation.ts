@@ -25,12 +25,7 @@ function applyTrailingSlashPolicy(path: string): string {
 
 /** Spec §2 normalisation of a decoded path; the result is a fixed point (normalising it again changes nothing). */
 export function toNormalPath(decodedPath: string): string {
-  const cleaned = decodedPath
-    .replace(/_/g, '')
-    .toLowerCase()
-    .replace(/\s/gu, '')
-    .replace(CJK_CHARACTERS, '')
-    .replace(CURLY_QUOTES, '');
+  const cleaned = decodedPath.replace(/_/g, '').toLowerCase().replace(/\s/gu, '').replace(CJK_CHARACTERS, '').replace(CURLY_QUOTES, '');
   // decisions.md: a redirect never leaves the host, so `//evil.example` collapses to `/evil.example`.
   const collapsed = `/${cleaned}`.replace(/\/{2,}/g, '/');
   return applyTrailingSlashPolicy(collapsed);

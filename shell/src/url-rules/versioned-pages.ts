@@ -22,6 +22,7 @@ export function redirectVersionedPage(request: RuleRequest): UrlDecision {
   if (decoded === null || !VERSION_SUFFIX.test(decoded)) return CONTINUE_DECISION;
   const unversioned = decoded.replace(VERSION_SUFFIX, '');
   const split = splitLocale(unversioned);
-  const newest = split !== null && Object.hasOwn(NEWEST_VERSION_PATHS, split.path) ? toLocalePath(split.locale, NEWEST_VERSION_PATHS[split.path]!) : unversioned;
+  const newest =
+    split !== null && Object.hasOwn(NEWEST_VERSION_PATHS, split.path) ? toLocalePath(split.locale, NEWEST_VERSION_PATHS[split.path]!) : unversioned;
   return buildPermanentRedirect(newest, request.search);
 }

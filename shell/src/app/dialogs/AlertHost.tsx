@@ -24,14 +24,22 @@ export function AlertHost({ onReady }: { onReady?: () => void }) {
   const kind = request.modalType ?? 'toast';
   return (
     <Dialog open onClose={close} labelledBy={`alert-${request.id}`} className={styles.alert}>
-      <div className={styles.icon} data-kind={kind} aria-hidden="true">{kind === 'failure' ? '!' : kind === 'confirm' ? '?' : '✓'}</div>
-      <h2 id={`alert-${request.id}`} className={styles.title}>{request.title ?? request.message}</h2>
+      <div className={styles.icon} data-kind={kind} aria-hidden="true">
+        {kind === 'failure' ? '!' : kind === 'confirm' ? '?' : '✓'}
+      </div>
+      <h2 id={`alert-${request.id}`} className={styles.title}>
+        {request.title ?? request.message}
+      </h2>
       {request.title && <p className={styles.message}>{request.message}</p>}
       <div className={styles.buttons}>
         {kind === 'confirm' && (
-          <button type="button" className={styles.ghost} onClick={close}>{request.cancelText ?? t('dialog.cancel')}</button>
+          <button type="button" className={styles.ghost} onClick={close}>
+            {request.cancelText ?? t('dialog.cancel')}
+          </button>
         )}
-        <button type="button" className={styles.primary} onClick={close}>{request.buttonText ?? t('dialog.ok')}</button>
+        <button type="button" className={styles.primary} onClick={close}>
+          {request.buttonText ?? t('dialog.ok')}
+        </button>
       </div>
     </Dialog>
   );
