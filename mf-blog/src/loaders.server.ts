@@ -1,4 +1,4 @@
-import type { LoaderContext, NotFoundResult } from '@reelkeep/shared-contracts';
+import { notFound, type LoaderContext, type NotFoundResult } from '@reelkeep/shared-contracts';
 import type { ArticleData, BlogListData, PolicyData } from './pages/blog-data.ts';
 
 /** Articles on one page of the guide centre. */
@@ -25,16 +25,16 @@ export async function loadBlogList(context: LoaderContext): Promise<BlogListData
     context,
     `/api/blog/article/list?${query}`,
   );
-  if (!data) return { notFound: true };
+  if (!data) return notFound();
   const pageCount = Math.max(1, Math.ceil(data.total / ARTICLES_PER_PAGE));
-  if (page > pageCount || (category && data.total === 0)) return { notFound: true };
+  if (page > pageCount || (category && data.total === 0)) return notFound();
   return { articles: data.list, total: data.total, page, pageCount, category, categories: data.categories };
 }
 
 /** `/{article}` and `/{lang}/{article}/{id}`: an article missing in the locale is 404 (spec §8). */
 export async function loadArticle(context: LoaderContext, slug = context.params.article ?? ''): Promise<ArticleData | NotFoundResult> {
   const data = await readData<ArticleData>(context, `/api/blog/article/detail?${new URLSearchParams({ id: slug, language: context.locale })}`);
-  return data ?? { notFound: true };
+  return data ?? notFound();
 }
 
 /** `/{lang}/article/what-is-{product}`: the product's introduction article. */
@@ -48,5 +48,5 @@ export async function loadPolicy(context: LoaderContext): Promise<PolicyData | N
     context,
     `/api/blog/policy/detail?${new URLSearchParams({ id: context.params.policy ?? '', language: context.locale })}`,
   );
-  return data ?? { notFound: true };
+  return data ?? notFound();
 }

@@ -1,6 +1,7 @@
 import {
   offerQuerySchema,
   orderIdInput,
+  redirectTo,
   toLocalePrefix,
   type LoaderContext,
   type OfferCouponDto,
@@ -35,7 +36,7 @@ export async function loadCheckoutPage({ url, locale, fetchApi, fetchAsVisitor }
   if (query.has('payment_intent_client_secret')) {
     if (isOrderId(tid)) await fetchAsVisitor(`/api/checkout/orders/${tid}`).catch(() => null);
     const reduced = new URLSearchParams({ pay: query.get('pay') ?? 'stripe', ...(isOrderId(tid) ? { tid } : {}) });
-    return { redirect: `${toLocalePrefix(locale)}/checkout?${reduced}` };
+    return redirectTo(`${toLocalePrefix(locale)}/checkout?${reduced}`);
   }
   const offerQuery = new URLSearchParams();
   for (const name of OFFER_PARAMETERS) {

@@ -1,4 +1,4 @@
-import { contactDraftSchema, contactReturnQuery, readReturnedProblems, type LoaderContext, type NotFoundResult } from '@reelkeep/shared-contracts';
+import { contactDraftSchema, contactReturnQuery, notFound, readReturnedProblems, type LoaderContext, type NotFoundResult } from '@reelkeep/shared-contracts';
 import { z } from 'zod';
 import { AIO_PRODUCT, findProduct, findProductForService } from './catalogue/products.ts';
 import { findService, listServicesByGroup, SERVICES } from './catalogue/services.ts';
@@ -18,7 +18,7 @@ export function loadServicePage({ params }: LoaderContext): ServicePageData | No
     return { service: null, productName: AIO_PRODUCT.name, installers: AIO_PRODUCT.installers, related: listServicesByGroup('adult').map(toLink) };
   }
   const service = findService(params.service ?? '');
-  if (!service) return { notFound: true };
+  if (!service) return notFound();
   const product = findProductForService(service.slug);
   const related = listServicesByGroup(service.group)
     .filter((other) => other.slug !== service.slug)
@@ -48,7 +48,7 @@ export function loadShowcase(): ShowcaseData {
 /** `/thanks-for-installing-{product}` and `/thanks-for-using-{product}`: unknown products are 404. */
 export function loadProductPage({ params }: LoaderContext): ProductPageData | NotFoundResult {
   const product = findProduct(params.product ?? '');
-  return product ? { product: product.name, productSlug: product.slug, installers: product.installers } : { notFound: true };
+  return product ? { product: product.name, productSlug: product.slug, installers: product.installers } : notFound();
 }
 
 /** Pages about the all-in-one app (downloading, product overview). */

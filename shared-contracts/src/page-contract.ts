@@ -7,7 +7,7 @@ import type { Slice } from '@reduxjs/toolkit';
  * Version of these contracts. A remote records the version it was built against; the shell refuses a
  * remote whose major differs from its own (at promotion and again at load).
  */
-export const CONTRACT_VERSION = '1.4.0';
+export const CONTRACT_VERSION = '2.0.0';
 
 /** Tells whether a remote built against `remoteVersion` can run in a shell built against `hostVersion`. */
 export function isContractCompatible(remoteVersion: string, hostVersion: string = CONTRACT_VERSION): boolean {
@@ -36,14 +36,39 @@ export interface LoaderContext extends RouteMatch {
   fetchAsVisitor: (path: string, init?: RequestInit) => Promise<Response>;
 }
 
-/** A loader's verdict that the page does not exist (the shell answers with the localised 404). */
+/**
+ * The key that marks a loader's answer as a verdict rather than page data. Page data is JSON (it travels to
+ * the browser), so it can never hold a symbol key: data that happens to contain `notFound` or `redirect` is
+ * still data. `Symbol.for` gives every bundle (shell and remotes) the same symbol.
+ */
+export const PAGE_VERDICT = Symbol.for('reelkeep.page-verdict');
+
+/** A loader's verdict that the page does not exist (the shell answers with the localised 404). Made by `notFound()`. */
 export interface NotFoundResult {
-  notFound: true;
+  readonly [PAGE_VERDICT]: 'not-found';
 }
 
-/** A loader's verdict that the visitor belongs elsewhere on this site (a 303 to a same-site path). Since 1.2.0. */
+/** A loader's verdict that the visitor belongs elsewhere on this site (a 303 to a same-site path). Made by `redirectTo()`. */
 export interface RedirectResult {
-  redirect: string;
+  readonly [PAGE_VERDICT]: 'redirect';
+  readonly location: string;
+}
+
+/** The page does not exist: the visitor gets the localised 404. */
+export function notFound(): NotFoundResult {
+  return { [PAGE_VERDICT]: 'not-found' };
+}
+
+/** The visitor belongs at this same-site path (the shell answers 303 after its same-site check). */
+export function redirectTo(location: string): RedirectResult {
+  return { [PAGE_VERDICT]: 'redirect', location };
+}
+
+/** A loader's verdict, or null when what it returned is page data. */
+export function readPageVerdict(value: unknown): NotFoundResult | RedirectResult | null {
+  if (typeof value !== 'object' || value === null || !(PAGE_VERDICT in value)) return null;
+  const verdict = (value as Partial<Record<typeof PAGE_VERDICT, unknown>>)[PAGE_VERDICT];
+  return verdict === 'not-found' || verdict === 'redirect' ? (value as NotFoundResult | RedirectResult) : null;
 }
 
 /** Title, description and keywords of a page, already translated, plus what search and social sites read. */

@@ -9,6 +9,9 @@ import {
   DEFAULT_LOCALE,
   toLocalePrefix,
   toSameSitePath,
+  PAGE_VERDICT,
+  readPageVerdict,
+  type RedirectResult,
   type HydrationState,
   type Locale,
   type PagePayload,
@@ -133,10 +136,11 @@ async function resolvePage(input: RenderInput): Promise<ResolvedPage> {
     } catch (error) {
       return unavailable(error);
     }
-    if (data && typeof data === 'object' && 'notFound' in data) return notFound(404);
-    if (data && typeof data === 'object' && 'redirect' in data && typeof data.redirect === 'string') {
+    const verdict = readPageVerdict(data);
+    if (verdict?.[PAGE_VERDICT] === 'not-found') return notFound(404);
+    if (verdict?.[PAGE_VERDICT] === 'redirect') {
       // Same-site paths only (docs/security.md "Redirects"); the server checks the Location again before sending it.
-      throw redirect(toSameSitePath(data.redirect, input.siteUrl) ?? '/', 303);
+      throw redirect(toSameSitePath((verdict as RedirectResult).location, input.siteUrl) ?? '/', 303);
     }
   }
   const namespaces = ['common', ...page.namespaces(routeMatch)];
