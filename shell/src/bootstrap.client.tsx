@@ -1,9 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
 import type { HydrationState, PagePayload } from '@reelkeep/shared-contracts';
 import { addNamespaces, createI18n, type NamespaceResources } from './i18n/create-i18n.ts';
-import { PageModulesContext } from './federation/page-modules.ts';
 import {
   ChunkLoadError,
   getLoadedPageModules,
@@ -12,8 +9,8 @@ import {
   reloadOnceAfterChunkError,
 } from './federation/browser-remotes.ts';
 import { Root } from './app/Root.tsx';
-import { FrameDataContext } from './app/frame-data.ts';
-import { createBrowserNavigator, NavigatorContext, type PageLoadResult } from './routing/navigator.ts';
+import { AppProviders } from './app/AppProviders.tsx';
+import { createBrowserNavigator, type PageLoadResult } from './routing/navigator.ts';
 import { ROUTE_BY_NAME } from './routing/route-table.ts';
 import { createSiteStore } from './store/create-site-store.ts';
 import { reportClientError, startClientMonitoring } from './monitoring/client-errors.ts';
@@ -75,17 +72,9 @@ async function start(): Promise<void> {
   );
   hydrateRoot(
     document.getElementById('root')!,
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <PageModulesContext.Provider value={getLoadedPageModules()}>
-          <FrameDataContext.Provider value={state.frame}>
-            <NavigatorContext.Provider value={navigator}>
-              <Root />
-            </NavigatorContext.Provider>
-          </FrameDataContext.Provider>
-        </PageModulesContext.Provider>
-      </I18nextProvider>
-    </Provider>,
+    <AppProviders store={store} i18n={i18n} modules={getLoadedPageModules()} frame={state.frame} navigator={navigator} headInTree>
+      <Root />
+    </AppProviders>,
     {
       // A region the server could not render is rendered again here; its error boundary shows the fallback.
       onRecoverableError: (error) => reportClientError(error, { phase: 'hydration', path: window.location.pathname }),

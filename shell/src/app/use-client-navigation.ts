@@ -9,10 +9,6 @@ import { watchLinksForPrefetch } from '../routing/link-prefetch.ts';
 
 const scrollPositions = new Map<string, number>();
 
-function setHeadAttribute(selector: string, attribute: string, value: string) {
-  document.head.querySelector(selector)?.setAttribute(attribute, value);
-}
-
 /** Whether a click on an anchor should stay a normal browser navigation. */
 function isNativeNavigation(event: MouseEvent, anchor: HTMLAnchorElement, url: URL): boolean {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return true;
@@ -28,8 +24,9 @@ function isNativeNavigation(event: MouseEvent, anchor: HTMLAnchorElement, url: U
 }
 
 /**
- * Browser behaviour of the router (spec §2): same-locale links navigate client-side, scroll to top or to
- * the hash target, restore the saved position on back, and the head and store follow the page.
+ * Browser behaviour of the router (docs/routing.md "Client navigation"): same-locale links navigate
+ * client-side, scroll to top or to the hash target, restore the saved position on back, and the store
+ * follows the page.
  */
 export function useClientNavigation({ location, payload, navigationType }: NavigatorState): void {
   const navigator = useNavigator();
@@ -75,10 +72,7 @@ export function useClientNavigation({ location, payload, navigationType }: Navig
     const split = splitLocale(location.pathname);
     if (split) dispatch(localeSlice.actions.localeChanged({ current: split.locale, prefix: toLocalePrefix(split.locale), path: split.path }));
     dispatch(pageMetaSlice.actions.pageMetaReplaced({ ...payload.head, keywords: payload.head.keywords ?? '', status: payload.status }));
-    document.title = payload.head.title;
-    setHeadAttribute('meta[name="description"]', 'content', payload.head.description);
-    setHeadAttribute('meta[name="keywords"]', 'content', payload.head.keywords ?? '');
-    setHeadAttribute('link[rel="canonical"]', 'href', new URL(location.pathname, window.location.origin).href);
+    // The head follows the page by itself: PageHead renders it with React (docs/routing.md "Page head").
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else if (navigationType === 'POP' && scrollPositions.has(location.key)) window.scrollTo(0, scrollPositions.get(location.key)!);
