@@ -9,6 +9,20 @@ import { watchLinksForPrefetch } from '../routing/link-prefetch.ts';
 
 const scrollPositions = new Map<string, number>();
 
+/** Where the window goes after a navigation (docs/routing.md "Client navigation"). */
+export type ScrollDecision = { kind: 'target'; element: Element } | { kind: 'position'; y: number } | { kind: 'top' };
+
+/** The hash target when there is one; on back or forward the position saved for that entry; else the top. */
+export function decideScroll(input: {
+  navigationType: NavigatorState['navigationType'];
+  hashTarget: Element | null;
+  savedY: number | undefined;
+}): ScrollDecision {
+  if (input.hashTarget) return { kind: 'target', element: input.hashTarget };
+  if (input.navigationType === 'POP' && input.savedY !== undefined) return { kind: 'position', y: input.savedY };
+  return { kind: 'top' };
+}
+
 /** Whether a click on an anchor should stay a normal browser navigation. */
 function isNativeNavigation(event: MouseEvent, anchor: HTMLAnchorElement, url: URL): boolean {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return true;
@@ -73,9 +87,9 @@ export function useClientNavigation({ location, payload, navigationType }: Navig
     if (split) dispatch(localeSlice.actions.localeChanged({ current: split.locale, prefix: toLocalePrefix(split.locale), path: split.path }));
     dispatch(pageMetaSlice.actions.pageMetaReplaced({ ...payload.head, keywords: payload.head.keywords ?? '', status: payload.status }));
     // The head follows the page by itself: PageHead renders it with React (docs/routing.md "Page head").
-    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else if (navigationType === 'POP' && scrollPositions.has(location.key)) window.scrollTo(0, scrollPositions.get(location.key)!);
-    else window.scrollTo(0, 0);
+    const hashTarget = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const scroll = decideScroll({ navigationType, hashTarget, savedY: scrollPositions.get(location.key) });
+    if (scroll.kind === 'target') scroll.element.scrollIntoView();
+    else window.scrollTo(0, scroll.kind === 'position' ? scroll.y : 0);
   }, [location, payload, navigationType, dispatch]);
 }
