@@ -48,9 +48,9 @@ describe('release verification', () => {
 
   it('refuses a release built against an incompatible contract', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'releases-'));
-    await makeRelease(root, '2.0.0-future', { contractVersion: '2.0.0' });
-    const problems = await findReleaseProblems(root, 'mf-blog', '2.0.0-future');
-    expect(problems[0]).toMatch(/built against contract 2\.0\.0, incompatible/);
+    await makeRelease(root, '1.4.0-old', { contractVersion: '1.4.0' });
+    const problems = await findReleaseProblems(root, 'mf-blog', '1.4.0-old');
+    expect(problems[0]).toMatch(/built against contract 1\.4\.0, incompatible/);
   });
 
   it('refuses a version that does not exist', async () => {

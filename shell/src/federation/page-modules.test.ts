@@ -9,9 +9,9 @@ describe('acceptPageModule', () => {
   });
 
   it('refuses a module built against another contract major, saying why', () => {
-    const module = { remote: 'mf-blog', contractVersion: '2.0.0', pages: {} };
+    const module = { remote: 'mf-blog', contractVersion: '1.4.0', pages: {} };
     expect(() => acceptPageModule('mf-blog', { default: module })).toThrow(
-      new RemoteUnavailableError('mf-blog', `built against contract 2.0.0, incompatible with the shell's contract ${CONTRACT_VERSION}`),
+      new RemoteUnavailableError('mf-blog', `built against contract 1.4.0, incompatible with the shell's contract ${CONTRACT_VERSION}`),
     );
   });
 
