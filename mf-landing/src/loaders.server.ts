@@ -1,4 +1,11 @@
-import { contactDraftSchema, contactReturnQuery, notFound, readReturnedProblems, type LoaderContext, type NotFoundResult } from '@reelkeep/shared-contracts';
+import {
+  contactDraftSchema,
+  contactReturnQuery,
+  notFound,
+  readReturnedProblems,
+  type LoaderContext,
+  type NotFoundResult,
+} from '@reelkeep/shared-contracts';
 import { z } from 'zod';
 import { AIO_PRODUCT, findProduct, findProductForService } from './catalogue/products.ts';
 import { findService, listServicesByGroup, SERVICES } from './catalogue/services.ts';
