@@ -78,4 +78,22 @@ describe.each(listTestDatabases())('orders and the sandbox card step on %s', (_k
     expect(receipt?.subject).toMatch(/ReelKeep/);
     expect(receipt?.body_text).toContain('249,90');
   });
+
+  it('expires an order left unpaid past ORDER_TTL_MIN when the next order is made, and My account no longer lists it', async () => {
+    const bob = createBrowser(call, { 'rk.session_token': 'bob' });
+    const place = async () => (await bob('POST', '/api/checkout/orders', { product: 'aio', pid: '107211Y', locale: 'en' })).body.order!;
+    const [stale, recent] = [await place(), await place()];
+    const age = (orderId: string, minutes: number) =>
+      checkout.db.query(`UPDATE checkout.orders SET created_at = now() - make_interval(mins => $2) WHERE id = $1`, [orderId, minutes]);
+    // ORDER_TTL_MIN is a day unless configured.
+    await age(stale.id, 24 * 60 + 1);
+    await age(recent.id, 24 * 60 - 1);
+    expect((await bob('GET', `/api/checkout/orders/${stale.id}`)).body.order!.status).toBe('pending');
+    const next = await place();
+    expect((await bob('GET', `/api/checkout/orders/${stale.id}`)).body.order!.status).toBe('expired');
+    expect((await bob('GET', `/api/checkout/orders/${recent.id}`)).body.order!.status).toBe('pending');
+    expect(((await bob('GET', '/api/checkout/my-orders')).body.orders as OrderDto[]).map((entry) => entry.id).sort()).toEqual(
+      [recent.id, next.id].sort(),
+    );
+  });
 });

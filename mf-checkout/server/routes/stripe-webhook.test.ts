@@ -123,4 +123,18 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
       licence: null,
     });
   });
+
+  it('honours a payment whose success arrives after its order failed (events out of order): paid, one licence', async () => {
+    const { order, intent, browser } = await placeOrder();
+    const canceled = standIn.signEvent('payment_intent.canceled', {
+      ...standIn.intents.get(intent.id)!,
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    });
+    expect((await deliver(canceled)).status).toBe(200);
+    expect((await db.query<{ status: string }>('SELECT status FROM checkout.orders WHERE id = $1', [order.id]))[0]!.status).toBe('failed');
+    expect((await deliver(standIn.signEvent('payment_intent.succeeded', standIn.succeed(intent.id)))).body).toEqual({ received: true });
+    expect((await browser('GET', `/api/checkout/orders/${order.id}`)).body.order).toMatchObject({ status: 'paid', failureCode: null });
+    expect(await licences(order.id)).toEqual([expect.objectContaining({ status: 'active' })]);
+  });
 });
