@@ -8,7 +8,7 @@ import { OPTION_IDS, PLAN_TYPES, PRICE_VARIANTS, type PlanOs, type PlanRow, type
  * with it, never cast.
  */
 
-/** Order states (issue 6): pending → paid → refunded, plus failed and expired. */
+/** Order states: pending → paid → refunded, plus failed and expired (docs/commerce.md "Order states"). */
 export const ORDER_STATUSES = ['pending', 'paid', 'refunded', 'failed', 'expired'] as const;
 /** One order state. */
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
