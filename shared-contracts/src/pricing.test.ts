@@ -145,7 +145,7 @@ describe('coupon refusals and descriptions (one place for server and page)', () 
     ['$20 off from $79.90 on 6 months', REEL20, '6M', 5990, 'coupon_min_price'],
     ['$20 off that would take the plan to zero', { ...REEL20, minPriceCents: 0 }, '1M', 2000, 'coupon_min_price'],
     ['a coupon without a discount', BROKEN, '1Y', 8990, 'coupon_unknown'],
-  ] as const)('%s: %s', (_case, coupon, type, priceCents, code) => {
+  ] as const)('%s', (_case, coupon, type, priceCents, code) => {
     const problem = couponProblem(coupon, type, priceCents);
     expect(problem === null ? null : toCouponErrorCode(problem)).toBe(code);
   });
@@ -167,7 +167,7 @@ describe('coupon refusals and descriptions (one place for server and page)', () 
       { headline: { key: 'coupon_off', values: { amount: '20,00\u00a0$' } }, condition: { key: 'coupon_any', values: { min: '79,90\u00a0$' } } },
     ],
     ['en', REEL40, { headline: { key: 'coupon_off', values: { amount: '$40.00' } }, condition: { key: 'coupon_types', values: { min: '$149.90' } } }],
-  ] as const)('describes a coupon in %s', (locale, coupon, description) => {
+  ] as const)('describes a coupon in %s (%#)', (locale, coupon, description) => {
     expect(describeCoupon(coupon, locale)).toEqual(description);
   });
 
