@@ -377,6 +377,10 @@ const bundle: RenderBundle = {
   renderDocument: (input) => renderDocument(input),
   renderErrorDocument: async (input, status) => (await renderDocument(input, status)) as PageOutcome,
   loadPageData,
+  describeRoute: (pathname) => {
+    const match = resolvePath(pathname);
+    return match ? { remote: match.definition.remote, uncached: match.definition.uncached === true } : null;
+  },
   probeRemote,
   contractVersion: CONTRACT_VERSION,
 };
