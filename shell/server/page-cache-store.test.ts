@@ -118,23 +118,43 @@ const testPrefix = () => `reelkeep-test:page-cache:${process.pid}:${Date.now()}:
 
 (redisUrl ? describeStore : describe.skip)('Redis store', async () => {
   await ready();
-  return createRedisPageStore(clients[0]!, testPrefix());
+  return createRedisPageStore(clients[0]!, { maxBytes: 1_000_000, prefix: testPrefix() });
 });
 
 (redisUrl ? describe : describe.skip)('Redis store shared by instances', () => {
   it('serves one instance what another stored, and a purge on one reaches both', async () => {
     await ready();
     const prefix = testPrefix();
-    const [first, second] = clients.map((client) => createRedisPageStore(client, prefix)) as [PageCacheStore, PageCacheStore];
+    const [first, second] = clients.map((client) => createRedisPageStore(client, { maxBytes: 1_000_000, prefix })) as [
+      PageCacheStore,
+      PageCacheStore,
+    ];
     await first.set(entry('shared', ['mf-landing@l1']), LIFETIME_MS);
     expect((await second.get('shared'))?.body).toBe('<p>shared</p>');
     expect(await second.purgeTags(['mf-landing@l1'])).toBe(1);
     expect(await first.get('shared')).toBeUndefined();
   });
 
+  it('holds the bytes of its entries within the budget, dropping the oldest first; deletions give their bytes back', async () => {
+    await ready();
+    const store = createRedisPageStore(clients[0]!, { maxBytes: 3_000, prefix: testPrefix() });
+    const sized = (key: string, at: number) => ({ ...entry(key, ['locales'], 'x'.repeat(1_000)), storedAt: at });
+    for (const [index, key] of ['a', 'b', 'c', 'd'].entries()) await store.set(sized(key, 1_000 + index), LIFETIME_MS);
+    expect(await store.get('a')).toBeUndefined();
+    expect((await store.measure()).bytes).toBe(3_000);
+    expect(await store.delete(['b'])).toBe(1);
+    await store.set(sized('e', 2_000), LIFETIME_MS);
+    expect((await store.list(10)).map((summary) => summary.key).sort()).toEqual(['c', 'd', 'e']);
+    expect(await store.purgeTags(['locales'])).toBe(3);
+    await store.set(sized('f', 3_000), LIFETIME_MS);
+    await store.set(sized('g', 3_001), LIFETIME_MS);
+    await store.set(sized('f', 3_002), LIFETIME_MS);
+    expect((await store.list(10)).map((summary) => summary.key).sort()).toEqual(['f', 'g']);
+  });
+
   it('lets entries expire with their lifetime', async () => {
     await ready();
-    const store = createRedisPageStore(clients[0]!, testPrefix());
+    const store = createRedisPageStore(clients[0]!, { maxBytes: 1_000_000, prefix: testPrefix() });
     await store.set(entry('brief', ['locales']), 50);
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(await store.get('brief')).toBeUndefined();
@@ -156,7 +176,7 @@ describe('shared store while Redis is unreachable', () => {
     const logger = createLogger('warn', (line) => lines.push(line));
     const redis = createRedisClient(`redis://127.0.0.1:${await findClosedPort()}`);
     const local = createMemoryPageStore({ maxBytes: 100_000, lifetimeMs: LIFETIME_MS });
-    const store = createSharedPageStore({ shared: createRedisPageStore(redis), local, logger });
+    const store = createSharedPageStore({ shared: createRedisPageStore(redis, { maxBytes: 100_000 }), local, logger });
     try {
       await store.set(entry('down', ['mf-blog@b1']), LIFETIME_MS);
       expect((await store.get('down'))?.body).toBe('<p>down</p>');

@@ -131,14 +131,67 @@ export const REDIS_PAGE_CACHE_PREFIX = 'reelkeep:page-cache:';
 const SCAN_BATCH = 500;
 
 /**
- * The store every instance shares: each entry a Redis hash (`meta`, `body`) under a digest of its key, expiring
- * with the entry, and a set of entry digests per tag. Commands fail fast while Redis is unreachable: the
- * caller falls back (`createSharedPageStore`).
+ * Keeps an entry and its tags, and holds the bytes of all entries within the budget by dropping the oldest.
+ * KEYS: entry, index (digests by time stored), sizes (bytes by digest), total, then each tag's set.
+ * ARGV: digest, meta, body, lifetime (ms), stored at, bytes, budget, prefix of entry keys.
  */
-export function createRedisPageStore(redis: Redis, prefix = REDIS_PAGE_CACHE_PREFIX): PageCacheStore {
+const KEEP_SCRIPT = `
+local entry, index, sizes, total = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local digest, lifetime, bytes, budget = ARGV[1], ARGV[4], tonumber(ARGV[6]), tonumber(ARGV[7])
+local previous = redis.call('HGET', sizes, digest)
+if previous then redis.call('DECRBY', total, previous) end
+redis.call('DEL', entry)
+redis.call('HSET', entry, 'meta', ARGV[2], 'body', ARGV[3])
+redis.call('PEXPIRE', entry, lifetime)
+for i = 5, #KEYS do
+  redis.call('SADD', KEYS[i], digest)
+  redis.call('PEXPIRE', KEYS[i], lifetime)
+end
+redis.call('ZADD', index, ARGV[5], digest)
+redis.call('HSET', sizes, digest, bytes)
+local used = redis.call('INCRBY', total, bytes)
+while used > budget do
+  local oldest = redis.call('ZPOPMIN', index)
+  if #oldest == 0 then break end
+  local size = tonumber(redis.call('HGET', sizes, oldest[1]) or '0')
+  redis.call('HDEL', sizes, oldest[1])
+  redis.call('UNLINK', ARGV[8] .. oldest[1])
+  used = redis.call('DECRBY', total, size)
+end
+return used
+`;
+
+/**
+ * Forgets entries by digest: their bodies, their place in the index and their bytes in the total.
+ * KEYS: index, sizes, total. ARGV: prefix of entry keys, then the digests. Returns how many entries were there.
+ */
+const FORGET_SCRIPT = `
+local index, sizes, total = KEYS[1], KEYS[2], KEYS[3]
+local deleted = 0
+for i = 2, #ARGV do
+  local size = redis.call('HGET', sizes, ARGV[i])
+  if size then
+    redis.call('HDEL', sizes, ARGV[i])
+    redis.call('DECRBY', total, size)
+  end
+  redis.call('ZREM', index, ARGV[i])
+  deleted = deleted + redis.call('UNLINK', ARGV[1] .. ARGV[i])
+end
+return deleted
+`;
+
+/**
+ * The store every instance shares: each entry a Redis hash (`meta`, `body`) under a digest of its key, expiring
+ * with the entry, and a set of entry digests per tag. The bytes of all entries stay within `maxBytes`: past it,
+ * the oldest entries (expired ones first) make room, so no flood of distinct URLs fills the Redis the rate limits
+ * share. Commands fail fast while Redis is unreachable: the caller falls back (`createSharedPageStore`).
+ */
+export function createRedisPageStore(redis: Redis, options: { maxBytes: number; prefix?: string }): PageCacheStore {
+  const prefix = options.prefix ?? REDIS_PAGE_CACHE_PREFIX;
   const digest = (key: string) => createHash('sha256').update(key).digest('hex');
-  const entryKey = (hash: string) => `${prefix}entry:${hash}`;
+  const entryPrefix = `${prefix}entry:`;
   const tagKey = (tag: string) => `${prefix}tag:${tag}`;
+  const budgetKeys = [`${prefix}index`, `${prefix}sizes`, `${prefix}total`];
 
   const readMeta = (text: string | null) => {
     if (!text) return undefined;
@@ -171,10 +224,13 @@ export function createRedisPageStore(redis: Redis, prefix = REDIS_PAGE_CACHE_PRE
     });
   }
 
+  const forget = async (hashes: readonly string[]): Promise<number> =>
+    hashes.length === 0 ? 0 : Number(await redis.eval(FORGET_SCRIPT, budgetKeys.length, ...budgetKeys, entryPrefix, ...hashes));
+
   return {
     kind: 'redis',
     async get(key) {
-      const [metaText, body] = await redis.hmget(entryKey(digest(key)), 'meta', 'body');
+      const [metaText, body] = await redis.hmget(entryPrefix + digest(key), 'meta', 'body');
       const meta = readMeta(metaText ?? null);
       if (!meta || meta.key !== key || typeof body !== 'string') return undefined;
       return { key: meta.key, kind: meta.kind, body, etag: meta.etag, nonce: meta.nonce, tags: meta.tags, storedAt: meta.storedAt };
@@ -182,36 +238,32 @@ export function createRedisPageStore(redis: Redis, prefix = REDIS_PAGE_CACHE_PRE
     async set(entry, lifetimeMs) {
       const hash = digest(entry.key);
       const { body, ...rest } = entry;
-      const meta = JSON.stringify({ ...rest, bytes: Buffer.byteLength(body) });
-      const transaction = redis.multi().del(entryKey(hash)).hset(entryKey(hash), 'meta', meta, 'body', body).pexpire(entryKey(hash), lifetimeMs);
-      // A tag's set lives as long as its newest entry; all entries have the same lifetime.
-      for (const tag of entry.tags) transaction.sadd(tagKey(tag), hash).pexpire(tagKey(tag), lifetimeMs);
-      await transaction.exec();
+      const bytes = Buffer.byteLength(body);
+      if (bytes > options.maxBytes) return;
+      const keys = [entryPrefix + hash, ...budgetKeys, ...entry.tags.map(tagKey)];
+      const args = [hash, JSON.stringify({ ...rest, bytes }), body, lifetimeMs, entry.storedAt, bytes, options.maxBytes, entryPrefix];
+      await redis.eval(KEEP_SCRIPT, keys.length, ...keys, ...args);
     },
-    async delete(keys) {
-      if (keys.length === 0) return 0;
-      return redis.unlink(...keys.map((key) => entryKey(digest(key))));
-    },
+    delete: (keys) => forget(keys.map(digest)),
     async purgeTags(tags) {
       let deleted = 0;
       for (const tag of tags) {
         const members = (await redis.multi().smembers(tagKey(tag)).del(tagKey(tag)).exec())?.[0]?.[1];
-        const hashes = Array.isArray(members) ? members.filter((member): member is string => typeof member === 'string') : [];
-        if (hashes.length > 0) deleted += await redis.unlink(...hashes.map(entryKey));
+        deleted += await forget(Array.isArray(members) ? members.filter((member): member is string => typeof member === 'string') : []);
       }
       return deleted;
     },
     async clear() {
       let entries = 0;
       await scan(`${prefix}*`, async (keys) => {
-        entries += keys.filter((key) => key.startsWith(`${prefix}entry:`)).length;
+        entries += keys.filter((key) => key.startsWith(entryPrefix)).length;
         await redis.unlink(...keys);
       });
       return entries;
     },
     async list(limit) {
       const summaries: EntrySummary[] = [];
-      await scan(`${prefix}entry:*`, async (keys) => {
+      await scan(`${entryPrefix}*`, async (keys) => {
         if (summaries.length >= limit) return;
         for (const meta of await readMetas(keys)) {
           if (summaries.length >= limit) break;
@@ -223,7 +275,7 @@ export function createRedisPageStore(redis: Redis, prefix = REDIS_PAGE_CACHE_PRE
     async measure() {
       let entries = 0;
       let bytes = 0;
-      await scan(`${prefix}entry:*`, async (keys) => {
+      await scan(`${entryPrefix}*`, async (keys) => {
         for (const meta of await readMetas(keys)) {
           entries += 1;
           bytes += meta.bytes;

@@ -78,7 +78,9 @@ export async function createPageCache(options: {
   const enabled = maxBytes > 0;
   const local = enabled ? createMemoryPageStore({ maxBytes, lifetimeMs }) : undefined;
   const store: PageCacheStore | undefined =
-    local && options.redis ? createSharedPageStore({ shared: createRedisPageStore(options.redis, options.redisPrefix), local, logger }) : local;
+    local && options.redis
+      ? createSharedPageStore({ shared: createRedisPageStore(options.redis, { maxBytes, prefix: options.redisPrefix }), local, logger })
+      : local;
   const inFlight = new Map<string, Promise<PageCacheEntry | null>>();
   const counts = { hits: 0, misses: 0, stale: 0, bypass: 0 };
   const localesVersion = await fingerprintLocales(options.localesDir);
