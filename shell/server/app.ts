@@ -68,7 +68,7 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
   const readSession = createSessionReader((path, init) => releases.current().gateway.fetchApi(path, init));
   const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, adminGuard });
   const startedAt = new Date().toISOString();
-  /** A page answer the cache had no part in (a URL rule's redirect or 404). */
+  /** A page answer the cache had no part in (a URL rule's redirect). */
   const bypassCache = (res: ServerResponse) => {
     res.setHeader('x-cache', 'BYPASS');
     pageCache.countBypass();
@@ -189,7 +189,6 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
       }
       if (gate.kind === 'not-found') {
         logger.info('not found by URL rules', { path: url.pathname.slice(0, 200), reason: gate.reason });
-        bypassCache(res);
         return await pages.renderErrorDocument(req, res, url, snapshot, nonce, 404);
       }
       await pages.renderDocument(req, res, url, snapshot, nonce, session);

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { isLocale } from '@reelkeep/shared-contracts';
 import type { Logger } from '@reelkeep/platform/logger';
 import { classifyEntryAge, toReleaseTag } from './page-cache-rules.ts';
+import type { ReleaseSwitch } from './release-snapshot.ts';
 import { createMemoryPageStore, createRedisPageStore, createSharedPageStore, type PageCacheEntry, type PageCacheStore } from './page-cache-store.ts';
 
 /** What a render hands the cache: the entry to keep (null when it may not be kept) and the rendering request's own answer. */
@@ -18,13 +19,6 @@ export interface Rendition<Answer> {
  * the entry it made or, when it could not be kept, as the request's own answer.
  */
 export type Served<Answer> = { status: 'HIT' | 'STALE' | 'MISS'; entry: PageCacheEntry } | { status: 'MISS'; entry: null; answer: Answer };
-
-/** One app whose live version changed (`from` is absent for an app that just appeared). */
-export interface ReleaseSwitch {
-  app: string;
-  from?: string;
-  to?: string;
-}
 
 /** Counts since the process started, and what the store holds. */
 export interface PageCacheStats {

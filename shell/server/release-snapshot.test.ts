@@ -9,8 +9,7 @@ import { createGateway } from '@reelkeep/platform/gateway';
 import type { Database } from '@reelkeep/platform/db';
 import { createSquadApiHost, type HostServices } from '@reelkeep/platform/squad-api-host';
 import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
-import { isPinnable, listLiveVersions, watchReleases, type ReleaseWatcher } from './release-snapshot.ts';
-import type { ReleaseSwitch } from './page-cache.ts';
+import { isPinnable, listLiveVersions, watchReleases, type ReleaseSwitch, type ReleaseWatcher } from './release-snapshot.ts';
 
 const AT = new Date('2026-11-24T10:00:00Z');
 const EMPTY: RegistryState = { revision: 0, apps: {}, history: [] };

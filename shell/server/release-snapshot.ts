@@ -11,7 +11,6 @@ import type { SquadApiHost } from '@reelkeep/platform/squad-api-host';
 import type { RegistryState, ReleaseManifest } from '@reelkeep/shared-contracts/schemas';
 import type { PinnedRemoteRelease } from '../src/render-contract.ts';
 import { mergeBrowserOrigins } from './security-headers.ts';
-import type { ReleaseSwitch } from './page-cache.ts';
 
 /** The apps of a snapshot: the shell and the remotes. */
 type AppName = RemoteName | 'shell';
@@ -36,6 +35,13 @@ export interface ReleaseSnapshot {
 
 interface FederationManifest {
   exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+}
+
+/** One app whose live version changed (`from` is absent for an app that just appeared, `to` for one withdrawn). */
+export interface ReleaseSwitch {
+  app: string;
+  from?: string;
+  to?: string;
 }
 
 /** The version of each app in a snapshot. */
