@@ -13,6 +13,7 @@ import { createFrameDataLoader } from './frame-data-loader.ts';
 import { loadServerPageModule } from './federation/server-remotes.ts';
 import { decidePageRequest } from './page-gate.ts';
 import { createSitemaps, renderRobots } from './sitemap.ts';
+import { resolvePath } from './routing/route-table.ts';
 import { assignPlanPriceVariant } from './ab-test.ts';
 import { renderDocumentStream } from './rendering/document.server.tsx';
 import { resolveErrorPage, resolvePage, type ResolvedPage } from './rendering/page-resolution.server.ts';
@@ -108,6 +109,10 @@ const bundle: RenderBundle = {
     return outcome;
   },
   loadPageData,
+  describeRoute: (pathname) => {
+    const match = resolvePath(pathname);
+    return match ? { remote: match.definition.remote, uncached: match.definition.uncached === true } : null;
+  },
   probeRemote,
   contractVersion: CONTRACT_VERSION,
 };
