@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -26,6 +27,12 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promi
   throw new Error('timed out waiting');
 }
 
+/**
+ * How long a hook may take to start or stop a cluster: two instances build their state and load every release,
+ * which on a busy two-core machine takes longer than a hook's default 30 s. Hooks call `test.setTimeout` with it.
+ */
+export const CLUSTER_HOOK_TIMEOUT_MS = 180_000;
+
 /** Starts a cluster: `offset` keeps the ports of different journeys apart. */
 export async function startCluster(options: {
   name: string;
@@ -49,14 +56,36 @@ export async function startCluster(options: {
     redisServer = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
     });
-    await waitFor(
-      async () => (await new Redis(redisPort, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0 }).ping().catch(() => null)) === 'PONG',
+    // A Redis left on the port by an interrupted run would answer the probe while ours exits: refuse to share it.
+    const server = redisServer;
+    let started = false;
+    const failed = new Promise<never>((_, reject) =>
+      server.once('exit', (code) => {
+        if (!started) reject(new Error(`redis-server could not start on port ${redisPort} (exit code ${code}): is the port taken?`));
+      }),
     );
+    await Promise.race([
+      failed,
+      waitFor(async () => {
+        const probe = new Redis(redisPort, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        probe.on('error', () => undefined);
+        try {
+          return (await probe.ping().catch(() => null)) === 'PONG';
+        } finally {
+          probe.disconnect();
+        }
+      }),
+    ]);
+    // A port shared with a stale server answers at once, before the new one has failed: give it the time to fail.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (server.exitCode !== null) throw new Error(`redis-server could not start on port ${redisPort}: is the port taken?`);
+    started = true;
   };
   const stopRedis = async () => {
     if (!redisServer) return;
-    const exited = new Promise((resolve) => redisServer!.once('exit', resolve));
-    redisServer.kill('SIGKILL');
+    const server = redisServer;
+    const exited = new Promise((resolve) => (server.exitCode !== null || server.signalCode !== null ? resolve(null) : server.once('exit', resolve)));
+    server.kill('SIGKILL');
     await exited;
     redisServer = undefined;
   };
@@ -68,19 +97,23 @@ export async function startCluster(options: {
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     RELEASES_DIR: E2E_RELEASES_DIR,
     REGISTRY_POLL_MS: '200',
-    LOG_LEVEL: 'error',
+    LOG_LEVEL: 'warn',
     PGLITE_DIR: path.join(E2E_DIR, `pglite-${options.name}`, 'unused'),
     ...options.env,
   };
   // The cluster's registry lives in its PostgreSQL (+ Redis): the live versions are promoted there first.
   for (const [app, version] of Object.entries(options.live)) await runReleaseIn(env, 'promote', app, version);
-  const instances = ports.map((port) =>
-    spawn(process.execPath, ['shell/server/main.ts'], {
+  // Each instance's log goes to a file beside the test site's state, where a failed run can be read.
+  const logDir = path.join(E2E_DIR, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const instances = ports.map((port) => {
+    const log = openSync(path.join(logDir, `${options.name}-${port}.log`), 'w');
+    return spawn(process.execPath, ['shell/server/main.ts'], {
       cwd: ROOT_DIR,
       env: { ...process.env, ...env, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` },
-      stdio: 'ignore',
-    }),
-  );
+      stdio: ['ignore', log, log],
+    });
+  });
   for (const port of ports) await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/favicon.ico`)).ok);
 
   return {
@@ -93,10 +126,12 @@ export async function startCluster(options: {
     /** Runs a release command against the cluster's registry and database, as an operator would. */
     release: (...args: string[]) => runReleaseIn(env, ...args),
     async stop(): Promise<void> {
+      const exited = (instance: ChildProcess) => instance.exitCode !== null || instance.signalCode !== null;
       for (const instance of instances) instance.kill('SIGTERM');
-      await Promise.all(
-        instances.map((instance) => new Promise((resolve) => (instance.exitCode !== null ? resolve(null) : instance.once('exit', resolve)))),
-      );
+      // An instance that does not stop within its own shutdown deadline is killed, so one stuck process cannot hang the run.
+      const kill = setTimeout(() => instances.filter((instance) => !exited(instance)).forEach((instance) => instance.kill('SIGKILL')), 20_000);
+      await Promise.all(instances.map((instance) => new Promise((resolve) => (exited(instance) ? resolve(null) : instance.once('exit', resolve)))));
+      clearTimeout(kill);
       await stopRedis();
     },
   };

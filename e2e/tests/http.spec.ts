@@ -1,7 +1,7 @@
 import { expect, readText, test } from '../fixtures.ts';
 import { E2E_BASE_URL } from '../test-site.ts';
 
-test('every response carries the security headers; scripts run by nonce', async ({ request }) => {
+test('every response carries the security headers; scripts run by nonce and inline scripts are data only', async ({ request }) => {
   for (const path of ['/', '/fr/checkout', '/no-such-page', '/locales/fr/common.json', '/favicon.ico']) {
     const response = await request.get(path);
     const headers = response.headers();
@@ -18,7 +18,11 @@ test('every response carries the security headers; scripts run by nonce', async 
   const nonce = /script-src [^;]*'nonce-([^']+)'/.exec(page.headers()['content-security-policy']!)?.[1];
   const html = await page.text();
   expect(nonce).toBeTruthy();
-  for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+  const codeTags = html.match(/<script[^>]*\bsrc=[^>]*>/g) ?? [];
+  expect(codeTags.length).toBeGreaterThan(0);
+  for (const tag of codeTags) expect(tag).toContain(`nonce="${nonce}"`);
+  // docs/security.md "Headers": no inline code at all; an inline script is JSON the page reads, which the CSP does not run.
+  for (const tag of html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []) expect(tag).toMatch(/type="application\/(?:ld\+)?json"/);
 });
 
 test('the head has canonical, alternates with x-default, keywords, viewport, favicon and DNS prefetch', async ({ request }) => {

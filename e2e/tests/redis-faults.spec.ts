@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { CLUSTER_DATABASE_URL, startCluster, type Cluster } from '../cluster.ts';
+import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
 import { expect, test } from '../fixtures.ts';
 import { E2E_ADMIN_TOKEN } from '../test-site.ts';
 
@@ -16,9 +16,13 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.skip(!CLUSTER_DATABASE_URL, 'needs PostgreSQL (TEST_DATABASE_URL)');
 
 test.beforeAll(async ({ fixtures }) => {
+  test.setTimeout(CLUSTER_HOOK_TIMEOUT_MS);
   cluster = await startCluster({ name: 'reelkeep_e2e_redis_faults', offset: 20, instances: 2, live: fixtures.initial });
 });
-test.afterAll(() => cluster?.stop());
+test.afterAll(async () => {
+  test.setTimeout(CLUSTER_HOOK_TIMEOUT_MS);
+  await cluster?.stop();
+});
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -3,7 +3,7 @@ import { cp, readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { CLUSTER_DATABASE_URL, startCluster, type Cluster } from '../cluster.ts';
+import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
 import { expect, test } from '../fixtures.ts';
 import { E2E_ADMIN_TOKEN, E2E_RELEASES_DIR } from '../test-site.ts';
 
@@ -21,6 +21,7 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 test.skip(!CLUSTER_DATABASE_URL, 'needs PostgreSQL (TEST_DATABASE_URL)');
 
 test.beforeAll(async ({ fixtures }) => {
+  test.setTimeout(CLUSTER_HOOK_TIMEOUT_MS);
   cluster = await startCluster({
     name: 'reelkeep_e2e_slices',
     offset: 40,
@@ -32,6 +33,7 @@ test.beforeAll(async ({ fixtures }) => {
   await database.connect();
 });
 test.afterAll(async () => {
+  test.setTimeout(CLUSTER_HOOK_TIMEOUT_MS);
   await database?.end();
   await cluster?.stop();
 });

@@ -54,7 +54,7 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage): string {
     '<link rel="icon" href="/favicon.ico">',
     ...styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...preloads.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
-    ...input.shellAssets.scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
+    ...input.shellAssets.scripts.map((src) => `<script defer src="${escapeHtml(src)}" nonce="${input.nonce}"></script>`),
     '</head>',
     '<body>',
     '<div id="root">',
