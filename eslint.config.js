@@ -177,6 +177,7 @@ export default tseslint.config(
       'platform/src/release/cli.ts',
       'platform/src/release/dev.ts',
       'locales/check-i18n.ts',
+      'scripts/check-docs.ts',
       '**/media/render-*.ts',
     ],
     rules: { 'no-console': 'off' },
