@@ -9,7 +9,18 @@ const transform = {
   ],
 };
 
-const WORKSPACES = ['shared-contracts', 'platform', 'shell', 'mf-landing', 'mf-checkout', 'mf-account', 'mf-blog', 'mf-campaign', 'locales'];
+const WORKSPACES = [
+  'shared-contracts',
+  'platform',
+  'shell',
+  'mf-landing',
+  'mf-checkout',
+  'mf-account',
+  'mf-blog',
+  'mf-campaign',
+  'locales',
+  'scripts',
+];
 
 /** @type {import('jest').Config} */
 export default {

@@ -197,7 +197,7 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
     output: {
       path: path.join(options.outDir, 'server'),
       publicPath: 'auto',
-      // The repository is "type": "module"; server containers are CommonJS (TOOLCHAIN pitfall 8).
+      // The repository is "type": "module"; server containers are CommonJS (docs/toolchain.md "Server containers are CommonJS").
       filename: '[name].cjs',
       chunkFilename: '[name].[contenthash:10].cjs',
       library: { type: 'commonjs-module' },
@@ -222,7 +222,7 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
         exposes: options.exposes,
         library: { type: 'commonjs-module' },
         remoteType: 'commonjs-module',
-        // Eager only in the host's server container: remotes must take React from the host (TOOLCHAIN pitfall 1).
+        // Eager only in the host's server container: remotes must take React from the host (docs/toolchain.md "Eager shared modules only in the host").
         shared: buildSharedConfig(versions, options.kind === 'host'),
         dts: false,
         manifest: false,

@@ -2,7 +2,7 @@
  * Measures the JavaScript a landing page downloads on first load, as a browser sees it: every script
  * requested until the page is hydrated, gzip-compressed at level 9, per file and in total; fails above
  * the budget (ARCHITECTURE.md "Budgets") or when a shared singleton is downloaded twice. The page loads
- * with data saver on, so the prefetching of links in view (spec §2: off with data saver) stays out of
+ * with data saver on, so the prefetching of links in view (off with data saver, docs/routing.md "Link prefetch") stays out of
  * the first load; any script requested after hydration (prefetches, the tracker that loads once the page
  * is idle) is still listed apart and not counted. "After" is read from the page's own clock: each script's
  * resource-timing start against the `rk-hydrated` mark the shell sets as it hydrates.

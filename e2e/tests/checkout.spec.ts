@@ -134,7 +134,7 @@ test('a campaign link with a date out of range renders the checkout as if the da
   expect((await page.request.get('/api/checkout/offer?start_time=99999999999999')).status()).toBe(400);
 });
 
-test("the card provider's return URL is reduced before the page shows (spec §7: no client secret left in the address)", async ({ request }) => {
+test('the card provider\'s return URL is reduced before the page shows (docs/commerce.md "Payment providers")', async ({ request }) => {
   const answer = await request.get(
     '/de/checkout?pay=stripe&tid=ord_AAAAAAAAAAAAAAAAAAAAAA&payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_456&redirect_status=succeeded',
     { maxRedirects: 0 },

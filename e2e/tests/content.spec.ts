@@ -71,7 +71,7 @@ test('the guide centre lists at least 12 English and 6 guides in every other loc
   }
   const listing = await (await request.get('/de/blog/')).text();
   expect(listing).toContain(readDocumentTitle('articles', 'de', 'mp4-or-mkv-best-format-for-offline-viewing'));
-  // A guide that is not translated is a 404 in that locale (spec §8), not an English page.
+  // A guide that is not translated is a 404 in that locale (docs/locales.md "Content per locale"), not an English page.
   expect((await request.get('/de/licences-and-devices-explained')).status()).toBe(404);
   expect((await request.get('/blog/page/99/')).status()).toBe(404);
 });

@@ -27,7 +27,7 @@ test.describe('navigation at the three layouts', () => {
     await expect(tv).toHaveAttribute('aria-expanded', 'true');
     const bbc = page.getByRole('link', { name: 'BBC iPlayer' });
     await expect(bbc).toBeVisible();
-    // spec §2: each open section is 29 px a link tall.
+    // docs/frame.md "Navigation layouts": each open section is 29 px a link tall.
     const section = page.locator('section[data-expanded="true"] ul');
     const links = await section.locator('li').count();
     expect((await section.boundingBox())!.height).toBeCloseTo(links * 29, 0);
@@ -43,7 +43,7 @@ test.describe('navigation at the three layouts', () => {
     await page.getByRole('button', { name: readText('en', 'common', 'nav.groups.hot') }).click();
     const visibleLinks = page.locator('section[data-expanded="true"] li:visible');
     await expect(visibleLinks).toHaveCount(5);
-    // The section opens with a short transition; it settles at 174 px (spec §2).
+    // The section opens with a short transition; it settles at 174 px (docs/frame.md "Navigation layouts").
     await expect.poll(async () => Math.round((await page.locator('section[data-expanded="true"] ul').boundingBox())!.height)).toBe(174);
     const panel = (await page.getByRole('navigation', { name: readText('en', 'common', 'nav.label') }).boundingBox())!;
     expect(panel.y + panel.height).toBeLessThan(830);

@@ -3,7 +3,7 @@ import { clearSessionCookies, readUser } from './account-session.ts';
 import { answerForm } from './form-answer.ts';
 import type { AccountRoute } from './settings.ts';
 
-/** spec §7: the share_visit answer when the visit was already reported. */
+/** The share_visit answer when the visit was already reported (docs/accounts.md "Invite visits"). */
 const INVITE_ALREADY_REPORTED = 10010;
 
 const exportRoute: AccountRoute = {
@@ -68,7 +68,7 @@ const shareVisitRoute: AccountRoute = {
       'INSERT INTO account.invite_visits (user_id, invite_code) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING invite_code',
       [user.id, input.data.invite_code],
     );
-    // spec §7: 200 for a new visit, 10010 when this account already reported the code (both count as done).
+    // docs/accounts.md "Invite visits": 200 for a new visit, 10010 when this account already reported the code (both count as done).
     return respondJson({ cscode: recorded.length === 1 ? 200 : INVITE_ALREADY_REPORTED });
   },
 };

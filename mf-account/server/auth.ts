@@ -15,7 +15,7 @@ export const AUTH_BASE_PATH = '/api/account/auth';
 export const AUTH_COOKIE_PREFIX = 'rk';
 /** Minutes a desktop hand-off token stays valid. */
 export const HANDOFF_TOKEN_TTL_MIN = 2;
-/** Spec §9: login cookies last a day; the token cookie 7 days. */
+/** A session lasts 7 days (docs/accounts.md "Sessions"). */
 const SESSION_TTL_S = 7 * 24 * 3600;
 
 /** File of the generated auth secret in the squad's state folder. */
@@ -54,7 +54,7 @@ export async function createAuth(context: Pick<AccountContext, 'db' | 'site' | '
     }),
     emailAndPassword: {
       enabled: true,
-      // spec §5 password_v2; the form endpoints check the character rules before this.
+      // docs/forms.md "Passwords"; the form endpoints check the character rules before this.
       minPasswordLength: 8,
       maxPasswordLength: 50,
       resetPasswordTokenExpiresIn: 3600,

@@ -6,7 +6,7 @@ import type { AccountRoute } from './settings.ts';
 
 /**
  * `POST /api/account/register`: the one way to create a password account (docs/security.md "Ways into an
- * account"): limited per address, the site captcha, spec §5 `email` and `password_v2` on the server.
+ * account"): limited per address, the site captcha, the `email` and `password_v2` rules on the server (docs/forms.md "Field rules").
  */
 const registerRoute: AccountRoute = {
   method: 'POST',

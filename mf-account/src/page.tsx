@@ -26,7 +26,7 @@ const resetLoader = __SERVER__ ? loadResetPasswordPage : undefined;
 const myAccountLoader = __SERVER__ ? loadMyAccountPage : undefined;
 const setPasswordLoader = __SERVER__ ? loadSetPasswordPage : undefined;
 
-/** spec §7: account pages also load the `member` extras; reset-password also loads `forgot_password`. */
+/** docs/locales.md "Translation files": account pages also load the `member` extras; reset-password also loads `forgot_password`. */
 function accountPage<Data>(
   Component: PageDefinition<Data>['Component'],
   loader?: PageDefinition<Data>['loader'],

@@ -10,7 +10,7 @@ import {
 
 type Query = Database['query'];
 
-/** A product the checkout sells (decisions.md "Product and brand"). */
+/** A product the checkout sells (docs/commerce.md "Products"). */
 export interface ProductRow {
   key: string;
   name: string;
@@ -67,7 +67,7 @@ function toPlan(row: PlanDbRow): OfferPlanDto {
   };
 }
 
-/** A product's plans per OS (spec §3: the product's own, else `aio`'s); Mac plans only when the product has a Mac build. */
+/** A product's plans per OS (the product's own, else `aio`'s: docs/commerce.md "Products"); Mac plans only when the product has a Mac build. */
 export async function findPlans(query: Query, product: ProductRow): Promise<{ win: OfferPlanDto[]; mac: OfferPlanDto[] | null }> {
   const rows = await query<PlanDbRow>(
     `SELECT * FROM checkout.plans WHERE product_key = (
@@ -126,7 +126,7 @@ export async function findCoupon(query: Query, code: string): Promise<CouponRow 
   return row ? toCoupon(row) : null;
 }
 
-/** Whether a coupon can be redeemed at this moment: only the campaign's real window counts (decisions.md). */
+/** Whether a coupon can be redeemed at this moment: only the campaign's real window counts (docs/commerce.md "Coupons"). */
 export const isCouponRunning = (coupon: CouponRow, now: number): boolean => now >= coupon.startsAt && now < coupon.endsAt;
 
 /** The coupons of campaigns running now that are meant to be shown. */

@@ -38,7 +38,7 @@ const DEFAULT_COUPON_PLAN: PlanType = '1Y';
 const isOrderId = (value: string | null): value is string => value !== null && orderIdInput.safeParse(value).success;
 
 /**
- * The plan a checkout link chooses: `plan` (a plan type) before the type of `applied_id` (a plan id, spec §3);
+ * The plan a checkout link chooses: `plan` (a plan type) before the type of `applied_id` (a plan id, docs/commerce.md "Plans and prices");
  * Mac when `os` or the plan id says Mac, else Windows when one of them says Windows. Values that are not a
  * plan type, OS or plan id choose nothing.
  */
@@ -79,7 +79,7 @@ async function readReturnOrder(fetchAsVisitor: LoaderContext['fetchAsVisitor'], 
 export async function loadCheckoutPage({ url, locale, fetchApi, fetchAsVisitor }: LoaderContext): Promise<CheckoutData | RedirectResult> {
   const query = url.searchParams;
   const tid = query.get('tid');
-  // spec §7: the card provider's return carries payment_intent_client_secret; the order is reconciled and the
+  // docs/commerce.md "Payment providers": the card provider's return carries payment_intent_client_secret; the order is reconciled and the
   // visitor lands on /checkout with a reduced query (the secret does not stay in the address bar or history).
   if (query.has('payment_intent_client_secret')) {
     if (isOrderId(tid)) await fetchAsVisitor(`/api/checkout/orders/${tid}`).catch(() => null);

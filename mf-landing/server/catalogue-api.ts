@@ -3,12 +3,12 @@ import type { ApiRoute } from '@reelkeep/platform/host-context';
 import { listServicesByGroup } from '../src/catalogue/services.ts';
 import type { LandingSettings } from './settings.ts';
 
-/** Path of the generic adult-downloader page (spec §2 route table). */
+/** Path of the generic adult-downloader page (docs/routing.md "Service catalogue"). */
 export const ADULT_PAGE_PATH = '/adult-downloader';
 
 const CATALOGUE_CACHE = { 'cache-control': 'public, max-age=300' };
 
-/** Builds the navigation view of the catalogue; the adult group can be switched off (decisions.md). */
+/** Builds the navigation view of the catalogue; the adult group can be switched off (docs/routing.md "Service catalogue"). */
 export function buildCatalogueDto(adultEnabled: boolean): ServiceCatalogueDto {
   return {
     groups: SERVICE_GROUPS.filter((group) => adultEnabled || group !== 'adult').map((group) => ({

@@ -31,7 +31,7 @@ export const productInfoRoute: ApiRoute<LandingSettings> = {
 };
 
 /**
- * `GET /mlink?p=<installer>` (spec §7): records the download report (spec §3) and sends the visitor to
+ * `GET /mlink?p=<installer>` (docs/routing.md "Server paths"): records the download report and sends the visitor to
  * the installer on the download host of the settings (DOWNLOAD_BASE_URL). Not one of the catalogue's installers: 404.
  */
 export const downloadLinkRoute: ApiRoute<LandingSettings> = {
@@ -57,7 +57,7 @@ export const downloadLinkRoute: ApiRoute<LandingSettings> = {
         ],
       );
     } catch (error) {
-      // spec §8: reporting failures are ignored; the download goes on.
+      // docs/tracking.md "Failures are ignored": reporting failures are ignored; the download goes on.
       logger.warn('download report not stored', { installer, error });
     }
     return new Response(null, { status: 302, headers: { location: target, 'cache-control': 'no-store' } });

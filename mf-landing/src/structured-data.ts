@@ -1,6 +1,6 @@
 import { PLAN_TABLE, toPlanId } from '@reelkeep/shared-contracts';
 
-/** schema.org SoftwareApplication of ReelKeep with its offers from the plan table (spec §9). */
+/** schema.org SoftwareApplication of ReelKeep with its offers from the plan table (docs/routing.md "Structured data"). */
 export function buildSoftwareApplication(description: string): Record<string, unknown> {
   return {
     '@type': 'SoftwareApplication',

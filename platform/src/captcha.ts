@@ -27,7 +27,7 @@ export interface CaptchaAnswer {
 }
 
 /**
- * The self-hosted captcha (decisions.md): proof of work for browsers with JavaScript, a small sum for
+ * The self-hosted captcha (docs/forms.md "Captcha"): proof of work for browsers with JavaScript, a small sum for
  * browsers without; both signed with CAPTCHA_HMAC_KEY, time-limited and single-use.
  */
 export function createCaptcha(options: { hmacKey?: string; now?: () => number }) {

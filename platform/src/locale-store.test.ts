@@ -20,7 +20,7 @@ describe('locale store', () => {
     expect(await store.load('fr', 'home')).toEqual({ title: 'Accueil', nav: { a: 'Un', b: 'B' } });
   });
 
-  it('falls back to the English file when a locale lacks it (spec §7)', async () => {
+  it('falls back to the English file when a locale lacks it (docs/locales.md "Translation files")', async () => {
     const store = createLocaleStore(await makeLocales());
     expect(await store.load('fr', 'member')).toEqual({ email: 'E-mail' });
   });

@@ -22,7 +22,7 @@ export const NAMESPACE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
 /**
  * Reads `locales/<locale>/<namespace>.json`, falling back to English key by key and file by file
- * (spec §7). Dictionaries are cached in memory; they change only with a deploy.
+ * (docs/locales.md "Translation files"). Dictionaries are cached in memory; they change only with a deploy.
  */
 export function createLocaleStore(localesDir: string) {
   const cache = new Map<string, Promise<Dictionary | null>>();

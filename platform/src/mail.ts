@@ -16,7 +16,7 @@ export interface Mailer {
   listOutbox(limit?: number): Promise<{ id: string; recipient: string; subject: string; body_text: string; created_at: string }[]>;
 }
 
-/** Creates the mailer the configuration asks for (decisions.md: SMTP, or a local outbox). */
+/** Creates the mailer the configuration asks for (SMTP, or a local outbox: docs/operations.md "Mail"). */
 export function createMailer(options: { smtpUrl?: string; from: string; db: Database }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {

@@ -38,7 +38,7 @@ export const localeInput = z
   .catch(undefined)
   .transform((value): Locale => (value !== undefined && isLocale(value) ? value : DEFAULT_LOCALE));
 
-/** spec §5 e-mail (docs/forms.md), trimmed; empty is its own problem. */
+/** The e-mail field (docs/forms.md "Field rules"), trimmed; empty is its own problem. */
 export const emailInput = z
   .string()
   .max(EMAIL_MAX_LENGTH * 2)

@@ -7,7 +7,7 @@ export type Locale = (typeof LOCALES)[number];
 /** The locale served without a URL prefix. */
 export const DEFAULT_LOCALE: Locale = 'en';
 
-/** The hreflang value of each locale (spec §1: zh is Traditional Chinese). */
+/** The hreflang value of each locale (zh is Traditional Chinese: docs/locales.md "Traditional Chinese"). */
 export const HREFLANG: Record<Locale, string> = {
   en: 'en',
   fr: 'fr',

@@ -26,7 +26,7 @@ import {
 
 const row = (type: string) => PLAN_TABLE.find((plan) => plan.type === type)!;
 
-describe('spec §9 plan table and derived prices', () => {
+describe('plan table and derived prices (docs/commerce.md "Plans and prices")', () => {
   it('reproduces the table', () => {
     expect(
       PLAN_TABLE.slice(0, 4).map(({ type, price, originPrice, priceB, originPriceB, dayNum, calculationNum, allowNum }) => [
@@ -50,7 +50,7 @@ describe('spec §9 plan table and derived prices', () => {
     expect(PLAN_TABLE.filter((plan) => plan.isMain).map((plan) => plan.type)).toEqual(['1Y', 'LFT_5']);
   });
 
-  it('derives discounts as whole percentages rounded to nearest (decisions.md: 1Y is 31 %)', () => {
+  it('derives discounts as whole percentages rounded to nearest (docs/commerce.md "Derived prices": 1Y is 31 %)', () => {
     expect(computeDiscountPercent(89.9, 129.9)).toBe(31);
     expect(computeDiscountPercent(59.9, 74.9)).toBe(20);
     expect(computeDiscountPercent(149.9, 299.9)).toBe(50);
@@ -66,7 +66,7 @@ describe('spec §9 plan table and derived prices', () => {
     expect(computeDayPrice(row('1M'))).toBe(1);
   });
 
-  it('builds plan ids from option ids (spec §9)', () => {
+  it('builds plan ids from option ids (docs/commerce.md "Plans and prices")', () => {
     expect(toPlanId('win', '1Y')).toBe('107211Y');
     expect(toPlanId('mac', 'LFT_5')).toBe('10781LFT_5');
   });

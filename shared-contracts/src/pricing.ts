@@ -1,19 +1,19 @@
-/** Licence plan types (spec §3 "Plan"). */
+/** Licence plan types (docs/commerce.md "Plans and prices"). */
 export const PLAN_TYPES = ['1M', '6M', '1Y', 'LFT', 'LFT_3', 'LFT_5'] as const;
 /** One plan type. */
 export type PlanType = (typeof PLAN_TYPES)[number];
 
-/** Operating systems plans are sold for, with their option ids (spec §9). */
+/** Operating systems plans are sold for, with their option ids (docs/commerce.md "Plans and prices"). */
 export const OPTION_IDS = { win: 10721, mac: 10781 } as const;
 /** An operating system of the plan table. */
 export type PlanOs = keyof typeof OPTION_IDS;
 
-/** One row of the plan table (spec §9), in US dollars. `calculationNum` is null for lifetime plans. */
+/** One row of the plan table (docs/commerce.md "Plans and prices"), in US dollars. `calculationNum` is null for lifetime plans. */
 export interface PlanRow {
   type: PlanType;
   price: number;
   originPrice: number;
-  /** spec §3 priceA / origin_priceA: the spec's table gives no A figures, so A sells at the base price. */
+  /** Price A and its origin price (docs/commerce.md "Price experiment"): the table gives no A figures, so A sells at the base price. */
   priceA: number;
   originPriceA: number;
   priceB: number;
@@ -25,7 +25,7 @@ export interface PlanRow {
 }
 
 /**
- * spec §9 plan table (Windows and Mac identical). The spec gives no figures for LFT_3 and LFT_5 beyond
+ * The plan table of docs/commerce.md "Plans and prices" (Windows and Mac identical). The product table gives no figures for LFT_3 and LFT_5 beyond
  * their device counts; their prices here are the product team's (a per-device discount on LFT).
  */
 export const PLAN_TABLE: readonly PlanRow[] = [
@@ -109,34 +109,34 @@ export const PLAN_TABLE: readonly PlanRow[] = [
   },
 ];
 
-/** The plan id of a type on an OS: option id plus type (spec §3 "pid"). */
+/** The plan id of a type on an OS: option id plus type (docs/commerce.md "Plans and prices"). */
 export function toPlanId(os: PlanOs, type: PlanType): string {
   return `${OPTION_IDS[os]}${type}`;
 }
 
 const roundTo = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
-/** spec §3: discount = whole-number percentage 100 × (1 − price / origin price), rounded to nearest (decisions.md). */
+/** docs/commerce.md "Derived prices": discount = whole-number percentage 100 × (1 − price / origin price), rounded to nearest. */
 export function computeDiscountPercent(price: number, originPrice: number): number {
   return originPrice > 0 ? Math.round(100 * (1 - price / originPrice)) : 0;
 }
 
-/** spec §3: monthly price = price / calculation_num (2 decimals); null for lifetime plans. */
+/** docs/commerce.md "Derived prices": monthly price = price / calculation_num (2 decimals); null for lifetime plans. */
 export function computeMonthlyPrice(row: Pick<PlanRow, 'price' | 'calculationNum'>): number | null {
   return row.calculationNum ? roundTo(row.price / row.calculationNum, 2) : null;
 }
 
-/** spec §3: unit price = price / (allow_num × calculation_num), 2 decimals; null for lifetime plans. */
+/** docs/commerce.md "Derived prices": unit price = price / (allow_num × calculation_num), 2 decimals; null for lifetime plans. */
 export function computeUnitPrice(row: Pick<PlanRow, 'price' | 'calculationNum' | 'allowNum'>): number | null {
   return row.calculationNum ? roundTo(row.price / (row.allowNum * row.calculationNum), 2) : null;
 }
 
-/** spec §3: day price = price / (allow_num × day_num), 2 decimals. */
+/** docs/commerce.md "Derived prices": day price = price / (allow_num × day_num), 2 decimals. */
 export function computeDayPrice(row: Pick<PlanRow, 'price' | 'dayNum' | 'allowNum'>): number {
   return roundTo(row.price / (row.allowNum * row.dayNum), 2);
 }
 
-/** Formats US dollars for a locale (spec §3: the currency is always the dollar sign). */
+/** Formats US dollars for a locale (the currency is always the dollar sign: docs/locales.md "Formats"). */
 export function formatUsd(amount: number, locale: string): string {
   return new Intl.NumberFormat(locale === 'zh' ? 'zh-Hant' : locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(
     amount,
@@ -147,13 +147,13 @@ export function formatUsd(amount: number, locale: string): string {
 export const formatCents = (cents: number, locale: string): string => formatUsd(cents / 100, locale);
 
 /**
- * spec §4 A/B price variant, as the `abPlanPrice` cookie names it: `old` (and `new`) see the base prices,
+ * The price variant (docs/commerce.md "Price experiment"), as the `abPlanPrice` cookie names it: `old` (and `new`) see the base prices,
  * `price_a` price A, `price_b` price B. Anything else reads as the base.
  */
 export const PRICE_VARIANTS = ['old', 'new', 'price_a', 'price_b'] as const;
 /** A value of the `abPlanPrice` cookie. */
 export type PriceVariant = (typeof PRICE_VARIANTS)[number];
-/** Name of the A/B price cookie and store value (spec §3). */
+/** Name of the A/B price cookie and store value (docs/commerce.md "Price experiment"). */
 export const PRICE_VARIANT_COOKIE = 'abPlanPrice';
 
 /** Reads a cookie or query value as a price variant; unknown values are `old` (base prices). */
@@ -161,7 +161,7 @@ export function toPriceVariant(value: string | null | undefined): PriceVariant {
   return PRICE_VARIANTS.includes(value as PriceVariant) ? (value as PriceVariant) : 'old';
 }
 
-/** spec §4: value 0 base prices, 1 price A with origin_priceA, any other positive value price B. */
+/** docs/commerce.md "Price experiment": value 0 base prices, 1 price A with origin_priceA, any other positive value price B. */
 export function variantIndex(variant: PriceVariant): 0 | 1 | 2 {
   return variant === 'price_a' ? 1 : variant === 'price_b' ? 2 : 0;
 }
@@ -177,13 +177,13 @@ export function planPriceCents(row: PlanRow, variant: PriceVariant): { priceCent
   return { priceCents: toCents(row.price), originCents: toCents(row.originPrice) };
 }
 
-/** What decides whether a coupon applies (spec §3 "Coupon": discount, allowed types, minimum price). */
+/** What decides whether a coupon applies (docs/commerce.md "Coupons": discount, allowed types, minimum price). */
 export interface CouponRule {
   code: string;
   discountCents: number;
   /** Plan types the coupon is for; empty means every type. */
   allowedTypes: readonly PlanType[];
-  /** spec §3 allow_price: the plan price must be at least this. */
+  /** `allow_price` (docs/commerce.md "Coupons"): the plan price must be at least this. */
   minPriceCents: number;
 }
 
@@ -243,7 +243,7 @@ export function toCouponErrorCode(problem: CouponProblem): CouponErrorCode {
 }
 
 /**
- * How a coupon is described to the buyer (spec §3: '$discount off' and its condition): translation keys of the
+ * How a coupon is described to the buyer ('$discount off' and its condition: docs/commerce.md "Coupons"): translation keys of the
  * checkout namespace with their values, the amounts already formatted for the locale.
  */
 export interface CouponDescription {
@@ -261,7 +261,7 @@ export function describeCoupon(coupon: CouponRule, locale: string): CouponDescri
   };
 }
 
-/** spec §3: coupons shown as '$discount off', sorted by discount, at most 3. */
+/** docs/commerce.md "Coupons": coupons shown as '$discount off', sorted by discount, at most 3. */
 export const MAX_COUPONS_SHOWN = 3;
 
 /** The coupons to show for a plan price: the ones that apply, largest discount first, at most 3. */
@@ -282,7 +282,7 @@ export function toPlanType(value: string | null | undefined): PlanType | null {
   return PLAN_TYPES.find((type) => type === value) ?? null;
 }
 
-/** Reads a plan id (option id plus type, spec §3) back into its OS and type; null when it is not one. */
+/** Reads a plan id (option id plus type, docs/commerce.md "Plans and prices") back into its OS and type; null when it is not one. */
 export function parsePlanId(pid: string): { os: PlanOs; type: PlanType } | null {
   for (const os of Object.keys(OPTION_IDS) as PlanOs[]) {
     const prefix = String(OPTION_IDS[os]);

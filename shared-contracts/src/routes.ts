@@ -9,7 +9,7 @@ export function toContainerName(remote: RemoteName): string {
   return remote.replace(/-/g, '_');
 }
 
-/** Every named route of the spec's route table (spec §2); the shell maps each to a path and a remote. */
+/** Every named route of the route table (docs/routing.md "Route table"); the shell maps each to a path and a remote. */
 export const ROUTE_NAMES = [
   'home',
   'checkout',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { checkField, checkNewsletterEmail } from './validation.ts';
 
-describe('spec §5 field rules', () => {
+describe('field rules (docs/forms.md "Field rules")', () => {
   it.each([
     ['email', 'ana@example.com', 'valid'],
     ['email', 'ana@example', 'invalid'],

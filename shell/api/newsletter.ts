@@ -34,7 +34,7 @@ function buildReturnLocation(request: Request, status: NewsletterStatus): string
 const HTTP_STATUS: Record<NewsletterStatus, number> = { empty: 400, required: 400, format: 400, succ: 200, fail: 400 };
 
 /**
- * `POST /email/report` (spec §7): `{email, type: 2}` as JSON (scripts) or a form post (no JavaScript).
+ * `POST /email/report` (docs/forms.md "Newsletter"): `{email, type: 2}` as JSON (scripts) or a form post (no JavaScript).
  * Answers `cscode` 200 on success; a repeated address is a success too (nothing is revealed about it).
  */
 export const newsletterRoute: ApiRoute<SiteSettings> = {

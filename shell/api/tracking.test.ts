@@ -54,7 +54,7 @@ const beacon = (data: TrackingData, headers: Record<string, string> = {}, visito
 const stored = () =>
   db.query<StoredEvent>('SELECT event, url, consent, visitor_id, session_id, signed_in, source, data FROM platform.tracking_events ORDER BY id');
 
-describe('tracking envelope (spec §7)', () => {
+describe('tracking envelope (docs/tracking.md "Envelope")', () => {
   it('sorts keys, drops empties, survives non-ASCII text, and is plain JSON in dev mode', () => {
     const data: TrackingData = { url: '/ja/', event: 'page_view', event_label: 'ダウンロード — ok', products: [], ad: '' };
     const envelope = encodeTrackingEnvelope(data, 'guid-0123456789');

@@ -33,7 +33,7 @@ const TRACKING_WINDOW_MS = 60_000;
 const MAX_BODY_CHARS = 16_384;
 const SHORT_TEXT = 200;
 const URL_TEXT = 2_048;
-/** spec §9: `_SID` is server-set, 0.5 hour by default. */
+/** `_SID` is server-set, 30 minutes by default (docs/tracking.md "Tracking cookies"). */
 const DEFAULT_SESSION_MS = 30 * 60_000;
 /** Identifiers the server issues and the SDK sends back: opaque, URL-safe. */
 const OPAQUE_ID = /^[\w-]{8,64}$/;
@@ -43,7 +43,7 @@ const shortText = singleLine(SHORT_TEXT);
 const urlText = singleLine(URL_TEXT);
 const count = z.number().int().min(0).max(1_000_000);
 
-/** spec §3 "Tracking data"; unknown fields are dropped (an older or newer SDK still gets its events in). */
+/** What one event may carry (docs/tracking.md "Envelope"); unknown fields are dropped (an older or newer SDK still gets its events in). */
 const trackingDataSchema = z.object({
   event: z.enum(TRACKING_EVENTS),
   event_category: shortText.optional(),
@@ -170,7 +170,7 @@ export function createTrackingStore({ db, logger, sessionMs = DEFAULT_SESSION_MS
 
 export type TrackingStore = ReturnType<typeof createTrackingStore>;
 
-/** Reads the posted envelope: JSON by beacon, or the same text posted as text/html (spec §7). */
+/** Reads the posted envelope: JSON by beacon, or the same text posted as text/html (docs/tracking.md "Envelope"). */
 async function readEnvelope(request: Request): Promise<z.infer<typeof envelopeSchema> | null> {
   const text = await request.text().catch(() => '');
   if (text.length === 0 || text.length > MAX_BODY_CHARS) return null;
@@ -188,7 +188,7 @@ function refuse(status: number, cscode: number, message: string, headers: Record
 
 /**
  * `POST /api/site/track` (the SDK) and `POST /api/site/internal/track` (squads' servers, with the visitor's
- * cookie header). Failures answer a non-zero `cscode`; the SDK ignores them (spec §8).
+ * cookie header). Failures answer a non-zero `cscode`; the SDK ignores them (docs/tracking.md "Failures are ignored").
  */
 export function createTrackingRoutes(options: { now?: () => number } = {}): ApiRoute<SiteSettings>[] {
   const storeFor = oncePerContext((context: HostContext<SiteSettings>): TrackingStore =>

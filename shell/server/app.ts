@@ -14,7 +14,7 @@ import type { ReleaseSnapshot } from './release-snapshot.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
 
-/** The last resort when even the error page cannot render (spec §2: a generic message with a link home). */
+/** The last resort when even the error page cannot render (a generic message with a link home: docs/frame.md "Error pages"). */
 function sendPlainError(res: ServerResponse, status: number): void {
   if (res.headersSent) {
     res.destroy();
@@ -85,7 +85,7 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
     try {
       url = new URL(req.url ?? '/', config.SITE_URL);
     } catch {
-      // spec §8: a bad request shows the not-found page with status 404.
+      // docs/routing.md "Not found": a bad request shows the not-found page with status 404.
       url = new URL('/', config.SITE_URL);
       return pages.renderErrorDocument(req, res, url, snapshot, nonce, 404).catch(() => sendPlainError(res, 404));
     }

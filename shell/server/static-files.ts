@@ -17,7 +17,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Files whose name does not change with their content (TOOLCHAIN pitfall 12: never cache them for good). */
+/** Files whose name does not change with their content (never cache them for good: docs/toolchain.md "Cache headers and CORS for browser containers"). */
 const MUTABLE_NAMES = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-manifest-stats.json', 'entry-assets.json']);
 
 /** The precompressed twin (`.br`, `.gz`) of a file the client accepts, if the build made one. */
@@ -53,7 +53,7 @@ export async function sendFile(
   if (twin) res.setHeader('content-encoding', twin.encoding);
   res.setHeader('vary', 'Accept-Encoding');
   res.setHeader('cache-control', cacheControl ?? (MUTABLE_NAMES.has(path.basename(absolute)) ? 'no-cache' : 'public, max-age=31536000, immutable'));
-  // Browser containers load cross-origin when served from a CDN (pitfall 12).
+  // Browser containers load cross-origin when served from a CDN (docs/toolchain.md "Cache headers and CORS for browser containers").
   res.setHeader('access-control-allow-origin', '*');
   if (method === 'HEAD') {
     res.end();

@@ -1,6 +1,6 @@
 import type { OsState } from '@reelkeep/shared-contracts';
 
-/** Detects the visitor's OS from the user agent (spec §1: installer and plans for the detected OS). */
+/** Detects the visitor's OS from the user agent (installer and plans for the detected OS: docs/frame.md "Visitor's OS"). */
 export function detectOs(userAgent: string | undefined): OsState {
   const ua = userAgent ?? '';
   const mac = /Macintosh|Mac OS X/.test(ua) && !/iPhone|iPad|iPod/.test(ua);

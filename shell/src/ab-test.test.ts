@@ -4,7 +4,7 @@ import { assignPlanPriceVariant } from './ab-test.ts';
 const assign = (cookieHeader: string | undefined, query = '', clientIp = '198.51.100.7', open = true, secure = false) =>
   assignPlanPriceVariant({ cookieHeader, query: new URLSearchParams(query), clientIp, open, secure });
 
-describe('A/B price variant (spec §4)', () => {
+describe('A/B price variant (docs/commerce.md "Price experiment")', () => {
   it('splits new visitors by address, 50/50, and keeps them in their bucket', () => {
     const values = Array.from({ length: 400 }, (_, index) => assign(undefined, '', `10.0.${Math.floor(index / 256)}.${index % 256}`).value);
     const b = values.filter((value) => value === 'price_b').length;

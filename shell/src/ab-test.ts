@@ -8,13 +8,13 @@ import {
   type PriceVariant,
 } from '@reelkeep/shared-contracts';
 
-/** spec §9: the price A/B cookie lasts 30 days. */
+/** The price variant cookie lasts 30 days (docs/commerce.md "Price experiment"). */
 const AB_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 
 const isVariant = (value: string | null | undefined): value is PriceVariant => PRICE_VARIANTS.includes(value as PriceVariant);
 
 /**
- * spec §4 "A/B price variant", assigned on the server (decisions.md): while the `ab_plan_price` experiment
+ * docs/commerce.md "Price experiment": the price variant is assigned on the server. While the `ab_plan_price` experiment
  * is open, a visitor keeps the variant of their cookie; an `abPlanPrice` query value (affiliate links) is
  * taken; returning visitors (elk_token_id or the category cookie) and visitors arriving with an e-mail are
  * `old`; everyone else is split 50/50 by their address. A closed experiment clears its cookie. Every
@@ -45,7 +45,7 @@ export function assignPlanPriceVariant(input: {
   const returning =
     readCookie(input.cookieHeader, 'elk_token_id') !== undefined || readCookie(input.cookieHeader, 'review_category_page_new') !== undefined;
   if (returning || input.query.has('email')) return store('old');
-  // spec §4: 'abtest_' plus a or b, by IP, 50/50: the same address gets the same prices on every visit.
+  // docs/commerce.md "Price experiment": a or b by address, 50/50: the same address gets the same prices on every visit.
   const bucket = createHash('sha256').update(input.clientIp).digest()[0]! % 2 === 0 ? 'a' : 'b';
   return store(bucket === 'a' ? 'price_a' : 'price_b');
 }

@@ -38,7 +38,7 @@ describe('page gate', () => {
     expect(decidePageRequest(request('/', { cookie: 'rk_lang=fr' }), SITE, false)).toMatchObject({ kind: 'redirect', status: 302, location: '/fr' });
   });
 
-  it("keeps the desktop app's e-mail and machine id from the query (spec §7), and ignores junk", () => {
+  it('keeps the desktop app\'s e-mail and machine id from the query (docs/accounts.md "Desktop app identifiers"), and ignores junk', () => {
     const email = Buffer.from('ana@example.com').toString('base64');
     const machine = Buffer.from('a1:b2:c3:d4').toString('base64');
     const decision = decidePageRequest(request(`/login?client_e=${email}&client_m=${machine}`), SITE, false);

@@ -8,7 +8,7 @@ import { guardAccountRoute } from './url-rules/account-guards.ts';
 /** The cookie that remembers an explicit language choice (docs/routing.md "Language choice": it beats Accept-Language). */
 export const LANGUAGE_COOKIE = 'rk_lang';
 const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
-/** spec §9: elk_user_email and elk_mac from the query last about 10 years. */
+/** docs/accounts.md "Desktop app identifiers": elk_user_email and elk_mac from the query last about 10 years. */
 const DESKTOP_COOKIE_MAX_AGE_S = 3650 * 24 * 3600;
 
 function decodeBase64(value: string | null): string {
@@ -26,7 +26,7 @@ export type PageGateDecision =
 export type GateHeaders = Record<string, string | string[]>;
 
 /**
- * Runs the URL rules (spec §2 redirects and 404s), then the account guards, for a page request; also
+ * Runs the URL rules (redirects and 404s: docs/routing.md "Redirects of old addresses"), then the account guards, for a page request; also
  * remembers a language switch (`source=lang_switch`) in a cookie, whichever language was chosen.
  */
 export function decidePageRequest(req: { url?: string; headers: IncomingHttpHeaders }, siteUrl: string, signedIn: boolean): PageGateDecision {
@@ -59,7 +59,7 @@ export function decidePageRequest(req: { url?: string; headers: IncomingHttpHead
   const secure = isSecureSite(siteUrl);
   // docs/routing.md "Language choice": every switch is stored, English (`/?source=lang_switch`) included.
   if (split && isLanguageSwitch(search)) cookies.push(serialiseCookie(LANGUAGE_COOKIE, split.locale, { secure, maxAgeS: LANGUAGE_COOKIE_MAX_AGE_S }));
-  // spec §7: the desktop app's e-mail (client_e) and machine id (client_m) arrive base64-encoded and are kept.
+  // docs/accounts.md "Desktop app identifiers": the desktop app's e-mail (client_e) and machine id (client_m) arrive base64-encoded and are kept.
   const appEmail = decodeBase64(query.get('client_e'));
   if (appEmail && /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/.test(appEmail))
     cookies.push(serialiseCookie('elk_user_email', appEmail, { secure, httpOnly: true, maxAgeS: DESKTOP_COOKIE_MAX_AGE_S }));

@@ -83,7 +83,7 @@ export interface RenderBundle {
     setCookie: string | null;
   };
   renderDocument: (input: RenderInput) => Promise<RedirectOutcome | PageOutcome>;
-  /** The localised error page (spec §2) for a failure outside any remote's region. */
+  /** The localised error page (docs/frame.md "Error pages") for a failure outside any remote's region. */
   renderErrorDocument: (input: RenderInput, status: number) => Promise<PageOutcome>;
   loadPageData: (input: RenderInput) => Promise<DataOutcome>;
   /**

@@ -16,7 +16,7 @@ export interface StartedPayment {
 }
 
 /**
- * One interface for every card payment provider (decisions.md "Payment"): the order service never knows
+ * One interface for every card payment provider (docs/commerce.md "Payment providers"): the order service never knows
  * which one it talks to. Amounts are whole US cents computed by the order service.
  */
 export interface PaymentProvider {

@@ -18,7 +18,7 @@ describe.each(listTestDatabases())('the offer, coupons and prices on %s', (_kind
   const checkout = useSandboxCheckout(open);
   const call: typeof checkout.call = (...request) => checkout.call(...request);
 
-  it('seeds the spec §9 plan table for Windows and Mac, and the derived figures follow from it', async () => {
+  it('seeds the plan table (docs/commerce.md "Plans and prices") for Windows and Mac, and the derived figures follow from it', async () => {
     const offer = (await call('GET', '/api/checkout/offer?product=aio')).body as unknown as OfferDto;
     for (const os of ['win', 'mac'] as const) {
       const plans = offer.plans[os]!;
@@ -62,7 +62,7 @@ describe.each(listTestDatabases())('the offer, coupons and prices on %s', (_kind
     expect(offer.coupons.map((coupon) => coupon.code)).toEqual(['REEL40', 'REEL20', 'REEL10', 'REEL5']);
   });
 
-  it('lets query values change what a campaign shows, never what a coupon is worth (decisions.md)', async () => {
+  it('lets query values change what a campaign shows, never what a coupon is worth (docs/commerce.md "Campaign links")', async () => {
     expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), Date.UTC(2029, 11, 31), 'email')).toBe(Date.UTC(2029, 11, 31));
     expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), Date.UTC(2031, 11, 31), 'email')).toBe(Date.UTC(2030, 0, 1));
     expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), Date.UTC(2029, 11, 31), 'somewhere')).toBe(Date.UTC(2030, 0, 1));

@@ -1,22 +1,22 @@
 import { OPTION_IDS } from '@reelkeep/shared-contracts';
 
-/** A product of the catalogue (decisions.md "Product and brand"). */
+/** A product of the catalogue (docs/commerce.md "Products"). */
 export interface Product {
   /** Key in URLs (`/thanks-for-installing-{slug}`). */
   slug: string;
   /** Key of the plan table (`aio` is the all-in-one app) and of the service it downloads from. */
   key: string;
-  /** Display name on Windows; the Mac name adds "for Mac" (spec §1). */
+  /** Display name on Windows; the Mac name adds "for Mac" (docs/commerce.md "Products"). */
   name: string;
-  /** Installer file names (spec §3: the download link's `p`). Null: no build for that OS. */
+  /** Installer file names (the download link's `p`: docs/routing.md "Server paths"). Null: no build for that OS. */
   installers: { win: string; mac: string | null };
-  /** Current app version per OS (spec §7 `/product/info`). */
+  /** Current app version per OS (`/product/info`: docs/routing.md "Server paths"). */
   softVersion: { win: string; mac: string | null };
   /** Product id reported by `/product/info` and the download report. */
   productId: number;
 }
 
-/** The products the site sells and supports installing; three have no Mac build (spec §3). */
+/** The products the site sells and supports installing; three have no Mac build (docs/commerce.md "Products"). */
 export const PRODUCTS: readonly Product[] = [
   {
     slug: 'reelkeep',
@@ -84,7 +84,7 @@ export function findProduct(slug: string): Product | undefined {
   return PRODUCTS.find((product) => product.slug === slug);
 }
 
-/** decisions.md: a service page promotes the product made for it when one exists, else the all-in-one app. */
+/** docs/commerce.md "Products": a service page promotes the product made for it when one exists, else the all-in-one app. */
 export function findProductForService(serviceSlug: string): Product {
   return PRODUCTS.find((product) => product.key === serviceSlug) ?? AIO_PRODUCT;
 }

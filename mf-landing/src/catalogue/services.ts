@@ -1,4 +1,4 @@
-/** A navigation group of the service catalogue (spec §2: hot, TV, anime and adult lists). */
+/** A navigation group of the service catalogue (hot, TV, anime and adult lists: docs/routing.md "Service catalogue"). */
 export type ServiceGroup = 'hot' | 'tv' | 'anime' | 'adult';
 
 /** One streaming service with its own landing page at `/{slug}-downloader`. */

@@ -28,7 +28,7 @@ export function FaqList({ title, items }: { title: string; items: readonly FaqIt
   );
 }
 
-/** The schema.org FAQPage of the same items (spec §4 issue: JSON-LD FAQPage). */
+/** The schema.org FAQPage of the same items (docs/routing.md "Structured data"). */
 export function toFaqStructuredData(items: readonly FaqItem[]): Record<string, unknown> {
   return {
     '@type': 'FAQPage',

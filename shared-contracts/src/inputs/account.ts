@@ -15,7 +15,7 @@ const passwordAttempt = z
   .min(1)
   .max(200)
   .refine((value) => !CONTROL.test(value));
-/** spec §5 password_v2 (docs/forms.md "Passwords"): 8 to 50 letters, digits and @$!%*?&, with a letter and a digit. */
+/** `password_v2` (docs/forms.md "Passwords"): 8 to 50 letters, digits and @$!%*?&, with a letter and a digit. */
 export const newPasswordInput = z
   .string()
   .max(200)

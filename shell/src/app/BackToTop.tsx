@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as styles from './BackToTop.module.css';
 
-/** Spec §9: the button appears past 100 px and scrolls up in steps every 20 ms. */
+/** docs/frame.md "Back to top": the button appears past 100 px and scrolls up in steps every 20 ms. */
 export const BACK_TO_TOP_THRESHOLD_PX = 100;
 export const BACK_TO_TOP_STEP_MS = 20;
 
@@ -16,7 +16,7 @@ export function scrollToTopInSteps(): () => void {
   return () => clearInterval(timer);
 }
 
-/** The back-to-top button (spec §2). */
+/** The back-to-top button (docs/frame.md "Back to top"). */
 export function BackToTop() {
   const { t } = useTranslation('common');
   const [visible, setVisible] = useState(false);

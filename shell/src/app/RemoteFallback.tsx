@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import * as styles from './RemoteFallback.module.css';
 
-/** The localised stand-in for a region whose remote is unavailable (spec §8, failure isolation). */
+/** The localised stand-in for a region whose remote is unavailable (docs/operations.md "When a remote is broken"). */
 export function RemoteFallback() {
   const { t } = useTranslation('common');
   return (

@@ -2,10 +2,10 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { toContainerName, type PinnedRemote, type RemoteName, type RemotePageModule } from '@reelkeep/shared-contracts';
 import { acceptPageModule, RemoteUnavailableError, withTimeout } from './page-modules.ts';
 
-/** Spec §2: a page chunk not loaded within 120 s raises the chunk-load error. */
+/** docs/routing.md "Chunk-load errors": a page chunk not loaded within 120 s raises the chunk-load error. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** The error of a remote page that could not be fetched in the browser (spec §8: triggers one reload). */
+/** The error of a remote page that could not be fetched in the browser (it triggers one reload: docs/routing.md "Chunk-load errors"). */
 export class ChunkLoadError extends Error {
   constructor(remote: RemoteName, cause: unknown) {
     super(`chunk load failed for ${remote}: ${cause instanceof Error ? cause.message : String(cause)}`);
@@ -49,7 +49,7 @@ export function loadBrowserPageModule(remote: RemoteName): Promise<RemotePageMod
 
 const RELOAD_FLAG_KEY = 'rk_chunk_reload';
 
-/** Spec §8: a chunk-load error triggers one full page reload (not a loop). Returns whether it reloads. */
+/** docs/routing.md "Chunk-load errors": a chunk-load error triggers one full page reload (not a loop). Returns whether it reloads. */
 export function reloadOnceAfterChunkError(): boolean {
   try {
     if (sessionStorage.getItem(RELOAD_FLAG_KEY) === location.pathname) return false;

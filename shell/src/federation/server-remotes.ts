@@ -13,7 +13,7 @@ export interface PinnedServerRemote {
 const registered = new Set<string>();
 
 // One federation remote per version: a render pinned to an old version keeps using it while a newer one
-// is promoted (TOOLCHAIN pitfall 4: the runtime keys remotes by name).
+// is promoted (the runtime keys remotes by name: docs/toolchain.md "One federation instance per remote version").
 function toVersionAlias(remote: PinnedServerRemote): string {
   return `${toContainerName(remote.name)}__${remote.version.replace(/[^0-9A-Za-z]/g, '_')}`;
 }

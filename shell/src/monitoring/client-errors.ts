@@ -1,4 +1,4 @@
-/** Error reporting settings handed to the browser; absent when no DSN is configured (decisions.md: off until keyed). */
+/** Error reporting settings handed to the browser; absent when no DSN is configured (off until keyed: docs/tracking.md "Third parties"). */
 export interface ClientMonitoring {
   sentryDsn: string;
   environment: string;
@@ -9,7 +9,7 @@ let reporter: Reporter | undefined;
 
 /**
  * Starts browser error reporting with the error service's SDK, loaded only when configured, with the
- * spec's sampling (§9: traces 0.2, session replays 0, replays on error 1).
+ * product's sampling (traces 0.2, session replays 0, replays on error 1: docs/tracking.md "Third parties").
  */
 export async function startClientMonitoring(monitoring: ClientMonitoring | undefined): Promise<void> {
   if (!monitoring) return;

@@ -2,7 +2,7 @@ import { resolvePath } from './route-table.ts';
 import { loadBrowserPageModule } from '../federation/browser-remotes.ts';
 import { whenIdle } from '../when-idle.ts';
 
-/** Spec §2: prefetch waits for an idle moment, at most this long. */
+/** docs/routing.md "Link prefetch": prefetch waits for an idle moment, at most this long. */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 
 interface NetworkInformation {
@@ -10,7 +10,7 @@ interface NetworkInformation {
   effectiveType?: string;
 }
 
-/** Spec §2: no prefetching on 2g, with data saver on, or offline. */
+/** docs/routing.md "Link prefetch": no prefetching on 2g, with data saver on, or offline. */
 export function canPrefetch(): boolean {
   const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
   if (!navigator.onLine) return false;

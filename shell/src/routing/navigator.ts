@@ -20,7 +20,7 @@ export interface NavigatorState {
 /** What loading a page gives: its payload or a same-site redirect. */
 export type PageLoadResult = { payload: PagePayload } | { redirect: string };
 
-/** Client-side navigation (spec §2 router behaviour): the browser half of the shell's router. */
+/** Client-side navigation (docs/routing.md "Client navigation"): the browser half of the shell's router. */
 export interface Navigator {
   getState(): NavigatorState;
   subscribe(listener: () => void): () => void;
@@ -43,7 +43,7 @@ function toLocation(url: URL, key: string): NavigatorLocation {
 
 /**
  * The browser navigator: history mode, one page load at a time (a newer navigation aborts the older),
- * the old page stays until the new one is ready (spec §2: old page leaves before the new enters).
+ * the old page stays until the new one is ready (docs/routing.md "Client navigation").
  */
 /** Redirects followed in a row before the navigator gives up and loads the home page. */
 export const MAX_REDIRECTS = 5;

@@ -12,7 +12,7 @@ describe('splitLocale', () => {
     expect(splitLocale('/ja')).toEqual({ locale: 'ja', path: '/' });
   });
 
-  it('refuses the default locale prefix (spec §2: 404)', () => {
+  it('refuses the default locale prefix (docs/routing.md "Not found")', () => {
     expect(splitLocale('/en/checkout')).toBeNull();
     expect(splitLocale('/en')).toBeNull();
   });
@@ -24,7 +24,7 @@ describe('splitLocale', () => {
 });
 
 describe('derivePageName', () => {
-  it('strips -newN and turns hyphens into underscores (spec §2)', () => {
+  it('strips -newN and turns hyphens into underscores (docs/routing.md "Page names")', () => {
     expect(derivePageName('sales-campaign-new3')).toBe('sales_campaign');
     expect(derivePageName('forgot-password')).toBe('forgot_password');
   });

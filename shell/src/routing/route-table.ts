@@ -6,18 +6,18 @@ export interface RouteDefinition {
   remote: RemoteName;
   /** Anchored pattern over the path without locale prefix; named groups become params. */
   pattern: RegExp;
-  /** Builds the page's translation namespace from the params (spec §2 page-name derivation). */
+  /** Builds the page's translation namespace from the params (docs/routing.md "Page names"). */
   pageName: (params: Record<string, string>) => string;
-  /** Pages the spec keeps out of the page cache (spec §2). */
+  /** Pages kept out of the page cache (docs/routing.md "Pages that are never cached"). */
   uncached?: boolean;
-  /** Spec §2 visibility: clean pages hide nav and footer; simple pages hide the footer. */
+  /** docs/frame.md "Page frames": clean pages hide nav and footer; simple pages hide the footer. */
   frame?: 'clean' | 'simple' | 'reduced';
 }
 
 const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*';
 const POLICY = POLICY_SLUGS.join('|');
 
-/** Spec §2 page-name derivation: strip a trailing `-newN`, hyphens become underscores. */
+/** docs/routing.md "Page names": strip a trailing `-newN`, hyphens become underscores. */
 export function derivePageName(slug: string): string {
   return slug.replace(/-new\d+$/, '').replace(/-/g, '_');
 }
@@ -83,7 +83,7 @@ const fixed = (name: RouteName, remote: RemoteName, path: string, extra: Partial
 });
 
 /**
- * The one route table (spec §2). Order matters: fixed paths first, then patterned ones, the article
+ * The one route table (docs/routing.md "Route table"). Order matters: fixed paths first, then patterned ones, the article
  * catch-alls last. Every locale shares it; the locale prefix is resolved before matching.
  */
 export const ROUTE_TABLE: readonly RouteDefinition[] = [
@@ -107,7 +107,7 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   {
     name: 'blog',
     remote: 'mf-blog',
-    // The guide centre and its listings end with a slash (spec §2): /blog/, /blog/category/guides/, /blog/page/2/.
+    // The guide centre and its listings end with a slash (docs/routing.md "Route table"): /blog/, /blog/category/guides/, /blog/page/2/.
     pattern: new RegExp(`^/blog/(?:category/(?<category>${SLUG})/)?(?:page/(?<page>[1-9]\\d{0,3})/)?$`),
     pageName: () => 'blog',
   },
@@ -166,7 +166,7 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
 /** The route table by route name. */
 export const ROUTE_BY_NAME = Object.fromEntries(ROUTE_TABLE.map((definition) => [definition.name, definition])) as Record<RouteName, RouteDefinition>;
 
-/** A path split into its locale and the rest. `null` when the prefix is the default locale's (spec §2: 404). */
+/** A path split into its locale and the rest. `null` when the prefix is the default locale's (docs/routing.md "Not found"). */
 export interface LocalisedPath {
   locale: Locale;
   /** The path without locale prefix, always starting with `/`. */
@@ -174,7 +174,7 @@ export interface LocalisedPath {
 }
 
 /**
- * Splits the locale prefix off a path. Null (the 404 of spec §2) for the default locale's prefix and for
+ * Splits the locale prefix off a path. Null (a 404: docs/routing.md "Not found") for the default locale's prefix and for
  * a language-like first segment that is not supported (`/tr/...`, `/zh-cn/...`).
  */
 export function splitLocale(pathname: string): LocalisedPath | null {

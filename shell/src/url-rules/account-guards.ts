@@ -9,7 +9,7 @@ export const SIGNED_IN_ONLY_ROUTES = ['my-account'] as const;
 /** Routes only for visitors without a session: signed-in visitors go to their `return` path, else their locale's /my-account. */
 export const SIGNED_OUT_ONLY_ROUTES = ['login', 'register', 'forgot-password'] as const;
 
-/** Query parameters that together make the desktop app's sign-in hand-off (spec §2, decisions.md). */
+/** Query parameters that together make the desktop app's sign-in hand-off (docs/accounts.md "Desktop hand-off"). */
 export const HAND_OFF_QUERY_KEYS = ['token', 'client_e'] as const;
 
 /** The query parameter a signed-out-only page reads for where to go once signed in (`/login?return=/checkout`). */

@@ -4,7 +4,7 @@ import type { RuleRequest } from './url-rule.ts';
 
 const makeRequest = (rawPath: string, search = ''): RuleRequest => ({ host: 'reelkeep.com', siteHost: 'reelkeep.com', rawPath, search });
 
-describe('redirectLegacyCheckout (decisions.md: old-build checkout leaks)', () => {
+describe('redirectLegacyCheckout (docs/routing.md "Old checkout addresses")', () => {
   it.each([
     ['/fr/checkout-old', '', '/fr/checkout'],
     ['/ja/checkout/components/planitem', '?plan=1Y', '/ja/checkout?plan=1Y'],

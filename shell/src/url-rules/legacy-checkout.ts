@@ -2,10 +2,10 @@ import { toLocalePath } from '@reelkeep/shared-contracts';
 import { splitLocale } from '../routing/route-table.ts';
 import { buildPermanentRedirect, CONTINUE_DECISION, decodeRequestPath, type RuleRequest, type UrlDecision } from './url-rule.ts';
 
-/** Locale-less paths the old build leaked (spec §2 route table); lowercase, as they read after normalisation. */
+/** Locale-less paths the old build leaked (docs/routing.md "Old checkout addresses"); lowercase, as they read after normalisation. */
 export const LEGACY_CHECKOUT_PATHS: readonly string[] = ['/checkout-old', '/checkout/components/planitem'];
 
-/** Decisions.md: the old build's checkout leaks 301 to the checkout of the same locale, keeping the query. */
+/** docs/routing.md "Old checkout addresses": the old build's checkout leaks 301 to the checkout of the same locale, keeping the query. */
 export function redirectLegacyCheckout(request: RuleRequest): UrlDecision {
   const decoded = decodeRequestPath(request.rawPath);
   const split = decoded === null ? null : splitLocale(decoded);

@@ -5,7 +5,7 @@ import type { RuleRequest } from './url-rule.ts';
 const makeRequest = (rawPath: string): RuleRequest => ({ host: 'reelkeep.com', siteHost: 'reelkeep.com', rawPath, search: '' });
 const NOT_FOUND = { kind: 'not-found', reason: 'Error from middleware/CheckRouterValidity' };
 
-describe('checkLocaleValidity (spec §2, §8)', () => {
+describe('checkLocaleValidity (docs/routing.md "Not found")', () => {
   it('uses the spec’s internal reason', () => {
     expect(LOCALE_VALIDITY_REASON).toBe('Error from middleware/CheckRouterValidity');
   });

@@ -1,11 +1,11 @@
 import { splitLocale } from '../routing/route-table.ts';
 import { CONTINUE_DECISION, decodeRequestPath, type RuleRequest, type UrlDecision } from './url-rule.ts';
 
-/** The spec's internal reason for this 404 (spec §8); logged or put in a data attribute, never shown. */
+/** The internal reason for this 404 (docs/routing.md "Not found"); logged or put in a data attribute, never shown. */
 export const LOCALE_VALIDITY_REASON = 'Error from middleware/CheckRouterValidity';
 
 /**
- * Spec §2: a path with the default-locale prefix (`/en`, `/en/…`) or a language-like first segment that is
+ * docs/routing.md "Not found": a path with the default-locale prefix (`/en`, `/en/…`) or a language-like first segment that is
  * not a supported locale (`/tr/…`, `/zh-cn/…`) is a 404. Uses the route table's own prefix split, so the
  * rules and the router agree on what a locale prefix is.
  */

@@ -5,7 +5,7 @@ import type { RuleRequest } from './url-rule.ts';
 const makeRequest = (rawPath: string, search = ''): RuleRequest => ({ host: 'reelkeep.com', siteHost: 'reelkeep.com', rawPath, search });
 const redirectTo = (location: string) => ({ kind: 'redirect', status: 301, location });
 
-describe('normalisePath (spec §2 normalisation)', () => {
+describe('normalisePath (docs/routing.md "Normal form")', () => {
   it.each([
     ['/Checkout', '/checkout'],
     ['/FR/My-Account', '/fr/my-account'],

@@ -4,7 +4,7 @@ import type { RuleRequest } from './url-rule.ts';
 
 const makeRequest = (rawPath: string, search = ''): RuleRequest => ({ host: 'reelkeep.com', siteHost: 'reelkeep.com', rawPath, search });
 
-describe('redirectRetiredPage (spec §2: retired landing pages)', () => {
+describe('redirectRetiredPage (docs/routing.md "Retired pages")', () => {
   it('seeds the two retirements of the spec', () => {
     expect(RETIRED_PAGES).toEqual({
       '/funimation-downloader': '/crunchyroll-downloader',

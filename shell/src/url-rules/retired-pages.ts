@@ -3,7 +3,7 @@ import { splitLocale } from '../routing/route-table.ts';
 import { buildPermanentRedirect, CONTINUE_DECISION, decodeRequestPath, type RuleRequest, type UrlDecision } from './url-rule.ts';
 
 /**
- * Spec §2 retired landing pages: locale-less path → the page that replaces it (decisions.md: a map in data).
+ * docs/routing.md "Retired pages": locale-less path → the page that replaces it, a map in data.
  * Funimation merged into Crunchyroll; Showtime merged into Paramount+.
  */
 export const RETIRED_PAGES: Readonly<Record<string, string>> = Object.freeze({
@@ -11,7 +11,7 @@ export const RETIRED_PAGES: Readonly<Record<string, string>> = Object.freeze({
   '/showtime-downloader': '/paramount-plus-downloader',
 });
 
-/** Spec §2: a retired page 301s to its replacement in the same locale, keeping the query. */
+/** docs/routing.md "Retired pages": a retired page 301s to its replacement in the same locale, keeping the query. */
 export function redirectRetiredPage(request: RuleRequest): UrlDecision {
   const decoded = decodeRequestPath(request.rawPath);
   const split = decoded === null ? null : splitLocale(decoded);

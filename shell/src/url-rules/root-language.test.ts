@@ -12,7 +12,7 @@ const makeRequest = (overrides: Partial<RuleRequest>): RuleRequest => ({
 const redirectTo = (location: string) => ({ kind: 'redirect', status: 302, location, vary: 'Accept-Language, Cookie' });
 const CONTINUE = { kind: 'continue' };
 
-describe('redirectRootByLanguage (decisions.md: root language redirect)', () => {
+describe('redirectRootByLanguage (docs/routing.md "Language choice")', () => {
   describe('by the first Accept-Language tag', () => {
     it.each([
       ['fr', '/fr'],
@@ -32,7 +32,7 @@ describe('redirectRootByLanguage (decisions.md: root language redirect)', () => 
     });
 
     it.each(['zh-CN', 'zh', 'zh-SG', 'zh-Hans', 'zh-Hans-HK', 'en-US', 'en', 'tr-TR', '*', ''])(
-      '%s stays on / (spec §2: zh-cn is skipped)',
+      '%s stays on / (docs/routing.md "Language choice": zh-cn is skipped)',
       (acceptLanguage) => {
         expect(redirectRootByLanguage(makeRequest({ acceptLanguage }))).toEqual(CONTINUE);
       },

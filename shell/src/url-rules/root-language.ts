@@ -15,7 +15,7 @@ export function isLanguageSwitch(search: string): boolean {
   return new URLSearchParams(search).get('source') === LANGUAGE_SWITCH_SOURCE;
 }
 
-// decisions.md: zh is Traditional Chinese; these regions read Traditional, zh-CN/zh-SG/zh-Hans do not (spec §2: zh-cn is skipped).
+// docs/locales.md "Traditional Chinese": these regions read Traditional, zh-CN/zh-SG/zh-Hans do not (zh-cn is skipped).
 const TRADITIONAL_CHINESE_REGIONS: readonly string[] = ['tw', 'hk', 'mo'];
 
 /** Maps one language tag to the supported locale it asks for; null when it names none (or Simplified Chinese). */
@@ -29,7 +29,7 @@ export function matchLanguageTag(tag: string): Locale | null {
   return isLocale(primary) ? primary : null;
 }
 
-/** Reads the first tag of an Accept-Language header (spec §2: the first tag decides, q-values aside). */
+/** Reads the first tag of an Accept-Language header (docs/routing.md "Language choice": the first tag decides, q-values aside). */
 function readFirstLanguageTag(acceptLanguage: string): string {
   return acceptLanguage.split(',')[0]!.split(';')[0]!;
 }

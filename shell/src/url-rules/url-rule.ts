@@ -60,7 +60,7 @@ export function encodeLocationPath(path: string): string {
   return encodeURI(path).replace(/\?/g, '%3F').replace(/#/g, '%23');
 }
 
-/** A 301 to a decoded same-site path, keeping the query as received (decisions.md: every other redirect is a 301). */
+/** A 301 to a decoded same-site path, keeping the query as received (docs/routing.md "Redirects of old addresses"). */
 export function buildPermanentRedirect(path: string, search: string): UrlDecision {
   return { kind: 'redirect', status: 301, location: encodeLocationPath(path) + search };
 }

@@ -2,7 +2,7 @@ import { toLocalePath } from '@reelkeep/shared-contracts';
 import { splitLocale } from '../routing/route-table.ts';
 import { buildPermanentRedirect, CONTINUE_DECISION, decodeRequestPath, type RuleRequest, type UrlDecision } from './url-rule.ts';
 
-// spec §2: a trailing `-new` plus digits on the last segment (a blog listing may end with a slash after it).
+// docs/routing.md "Versioned pages": a trailing `-new` plus digits on the last segment (a blog listing may end with a slash after it).
 const VERSION_SUFFIX = /(?<=[^/])-new\d+(?=\/?$)/;
 
 /**

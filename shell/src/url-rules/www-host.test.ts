@@ -10,7 +10,7 @@ const makeRequest = (overrides: Partial<RuleRequest>): RuleRequest => ({
   ...overrides,
 });
 
-describe('redirectWwwHost (spec §2: www → bare host)', () => {
+describe('redirectWwwHost (docs/routing.md "www host")', () => {
   it('sends the www host to the same path and query on the site host, marked absolute', () => {
     expect(redirectWwwHost(makeRequest({ host: 'www.reelkeep.com', rawPath: '/fr/checkout', search: '?x=1' }))).toEqual({
       kind: 'redirect',

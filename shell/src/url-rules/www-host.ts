@@ -1,7 +1,7 @@
 import { CONTINUE_DECISION, type RuleRequest, type UrlDecision } from './url-rule.ts';
 
 /**
- * Spec §2: the www host redirects to the bare host, same path and query. The target is marked
+ * docs/routing.md "www host": the www host redirects to the bare host, same path and query. The target is marked
  * `absolute` so the caller prefixes its SITE_URL origin; the Host header never builds a target.
  */
 export function redirectWwwHost(request: RuleRequest): UrlDecision {

@@ -7,7 +7,7 @@ import * as styles from './AlertHost.module.css';
 type AlertRequest = SiteEvents['toastRequested'] & { id: number };
 
 /**
- * The toast / confirm / alert dialog of spec §2-§4, opened by any remote with the `toastRequested`
+ * The toast / confirm / alert dialog (docs/frame.md "Dialogs"), opened by any remote with the `toastRequested`
  * event. Only one exists at a time: a new request replaces the one on screen.
  */
 export function AlertHost({ onReady }: { onReady?: () => void }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as styles from './Dialog.module.css';
 
-/** Options of the generic dialog (spec §2): Escape closes, backdrop click optionally, optional close button. */
+/** Options of the generic dialog (docs/frame.md "Dialogs"): Escape closes, backdrop click optionally, optional close button. */
 export interface DialogProps {
   open: boolean;
   onClose: () => void;
