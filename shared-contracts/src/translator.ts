@@ -97,7 +97,8 @@ export function interpolate(template: string, values: Record<string, unknown>): 
 /**
  * Translates `key` with `resources` of `language`. A key may name its namespace (`checkout:title`); without one
  * it is looked up in `defaultNamespace`. A key that is not found, whose text is empty, or that names a group of
- * texts rather than one, comes back as itself (without the namespace), so a missing text shows its key.
+ * texts rather than one, gives `options.defaultValue` when there is one, else the key itself (without the
+ * namespace), so a missing text shows its key.
  */
 export function translate(
   resources: NamespaceResources,
@@ -110,12 +111,13 @@ export function translate(
   const namespace = prefixed ? prefixed[1]! : defaultNamespace;
   const key = prefixed ? prefixed[2]! : fullKey;
   const texts = resources[namespace];
+  const fallback = typeof options.defaultValue === 'string' ? options.defaultValue : key;
   for (const candidate of listCandidateKeys(language, key, options)) {
     const text = readPath(texts, candidate);
     if (text === undefined || text === null) continue;
-    return typeof text === 'string' && text !== '' ? interpolate(text, options) : key;
+    return interpolate(typeof text === 'string' && text !== '' ? text : fallback, options);
   }
-  return interpolate(key, options);
+  return interpolate(fallback, options);
 }
 
 /** Creates the translator of one locale over `resources`; `t` translates in `common`. */
