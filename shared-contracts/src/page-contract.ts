@@ -106,6 +106,12 @@ export interface PageDefinition<Data = unknown> {
   loader?: (context: LoaderContext) => Promise<Data | NotFoundResult | RedirectResult> | Data | NotFoundResult | RedirectResult;
   /** Builds the page head from the page's translations and data. */
   head: (t: Translate, match: RouteMatch, data: Data) => HeadFields;
+  /**
+   * Loads the code `Component` needs when the page sits in a chunk of its own, so pages off the landing route
+   * stay out of the first load. The shell awaits it before it renders the page: on the server, before
+   * hydrating, and before a client navigation shows the page.
+   */
+  preload?: () => Promise<void>;
   /** Namespaces the page reads besides `common` (the first is the page's own). */
   namespaces: (match: RouteMatch) => string[];
 }

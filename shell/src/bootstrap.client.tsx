@@ -38,7 +38,11 @@ async function ensureRemote(payload: PagePayload): Promise<PagePayload> {
   const remote = ROUTE_BY_NAME[payload.match.route].remote;
   if (payload.unavailable.includes(remote)) return payload;
   try {
-    injectSlices((await loadBrowserPageModule(remote)).slices);
+    const module = await loadBrowserPageModule(remote);
+    injectSlices(module.slices);
+    await module.pages[payload.match.route]?.preload?.().catch((error: unknown) => {
+      throw new ChunkLoadError(remote, error);
+    });
     return payload;
   } catch (error) {
     reportClientError(error, { remote, path: window.location.pathname });

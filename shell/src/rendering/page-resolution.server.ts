@@ -98,6 +98,15 @@ export async function resolvePage(input: RenderInput): Promise<PageResolution> {
   }
   const definitionOfPage = module.pages[definition.name];
   if (!definitionOfPage) return unavailable(new Error(`the remote does not render ${definition.name}`));
+  try {
+    await withTimeout(
+      Promise.resolve(definitionOfPage.preload?.()),
+      input.remoteTimeoutMs,
+      () => new Error(`page code not loaded within ${input.remoteTimeoutMs} ms`),
+    );
+  } catch (error) {
+    return unavailable(error);
+  }
 
   let data: unknown = null;
   if (definitionOfPage.loader) {
