@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageProps } from '@reelkeep/shared-contracts';
 import { lazyPage } from './lazy-page.tsx';
@@ -7,7 +7,7 @@ import { lazyPage } from './lazy-page.tsx';
 const match: PageProps<{ name: string }> = { route: 'contact', pageName: 'contact', locale: 'en', params: {}, data: { name: 'Ada' } } as never;
 const Greeting = ({ data }: PageProps<{ name: string }>) => <p>Hello {data.name}</p>;
 
-function renderInShell(Component: (props: PageProps<{ name: string }>) => React.ReactNode) {
+function renderInShell(Component: ComponentType<PageProps<{ name: string }>>) {
   return renderToString(
     <Suspense fallback={<p>fallback</p>}>
       <Component {...match} />
