@@ -37,7 +37,7 @@ function federationRuntimeAsModules(): Record<string, string> {
  * it plain slices through the page contract, and RTK keeps no state of its own; shared, it costs 13.8 kB
  * gzip whole, tree-shaken into the shell far less (ADR 0002).
  */
-export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-redux', 'i18next', 'react-i18next'] as const;
+export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-redux'] as const;
 
 interface PackageJson {
   name: string;

@@ -13,8 +13,10 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 
-const TOTAL_BUDGET_BYTES = 170 * 1024;
-const REMOTE_CHUNK_BUDGET_BYTES = 30 * 1024;
+// What issue 16 reached (126.1 kB total, 6.8 kB for mf-landing's page chunk), plus under 1 kB of slack: the
+// landing page's first load does not grow for any other feature.
+const TOTAL_BUDGET_BYTES = 127 * 1024;
+const REMOTE_CHUNK_BUDGET_BYTES = 7.5 * 1024;
 
 interface ScriptFile {
   url: string;

@@ -23,7 +23,8 @@ export default defineConfig({
     command: 'node e2e/start-test-site.ts',
     cwd: '..',
     url: `${E2E_BASE_URL}/favicon.ico`,
-    timeout: 120_000,
+    // The test site builds every app and the fixture versions first: about a minute alone, several on a busy machine.
+    timeout: 360_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
 import { emitSiteEvent, postJson, toLocalePath, toSameSitePath, type SharedState } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';

@@ -1,23 +1,26 @@
 import type { Database, HostContext } from '@reelkeep/platform/host-context';
-import { DEFAULT_LOCALE, formatCents, isLocale, toLocalePrefix, type Locale, type OrderDto } from '@reelkeep/shared-contracts';
+import {
+  DEFAULT_LOCALE,
+  formatCents,
+  isLocale,
+  toLocalePrefix,
+  translate as translateText,
+  type Locale,
+  type OrderDto,
+} from '@reelkeep/shared-contracts';
 import { toOrderDtos } from './order-dto.ts';
 import { claimReceipt, readLicences, releaseReceipt } from './order-repository.ts';
 
 /** The checkout namespace of one locale, as `loadTranslations` gives it. */
 export type CheckoutTexts = Record<string, unknown>;
 
-const lookUp = (texts: CheckoutTexts, key: string): unknown =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
-
 /**
- * One text of the checkout namespace, i18next-style: `{{name}}` placeholders filled from `values`, and with a
- * numeric `count` the locale's plural form (`key_one`, `key_other`, …; `key_other`, then `key`, when the
- * locale's form is missing). A missing key is empty text.
+ * One text of the checkout namespace, by the site's translation rules (docs/i18n.md "Texts and how they are
+ * looked up"): `{{name}}` placeholders filled from `values`, with a numeric `count` the locale's plural form. A
+ * missing key is empty text, so a receipt never shows a key.
  */
 export function translate(texts: CheckoutTexts, locale: Locale, key: string, values: Record<string, string | number> = {}): string {
-  const candidates = typeof values.count === 'number' ? [`${key}_${new Intl.PluralRules(locale).select(values.count)}`, `${key}_other`, key] : [key];
-  const template = candidates.map((candidate) => lookUp(texts, candidate)).find((value): value is string => typeof value === 'string') ?? '';
-  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));
+  return translateText({ checkout: texts }, locale, 'checkout', key, { defaultValue: '', ...values });
 }
 
 /** The receipt of a paid order in its buyer's language (`receipt.*` of the checkout namespace). */

@@ -8,8 +8,7 @@ import {
 } from '@reelkeep/shared-contracts';
 import { loadAllInOne, loadContactPage, loadProductPage, loadServicePage, loadShowcase, loadUninstallationPage } from './loaders.server.ts';
 import { buildHomeFaq, HomePage } from './pages/HomePage.tsx';
-import { DownloadingPage, MovieDownloaderPage, PageLinkPage, PingPage, ProductOverviewPage, ThanksPage } from './pages/InfoPages.tsx';
-import { ContactPage, UninstallationPage } from './pages/FormPages.tsx';
+import { lazyPage } from './lazy-page.tsx';
 import { buildServiceFaq, ServiceLandingPage, toServiceValues } from './pages/ServiceLandingPage.tsx';
 import { toFaqStructuredData } from './components/FaqList.tsx';
 import { buildSoftwareApplication } from './structured-data.ts';
@@ -29,13 +28,26 @@ const headFromPage = (t: Translate, _match: RouteMatch, data: unknown): HeadFiel
   return { title: t('title', values), description: t('description', values), keywords: t('keywords', { ...values, defaultValue: '' }) };
 };
 
+// Pages off the landing routes (home, a service's page) load in chunks of their own, after the page module.
+const infoPages = () => import('./pages/InfoPages.tsx');
+const formPages = () => import('./pages/FormPages.tsx');
+const MovieDownloaderPage = lazyPage(async () => (await infoPages()).MovieDownloaderPage);
+const ProductOverviewPage = lazyPage(async () => (await infoPages()).ProductOverviewPage);
+const DownloadingPage = lazyPage(async () => (await infoPages()).DownloadingPage);
+const ThanksPage = lazyPage(async () => (await infoPages()).ThanksPage);
+const PingPage = lazyPage(async () => (await infoPages()).PingPage);
+const PageLinkPage = lazyPage(async () => (await infoPages()).PageLinkPage);
+const ContactPage = lazyPage(async () => (await formPages()).ContactPage);
+const UninstallationPage = lazyPage(async () => (await formPages()).UninstallationPage);
+
 /** A page of this squad that reads its own namespace plus the shared landing copy (CTA, plans). */
 function page<Data>(
-  Component: PageDefinition<Data>['Component'],
+  code: PageDefinition<Data>['Component'] | Pick<PageDefinition<Data>, 'Component' | 'preload'>,
   loader?: PageDefinition<Data>['loader'],
   head: PageDefinition<Data>['head'] = headFromPage,
 ): PageDefinition<Data> {
-  return { Component, loader, head, namespaces: ({ pageName }) => [pageName, 'landing'] };
+  const { Component, preload } = 'Component' in code ? code : { Component: code, preload: undefined };
+  return { Component, preload, loader, head, namespaces: ({ pageName }) => [pageName, 'landing'] };
 }
 
 export default {

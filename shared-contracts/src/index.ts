@@ -22,3 +22,4 @@ export * from './inputs/blog.ts';
 export * from './proof-of-work.ts';
 export * from './inputs/checkout.ts';
 export * from './inputs/landing.ts';
+export * from './translator.ts';

@@ -7,7 +7,7 @@ import type { Slice } from '@reduxjs/toolkit';
  * Version of these contracts. A remote records the version it was built against; the shell refuses a
  * remote whose major differs from its own (at promotion and again at load).
  */
-export const CONTRACT_VERSION = '2.0.0';
+export const CONTRACT_VERSION = '3.0.0';
 
 /** Tells whether a remote built against `remoteVersion` can run in a shell built against `hostVersion`. */
 export function isContractCompatible(remoteVersion: string, hostVersion: string = CONTRACT_VERSION): boolean {
@@ -106,6 +106,12 @@ export interface PageDefinition<Data = unknown> {
   loader?: (context: LoaderContext) => Promise<Data | NotFoundResult | RedirectResult> | Data | NotFoundResult | RedirectResult;
   /** Builds the page head from the page's translations and data. */
   head: (t: Translate, match: RouteMatch, data: Data) => HeadFields;
+  /**
+   * Loads the code `Component` needs when the page sits in a chunk of its own, so pages off the landing route
+   * stay out of the first load. The shell awaits it before it renders the page: on the server, before
+   * hydrating, and before a client navigation shows the page.
+   */
+  preload?: () => Promise<void>;
   /** Namespaces the page reads besides `common` (the first is the page's own). */
   namespaces: (match: RouteMatch) => string[];
 }

@@ -1,6 +1,5 @@
 import { hydrateRoot } from 'react-dom/client';
-import type { HydrationState, PagePayload } from '@reelkeep/shared-contracts';
-import { addNamespaces, createI18n, type NamespaceResources } from './i18n/create-i18n.ts';
+import { createTranslator, type HydrationState, type NamespaceResources, type PagePayload } from '@reelkeep/shared-contracts';
 import {
   ChunkLoadError,
   getLoadedPageModules,
@@ -19,18 +18,18 @@ const state = JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) 
 void startClientMonitoring(state.monitoring);
 registerPinnedRemotes(state.remotes);
 const { store, injectSlices } = createSiteStore(state.store);
-const i18n = createI18n(state.locale, state.resources);
+const translator = createTranslator(state.locale, state.resources);
 const pinnedVersions = state.remotes.map((remote) => `${remote.name}@${remote.version}`).join(',');
 
 async function fetchNamespaces(payload: PagePayload): Promise<void> {
-  const missing = payload.namespaces.filter((namespace) => !i18n.hasResourceBundle(state.locale, namespace));
+  const missing = payload.namespaces.filter((namespace) => !translator.hasNamespace(namespace));
   const bundles = await Promise.all(
     missing.map(async (namespace) => {
       const response = await fetch(`/locales/${state.locale}/${namespace}.json`);
       return [namespace, response.ok ? ((await response.json()) as Record<string, unknown>) : {}] as const;
     }),
   );
-  addNamespaces(i18n, state.locale, Object.fromEntries(bundles) as NamespaceResources);
+  translator.addNamespaces(Object.fromEntries(bundles) as NamespaceResources);
 }
 
 /** Loads the remote of a page; a chunk failure reloads the page once, other failures show the fallback. */
@@ -39,7 +38,11 @@ async function ensureRemote(payload: PagePayload): Promise<PagePayload> {
   const remote = ROUTE_BY_NAME[payload.match.route].remote;
   if (payload.unavailable.includes(remote)) return payload;
   try {
-    injectSlices((await loadBrowserPageModule(remote)).slices);
+    const module = await loadBrowserPageModule(remote);
+    injectSlices(module.slices);
+    await module.pages[payload.match.route]?.preload?.().catch((error: unknown) => {
+      throw new ChunkLoadError(remote, error);
+    });
     return payload;
   } catch (error) {
     reportClientError(error, { remote, path: window.location.pathname });
@@ -72,7 +75,7 @@ async function start(): Promise<void> {
   );
   hydrateRoot(
     document.getElementById('root')!,
-    <AppProviders store={store} i18n={i18n} modules={getLoadedPageModules()} frame={state.frame} navigator={navigator} headInTree>
+    <AppProviders store={store} translator={translator} modules={getLoadedPageModules()} frame={state.frame} navigator={navigator} headInTree>
       <Root />
     </AppProviders>,
     {

@@ -1,7 +1,16 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { HeadFields, Locale, OsState, PagePayload, PinnedRemote, PriceVariant, RemoteName, SessionState } from '@reelkeep/shared-contracts';
+import type {
+  HeadFields,
+  Locale,
+  NamespaceResources,
+  OsState,
+  PagePayload,
+  PinnedRemote,
+  PriceVariant,
+  RemoteName,
+  SessionState,
+} from '@reelkeep/shared-contracts';
 import type { PageGateDecision } from './page-gate.ts';
-import type { NamespaceResources } from './i18n/create-i18n.ts';
 
 /** A remote pinned for one request: the browser entry and, for the server, its container on disk. */
 export interface PinnedRemoteRelease extends PinnedRemote {

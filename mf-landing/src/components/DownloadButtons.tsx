@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useDispatch, useSelector } from 'react-redux';
 import { createOsSwitchedAction, DS, type SharedState } from '@reelkeep/shared-contracts';
 import { Icon } from './Icon.tsx';

@@ -1,8 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import type { FrameData } from '@reelkeep/shared-contracts';
+import type { FrameData, Translator } from '@reelkeep/shared-contracts';
+import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
 import { PageModulesContext, type PageModules } from '../federation/page-modules.ts';
 import { NavigatorContext, type Navigator } from '../routing/navigator.ts';
 import type { createSiteStore } from '../store/create-site-store.ts';
@@ -19,7 +18,7 @@ export function useHeadInTree(): boolean {
 /** Everything the frame and the pages read from context. */
 export interface AppProvidersProps {
   store: ReturnType<typeof createSiteStore>['store'];
-  i18n: I18n;
+  translator: Translator;
   modules: PageModules;
   frame: FrameData;
   navigator: Navigator;
@@ -29,10 +28,10 @@ export interface AppProvidersProps {
 }
 
 /** The one provider tree of the site, the same for the server render and the browser. */
-export function AppProviders({ store, i18n, modules, frame, navigator, headInTree, children }: AppProvidersProps) {
+export function AppProviders({ store, translator, modules, frame, navigator, headInTree, children }: AppProvidersProps) {
   return (
     <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider translator={translator}>
         <PageModulesContext.Provider value={modules}>
           <FrameDataContext.Provider value={frame}>
             <NavigatorContext.Provider value={navigator}>
@@ -40,7 +39,7 @@ export function AppProviders({ store, i18n, modules, frame, navigator, headInTre
             </NavigatorContext.Provider>
           </FrameDataContext.Provider>
         </PageModulesContext.Provider>
-      </I18nextProvider>
+      </I18nProvider>
     </Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
 import { emitSiteEvent, toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
 import { useFrameData } from './frame-data.ts';

@@ -1,10 +1,9 @@
 /** @jest-environment jsdom */
 import { describe, expect, it } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import type { PagePayload, RemoteName, RemotePageModule } from '@reelkeep/shared-contracts';
-import { createI18n } from '../i18n/create-i18n.ts';
+import { createTranslator, type PagePayload, type RemoteName, type RemotePageModule } from '@reelkeep/shared-contracts';
+import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
 import { PageModulesContext } from '../federation/page-modules.ts';
 import { createStaticNavigator, NavigatorContext } from '../routing/navigator.ts';
 import { createSiteStore } from '../store/create-site-store.ts';
@@ -32,13 +31,13 @@ function renderPage(payload: PagePayload, modules: Map<RemoteName, RemotePageMod
   const navigator = createStaticNavigator({ location: { pathname: path, search: '', hash: '', key: 'test' }, payload, navigationType: 'POP' });
   return render(
     <Provider store={store}>
-      <I18nextProvider i18n={createI18n('ja', { common })}>
+      <I18nProvider translator={createTranslator('ja', { common })}>
         <PageModulesContext.Provider value={modules}>
           <NavigatorContext.Provider value={navigator}>
             <Root />
           </NavigatorContext.Provider>
         </PageModulesContext.Provider>
-      </I18nextProvider>
+      </I18nProvider>
     </Provider>,
   );
 }

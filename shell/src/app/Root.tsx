@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
 import type { SharedState } from '@reelkeep/shared-contracts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';

@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { HREFLANG, toLocalePrefix, type FrameData, type HydrationState, type SharedState } from '@reelkeep/shared-contracts';
+import { createTranslator, HREFLANG, toLocalePrefix, type FrameData, type HydrationState, type SharedState } from '@reelkeep/shared-contracts';
 import { AppProviders } from '../app/AppProviders.tsx';
-import { createI18n } from '../i18n/create-i18n.ts';
 import { createStaticNavigator } from '../routing/navigator.ts';
 import { ROUTE_BY_NAME, splitLocale } from '../routing/route-table.ts';
 import { createSiteStore } from '../store/create-site-store.ts';
@@ -71,7 +70,7 @@ export async function renderDocumentStream(input: RenderInput, page: ResolvedPag
   const state = buildStoreState(input, page);
   const { store, injectSlices } = createSiteStore(state);
   for (const module of page.modules.values()) injectSlices(module.slices);
-  const i18n = createI18n(page.locale, page.resources);
+  const translator = createTranslator(page.locale, page.resources);
   // The browser hydrates the same tree with its own navigator (routing/navigator.ts).
   const navigator = createStaticNavigator({
     location: { pathname: input.url.pathname, search: input.url.search, hash: '', key: 'server' },
@@ -89,7 +88,7 @@ export async function renderDocumentStream(input: RenderInput, page: ResolvedPag
     ...(input.monitoring ? { monitoring: input.monitoring } : {}),
   };
   const tree = (
-    <AppProviders store={store} i18n={i18n} modules={page.modules} frame={frame} navigator={navigator} headInTree={false}>
+    <AppProviders store={store} translator={translator} modules={page.modules} frame={frame} navigator={navigator} headInTree={false}>
       {app}
     </AppProviders>
   );

@@ -1,16 +1,17 @@
 import {
+  createTranslator,
   DEFAULT_LOCALE,
   PAGE_VERDICT,
   readPageVerdict,
   toSameSitePath,
   type Locale,
+  type NamespaceResources,
   type PagePayload,
   type RemoteName,
   type RemotePageModule,
   type RouteMatch,
   type Translate,
 } from '@reelkeep/shared-contracts';
-import { createI18n, type NamespaceResources } from '../i18n/create-i18n.ts';
 import { withTimeout } from '../federation/page-modules.ts';
 import { loadServerPageModule } from '../federation/server-remotes.ts';
 import { resolvePath, splitLocale } from '../routing/route-table.ts';
@@ -43,7 +44,7 @@ async function resolveFramePage(
   unavailable: RemoteName[] = [],
 ): Promise<ResolvedPage> {
   const resources = await input.loadResources(locale, FRAME_NAMESPACES);
-  const t = createI18n(locale, resources).t;
+  const t = createTranslator(locale, resources).t;
   return {
     locale,
     resources,
@@ -97,6 +98,15 @@ export async function resolvePage(input: RenderInput): Promise<PageResolution> {
   }
   const definitionOfPage = module.pages[definition.name];
   if (!definitionOfPage) return unavailable(new Error(`the remote does not render ${definition.name}`));
+  try {
+    await withTimeout(
+      Promise.resolve(definitionOfPage.preload?.()),
+      input.remoteTimeoutMs,
+      () => new Error(`page code not loaded within ${input.remoteTimeoutMs} ms`),
+    );
+  } catch (error) {
+    return unavailable(error);
+  }
 
   let data: unknown = null;
   if (definitionOfPage.loader) {
@@ -125,8 +135,7 @@ export async function resolvePage(input: RenderInput): Promise<PageResolution> {
   }
   const namespaces = ['common', ...definitionOfPage.namespaces(routeMatch)];
   const resources = await input.loadResources(locale, namespaces);
-  const fixedT = createI18n(locale, resources).getFixedT(locale, namespaces[1] ?? 'common');
-  const t: Translate = (key, options) => fixedT(key, options ?? {});
+  const t: Translate = createTranslator(locale, resources).getFixedT(namespaces[1]);
   const head = definitionOfPage.head(t, routeMatch, data);
   return page({
     locale,

@@ -1,27 +1,30 @@
-import { combineSlices, configureStore, type Slice } from '@reduxjs/toolkit';
+import { combineReducers, legacy_createStore as createStore, type Reducer } from 'redux';
+import type { Slice } from '@reduxjs/toolkit';
 import type { SharedState } from '@reelkeep/shared-contracts';
 import { abSlice, campaignNavSlice, localeSlice, osSlice, pageMetaSlice, sessionSlice } from './shared-slices.ts';
 
-/** Slices remotes inject at run time; a remote augments this interface for typed access to its slice. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
-export interface LazyLoadedSlices {}
-
-/** Builds the one store of a page: the contract's slices, with room for the slices remotes hand over. */
+/**
+ * Builds the one store of a page: the contract's slices, plus the slices remotes hand over. Plain Redux, not
+ * RTK's `configureStore`: the shell's slices need no immer, and the first load carries neither (ADR 0002).
+ */
 export function createSiteStore(preloadedState: SharedState) {
-  const rootReducer = combineSlices(
-    localeSlice,
-    osSlice,
-    sessionSlice,
-    pageMetaSlice,
-    abSlice,
-    campaignNavSlice,
-  ).withLazyLoadedSlices<LazyLoadedSlices>();
-  const store = configureStore({ reducer: rootReducer, preloadedState });
-  /** Injects remote slices (idempotent: a slice already present keeps its state). */
-  const injectSlices = (slices: readonly Slice[] | undefined) => {
-    for (const slice of slices ?? []) rootReducer.inject(slice);
+  const reducers: Record<string, Reducer> = {
+    [localeSlice.reducerPath]: localeSlice.reducer,
+    [osSlice.reducerPath]: osSlice.reducer,
+    [sessionSlice.reducerPath]: sessionSlice.reducer,
+    [pageMetaSlice.reducerPath]: pageMetaSlice.reducer,
+    [abSlice.reducerPath]: abSlice.reducer,
+    [campaignNavSlice.reducerPath]: campaignNavSlice.reducer,
   };
-  return { store, injectSlices };
+  const store = createStore(combineReducers(reducers), preloadedState as never);
+  /** Injects remote slices (idempotent: a slice already present keeps its reducer and its state). */
+  const injectSlices = (slices: readonly Pick<Slice, 'reducerPath' | 'reducer'>[] | undefined) => {
+    const added = (slices ?? []).filter((slice) => !Object.hasOwn(reducers, slice.reducerPath));
+    if (added.length === 0) return;
+    for (const slice of added) reducers[slice.reducerPath] = slice.reducer;
+    store.replaceReducer(combineReducers(reducers));
+  };
+  return { store: store as typeof store & { getState(): SharedState }, injectSlices };
 }
 
 /** The store a page runs with. */

@@ -1,62 +1,32 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AbState, CampaignNavState, LocaleState, OsState, PageMetaState, SessionState } from '@reelkeep/shared-contracts';
+import { defineSlice } from './define-slice.ts';
 
 /** Locale slice of the store contract. */
-export const localeSlice = createSlice({
-  name: 'locale',
-  initialState: { current: 'en', prefix: '', path: '/' } as LocaleState,
-  reducers: {
-    localeChanged: (_state, action: PayloadAction<LocaleState>) => action.payload,
-  },
+export const localeSlice = defineSlice('locale', { current: 'en', prefix: '', path: '/' } as LocaleState, {
+  localeChanged: (_state, locale: LocaleState) => locale,
 });
 
 /** OS slice of the store contract. */
-export const osSlice = createSlice({
-  name: 'os',
-  initialState: { os: 'win', is64Bit: true } as OsState,
-  reducers: {
-    osSwitched: (state, action: PayloadAction<OsState['os']>) => {
-      state.os = action.payload;
-    },
-  },
+export const osSlice = defineSlice('os', { os: 'win', is64Bit: true } as OsState, {
+  osSwitched: (state, os: OsState['os']) => ({ ...state, os }),
 });
 
 /** Session slice of the store contract: who is signed in, never the secret. */
-export const sessionSlice = createSlice({
-  name: 'session',
-  initialState: { signedIn: false, user: null } as SessionState,
-  reducers: {
-    sessionChanged: (_state, action: PayloadAction<SessionState>) => action.payload,
-  },
+export const sessionSlice = defineSlice('session', { signedIn: false, user: null } as SessionState, {
+  sessionChanged: (_state, session: SessionState) => session,
 });
 
 /** Page meta slice of the store contract. */
-export const pageMetaSlice = createSlice({
-  name: 'pageMeta',
-  initialState: { title: '', description: '', keywords: '', status: 200 } as PageMetaState,
-  reducers: {
-    pageMetaReplaced: (_state, action: PayloadAction<PageMetaState>) => action.payload,
-  },
+export const pageMetaSlice = defineSlice('pageMeta', { title: '', description: '', keywords: '', status: 200 } as PageMetaState, {
+  pageMetaReplaced: (_state, meta: PageMetaState) => meta,
 });
 
 /** A/B values slice of the store contract. */
-export const abSlice = createSlice({
-  name: 'ab',
-  initialState: { values: {} } as AbState,
-  reducers: {
-    abValueAssigned: (state, action: PayloadAction<{ key: string; value: string }>) => {
-      state.values[action.payload.key] = action.payload.value;
-    },
-  },
+export const abSlice = defineSlice('ab', { values: {} } as AbState, {
+  abValueAssigned: (state, { key, value }: { key: string; value: string }) => ({ values: { ...state.values, [key]: value } }),
 });
 
 /** Campaign navigation visibility slice of the store contract. */
-export const campaignNavSlice = createSlice({
-  name: 'campaignNav',
-  initialState: { visible: false } as CampaignNavState,
-  reducers: {
-    campaignNavToggled: (state, action: PayloadAction<boolean>) => {
-      state.visible = action.payload;
-    },
-  },
+export const campaignNavSlice = defineSlice('campaignNav', { visible: false } as CampaignNavState, {
+  campaignNavToggled: (_state, visible: boolean) => ({ visible }),
 });

@@ -1,17 +1,16 @@
 /** @jest-environment jsdom */
 import { describe, expect, it } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { emitSiteEvent } from '@reelkeep/shared-contracts';
-import { createI18n } from '../../i18n/create-i18n.ts';
+import { createTranslator, emitSiteEvent } from '@reelkeep/shared-contracts';
+import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
 import { AlertHost } from './AlertHost.tsx';
 
-const i18n = createI18n('en', { common: { dialog: { close: 'Close', ok: 'OK', cancel: 'Cancel' } } });
+const translator = createTranslator('en', { common: { dialog: { close: 'Close', ok: 'OK', cancel: 'Cancel' } } });
 const renderHost = () =>
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider translator={translator}>
       <AlertHost />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 
 describe('AlertHost', () => {
@@ -48,9 +47,9 @@ describe('LazyAlertHost', () => {
   it('loads the dialog on the first request and shows that request', async () => {
     const { LazyAlertHost } = await import('./LazyAlertHost.tsx');
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider translator={translator}>
         <LazyAlertHost />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => emitSiteEvent('toastRequested', { message: 'Lazy hello' }));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { onSiteEvent, type SiteEvents } from '@reelkeep/shared-contracts';
 import { Dialog } from './Dialog.tsx';
 import * as styles from './AlertHost.module.css';
