@@ -10,7 +10,8 @@ import {
   type RouteMatch,
   type Translate,
 } from '@reelkeep/shared-contracts';
-import { createI18n, type NamespaceResources } from '../i18n/create-i18n.ts';
+import type { NamespaceResources } from '../i18n/create-i18n.ts';
+import { getServerI18n } from '../i18n/server-i18n.ts';
 import { withTimeout } from '../federation/page-modules.ts';
 import { loadServerPageModule } from '../federation/server-remotes.ts';
 import { resolvePath, splitLocale } from '../routing/route-table.ts';
@@ -43,7 +44,7 @@ async function resolveFramePage(
   unavailable: RemoteName[] = [],
 ): Promise<ResolvedPage> {
   const resources = await input.loadResources(locale, FRAME_NAMESPACES);
-  const t = createI18n(locale, resources).t;
+  const t = getServerI18n(locale, resources).getFixedT(locale, 'common');
   return {
     locale,
     resources,
@@ -125,7 +126,7 @@ export async function resolvePage(input: RenderInput): Promise<PageResolution> {
   }
   const namespaces = ['common', ...definitionOfPage.namespaces(routeMatch)];
   const resources = await input.loadResources(locale, namespaces);
-  const fixedT = createI18n(locale, resources).getFixedT(locale, namespaces[1] ?? 'common');
+  const fixedT = getServerI18n(locale, resources).getFixedT(locale, namespaces[1] ?? 'common');
   const t: Translate = (key, options) => fixedT(key, options ?? {});
   const head = definitionOfPage.head(t, routeMatch, data);
   return page({
