@@ -81,7 +81,18 @@ const releasedServerRules = REMOTES.map((remote) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/*.tmp.mjs', '**/node_modules/**', 'releases/**', '.data/**', 'test-results/**', 'playwright-report/**', '.e2e/**'] },
+  {
+    ignores: [
+      '**/*.tmp.mjs',
+      '**/node_modules/**',
+      'releases/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.e2e/**',
+      'bench/results/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

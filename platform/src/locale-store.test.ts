@@ -36,6 +36,16 @@ describe('locale store', () => {
     expect(await store.loadResources('fr', ['home', 'nope'])).toEqual({ home: { title: 'Accueil', nav: { a: 'Un', b: 'B' } }, nope: {} });
   });
 
+  it('hands every caller the same merged dictionary, merged once (renders share translators by it)', async () => {
+    const store = createLocaleStore(await makeLocales());
+    const first = await store.loadResources('fr', ['home', 'member', 'nope']);
+    const second = await store.loadResources('fr', ['home', 'member', 'nope']);
+    expect(second.home).toBe(first.home);
+    expect(second.member).toBe(first.member);
+    expect(second.nope).toBe(first.nope);
+    expect(await store.load('en', 'home')).toBe(await store.load('en', 'home'));
+  });
+
   it('merges nested dictionaries without mutating the base', () => {
     const base = { a: { b: 'x', c: 'y' } };
     expect(mergeDictionaries(base, { a: { b: 'z' } })).toEqual({ a: { b: 'z', c: 'y' } });

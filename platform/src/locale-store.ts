@@ -4,6 +4,9 @@ import { DEFAULT_LOCALE, type Locale } from '@reelkeep/shared-contracts';
 
 type Dictionary = Record<string, unknown>;
 
+/** What a namespace nobody translated gives: one shared object, so equal resources stay identical. */
+const NO_DICTIONARY: Dictionary = Object.freeze({});
+
 function isPlainObject(value: unknown): value is Dictionary {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -38,19 +41,30 @@ export function createLocaleStore(localesDir: string) {
     }
     return entry;
   };
-  /** The dictionary of a namespace in a locale, merged over English; null when English lacks it too. */
-  const load = async (locale: Locale, namespace: string): Promise<Dictionary | null> => {
-    if (!NAMESPACE_PATTERN.test(namespace)) return null;
+  const mergeOverEnglish = async (locale: Locale, namespace: string): Promise<Dictionary | null> => {
     const fallback = await readDictionary(DEFAULT_LOCALE, namespace);
     if (locale === DEFAULT_LOCALE) return fallback;
     const own = await readDictionary(locale, namespace);
     if (!own) return fallback;
     return fallback ? mergeDictionaries(fallback, own) : own;
   };
+  // Merged once per locale and namespace: every render gets the same object (renders share i18n instances by it).
+  const merged = new Map<string, Promise<Dictionary | null>>();
+  /** The dictionary of a namespace in a locale, merged over English; null when English lacks it too. */
+  const load = (locale: Locale, namespace: string): Promise<Dictionary | null> => {
+    if (!NAMESPACE_PATTERN.test(namespace)) return Promise.resolve(null);
+    const key = `${locale}/${namespace}`;
+    let entry = merged.get(key);
+    if (!entry) {
+      entry = mergeOverEnglish(locale, namespace);
+      merged.set(key, entry);
+    }
+    return entry;
+  };
   return {
     load,
     async loadResources(locale: Locale, namespaces: readonly string[]): Promise<Record<string, Dictionary>> {
-      const entries = await Promise.all(namespaces.map(async (namespace) => [namespace, (await load(locale, namespace)) ?? {}] as const));
+      const entries = await Promise.all(namespaces.map(async (namespace) => [namespace, (await load(locale, namespace)) ?? NO_DICTIONARY] as const));
       return Object.fromEntries(entries);
     },
   };

@@ -19,6 +19,21 @@ export const RELEASE_MIGRATIONS_DIR = 'migrations';
 /** How long a failed version waits before the host tries it again (a database that was down, a setting fixed). */
 const RETRY_FAILED_MS = 30_000;
 
+/**
+ * Lets Node's module system go of a module this file required: its cache entry and its place among the
+ * requiring module's children (either would keep the module, and all it holds, alive for the life of the
+ * process; docs/operations.md "Memory").
+ */
+export function releaseRequiredModule(file: string): void {
+  const cached = require.cache[file];
+  if (!cached) return;
+  delete require.cache[file];
+  for (const parent of [cached.parent, ...Object.values(require.cache)]) {
+    const index = parent?.children.indexOf(cached) ?? -1;
+    if (index >= 0) parent!.children.splice(index, 1);
+  }
+}
+
 /** The host's services every squad context is built from. */
 export type HostServices = Omit<HostContext, 'squad' | 'contractVersion' | 'settings' | 'site' | 'keyedHash' | 'stateDir' | 'releaseDir'>;
 
@@ -46,7 +61,7 @@ export function createSquadApiHost(options: {
   /** Budget of a version's migrations and `start`. */
   startTimeoutMs: number;
 }) {
-  const prepared = new Map<string, { promise: Promise<PreparedApi>; failedAt?: number }>();
+  const prepared = new Map<string, { promise: Promise<PreparedApi>; moduleFile: string; failedAt?: number }>();
   const keyFor = options.config.CAPTCHA_HMAC_KEY ?? `${process.pid}-${Date.now()}`;
 
   async function load(squad: SquadName, version: string, releaseDir: string): Promise<PreparedApi> {
@@ -98,6 +113,7 @@ export function createSquadApiHost(options: {
       });
       prepared.set(key, {
         promise,
+        moduleFile: path.join(releaseDir, API_MODULE_FILE),
         get failedAt() {
           return failedAt;
         },
@@ -106,9 +122,11 @@ export function createSquadApiHost(options: {
     },
     /** Forgets versions no snapshot may use any more, so a later load starts fresh. */
     forget(keep: (squad: SquadName, version: string) => boolean): void {
-      for (const key of prepared.keys()) {
+      for (const [key, entry] of prepared) {
         const [squad, version] = key.split('@') as [SquadName, string];
-        if (!keep(squad, version)) prepared.delete(key);
+        if (keep(squad, version)) continue;
+        prepared.delete(key);
+        releaseRequiredModule(entry.moduleFile);
       }
     },
   };

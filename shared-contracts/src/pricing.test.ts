@@ -75,6 +75,16 @@ describe('plan table and derived prices (docs/commerce.md "Plans and prices")', 
     expect(formatUsd(89.9, 'en')).toBe('$89.90');
     expect(formatUsd(89.9, 'de')).toBe('89,90\u00a0$');
   });
+
+  it('keeps each locale its own format when locales alternate', () => {
+    expect(['en', 'de', 'en', 'fr', 'de'].map((locale) => formatUsd(1234.5, locale))).toEqual([
+      '$1,234.50',
+      '1.234,50\u00a0$',
+      '$1,234.50',
+      '1\u202f234,50\u00a0$',
+      '1.234,50\u00a0$',
+    ]);
+  });
 });
 
 describe('quotes (property tests)', () => {

@@ -136,11 +136,18 @@ export function computeDayPrice(row: Pick<PlanRow, 'price' | 'dayNum' | 'allowNu
   return roundTo(row.price / (row.allowNum * row.dayNum), 2);
 }
 
+// Building a number format costs far more than using one: one per locale, kept (a page shows a dozen prices).
+const USD_FORMATS = new Map<string, Intl.NumberFormat>();
+const USD_FORMATS_KEPT = 32;
+
 /** Formats US dollars for a locale (the currency is always the dollar sign: docs/locales.md "Formats"). */
 export function formatUsd(amount: number, locale: string): string {
-  return new Intl.NumberFormat(locale === 'zh' ? 'zh-Hant' : locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(
-    amount,
-  );
+  let format = USD_FORMATS.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'zh' ? 'zh-Hant' : locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
+    if (USD_FORMATS.size < USD_FORMATS_KEPT) USD_FORMATS.set(locale, format);
+  }
+  return format.format(amount);
 }
 
 /** Formats cents as US dollars for a locale. */

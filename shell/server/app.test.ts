@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -191,6 +192,35 @@ describe('pages through the cache', () => {
     expect(second.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=60');
     expect(second.headers.get('vary')).toBe('Accept-Encoding, Cookie, User-Agent');
     expect(second.headers.get('surrogate-key')?.split(' ')).toEqual(['locales', 'mf-account@a1', 'mf-campaign@c1', 'mf-landing@l1', 'shell@s1']);
+  });
+
+  it('sends a hit in the encoding each client accepts, the same page in every one, again and again', async () => {
+    const pagePath = fresh('/fr/store');
+    const original = await read(await visit(pagePath, { 'accept-encoding': 'identity' }));
+    /** The raw bytes of a hit, without fetch's own decompression. */
+    const fetchRaw = (acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; cache: string | undefined; body: Buffer }>((resolve, reject) => {
+        const request = get(
+          base + pagePath,
+          { headers: { cookie: 'abPlanPrice=price_a', 'user-agent': WINDOWS, 'accept-encoding': acceptEncoding } },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({ encoding: response.headers['content-encoding'], cache: String(response.headers['x-cache']), body: Buffer.concat(chunks) }),
+            );
+          },
+        );
+        request.on('error', reject);
+      });
+    for (let round = 0; round < 2; round += 1) {
+      const [identity, gzip, brotli] = [await fetchRaw('identity'), await fetchRaw('gzip'), await fetchRaw('gzip, deflate, br')];
+      expect([identity.cache, gzip.cache, brotli.cache]).toEqual(['HIT', 'HIT', 'HIT']);
+      expect([identity.encoding, gzip.encoding, brotli.encoding]).toEqual([undefined, 'gzip', 'br']);
+      expect(identity.body.toString('utf8')).toBe(original.html);
+      expect(gunzipSync(gzip.body).toString('utf8')).toBe(original.html);
+      expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe(original.html);
+    }
   });
 
   it('answers 304 to a browser that has the entry', async () => {

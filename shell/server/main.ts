@@ -26,6 +26,8 @@ const pages = createPageRenderer({
   cache: host.pageCache,
   liveVersions: () => listLiveVersions(host.releases.current()),
 });
+// docs/operations.md "Memory": after a switch, server containers of versions no page may name are unloaded.
+host.releases.onUnload((keep) => void pages.unloadRemotes(keep));
 const server = createServer(createRequestHandler({ config, host, pages }));
 server.keepAliveTimeout = 65_000;
 

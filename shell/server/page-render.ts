@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import type { Config } from '@reelkeep/platform/config';
 import type { Logger } from '@reelkeep/platform/logger';
 import type { PageOutcome, RenderBundle, RenderInput } from '../src/render-contract.ts';
@@ -47,7 +47,7 @@ interface LoadedShell {
 /** Loads the render bundle and entry files of a shell release (once per version). */
 function createShellLoader(staticBaseUrl: string) {
   const loaded = new Map<string, Promise<LoadedShell>>();
-  return (shell: NonNullable<ReleaseSnapshot['shell']>): Promise<LoadedShell> => {
+  const load = (shell: NonNullable<ReleaseSnapshot['shell']>): Promise<LoadedShell> => {
     let entry = loaded.get(shell.version);
     if (!entry) {
       entry = (async () => {
@@ -60,6 +60,11 @@ function createShellLoader(staticBaseUrl: string) {
     }
     return entry;
   };
+  return Object.assign(load, {
+    /** The render bundles loaded so far. */
+    listLoaded: async (): Promise<RenderBundle[]> =>
+      (await Promise.allSettled(loaded.values())).flatMap((result) => (result.status === 'fulfilled' ? [result.value.bundle] : [])),
+  });
 }
 
 /** The response's `Vary` so far, as one string. */
@@ -90,6 +95,39 @@ function compressFor(req: IncomingMessage, res: ServerResponse): NodeJS.Writable
 /** Only same-site paths may be redirect targets (docs/security.md "Redirects"). */
 function toSameSiteLocation(location: string, siteUrl: string): string {
   return toSameSitePath(location, siteUrl) ?? '/';
+}
+
+/** A stored page's bytes in each encoding a client asked for so far. */
+interface EncodedEntry {
+  identity: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+// A hit sends bytes encoded once per stored entry, not a string encoded (and compressed) per request.
+const ENCODED_ENTRIES = new WeakMap<PageCacheEntry, EncodedEntry>();
+
+/** Sends a stored entry's body, compressed as the client accepts (the same choice as `compressFor`), from bytes encoded once. */
+function sendEntryBody(req: IncomingMessage, res: ServerResponse, entry: PageCacheEntry): void {
+  if (req.method === 'HEAD') return void res.end();
+  let encoded = ENCODED_ENTRIES.get(entry);
+  if (!encoded) {
+    encoded = { identity: Buffer.from(entry.body) };
+    ENCODED_ENTRIES.set(entry, encoded);
+  }
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  res.setHeader('vary', mergeVary(readVary(res), 'Accept-Encoding'));
+  if (/\bbr\b/.test(accepted)) {
+    encoded.br ??= brotliCompressSync(encoded.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+    res.setHeader('content-encoding', 'br');
+    return void res.end(encoded.br);
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    encoded.gzip ??= gzipSync(encoded.identity, { level: 6 });
+    res.setHeader('content-encoding', 'gzip');
+    return void res.end(encoded.gzip);
+  }
+  res.end(encoded.identity);
 }
 
 /** Sends a whole body, compressed when the client accepts it; resolves once it is out. */
@@ -259,7 +297,8 @@ export function createPageRenderer(deps: {
       res.statusCode = 304;
       return void res.end();
     }
-    await sendBody(req, res, entry.body);
+    sendEntryBody(req, res, entry);
+    await finished(res).catch(() => undefined);
   };
 
   /** Sends what a request rendered itself and the cache did not keep. */
@@ -436,6 +475,17 @@ export function createPageRenderer(deps: {
       if (served.entry) return sendEntry(req, res, served.entry, served.status, snapshot);
       res.setHeader('x-cache', 'MISS');
       send(served.answer);
+    },
+
+    /**
+     * Unloads, in every loaded shell bundle, the server containers of remote versions `keep` refuses
+     * (docs/operations.md "Memory"); answers them as `name@version`.
+     */
+    async unloadRemotes(keep: (app: string, version: string) => boolean): Promise<string[]> {
+      const bundles = await loadShell.listLoaded();
+      const unloaded = bundles.flatMap((bundle) => bundle.unloadRemotes?.(keep) ?? []);
+      if (unloaded.length > 0) deps.logger.info('server containers unloaded', { versions: unloaded });
+      return unloaded;
     },
 
     /** Health of each live remote: whether its server container loads and honours the contract. */

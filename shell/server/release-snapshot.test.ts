@@ -124,4 +124,50 @@ describe('watchReleases', () => {
     expect(told[1]).toEqual({ switched: [{ app: 'shell', from: 's1', to: 's2' }], serving: 's2' });
     expect(listLiveVersions(watcher.current())).toEqual({ shell: 's2' });
   });
+
+  it('after a switch, asks to unload every version the registry no longer lists and to keep the rest', async () => {
+    const releasesDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+    let state = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
+    state = applyPromotion(state, 'mf-blog', 'b1', 'ci', AT);
+    const { store, answerWith } = createScriptedStore(state);
+    const logger = createLogger('error');
+    const apiHost = createSquadApiHost({
+      config: loadConfig({}),
+      env: {},
+      db: {} as Database,
+      services: {} as HostServices,
+      logger,
+      stateRoot: releasesDir,
+      startTimeoutMs: 1000,
+    });
+    const watcher = await watchReleases({
+      store,
+      releasesDir,
+      staticBaseUrl: '',
+      pollMs: 60_000,
+      logger,
+      apiHost,
+      createGateway: (findApi) => createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi }),
+    });
+    watcher.stop();
+    const decisions: Record<string, boolean>[] = [];
+    watcher.onUnload((keep) =>
+      decisions.push({ 'mf-blog@b1': keep('mf-blog', 'b1'), 'mf-blog@b2': keep('mf-blog', 'b2'), 'shell@s1': keep('shell', 's1') }),
+    );
+
+    const promoted = applyPromotion(state, 'mf-blog', 'b2', 'ci', AT);
+    answerWith(() => promoted);
+    await watcher.refresh();
+    // b1 is on the rollback stack: pages rendered with it may still name it.
+    expect(decisions).toEqual([{ 'mf-blog@b1': true, 'mf-blog@b2': true, 'shell@s1': true }]);
+
+    // A registry that no longer lists b1 (neither live, nor on the stack, nor in its history).
+    answerWith(() => ({
+      revision: promoted.revision + 1,
+      apps: { shell: { live: 's1', previous: [] }, 'mf-blog': { live: 'b2', previous: [] } },
+      history: promoted.history.filter((event) => event.to !== 'b1' && event.from !== 'b1'),
+    }));
+    await watcher.refresh();
+    expect(decisions[1]).toEqual({ 'mf-blog@b1': false, 'mf-blog@b2': true, 'shell@s1': true });
+  });
 });

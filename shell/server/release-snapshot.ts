@@ -100,6 +100,7 @@ export async function watchReleases(options: {
   /** Told, once the new snapshot serves, which apps' live versions changed (the page cache drops what they named). */
   onSwitch?: (switched: ReleaseSwitch[]) => Promise<void>;
 }) {
+  const unloaders: ((keep: (app: string, version: string) => boolean) => void)[] = [];
   const readRemote = createRemoteReleaseReader(options.releasesDir, options.staticBaseUrl);
   const manifests = new Map<string, Promise<ReleaseManifest | null>>();
   const readManifest = (app: AppName, version: string) => {
@@ -190,6 +191,7 @@ export async function watchReleases(options: {
     if (switched.length > 0) await options.onSwitch?.(switched);
     // Versions no page may name any more are forgotten (docs/operations.md "Memory").
     options.apiHost.forget((squad, version) => APPS.some((app) => SQUAD_OF_APP[app] === squad && isPinnable(state, app, version)));
+    for (const unload of unloaders) unload((app, version) => isPinnable(state, app, version));
   };
 
   await refresh();
@@ -231,6 +233,13 @@ export async function watchReleases(options: {
       return changed ? buildSnapshot(current.state, versions, remotes) : current;
     },
     refresh,
+    /**
+     * Calls `unload` after each switch with the rule of what to keep: a version of an app stays while the
+     * registry lists it (docs/operations.md "Memory"); the page renderer unloads the rest of its server code.
+     */
+    onUnload(unload: (keep: (app: string, version: string) => boolean) => void): void {
+      unloaders.push(unload);
+    },
     stop: () => clearInterval(timer),
   };
 }

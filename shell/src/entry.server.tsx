@@ -10,7 +10,7 @@ import {
 import { CONTRACT_VERSION, type Locale } from '@reelkeep/shared-contracts';
 import { Root } from './app/Root.tsx';
 import { createFrameDataLoader } from './frame-data-loader.ts';
-import { loadServerPageModule } from './federation/server-remotes.ts';
+import { loadServerPageModule, unloadServerRemotes } from './federation/server-remotes.ts';
 import { decidePageRequest } from './page-gate.ts';
 import { createSitemaps, renderRobots } from './sitemap.ts';
 import { resolvePath } from './routing/route-table.ts';
@@ -113,6 +113,7 @@ const bundle: RenderBundle = {
     const match = resolvePath(pathname);
     return match ? { remote: match.definition.remote, uncached: match.definition.uncached === true } : null;
   },
+  unloadRemotes: unloadServerRemotes,
   probeRemote,
   contractVersion: CONTRACT_VERSION,
 };

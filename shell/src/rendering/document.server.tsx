@@ -8,7 +8,8 @@ import { ROUTE_BY_NAME, splitLocale } from '../routing/route-table.ts';
 import { createSiteStore } from '../store/create-site-store.ts';
 import type { PageOutcome, RenderInput } from '../render-contract.ts';
 import { buildHeadTags, renderHeadTagsHtml } from './head-tags.ts';
-import { escapeHtml, serialiseForScript } from './html-text.ts';
+import { escapeHtml } from './html-text.ts';
+import { serialiseHydrationState } from './hydration-text.ts';
 import type { ResolvedPage } from './page-resolution.server.ts';
 
 /** The store a page starts with: the contract's slices, filled from the request and the resolved page. */
@@ -93,7 +94,7 @@ export async function renderDocumentStream(input: RenderInput, page: ResolvedPag
     </AppProviders>
   );
   const start = renderDocumentStart(input, page);
-  const end = `</div><script id="__RK_STATE__" type="application/json">${serialiseForScript(hydration)}</script></body></html>`;
+  const end = `</div><script id="__RK_STATE__" type="application/json">${serialiseHydrationState(hydration)}</script></body></html>`;
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const rendered = await new Promise<{ stream: ReturnType<typeof renderToPipeableStream>; regionFailed: boolean }>((resolve, reject) => {
@@ -121,21 +122,23 @@ export async function renderDocumentStream(input: RenderInput, page: ResolvedPag
   clearTimeout(timer);
   const status = rendered.regionFailed && page.payload.status === 200 ? 503 : page.payload.status;
 
+  // React hands over the rendered tree in small chunks; the document leaves in one write (and, to an HTTP
+  // response, with its Content-Length), not a system call per chunk.
   const pipe = (sink: NodeJS.WritableStream & { end(): void }) =>
     new Promise<void>((resolve) => {
+      const chunks: Buffer[] = [Buffer.from(start)];
       const body = new Writable({
-        write(chunk, _encoding, callback) {
-          sink.write(chunk);
+        write(chunk: Buffer | string, _encoding, callback) {
+          chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
           callback();
         },
         final(callback) {
-          sink.write(end);
-          sink.end();
+          chunks.push(Buffer.from(end));
+          sink.end(Buffer.concat(chunks));
           callback();
           resolve();
         },
       });
-      sink.write(start);
       rendered.stream.pipe(body);
     });
   return { kind: 'page', status, head: page.payload.head, unavailable: page.payload.unavailable, pipe };
