@@ -18,6 +18,7 @@ export * from './api-input.ts';
 export * from './input-fields.ts';
 export * from './inputs/account.ts';
 export * from './inputs/site.ts';
+export * from './push-contract.ts';
 export * from './inputs/blog.ts';
 export * from './proof-of-work.ts';
 export * from './inputs/checkout.ts';
