@@ -128,7 +128,10 @@ async function sendOne(services: PushQueueServices, delivery: ClaimedDelivery, d
     services.siteUrl,
     delivery.token,
   );
-  const answer = await services.send({ endpoint: delivery.endpoint, auth: delivery.auth_secret, p256dh: delivery.p256dh_key }, JSON.stringify(payload));
+  const answer = await services.send(
+    { endpoint: delivery.endpoint, auth: delivery.auth_secret, p256dh: delivery.p256dh_key },
+    JSON.stringify(payload),
+  );
   const outcome = decideDeliveryOutcome(answer, delivery.attempts, services.retryBaseMs ?? PUSH_RETRY_BASE_MS);
   switch (outcome.kind) {
     case 'sent':

@@ -49,7 +49,8 @@ function describeProblems(input: Extract<InputResult<unknown>, { ok: false }>): 
 
 /** Loads the `push` namespace of a locale for the notification texts. */
 function loadPushDictionary(context: HostContext<SiteSettings>) {
-  return async (locale: Parameters<HostContext['loadTranslations']>[0]): Promise<PushDictionary> => (await context.loadTranslations(locale, ['push'])).push ?? {};
+  return async (locale: Parameters<HostContext['loadTranslations']>[0]): Promise<PushDictionary> =>
+    (await context.loadTranslations(locale, ['push'])).push ?? {};
 }
 
 /**
@@ -112,7 +113,8 @@ export function createPushRoutes(options: { drain?: (context: HostContext<SiteSe
       maxBodyBytes: 8 * 1024,
       async handle(request, context) {
         const limit = await pushLimiter(context).hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
-        if (!limit.allowed) return respondJson({ code: 429, reason: 'too many subscriptions' }, 429, { 'retry-after': String(limit.retryAfterSeconds) });
+        if (!limit.allowed)
+          return respondJson({ code: 429, reason: 'too many subscriptions' }, 429, { 'retry-after': String(limit.retryAfterSeconds) });
         const input = await readInput(request, pushSubscriptionInput);
         if (!input.ok) return respondJson({ code: 400, reason: describeProblems(input) }, 400);
         const data = input.data;
@@ -154,10 +156,10 @@ export function createPushRoutes(options: { drain?: (context: HostContext<SiteSe
         const user = input.data.all ? await readSignedInUser(request, context.fetchApi) : null;
         if (input.data.all && !user) return respondJson({ cscode: 401 }, 401);
         if (!input.data.endpoint && !user) return respondJson({ cscode: 400, reason: 'endpoint: empty' }, 400);
-        const removed = await context.db.query(`DELETE FROM site.push_subscriptions WHERE endpoint = $1 OR ($2::text IS NOT NULL AND user_id = $2) RETURNING id`, [
-          input.data.endpoint ?? null,
-          user?.id ?? null,
-        ]);
+        const removed = await context.db.query(
+          `DELETE FROM site.push_subscriptions WHERE endpoint = $1 OR ($2::text IS NOT NULL AND user_id = $2) RETURNING id`,
+          [input.data.endpoint ?? null, user?.id ?? null],
+        );
         return respondJson({ cscode: 200, removed: removed.length }, 200, { 'cache-control': 'no-store' });
       },
     },

@@ -16,11 +16,7 @@ export interface PushServiceAnswer {
 }
 
 /** What happens to a delivery after an attempt. */
-export type DeliveryOutcome =
-  | { kind: 'sent' }
-  | { kind: 'prune' }
-  | { kind: 'retry'; delayMs: number }
-  | { kind: 'failed'; reason: string };
+export type DeliveryOutcome = { kind: 'sent' } | { kind: 'prune' } | { kind: 'retry'; delayMs: number } | { kind: 'failed'; reason: string };
 
 /**
  * RFC 8030: 201 accepted; 404/410 the subscription is gone for good (prune it); 429, 5xx and an unreachable

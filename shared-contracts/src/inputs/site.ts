@@ -31,7 +31,11 @@ function decodeBase64UrlLength(value: string): number {
 export const pushSubscriptionInput = z.object({
   language: z.enum(LOCALES),
   /** Seconds east of UTC (−14 h to +14 h). */
-  diff_time: z.coerce.number().int().min(-14 * 3600).max(14 * 3600),
+  diff_time: z.coerce
+    .number()
+    .int()
+    .min(-14 * 3600)
+    .max(14 * 3600),
   device_model: singleLine(64, 1),
   app_id: singleLine(64, 1),
   endpoint: z
