@@ -1,0 +1,99 @@
+import { notificationPayloadSchema, PUSH_EVENT_ENDPOINT, type NotificationPayload } from '@reelkeep/shared-contracts/push';
+
+/**
+ * The web push service worker (docs/push.md "The service worker"), served at /webpush/sw.js with the scope
+ * /webpush/: it controls no page of the site and caches nothing; it only shows the notifications the
+ * shell's API sends, opens their target on a click, and reports both.
+ */
+
+/** The parts of the service worker scope this worker uses (the DOM library the project compiles with lacks them). */
+interface WaitUntilEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface PushMessageEvent extends WaitUntilEvent {
+  readonly data: { text(): string } | null;
+}
+interface NotificationClickEvent extends WaitUntilEvent {
+  readonly notification: Notification;
+}
+interface SiteWindow {
+  readonly url: string;
+  focus(): Promise<unknown>;
+}
+interface WorkerScope {
+  readonly location: Location;
+  readonly registration: ServiceWorkerRegistration;
+  readonly clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly SiteWindow[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'install', listener: (event: WaitUntilEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushMessageEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationClickEvent) => void): void;
+}
+
+const worker = globalThis as unknown as WorkerScope;
+
+/** What a notification keeps for its click. */
+interface ShownNotification {
+  url: string;
+  delivery: string;
+}
+
+function report(delivery: string, kind: 'delivered' | 'clicked'): Promise<unknown> {
+  return fetch(PUSH_EVENT_ENDPOINT, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ delivery, kind }),
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
+function readPayload(event: PushMessageEvent): NotificationPayload | null {
+  try {
+    const parsed = notificationPayloadSchema.safeParse(JSON.parse(event.data?.text() ?? ''));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A click opens only pages of this site; anything else opens its home. */
+function toSiteUrl(url: string): string {
+  const origin = worker.location.origin;
+  return URL.canParse(url) && new URL(url).origin === origin ? url : `${origin}/`;
+}
+
+worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting()));
+
+worker.addEventListener('push', (event) => {
+  const payload = readPayload(event);
+  if (!payload) return;
+  const data: ShownNotification = { url: toSiteUrl(payload.url), delivery: payload.delivery };
+  event.waitUntil(
+    worker.registration
+      .showNotification(payload.title, {
+        body: payload.body,
+        icon: payload.icon,
+        tag: payload.delivery,
+        data,
+        ...(payload.image ? { image: payload.image } : {}),
+      } as NotificationOptions)
+      .then(() => report(payload.delivery, 'delivered')),
+  );
+});
+
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as Partial<ShownNotification> | null;
+  const url = toSiteUrl(typeof data?.url === 'string' ? data.url : '/');
+  event.waitUntil(
+    (async () => {
+      const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((window) => window.url === url);
+      await (open ? open.focus() : worker.clients.openWindow(url));
+      if (typeof data?.delivery === 'string') await report(data.delivery, 'clicked');
+    })(),
+  );
+});
