@@ -1,3 +1,4 @@
+import { openNotificationTarget, toSiteTarget, type SiteWindow } from './notification-target.ts';
 import { notificationPayloadSchema, PUSH_EVENT_ENDPOINT, type NotificationPayload } from '@reelkeep/shared-contracts/push';
 
 /**
@@ -15,10 +16,6 @@ interface PushMessageEvent extends WaitUntilEvent {
 }
 interface NotificationClickEvent extends WaitUntilEvent {
   readonly notification: Notification;
-}
-interface SiteWindow {
-  readonly url: string;
-  focus(): Promise<unknown>;
 }
 interface WorkerScope {
   readonly location: Location;
@@ -59,18 +56,12 @@ function readPayload(event: PushMessageEvent): NotificationPayload | null {
   }
 }
 
-/** A click opens only pages of this site; anything else opens its home. */
-function toSiteUrl(url: string): string {
-  const origin = worker.location.origin;
-  return URL.canParse(url) && new URL(url).origin === origin ? url : `${origin}/`;
-}
-
 worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting()));
 
 worker.addEventListener('push', (event) => {
   const payload = readPayload(event);
   if (!payload) return;
-  const data: ShownNotification = { url: toSiteUrl(payload.url), delivery: payload.delivery };
+  const data: ShownNotification = { url: toSiteTarget(payload.url, worker.location.origin), delivery: payload.delivery };
   event.waitUntil(
     worker.registration
       .showNotification(payload.title, {
@@ -87,12 +78,11 @@ worker.addEventListener('push', (event) => {
 worker.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data = event.notification.data as Partial<ShownNotification> | null;
-  const url = toSiteUrl(typeof data?.url === 'string' ? data.url : '/');
+  const url = toSiteTarget(data?.url, worker.location.origin);
   event.waitUntil(
     (async () => {
       const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((window) => window.url === url);
-      await (open ? open.focus() : worker.clients.openWindow(url));
+      await openNotificationTarget(url, windows, (target) => worker.clients.openWindow(target));
       if (typeof data?.delivery === 'string') await report(data.delivery, 'clicked');
     })(),
   );
