@@ -23,3 +23,4 @@ export * from './inputs/blog.ts';
 export * from './proof-of-work.ts';
 export * from './inputs/checkout.ts';
 export * from './inputs/landing.ts';
+export * from './share-links.ts';

@@ -3,6 +3,7 @@ import { useSelector } from 'react-redux';
 import { DS, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import { formatDate, type ArticleData, type PolicyData } from './blog-data.ts';
 import * as styles from './DocumentPages.module.css';
+import { ShareToolbar } from '@reelkeep/shared-contracts/share';
 
 /** An article of the guide centre: breadcrumb, table of contents, body, related guides and a call to action. */
 export function ArticlePage({ data }: PageProps<ArticleData>) {
@@ -59,6 +60,7 @@ export function ArticlePage({ data }: PageProps<ArticleData>) {
               {t('cta_button')}
             </a>
           </aside>
+          <ShareToolbar title={data.title} />
         </div>
       </div>
       {data.related.length > 0 && (

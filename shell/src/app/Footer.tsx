@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
+import { buildShareLinks, emitSiteEvent, toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
 import { useFrameData } from './frame-data.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { NewsletterBox } from './NewsletterBox.tsx';
@@ -18,17 +18,18 @@ const POLICY_LINKS = [
 const HOT_PRODUCT_LIMIT = 20;
 const HOT_PRODUCT_LIMIT_DE = 6;
 
-/** The public address the share link points at. */
-const SHARE_TARGET = 'https://www.facebook.com/sharer/sharer.php?u=';
 
 /** The site footer (spec §2): newsletter, hot products, support, guide centre, policies, share, copyright, languages. */
 export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string }) {
   const { t } = useTranslation('common');
   const locale = useSelector((state: SharedState) => state.locale.current);
+  const pageMeta = useSelector((state: SharedState) => state.pageMeta);
   const { catalogue, articles } = useFrameData();
   const link = (path: string) => toLocalePath(locale, path);
   const hot =
     catalogue.groups.find((group) => group.id === 'hot')?.services.slice(0, locale === 'de' ? HOT_PRODUCT_LIMIT_DE : HOT_PRODUCT_LIMIT) ?? [];
+  // spec §2 "a share link to a social network": it shares the page on screen (its canonical URL), the home only where the page has none.
+  const facebookShare = buildShareLinks({ url: pageMeta.canonicalUrl || new URL(link('/'), siteUrl).href, title: pageMeta.title }, locale)[0]!;
   return (
     <footer className={styles.footer}>
       {!reduced && <NewsletterBox />}
@@ -40,7 +41,7 @@ export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string
               <p className={styles.tagline}>{t('footer.tagline')}</p>
               <a
                 className={styles.share}
-                href={SHARE_TARGET + encodeURIComponent(new URL(link('/'), siteUrl).href)}
+                href={facebookShare.href}
                 rel="noopener noreferrer"
                 target="_blank"
               >
