@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
-import { E2E_BASE_URL, E2E_CONSENT_STATE } from '../test-site.ts';
-import { expect, readText, test } from '../fixtures.ts';
+import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE } from '../test-site.ts';
+import { expect, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
 
 /**
  * Web push in Chromium (docs/push.md). What cannot run here: Chromium's `pushManager.subscribe` needs its
@@ -58,6 +58,7 @@ test('the push worker answers at its own path, with its own policy, never from t
 });
 
 test('with notifications allowed, a page reports its subscription 7 s after it loads; checkout never does', async () => {
+  test.setTimeout(60_000);
   const context = await openVisitor();
   try {
     const page = await context.newPage();
@@ -101,6 +102,7 @@ test('with notifications allowed, a page reports its subscription 7 s after it l
 });
 
 test('without an earlier answer the page offers notifications; "No thanks" is kept and never asked again', async () => {
+  test.setTimeout(60_000);
   const context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'e2e-push-')), {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
@@ -181,6 +183,43 @@ test('a message pushed to the worker shows its notification, with the site page 
         ),
       )
       .toContain(`${E2E_BASE_URL}/`);
+  } finally {
+    await context.close();
+  }
+});
+
+/** Queues a message for a campaign's subscribers and answers how many it reaches. */
+async function countCampaignRecipients(campaign: string): Promise<number> {
+  const response = await fetch(`${E2E_BASE_URL}/api/site/admin/push/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ message: 'sale', path: '/store', campaign }),
+  });
+  expect(response.status).toBe(202);
+  return ((await response.json()) as { recipients: number }).recipients;
+}
+
+test('My account turns notifications off for the account and this browser', async () => {
+  test.setTimeout(60_000);
+  const context = await openVisitor();
+  try {
+    const page = await context.newPage();
+    await registerWithoutJavaScript(page, 'es', { name: 'Push Reader', email: `push-${Date.now()}@example.com`, password: 'Correct-horse-9' });
+    // The sign-up pages may have had this tab's one attempt already: the campaign page starts a new session.
+    await page.evaluate(() => window.sessionStorage.clear());
+    const campaign = `e2e-account-${Date.now()}`;
+    await page.goto(`/es/?utm_campaign=${campaign}`);
+    await page.waitForResponse((response) => response.url().endsWith('/sub/register'), { timeout: 15_000 });
+    expect(await countCampaignRecipients(campaign)).toBe(1);
+
+    await page.goto('/es/my-account');
+    const section = page.getByRole('form', { name: readText('es', 'my_account', 'push.title') });
+    await section.getByRole('button', { name: readText('es', 'my_account', 'push.off') }).click();
+    await expect(section.getByRole('status')).toHaveText(readText('es', 'my_account', 'push.done'));
+    expect(
+      await page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration('/webpush/'))?.pushManager.getSubscription()) ?? null),
+    ).toBeNull();
+    expect(await countCampaignRecipients(campaign)).toBe(0);
   } finally {
     await context.close();
   }

@@ -44,3 +44,23 @@ export const pushKeyAnswerSchema = z.object({ cscode: z.literal(200), publicKey:
 
 /** The answer of `POST /sub/register` (spec §7: `code` 200 marks the visitor online). */
 export const pushRegisterAnswerSchema = z.object({ code: z.number().int(), reason: z.string().optional() });
+
+/** The operator's answer when a message is queued (`POST /api/site/admin/push/messages`). */
+export const pushQueuedAnswerSchema = z.object({ id: z.number().int(), recipients: z.number().int() });
+
+/** One message's progress and counts (`GET /api/site/admin/push/messages?id=`). */
+export const pushProgressAnswerSchema = z.object({
+  id: z.number().int(),
+  message: z.enum(PUSH_MESSAGES),
+  path: z.string(),
+  audience: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  recipients: z.number().int(),
+  pending: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  pruned: z.number().int(),
+  delivered: z.number().int(),
+  clicked: z.number().int(),
+});

@@ -15,6 +15,9 @@ import {
   pushUnsubscribeInput,
   readInput,
   readSignedInUser,
+  readSubmittedLocale,
+  toLocalePrefix,
+  type Locale,
   respondJson,
   serialiseCookie,
   type InputResult,
@@ -152,14 +155,19 @@ export function createPushRoutes(options: { drain?: (context: HostContext<SiteSe
       path: PUSH_UNSUBSCRIBE_ENDPOINT,
       async handle(request, context) {
         const input = await readInput(request, pushUnsubscribeInput);
-        if (!input.ok) return respondJson({ cscode: 400, reason: describeProblems(input) }, 400);
+        // My account's form without JavaScript comes back to its section.
+        const backToAccount = (locale: Locale) =>
+          new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/my-account#push` } });
+        if (!input.ok)
+          return input.isForm ? backToAccount(readSubmittedLocale(input)) : respondJson({ cscode: 400, reason: describeProblems(input) }, 400);
         const user = input.data.all ? await readSignedInUser(request, context.fetchApi) : null;
-        if (input.data.all && !user) return respondJson({ cscode: 401 }, 401);
+        if (input.data.all && !user) return input.isForm ? backToAccount(input.data.locale) : respondJson({ cscode: 401 }, 401);
         if (!input.data.endpoint && !user) return respondJson({ cscode: 400, reason: 'endpoint: empty' }, 400);
         const removed = await context.db.query(
           `DELETE FROM site.push_subscriptions WHERE endpoint = $1 OR ($2::text IS NOT NULL AND user_id = $2) RETURNING id`,
           [input.data.endpoint ?? null, user?.id ?? null],
         );
+        if (input.isForm) return backToAccount(input.data.locale);
         return respondJson({ cscode: 200, removed: removed.length }, 200, { 'cache-control': 'no-store' });
       },
     },

@@ -52,7 +52,7 @@ export const pushSubscriptionInput = z.object({
 export type PushSubscriptionInput = z.output<typeof pushSubscriptionInput>;
 
 /** `POST /api/site/push/unsubscribe`: this browser's endpoint; signed in, `all` removes every browser of the account. */
-export const pushUnsubscribeInput = z.object({ endpoint: optional(z.string().max(2048)), all: flagInput.optional() });
+export const pushUnsubscribeInput = z.object({ endpoint: optional(z.string().max(2048)), all: flagInput.optional(), locale: localeInput });
 
 /** `POST /api/site/push/events`: the worker showed or a visitor clicked one delivery. */
 export const pushEventInput = z.object({ delivery: z.string().regex(/^[\w-]{16,64}$/), kind: z.enum(['delivered', 'clicked']) });
