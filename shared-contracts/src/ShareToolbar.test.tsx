@@ -42,7 +42,9 @@ describe('ShareToolbar (docs/sharing.md)', () => {
     const toolbar = screen.getByRole('navigation', { name: 'このページを共有' });
     expect(toolbar).toBeTruthy();
     const line = screen.getByRole('link', { name: 'LINE で共有' });
-    expect(line.getAttribute('href')).toBe('https://social-plugins.line.me/lineit/share?url=https%3A%2F%2Fwww.reelkeep.com%2Fja%2Fnetflix-downloader');
+    expect(line.getAttribute('href')).toBe(
+      'https://social-plugins.line.me/lineit/share?url=https%3A%2F%2Fwww.reelkeep.com%2Fja%2Fnetflix-downloader',
+    );
     expect(line.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByRole('link', { name: 'メールで送る' }).getAttribute('href')).toMatch(/^mailto:\?subject=Netflix%20/);
   });
@@ -63,7 +65,9 @@ describe('ShareToolbar (docs/sharing.md)', () => {
     renderToolbar('https://www.reelkeep.com/ja/netflix-downloader');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'リンクをコピー' })));
     expect(screen.getByRole('status').textContent).toBe('リンクをコピーできませんでした。下のリンクを選択してコピーしてください。');
-    expect((screen.getByRole('textbox', { name: 'このページへのリンク' }) as HTMLInputElement).value).toBe('https://www.reelkeep.com/ja/netflix-downloader');
+    expect((screen.getByRole('textbox', { name: 'このページへのリンク' }) as HTMLInputElement).value).toBe(
+      'https://www.reelkeep.com/ja/netflix-downloader',
+    );
   });
 
   it('renders nothing where the page has no canonical URL (an older shell)', () => {

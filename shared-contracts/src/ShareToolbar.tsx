@@ -54,7 +54,15 @@ export function ShareToolbar({ title }: { title?: string }) {
         {copy === 'failed' ? t('share.copy_failed') : ''}
       </p>
       {copy === 'failed' && (
-        <input className={DS.shareField} type="text" readOnly value={url} aria-label={t('share.link')} onFocus={(event) => event.currentTarget.select()} autoFocus />
+        <input
+          className={DS.shareField}
+          type="text"
+          readOnly
+          value={url}
+          aria-label={t('share.link')}
+          onFocus={(event) => event.currentTarget.select()}
+          autoFocus
+        />
       )}
     </nav>
   );

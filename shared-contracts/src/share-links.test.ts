@@ -6,7 +6,10 @@ const page = { url: 'https://www.reelkeep.com/fr/how-to-download-netflix-videos?
 describe('buildShareLinks (docs/sharing.md)', () => {
   it('shares the canonical URL and the title, encoded, to each network’s own share page', () => {
     expect(buildShareLinks(page, 'fr')).toEqual([
-      { network: 'facebook', href: 'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fwww.reelkeep.com%2Ffr%2Fhow-to-download-netflix-videos%3Fx%3D1%26y%3D2' },
+      {
+        network: 'facebook',
+        href: 'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fwww.reelkeep.com%2Ffr%2Fhow-to-download-netflix-videos%3Fx%3D1%26y%3D2',
+      },
       {
         network: 'x',
         href: 'https://x.com/intent/post?url=https%3A%2F%2Fwww.reelkeep.com%2Ffr%2Fhow-to-download-netflix-videos%3Fx%3D1%26y%3D2&text=T%C3%A9l%C3%A9charger%20%26%20regarder',

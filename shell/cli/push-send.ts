@@ -42,13 +42,13 @@ if (queued.status !== 202 || !accepted.success) {
   console.error(`refused (${queued.status}): ${JSON.stringify(queuedBody)}`);
   process.exit(1);
 }
-console.log(JSON.stringify({ msg: 'push message queued', ...accepted.data }));
+process.stdout.write(`${JSON.stringify({ msg: 'push message queued', ...accepted.data })}\n`);
 if (noWait) process.exit(0);
 
 for (;;) {
   const answer = await fetch(`${endpoint.href}?id=${accepted.data.id}`, { headers });
   const progress = pushProgressAnswerSchema.parse(await answer.json());
-  console.log(JSON.stringify({ msg: progress.finishedAt ? 'push message finished' : 'push message sending', ...progress }));
+  process.stdout.write(`${JSON.stringify({ msg: progress.finishedAt ? 'push message finished' : 'push message sending', ...progress })}\n`);
   if (progress.finishedAt) break;
   await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
 }

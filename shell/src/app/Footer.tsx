@@ -18,7 +18,6 @@ const POLICY_LINKS = [
 const HOT_PRODUCT_LIMIT = 20;
 const HOT_PRODUCT_LIMIT_DE = 6;
 
-
 /** The site footer (spec §2): newsletter, hot products, support, guide centre, policies, share, copyright, languages. */
 export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string }) {
   const { t } = useTranslation('common');
@@ -39,12 +38,7 @@ export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string
             <div>
               <p className={styles.brand}>{t('brand.name')}</p>
               <p className={styles.tagline}>{t('footer.tagline')}</p>
-              <a
-                className={styles.share}
-                href={facebookShare.href}
-                rel="noopener noreferrer"
-                target="_blank"
-              >
+              <a className={styles.share} href={facebookShare.href} rel="noopener noreferrer" target="_blank">
                 <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                   <path
                     fill="currentColor"

@@ -90,7 +90,9 @@ export function useClientNavigation({ location, payload, navigationType }: Navig
     if (split) dispatch(localeSlice.actions.localeChanged({ current: split.locale, prefix: toLocalePrefix(split.locale), path: split.path }));
     const locale = split?.locale ?? DEFAULT_LOCALE;
     const canonicalUrl = toCanonicalUrl({ head: payload.head, locale, path: split?.path ?? '/', siteUrl });
-    dispatch(pageMetaSlice.actions.pageMetaReplaced({ ...payload.head, keywords: payload.head.keywords ?? '', status: payload.status, canonicalUrl }));
+    dispatch(
+      pageMetaSlice.actions.pageMetaReplaced({ ...payload.head, keywords: payload.head.keywords ?? '', status: payload.status, canonicalUrl }),
+    );
     // The head follows the page by itself: PageHead renders it with React (docs/routing.md "Page head").
     const hashTarget = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     const scroll = decideScroll({ navigationType, hashTarget, savedY: scrollPositions.get(location.key) });

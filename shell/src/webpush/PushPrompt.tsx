@@ -51,7 +51,6 @@ export default function PushPrompt() {
     if (decision === 'ask') setAsking(true);
     else void subscribeAndReport(locale).catch(() => false);
     // One attempt per session: decided once, on the page on screen when the delay passed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A client navigation to checkout hides the card (spec §2).
