@@ -9,7 +9,7 @@ import { Hero } from '../components/Hero.tsx';
 import { PlansTeaser } from '../components/PlansTeaser.tsx';
 import { ServiceChips } from '../components/ServiceChips.tsx';
 import { StepList } from '../components/StepList.tsx';
-import { ShareToolbar } from '@reelkeep/shared-contracts/share';
+import { PageShare } from '../components/PageShare.tsx';
 import type { ShowcaseData } from './page-data.ts';
 
 const FEATURES = ['quality', 'audio', 'subtitles', 'batch', 'formats', 'speed'] as const;
@@ -54,9 +54,7 @@ export function HomePage({ data, pageName }: PageProps<ShowcaseData>) {
       />
       <PlansTeaser />
       <FaqList title={t('faq.title')} items={buildHomeFaq(t, data.serviceCount)} />
-      <div className={`${DS.container} ${DS.shareSection}`}>
-        <ShareToolbar />
-      </div>
+      <PageShare />
     </>
   );
 }

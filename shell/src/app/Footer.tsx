@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { buildShareLinks, emitSiteEvent, toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
+import { emitSiteEvent, toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
 import { useFrameData } from './frame-data.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { NewsletterBox } from './NewsletterBox.tsx';
@@ -18,17 +18,20 @@ const POLICY_LINKS = [
 const HOT_PRODUCT_LIMIT = 20;
 const HOT_PRODUCT_LIMIT_DE = 6;
 
+/** Facebook's own share page (docs/sharing.md): a plain link, no script of theirs. */
+const FACEBOOK_SHARER = 'https://www.facebook.com/sharer/sharer.php?u=';
+
 /** The site footer (spec §2): newsletter, hot products, support, guide centre, policies, share, copyright, languages. */
 export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string }) {
   const { t } = useTranslation('common');
   const locale = useSelector((state: SharedState) => state.locale.current);
-  const pageMeta = useSelector((state: SharedState) => state.pageMeta);
+  const canonicalUrl = useSelector((state: SharedState) => state.pageMeta.canonicalUrl);
   const { catalogue, articles } = useFrameData();
   const link = (path: string) => toLocalePath(locale, path);
   const hot =
     catalogue.groups.find((group) => group.id === 'hot')?.services.slice(0, locale === 'de' ? HOT_PRODUCT_LIMIT_DE : HOT_PRODUCT_LIMIT) ?? [];
-  // spec §2 "a share link to a social network": it shares the page on screen (its canonical URL), the home only where the page has none.
-  const facebookShare = buildShareLinks({ url: pageMeta.canonicalUrl || new URL(link('/'), siteUrl).href, title: pageMeta.title }, locale)[0]!;
+  // spec §2 "a share link to a social network": it shares the page on screen, the home only where the page has no canonical URL.
+  const sharedUrl = canonicalUrl || new URL(link('/'), siteUrl).href;
   return (
     <footer className={styles.footer}>
       {!reduced && <NewsletterBox />}
@@ -38,7 +41,7 @@ export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string
             <div>
               <p className={styles.brand}>{t('brand.name')}</p>
               <p className={styles.tagline}>{t('footer.tagline')}</p>
-              <a className={styles.share} href={facebookShare.href} rel="noopener noreferrer" target="_blank">
+              <a className={styles.share} href={FACEBOOK_SHARER + encodeURIComponent(sharedUrl)} rel="noopener noreferrer" target="_blank">
                 <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                   <path
                     fill="currentColor"

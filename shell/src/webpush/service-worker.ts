@@ -1,5 +1,6 @@
 import { openNotificationTarget, toSiteTarget, type SiteWindow } from './notification-target.ts';
-import { notificationPayloadSchema, PUSH_EVENT_ENDPOINT, type NotificationPayload } from '@reelkeep/shared-contracts/push';
+import { notificationPayloadSchema, type NotificationPayload } from '@reelkeep/shared-contracts/push';
+import { PUSH_EVENT_ENDPOINT } from '@reelkeep/shared-contracts/push-contract';
 
 /**
  * The web push service worker (docs/push.md "The service worker"), served at /webpush/sw.js with the scope
