@@ -1,9 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { DS } from './design-system.ts';
 import { buildShareLinks, SHARE_NETWORK_NAMES } from './share-links.ts';
 import type { SharedState } from './store-contract.ts';
+
+/** The toolbar's classes in the shell's stylesheet (shell/src/app/frame.css), here rather than in DS so pages that do not share carry none of them. */
+const SHARE_CLASSES = {
+  toolbar: 'rk-share',
+  label: 'rk-share__label',
+  list: 'rk-share__list',
+  link: 'rk-share__link',
+  status: 'rk-share__status',
+  field: 'rk-share__field',
+} as const;
 
 /**
  * The share toolbar (docs/sharing.md) any remote puts on its pages: plain links to the networks' share
@@ -28,13 +37,13 @@ export function ShareToolbar({ title }: { title?: string }) {
     }
   };
   return (
-    <nav className={DS.share} aria-label={t('share.label')} data-testid="share-toolbar">
-      <p className={DS.shareLabel}>{t('share.label')}</p>
-      <ul className={DS.shareList}>
+    <nav className={SHARE_CLASSES.toolbar} aria-label={t('share.label')} data-testid="share-toolbar">
+      <p className={SHARE_CLASSES.label}>{t('share.label')}</p>
+      <ul className={SHARE_CLASSES.list}>
         {buildShareLinks({ url, title: shareTitle }, locale).map((link) => (
           <li key={link.network}>
             <a
-              className={DS.shareLink}
+              className={SHARE_CLASSES.link}
               href={link.href}
               data-network={link.network}
               {...(link.network === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
@@ -45,17 +54,17 @@ export function ShareToolbar({ title }: { title?: string }) {
           </li>
         ))}
         <li>
-          <button type="button" className={DS.shareLink} data-network="copy" onClick={() => void copyLink()}>
+          <button type="button" className={SHARE_CLASSES.link} data-network="copy" onClick={() => void copyLink()}>
             {copy === 'copied' ? t('share.copied') : t('share.copy')}
           </button>
         </li>
       </ul>
-      <p className={DS.shareStatus} role="status">
+      <p className={SHARE_CLASSES.status} role="status">
         {copy === 'failed' ? t('share.copy_failed') : ''}
       </p>
       {copy === 'failed' && (
         <input
-          className={DS.shareField}
+          className={SHARE_CLASSES.field}
           type="text"
           readOnly
           value={url}

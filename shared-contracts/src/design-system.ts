@@ -22,11 +22,4 @@ export const DS = {
   grid2: 'rk-grid rk-grid--2',
   badge: 'rk-badge',
   prose: 'rk-prose',
-  share: 'rk-share',
-  shareSection: 'rk-share-section',
-  shareLabel: 'rk-share__label',
-  shareList: 'rk-share__list',
-  shareLink: 'rk-share__link',
-  shareStatus: 'rk-share__status',
-  shareField: 'rk-share__field',
 } as const;
