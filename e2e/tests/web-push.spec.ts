@@ -206,7 +206,7 @@ test('My account turns notifications off for the account and this browser', asyn
   await registerWithoutJavaScript(await signUp.newPage(), 'es', {
     name: 'Push Reader',
     email: `push-${Date.now()}@example.com`,
-    password: 'Correct-horse-9',
+    password: 'PushReader2026!',
   });
   const sessionCookies = await signUp.cookies();
   await signUp.close();
