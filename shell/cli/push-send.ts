@@ -35,7 +35,12 @@ const headers = { authorization: `Bearer ${config.ADMIN_TOKEN}`, 'content-type':
 const endpoint = new URL(PUSH_ADMIN_PATH, config.SITE_URL);
 
 const { 'no-wait': noWait, ...message } = values;
-const queued = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify({ message: positionals[0], ...message }) });
+const queued = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify({ message: positionals[0], ...message }) }).catch(
+  (error: unknown) => {
+    console.error(`cannot reach ${endpoint.origin}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
 const queuedBody: unknown = await queued.json().catch(() => null);
 const accepted = pushQueuedAnswerSchema.safeParse(queuedBody);
 if (queued.status !== 202 || !accepted.success) {
