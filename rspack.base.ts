@@ -123,6 +123,11 @@ export interface AppBuildOptions {
   serverRuntimePlugin?: string;
   /** The squad's API module (`server/api.ts`), built into `api/api.cjs` with everything it imports. */
   apiEntry?: string;
+  /**
+   * Scripts the browser runs outside any page (the web push service worker), each built alone into
+   * `worker/<name>.js` under a name that never changes, so the host can serve it at a fixed path.
+   */
+  workerEntries?: Record<string, string>;
   /** Folders copied into the release as they are, source → release (`server/migrations` → `migrations`). */
   copy?: Record<string, string>;
   /** Values known at build time (app version, contract version). */
@@ -232,7 +237,28 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
     ],
   };
 
-  if (!options.apiEntry) return [browser, server];
+  const worker: Configuration[] = options.workerEntries
+    ? [
+        {
+          name: `${name}:worker`,
+          mode,
+          context: options.appDir,
+          target: ['webworker', 'es2022'],
+          devtool: false,
+          entry: options.workerEntries,
+          output: { path: path.join(options.outDir, 'worker'), filename: '[name].js', clean: true },
+          resolve,
+          module: { rules: [scriptRule('browser')] },
+          optimization: { splitChunks: false },
+          performance: false,
+          plugins: [
+            new rspack.DefinePlugin({ ...define, 'process.env.NODE_ENV': JSON.stringify(mode), __SERVER__: 'false' }),
+            new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+          ],
+        },
+      ]
+    : [];
+  if (!options.apiEntry) return [browser, server, ...worker];
   // The API module is one self-contained file: its dependencies (the auth library, the Stripe SDK) ship
   // inside the release, so a squad upgrades them by releasing (docs/adr/0005-whole-slice-releases.md).
   const api: Configuration = {
@@ -261,5 +287,5 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
       new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],
   };
-  return [browser, server, api];
+  return [browser, server, api, ...worker];
 }

@@ -11,5 +11,7 @@ export const BUILD = {
   serverEntry: './src/entry.server.tsx',
   serverRuntimePlugin: path.join(import.meta.dirname, 'src/federation/server-runtime-plugin.ts'),
   apiEntry: './api/api.ts',
+  // docs/push.md "The service worker": served by the host at /webpush/sw.js from the live shell release.
+  workerEntries: { 'webpush-sw': './src/webpush/service-worker.ts' },
   copy: { 'api/migrations': 'migrations' },
 } satisfies Omit<AppBuildOptions, 'appDir' | 'outDir'>;

@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { checkField, postJson, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import {
+  checkField,
+  postJson,
+  PUSH_SERVICE_WORKER_SCOPE,
+  PUSH_UNSUBSCRIBE_ENDPOINT,
+  toLocalePath,
+  type PageProps,
+  type SharedState,
+} from '@reelkeep/shared-contracts';
 import type { OrderDto } from '@reelkeep/shared-contracts';
 import { OrdersSection } from './OrdersSection.tsx';
 import * as styles from './AccountPage.module.css';
@@ -69,6 +77,46 @@ function NewsletterPreference({ initial, saved }: { initial: boolean | null; sav
       )}
       <button className={styles.secondary} type="submit">
         {t('newsletter.save')}
+      </button>
+    </form>
+  );
+}
+
+/** This browser's push subscription, ended in the browser; its endpoint, for the server to forget it too. */
+async function endBrowserSubscription(): Promise<string | undefined> {
+  const registration = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration(PUSH_SERVICE_WORKER_SCOPE) : undefined;
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return undefined;
+  await subscription.unsubscribe();
+  return subscription.endpoint;
+}
+
+/** docs/push.md "Unsubscribing": turns notifications off for every browser of the account (a form without JavaScript). */
+function PushPreference() {
+  const { t } = useTranslation('my_account');
+  const locale = useSelector((state: SharedState) => state.locale.current);
+  const [status, setStatus] = useState<'done' | 'failed' | null>(null);
+  const turnOff = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const endpoint = await endBrowserSubscription().catch(() => undefined);
+    const body = await postJson(PUSH_UNSUBSCRIBE_ENDPOINT, { all: 'true', locale, ...(endpoint ? { endpoint } : {}) });
+    setStatus(body.cscode === 200 ? 'done' : 'failed');
+  };
+  return (
+    <form className={styles.form} method="post" action={PUSH_UNSUBSCRIBE_ENDPOINT} onSubmit={turnOff} aria-labelledby="push">
+      <h2 className={styles.subheading} id="push">
+        {t('push.title')}
+      </h2>
+      <p>{t('push.lead')}</p>
+      <input type="hidden" name="locale" value={locale} />
+      <input type="hidden" name="all" value="true" />
+      {status && (
+        <p className={status === 'done' ? styles.notice : styles.problem} role="status">
+          {t(`push.${status}`)}
+        </p>
+      )}
+      <button className={styles.secondary} type="submit">
+        {t('push.off')}
       </button>
     </form>
   );
@@ -166,6 +214,7 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
       )}
 
       <NewsletterPreference initial={data.newsletter} saved={data.newsletterSaved} />
+      <PushPreference />
 
       <h2 className={styles.subheading}>{t('data.title')}</h2>
       <p className={styles.hint}>

@@ -39,6 +39,7 @@ export const SQUAD_OF_APP = {
 export const SPEC_PATHS: Readonly<Record<string, SquadName>> = {
   '/email/report': 'site',
   '/api/captcha': 'site',
+  '/sub/register': 'site',
   '/logout': 'account',
   '/product/info': 'landing',
   '/mlink': 'landing',

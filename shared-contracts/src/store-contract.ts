@@ -28,6 +28,8 @@ export interface PageMetaState {
   description: string;
   keywords: string;
   status: number;
+  /** Absolute canonical URL of the page on screen (what share links share), as in its `<link rel="canonical">`. */
+  canonicalUrl: string;
 }
 
 /** A/B values assigned on the server (spec §4), e.g. `abPlanPrice`. */

@@ -1,16 +1,22 @@
 import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
 import type { SquadApiModule } from '@reelkeep/platform/host-context';
 import { captchaRoute, newsletterPreferenceRoutes, newsletterRoute } from './newsletter.ts';
+import { createPushRoutes, drainPushQueueOf } from './push-routes.ts';
 import { siteSettings, type SiteSettings } from './settings.ts';
 import { createTrackingRoutes } from './tracking.ts';
 
 /**
  * The shell's own API, released with the shell (docs/releases.md "A squad's API"): the footer's newsletter,
- * My account's newsletter switch, the site-wide captcha and the first-party tracking ingestion.
+ * My account's newsletter switch, the site-wide captcha, the first-party tracking ingestion and web push
+ * (docs/adr/0007-web-push.md).
  */
 export default {
   squad: 'site',
   contractVersion: CONTRACT_VERSION,
   settings: siteSettings,
-  routes: [newsletterRoute, captchaRoute, ...newsletterPreferenceRoutes, ...createTrackingRoutes()],
+  routes: [newsletterRoute, captchaRoute, ...newsletterPreferenceRoutes, ...createTrackingRoutes(), ...createPushRoutes()],
+  start(context) {
+    // A restart or a new version resumes the deliveries an earlier process left pending.
+    void drainPushQueueOf(context)();
+  },
 } satisfies SquadApiModule<SiteSettings>;

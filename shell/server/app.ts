@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { APP_OF_SQUAD, isLocale, SQUADS, type SquadName } from '@reelkeep/shared-contracts';
+import { APP_OF_SQUAD, isLocale, PUSH_SERVICE_WORKER_PATH, SQUADS, type SquadName } from '@reelkeep/shared-contracts';
 import type { Config } from '@reelkeep/platform/config';
 import { NAMESPACE_PATTERN } from '@reelkeep/platform/locale-store';
 import { createNonce, createSecurityHeaderWriter } from './security-headers.ts';
@@ -13,6 +13,10 @@ import type { Host } from './host.ts';
 import type { ReleaseSnapshot } from './release-snapshot.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
+/** The push service worker in the shell release's `worker/` folder (shell/rspack.config.ts). */
+const SERVICE_WORKER_FILE = 'webpush-sw.js';
+/** The worker fetches only the site's own API (its reports); it loads no other script, style or frame. */
+const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; script-src 'self'";
 
 /** The last resort when even the error page cannot render (a generic message with a link home: docs/frame.md "Error pages"). */
 function sendPlainError(res: ServerResponse, status: number): void {
@@ -95,6 +99,14 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
         const [, app, version, file] = staticMatch;
         const root = path.join(config.RELEASES_DIR, app!, version!, 'browser');
         if (await sendFile(res, root, file!, method, undefined, String(req.headers['accept-encoding'] ?? ''))) return;
+        return sendJson(res, 404, { error: 'not found' });
+      }
+      if (url.pathname === PUSH_SERVICE_WORKER_PATH && (method === 'GET' || method === 'HEAD')) {
+        // docs/push.md "The service worker": its own CSP (it runs no page), revalidated on every registration
+        // check, never in the page cache; no Service-Worker-Allowed, so its scope can never grow past /webpush/.
+        res.setHeader('content-security-policy', SERVICE_WORKER_CSP);
+        const shellDir = snapshot.dirs.shell;
+        if (shellDir && (await sendFile(res, path.join(shellDir, 'worker'), SERVICE_WORKER_FILE, method, 'no-cache'))) return;
         return sendJson(res, 404, { error: 'not found' });
       }
       // A squad's public files ship with its release: the live one's `public/` answers.

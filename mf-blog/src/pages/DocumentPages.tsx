@@ -3,6 +3,15 @@ import { useSelector } from 'react-redux';
 import { DS, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import { formatDate, type ArticleData, type PolicyData } from './blog-data.ts';
 import * as styles from './DocumentPages.module.css';
+import { lazy, Suspense } from 'react';
+import { waitForPageLoad } from '@reelkeep/shared-contracts';
+
+// docs/sharing.md: the toolbar's code comes after the page has loaded; its links are in the HTML from the start.
+const ShareToolbar = lazy(() =>
+  waitForPageLoad()
+    .then(() => import('@reelkeep/shared-contracts/share'))
+    .then((module) => ({ default: module.ShareToolbar })),
+);
 
 /** An article of the guide centre: breadcrumb, table of contents, body, related guides and a call to action. */
 export function ArticlePage({ data }: PageProps<ArticleData>) {
@@ -59,6 +68,9 @@ export function ArticlePage({ data }: PageProps<ArticleData>) {
               {t('cta_button')}
             </a>
           </aside>
+          <Suspense fallback={null}>
+            <ShareToolbar title={data.title} />
+          </Suspense>
         </div>
       </div>
       {data.related.length > 0 && (

@@ -9,6 +9,7 @@ import { Hero } from '../components/Hero.tsx';
 import { PlansTeaser } from '../components/PlansTeaser.tsx';
 import { ServiceChips } from '../components/ServiceChips.tsx';
 import { StepList } from '../components/StepList.tsx';
+import { PageShare } from '../components/PageShare.tsx';
 import type { ShowcaseData } from './page-data.ts';
 
 const FEATURES = ['quality', 'audio', 'subtitles', 'batch', 'formats', 'speed'] as const;
@@ -53,6 +54,7 @@ export function HomePage({ data, pageName }: PageProps<ShowcaseData>) {
       />
       <PlansTeaser />
       <FaqList title={t('faq.title')} items={buildHomeFaq(t, data.serviceCount)} />
+      <PageShare />
     </>
   );
 }

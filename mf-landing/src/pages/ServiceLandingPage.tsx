@@ -6,6 +6,7 @@ import { FaqList, type FaqItem } from '../components/FaqList.tsx';
 import { FeatureGrid, type Feature } from '../components/FeatureGrid.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { PlansTeaser } from '../components/PlansTeaser.tsx';
+import { PageShare } from '../components/PageShare.tsx';
 import { ServiceChips } from '../components/ServiceChips.tsx';
 import { StepList } from '../components/StepList.tsx';
 import type { ServiceFacts, ServicePageData } from './page-data.ts';
@@ -66,6 +67,7 @@ export function ServiceLandingPage({ data }: PageProps<ServicePageData>) {
       />
       <PlansTeaser />
       <FaqList title={t('faq.title', values)} items={buildServiceFaq(t, data.service)} />
+      <PageShare title={t('heading', values)} />
       {data.related.length > 0 && (
         <section className={DS.section} aria-labelledby="related-title">
           <div className={DS.container}>

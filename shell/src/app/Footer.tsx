@@ -18,17 +18,20 @@ const POLICY_LINKS = [
 const HOT_PRODUCT_LIMIT = 20;
 const HOT_PRODUCT_LIMIT_DE = 6;
 
-/** The public address the share link points at. */
-const SHARE_TARGET = 'https://www.facebook.com/sharer/sharer.php?u=';
+/** Facebook's own share page (docs/sharing.md): a plain link, no script of theirs. */
+const FACEBOOK_SHARER = 'https://www.facebook.com/sharer/sharer.php?u=';
 
 /** The site footer (spec §2): newsletter, hot products, support, guide centre, policies, share, copyright, languages. */
 export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string }) {
   const { t } = useTranslation('common');
   const locale = useSelector((state: SharedState) => state.locale.current);
+  const canonicalUrl = useSelector((state: SharedState) => state.pageMeta.canonicalUrl);
   const { catalogue, articles } = useFrameData();
   const link = (path: string) => toLocalePath(locale, path);
   const hot =
     catalogue.groups.find((group) => group.id === 'hot')?.services.slice(0, locale === 'de' ? HOT_PRODUCT_LIMIT_DE : HOT_PRODUCT_LIMIT) ?? [];
+  // spec §2 "a share link to a social network": it shares the page on screen, the home only where the page has no canonical URL.
+  const sharedUrl = canonicalUrl || new URL(link('/'), siteUrl).href;
   return (
     <footer className={styles.footer}>
       {!reduced && <NewsletterBox />}
@@ -38,12 +41,7 @@ export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string
             <div>
               <p className={styles.brand}>{t('brand.name')}</p>
               <p className={styles.tagline}>{t('footer.tagline')}</p>
-              <a
-                className={styles.share}
-                href={SHARE_TARGET + encodeURIComponent(new URL(link('/'), siteUrl).href)}
-                rel="noopener noreferrer"
-                target="_blank"
-              >
+              <a className={styles.share} href={FACEBOOK_SHARER + encodeURIComponent(sharedUrl)} rel="noopener noreferrer" target="_blank">
                 <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                   <path
                     fill="currentColor"

@@ -24,7 +24,7 @@ function renderPage(payload: PagePayload, modules: Map<RemoteName, RemotePageMod
     locale: { current: 'ja', prefix: '/ja', path: path.replace(/^\/ja/, '') || '/' },
     os: { os: 'win', is64Bit: true },
     session: { signedIn: false, user: null },
-    pageMeta: { ...payload.head, keywords: '', status: payload.status },
+    pageMeta: { ...payload.head, keywords: '', status: payload.status, canonicalUrl: `https://x.test${path}` },
     ab: { values: {} },
     campaignNav: { visible: false },
   });

@@ -1,6 +1,7 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import type { SharedState } from '@reelkeep/shared-contracts';
+import { PUSH_PROMPT_DELAY_MS, type SharedState } from '@reelkeep/shared-contracts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import { LazyAlertHost } from './dialogs/LazyAlertHost.tsx';
@@ -18,6 +19,9 @@ import './frame.css';
 /** Spec §2: the campaign banner is hidden on these routes. */
 const ROUTES_WITHOUT_CAMPAIGN_BANNER = new Set(['checkout', 'event-center', 'sales-campaign', 'store']);
 
+/** docs/push.md "Subscribing": the offer's code is fetched only when the push delay has passed after hydration. */
+const PushPrompt = lazy(() => import('../webpush/PushPrompt.tsx'));
+
 /** The frame around every page (spec §2 visibility rules: clean, simple and reduced pages). */
 export function Root() {
   const navigation = useNavigatorState();
@@ -30,6 +34,11 @@ export function Root() {
   const route = payload.match?.route;
   const frame = route ? ROUTE_BY_NAME[route].frame : undefined;
   const clean = frame === 'clean';
+  const [pushDue, setPushDue] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setPushDue(true), PUSH_PROMPT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <div className="rk-app">
       <PageHead payload={payload} pathname={navigation.location.pathname} />
@@ -45,6 +54,11 @@ export function Root() {
       <BackToTop />
       <LazyAlertHost />
       <Tracking />
+      {pushDue && (
+        <Suspense fallback={null}>
+          <PushPrompt />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
-import { onSiteEvent, toLocalePrefix } from '@reelkeep/shared-contracts';
+import { DEFAULT_LOCALE, onSiteEvent, toLocalePrefix } from '@reelkeep/shared-contracts';
+import { toCanonicalUrl } from '../rendering/head-tags.ts';
+import { useFrameData } from './frame-data.ts';
 import { isServerPath, splitLocale } from '../routing/route-table.ts';
 import { useNavigator, type NavigatorState } from '../routing/navigator.ts';
 import { pageMetaSlice, localeSlice } from '../store/shared-slices.ts';
@@ -45,6 +47,7 @@ function isNativeNavigation(event: MouseEvent, anchor: HTMLAnchorElement, url: U
 export function useClientNavigation({ location, payload, navigationType }: NavigatorState): void {
   const navigator = useNavigator();
   const dispatch = useDispatch();
+  const { siteUrl } = useFrameData();
   const first = useRef(true);
 
   useEffect(() => {
@@ -85,11 +88,15 @@ export function useClientNavigation({ location, payload, navigationType }: Navig
     }
     const split = splitLocale(location.pathname);
     if (split) dispatch(localeSlice.actions.localeChanged({ current: split.locale, prefix: toLocalePrefix(split.locale), path: split.path }));
-    dispatch(pageMetaSlice.actions.pageMetaReplaced({ ...payload.head, keywords: payload.head.keywords ?? '', status: payload.status }));
+    const locale = split?.locale ?? DEFAULT_LOCALE;
+    const canonicalUrl = toCanonicalUrl({ head: payload.head, locale, path: split?.path ?? '/', siteUrl });
+    dispatch(
+      pageMetaSlice.actions.pageMetaReplaced({ ...payload.head, keywords: payload.head.keywords ?? '', status: payload.status, canonicalUrl }),
+    );
     // The head follows the page by itself: PageHead renders it with React (docs/routing.md "Page head").
     const hashTarget = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     const scroll = decideScroll({ navigationType, hashTarget, savedY: scrollPositions.get(location.key) });
     if (scroll.kind === 'target') scroll.element.scrollIntoView();
     else window.scrollTo(0, scroll.kind === 'position' ? scroll.y : 0);
-  }, [location, payload, navigationType, dispatch]);
+  }, [location, payload, navigationType, dispatch, siteUrl]);
 }

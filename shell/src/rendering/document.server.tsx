@@ -7,7 +7,7 @@ import { createStaticNavigator } from '../routing/navigator.ts';
 import { ROUTE_BY_NAME, splitLocale } from '../routing/route-table.ts';
 import { createSiteStore } from '../store/create-site-store.ts';
 import type { PageOutcome, RenderInput } from '../render-contract.ts';
-import { buildHeadTags, renderHeadTagsHtml } from './head-tags.ts';
+import { buildHeadTags, renderHeadTagsHtml, toCanonicalUrl } from './head-tags.ts';
 import { escapeHtml } from './html-text.ts';
 import { serialiseHydrationState } from './hydration-text.ts';
 import type { ResolvedPage } from './page-resolution.server.ts';
@@ -19,7 +19,12 @@ function buildStoreState(input: RenderInput, page: ResolvedPage): SharedState {
     locale: { current: page.locale, prefix: toLocalePrefix(page.locale), path: split?.path ?? '/' },
     os: input.os,
     session: input.session,
-    pageMeta: { ...page.payload.head, keywords: page.payload.head.keywords ?? '', status: page.payload.status },
+    pageMeta: {
+      ...page.payload.head,
+      keywords: page.payload.head.keywords ?? '',
+      status: page.payload.status,
+      canonicalUrl: toCanonicalUrl({ head: page.payload.head, locale: page.locale, path: split?.path ?? '/', siteUrl: input.siteUrl }),
+    },
     ab: { values: input.abValues },
     campaignNav: { visible: false },
   };

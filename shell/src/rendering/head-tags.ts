@@ -32,6 +32,11 @@ export interface PageHeadInput {
   siteUrl: string;
 }
 
+/** The page's canonical URL: its own `canonicalPath` when it names one, else its path, in its locale. */
+export function toCanonicalUrl({ head, locale, path, siteUrl }: Omit<PageHeadInput, 'status'>): string {
+  return toAbsoluteUrl(siteUrl, locale, head.canonicalPath ?? path);
+}
+
 /**
  * Title, description and keywords; Open Graph and Twitter card tags (the page's share image or the site's);
  * and for a page that exists (200), the canonical link and the hreflang alternates of the locales it exists
@@ -39,7 +44,7 @@ export interface PageHeadInput {
  */
 export function buildHeadTags({ head, status, locale, path, siteUrl }: PageHeadInput): HeadTag[] {
   const canonicalPath = head.canonicalPath ?? path;
-  const pageUrl = toAbsoluteUrl(siteUrl, locale, canonicalPath);
+  const pageUrl = toCanonicalUrl({ head, locale, path, siteUrl });
   const image = new URL(head.image ?? DEFAULT_SHARE_IMAGE, siteUrl).href;
   const meta = (key: 'name' | 'property', name: string, content: string): HeadTag => ({ tag: 'meta', attributes: { [key]: name, content } });
   const tags: HeadTag[] = [

@@ -1,0 +1,233 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Request } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
+import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE } from '../test-site.ts';
+import { expect, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
+
+/**
+ * Web push in Chromium (docs/push.md). What cannot run here: Chromium's `pushManager.subscribe` needs its
+ * vendor push service (FCM). In an incognito context (Playwright's `newContext`) it refuses at once ("does
+ * not support the Push API in incognito mode"); in a real profile it waits forever for a registration that
+ * cannot reach Google. So the journeys use a real profile and replace only that one browser call, by an
+ * init script, with a subscription made the way a browser makes it (a P-256 key pair and a 16-byte auth
+ * secret from WebCrypto, an https endpoint): the site's own code registers the worker, fetches the key,
+ * subscribes and reports. Messages reach the worker through the DevTools protocol
+ * (`ServiceWorker.deliverPushMessage`), as a push service would hand them to the browser.
+ */
+
+const PUSH_SERVICE_STAND_IN = `
+  (() => {
+    const encode = (buffer) => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
+    let made = null;
+    const make = async () => {
+      const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+      const p256dh = await crypto.subtle.exportKey('raw', pair.publicKey);
+      const auth = crypto.getRandomValues(new Uint8Array(16)).buffer;
+      const endpoint = 'https://push.e2e.invalid/send/' + encode(crypto.getRandomValues(new Uint8Array(12)).buffer);
+      return { endpoint, expirationTime: null, options: {}, getKey: (name) => (name === 'auth' ? auth : p256dh), unsubscribe: async () => { made = null; return true; }, toJSON: () => ({ endpoint, keys: { auth: encode(auth), p256dh: encode(p256dh) } }) };
+    };
+    PushManager.prototype.subscribe = async function () { made = made ?? (await make()); return made; };
+    PushManager.prototype.getSubscription = async function () { return made; };
+  })();
+`;
+
+/** A visitor with a real browser profile (the Push API is off in incognito), notifications allowed. */
+async function openVisitor(): Promise<BrowserContext> {
+  const context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'e2e-push-')), {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL: E2E_BASE_URL,
+  });
+  await context.addCookies(E2E_CONSENT_STATE.cookies);
+  await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
+  await context.addInitScript(PUSH_SERVICE_STAND_IN);
+  return context;
+}
+
+test('the push worker answers at its own path, with its own policy, never from the page cache', async ({ request }) => {
+  const response = await request.get('/webpush/sw.js');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(response.headers()['cache-control']).toBe('no-cache');
+  expect(response.headers()['content-security-policy']).toBe("default-src 'none'; connect-src 'self'; script-src 'self'");
+  expect(response.headers()['x-cache']).toBeUndefined();
+  expect(response.headers()['service-worker-allowed']).toBeUndefined();
+  expect(await response.text()).toContain('notificationclick');
+});
+
+test('with notifications allowed, a page reports its subscription 7 s after it loads; checkout never does', async () => {
+  test.setTimeout(60_000);
+  const context = await openVisitor();
+  try {
+    const page = await context.newPage();
+    const reports: { at: number; request: Request }[] = [];
+    page.on('request', (request) => request.url().endsWith('/sub/register') && reports.push({ at: Date.now(), request }));
+    const loadedAt = Date.now();
+    await page.goto('/fr/netflix-downloader');
+    const answer = await page.waitForResponse((response) => response.url().endsWith('/sub/register'), { timeout: 15_000 });
+    expect(reports[0]!.at - loadedAt).toBeGreaterThanOrEqual(7000);
+    expect(await answer.json()).toEqual({ code: 200 });
+    const payload = reports[0]!.request.postDataJSON() as Record<string, unknown>;
+    expect(payload).toEqual({
+      language: 'fr',
+      diff_time: expect.any(Number),
+      device_model: expect.any(String),
+      app_id: 'reelkeep-site',
+      endpoint: expect.stringMatching(/^https:\/\/push\.e2e\.invalid\/send\//),
+      auth: expect.stringMatching(/^[\w-]{22}$/),
+      pdhkey: expect.stringMatching(/^B[\w-]{86}$/),
+      explorer: 'Chrome',
+      explorer_version: expect.stringMatching(/^\d+$/),
+    });
+    const registration = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/webpush/'))?.active?.scriptURL);
+    expect(registration).toBe(`${E2E_BASE_URL}/webpush/sw.js`);
+    expect((await context.cookies()).find((cookie) => cookie.name === 'rk_push')?.value).toBe('subscribed');
+
+    // Once a session: the next page of the same tab reports nothing.
+    await page.goto('/fr/store');
+    await page.waitForTimeout(8_000);
+    expect(reports).toHaveLength(1);
+
+    // A new tab is a new session, but checkout never subscribes.
+    const checkout = await context.newPage();
+    checkout.on('request', (request) => request.url().endsWith('/sub/register') && reports.push({ at: Date.now(), request }));
+    await checkout.goto('/checkout');
+    await checkout.waitForTimeout(8_500);
+    expect(reports).toHaveLength(1);
+  } finally {
+    await context.close();
+  }
+});
+
+test('without an earlier answer the page offers notifications; "No thanks" is kept and never asked again', async () => {
+  test.setTimeout(60_000);
+  const context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'e2e-push-')), {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL: E2E_BASE_URL,
+  });
+  try {
+    await context.addCookies(E2E_CONSENT_STATE.cookies);
+    const page = await context.newPage();
+    await page.goto('/de/');
+    const card = page.getByRole('dialog', { name: readText('de', 'common', 'push_prompt.title') });
+    await expect(card).toBeVisible({ timeout: 12_000 });
+    await card.getByRole('button', { name: readText('de', 'common', 'push_prompt.decline') }).click();
+    await expect(card).toBeHidden();
+    expect((await context.cookies()).find((cookie) => cookie.name === 'rk_push')?.value).toBe('declined');
+
+    const next = await context.newPage();
+    await next.goto('/de/');
+    await next.waitForTimeout(8_500);
+    await expect(next.getByRole('dialog', { name: readText('de', 'common', 'push_prompt.title') })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a message pushed to the worker shows its notification, with the site page its click opens', async () => {
+  const context = await openVisitor();
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.register('/webpush/sw.js', { scope: '/webpush/' });
+      await navigator.serviceWorker.getRegistration('/webpush/').then((registration) => registration?.installing ?? registration?.waiting);
+    });
+    await expect.poll(() => registrations.find((entry) => entry.scopeURL === `${E2E_BASE_URL}/webpush/`)).toBeTruthy();
+    const registration = registrations.find((entry) => entry.scopeURL === `${E2E_BASE_URL}/webpush/`)!;
+    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration('/webpush/'))?.active))).toBe(true);
+
+    const message = {
+      title: readText('ja', 'push', 'sale.title'),
+      body: readText('ja', 'push', 'sale.body'),
+      icon: `${E2E_BASE_URL}/favicon.ico`,
+      url: `${E2E_BASE_URL}/ja/store`,
+      delivery: 'e2e-delivery-0123456789ab',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: E2E_BASE_URL,
+      registrationId: registration.registrationId,
+      data: JSON.stringify(message),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          ((await (await navigator.serviceWorker.getRegistration('/webpush/'))?.getNotifications()) ?? []).map((shown) => ({
+            title: shown.title,
+            body: shown.body,
+            data: shown.data as unknown,
+          })),
+        ),
+      )
+      .toEqual([{ title: message.title, body: message.body, data: { url: `${E2E_BASE_URL}/ja/store`, delivery: message.delivery } }]);
+
+    // A message pointing off-site opens the site's home instead.
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: E2E_BASE_URL,
+      registrationId: registration.registrationId,
+      data: JSON.stringify({ ...message, url: 'https://evil.example/', delivery: 'e2e-delivery-offsite-0001' }),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          ((await (await navigator.serviceWorker.getRegistration('/webpush/'))?.getNotifications()) ?? []).map(
+            (shown) => (shown.data as { url: string }).url,
+          ),
+        ),
+      )
+      .toContain(`${E2E_BASE_URL}/`);
+  } finally {
+    await context.close();
+  }
+});
+
+/** Queues a message for a campaign's subscribers and answers how many it reaches. */
+async function countCampaignRecipients(campaign: string): Promise<number> {
+  const response = await fetch(`${E2E_BASE_URL}/api/site/admin/push/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ message: 'sale', path: '/store', campaign }),
+  });
+  expect(response.status).toBe(202);
+  return ((await response.json()) as { recipients: number }).recipients;
+}
+
+test('My account turns notifications off for the account and this browser', async ({ browser }) => {
+  test.setTimeout(60_000);
+  // Signs up without JavaScript (the form's arithmetic captcha), then carries the session into the push profile.
+  const signUp = await browser.newContext({ javaScriptEnabled: false });
+  await registerWithoutJavaScript(await signUp.newPage(), 'es', {
+    name: 'Push Reader',
+    email: `push-${Date.now()}@example.com`,
+    password: 'PushReader2026!',
+  });
+  const sessionCookies = await signUp.cookies();
+  await signUp.close();
+  const context = await openVisitor();
+  try {
+    await context.addCookies(sessionCookies);
+    const page = await context.newPage();
+    const campaign = `e2e-account-${Date.now()}`;
+    await page.goto(`/es/?utm_campaign=${campaign}`);
+    await page.waitForResponse((response) => response.url().endsWith('/sub/register'), { timeout: 15_000 });
+    expect(await countCampaignRecipients(campaign)).toBe(1);
+
+    await page.goto('/es/my-account');
+    const section = page.getByRole('form', { name: readText('es', 'my_account', 'push.title') });
+    await section.getByRole('button', { name: readText('es', 'my_account', 'push.off') }).click();
+    await expect(section.getByRole('status')).toHaveText(readText('es', 'my_account', 'push.done'));
+    expect(
+      await page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration('/webpush/'))?.pushManager.getSubscription()) ?? null),
+    ).toBeNull();
+    expect(await countCampaignRecipients(campaign)).toBe(0);
+  } finally {
+    await context.close();
+  }
+});

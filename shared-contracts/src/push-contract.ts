@@ -1,0 +1,25 @@
+/**
+ * Web push between the site's pages, its service worker and the shell's API (docs/push.md): where the
+ * worker lives, the endpoints, the delay and the cookie. Constants only: the schemas are in `inputs/push.ts`.
+ */
+
+/** spec §9: the service worker's path; its scope is its own folder, so it controls no page of the site. */
+export const PUSH_SERVICE_WORKER_PATH = '/webpush/sw.js';
+export const PUSH_SERVICE_WORKER_SCOPE = '/webpush/';
+/** spec §9 "push delay": how long a page waits before it offers notifications. */
+export const PUSH_PROMPT_DELAY_MS = 7000;
+/** spec §7 `/sub/register`: where the page reports a subscription. */
+export const PUSH_REGISTER_ENDPOINT = '/sub/register';
+/** The VAPID public key the page subscribes with. */
+export const PUSH_KEY_ENDPOINT = '/api/site/push/key';
+/** Removes this browser's subscription (My account, or a revoked permission). */
+export const PUSH_UNSUBSCRIBE_ENDPOINT = '/api/site/push/unsubscribe';
+/** Where the service worker reports a shown or clicked notification. */
+export const PUSH_EVENT_ENDPOINT = '/api/site/push/events';
+/** spec §9 "default push cookie 30 days": the visitor's answer, `subscribed` or `declined`. */
+export const PUSH_COOKIE = 'rk_push';
+export const PUSH_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
+
+/** The notifications an operator can send; each is a title and body in the `push` namespace of every locale. */
+export const PUSH_MESSAGES = ['new_version', 'sale', 'new_guide'] as const;
+export type PushMessageName = (typeof PUSH_MESSAGES)[number];

@@ -1,0 +1,226 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Database } from '@reelkeep/platform/db';
+import type { HostContext } from '@reelkeep/platform/host-context';
+import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
+import { listTestDatabases } from '@reelkeep/platform/testing/databases';
+import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
+import { CLIENT_IP_HEADER, notificationPayloadSchema, type PushSendInput } from '@reelkeep/shared-contracts';
+import siteApi from './api.ts';
+import { createPushDrainer, createPushRoutes, PUSH_ADMIN_ENDPOINT } from './push-routes.ts';
+import { createWebPushSender, resolveVapidKeys } from './push-sender.ts';
+import type { SiteSettings } from './settings.ts';
+import { startTestPushService, type TestSubscription } from './testing/push-service.ts';
+
+/**
+ * docs/push.md "Sending", end to end below the browser: `web-push` encrypts and signs each message, a local
+ * push service decrypts it with the subscription's private key and answers as the script says; the queue
+ * retries, prunes and counts.
+ */
+
+const ADMIN_TOKEN = 'test-admin-token-0123456789';
+const SITE_MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+
+async function openFreshDatabase(open: () => Promise<Database>): Promise<Database> {
+  const db = await open();
+  await db.query('DROP SCHEMA IF EXISTS site CASCADE');
+  await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+  await db.query(`DELETE FROM platform.schema_migrations WHERE squad = 'site'`);
+  await applyMigrations(db, 'site', SITE_MIGRATIONS_DIR);
+  return db;
+}
+
+describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
+  let db: Database;
+  let context: HostContext<SiteSettings>;
+  let service: Awaited<ReturnType<typeof startTestPushService>>;
+  let drain: () => Promise<void>;
+  let routes: ReturnType<typeof createPushRoutes>;
+
+  beforeAll(async () => {
+    db = await openFreshDatabase(open);
+    service = await startTestPushService();
+    context = createTestHostContext(db, { module: siteApi, env: { ADMIN_TOKEN, SITE_URL: 'https://www.reelkeep.test' } });
+    const keys = await resolveVapidKeys(context);
+    drain = createPushDrainer(context, createWebPushSender({ keys, subject: 'mailto:push@reelkeep.test', agent: service.agent }), 20);
+    // The admin route starts a drain in the background; the test runs the same drainer and waits for it.
+    routes = createPushRoutes({ drain: () => drain });
+  });
+  afterAll(async () => {
+    await service.close();
+    await db.close();
+  });
+
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const target = new URL(url, 'https://www.reelkeep.test');
+    const route = routes.find((candidate) => candidate.method === method && candidate.path === target.pathname)!;
+    const response = await route.handle(
+      new Request(target, {
+        method,
+        headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: '198.51.100.7', ...headers },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+      context,
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  const register = (subscription: TestSubscription, language: string, deviceModel = 'Win32') =>
+    call('POST', '/sub/register', {
+      language,
+      diff_time: 3600,
+      device_model: deviceModel,
+      app_id: 'reelkeep-site',
+      endpoint: subscription.endpoint,
+      auth: subscription.auth,
+      pdhkey: subscription.p256dh,
+      explorer: 'Chrome',
+      explorer_version: '131',
+    });
+
+  const send = async (input: Partial<PushSendInput> & Pick<PushSendInput, 'message' | 'path'>) => {
+    const queued = await call('POST', PUSH_ADMIN_ENDPOINT, input, { authorization: `Bearer ${ADMIN_TOKEN}` });
+    expect(queued.status).toBe(202);
+    await drain();
+    return (await call('GET', `${PUSH_ADMIN_ENDPOINT}?id=${String(queued.body.id)}`, undefined, { authorization: `Bearer ${ADMIN_TOKEN}` })).body;
+  };
+
+  const openedFor = (subscription: TestSubscription) =>
+    service.received
+      .filter((push) => push.endpoint === subscription.endpoint)
+      .map((push) => notificationPayloadSchema.parse(JSON.parse(push.plaintext)));
+
+  it('encrypts each message for its subscriber, in the subscriber’s locale, with a signed VAPID token', async () => {
+    const french = service.subscribe();
+    const japanese = service.subscribe();
+    expect((await register(french, 'fr')).body).toEqual({ code: 200 });
+    expect((await register(japanese, 'ja', 'MacIntel')).body).toEqual({ code: 200 });
+
+    const progress = await send({ message: 'sale', path: '/store' });
+
+    expect(service.failures).toEqual([]);
+    expect(openedFor(french)).toEqual([
+      expect.objectContaining({
+        title: 'ReelKeep est en promotion',
+        url: 'https://www.reelkeep.test/fr/store',
+        icon: 'https://www.reelkeep.test/favicon.ico',
+      }),
+    ]);
+    expect(openedFor(japanese)).toEqual([expect.objectContaining({ title: 'ReelKeep がセール中です', url: 'https://www.reelkeep.test/ja/store' })]);
+    expect(service.received.find((push) => push.endpoint === french.endpoint)).toMatchObject({
+      vapidSubject: 'mailto:push@reelkeep.test',
+      ttl: '86400',
+    });
+    expect(progress).toMatchObject({ recipients: 2, sent: 2, pending: 0, failed: 0, pruned: 0, delivered: 0, clicked: 0 });
+    expect(progress.finishedAt).toEqual(expect.any(String));
+  });
+
+  it('reaches only the audience asked for (a locale, an OS)', async () => {
+    const before = service.received.length;
+    const progress = await send({ message: 'new_version', path: '/', os: 'mac' });
+    expect(progress).toMatchObject({ recipients: 1, sent: 1 });
+    expect(service.received.slice(before).map((push) => notificationPayloadSchema.parse(JSON.parse(push.plaintext)).title)).toEqual([
+      'ReelKeep の新しいバージョンが公開されました',
+    ]);
+    expect(await send({ message: 'new_version', path: '/', locale: 'de' })).toMatchObject({ recipients: 0, finishedAt: expect.any(String) });
+  });
+
+  it('removes subscriptions the push service answers 410 or 404 for, and sends to them no more', async () => {
+    await db.query('DELETE FROM site.push_subscriptions');
+    const expired = service.subscribe([410]);
+    const unknown = service.subscribe([404]);
+    const alive = service.subscribe();
+    for (const subscription of [expired, unknown, alive]) await register(subscription, 'en');
+
+    expect(await send({ message: 'new_guide', path: '/how-to-download-netflix-videos' })).toMatchObject({ recipients: 3, sent: 1, pruned: 2 });
+    expect(await db.query('SELECT endpoint FROM site.push_subscriptions')).toEqual([{ endpoint: alive.endpoint }]);
+    expect(await send({ message: 'new_guide', path: '/' })).toMatchObject({ recipients: 1, sent: 1 });
+  });
+
+  it('retries 429 and 5xx with a growing back-off, and gives up after the last attempt', async () => {
+    await db.query('DELETE FROM site.push_subscriptions');
+    const flaky = service.subscribe([503, 429, 201]);
+    const broken = service.subscribe([500, 500, 500, 500, 500]);
+    const refused = service.subscribe([400]);
+    for (const subscription of [flaky, broken, refused]) await register(subscription, 'en');
+    const started = Date.now();
+
+    const progress = await send({ message: 'sale', path: '/store' });
+
+    expect(progress).toMatchObject({ recipients: 3, sent: 1, failed: 2, pending: 0 });
+    expect(service.received.filter((push) => push.endpoint === flaky.endpoint).map((push) => push.status)).toEqual([503, 429, 201]);
+    expect(service.received.filter((push) => push.endpoint === broken.endpoint)).toHaveLength(5);
+    expect(service.received.filter((push) => push.endpoint === refused.endpoint)).toHaveLength(1);
+    // 429 asked for a second: the flaky one waited 20 ms, then 1 s.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    const [failure] = await db.query<{ last_error: string }>(
+      `SELECT last_error FROM site.push_deliveries d JOIN site.push_subscriptions s ON s.id = d.subscription_id WHERE s.endpoint = $1`,
+      [broken.endpoint],
+    );
+    expect(failure!.last_error).toBe('gave up after 5 attempts (last 500)');
+  });
+
+  it('counts deliveries and clicks the service worker reports, each once', async () => {
+    await db.query('DELETE FROM site.push_subscriptions');
+    const subscription = service.subscribe();
+    await register(subscription, 'de');
+    const progress = await send({ message: 'sale', path: '/store' });
+    const [payload] = openedFor(subscription);
+    expect(payload!.title).toBe('ReelKeep ist im Angebot');
+
+    expect((await call('POST', '/api/site/push/events', { delivery: payload!.delivery, kind: 'delivered' })).status).toBe(200);
+    expect((await call('POST', '/api/site/push/events', { delivery: payload!.delivery, kind: 'clicked' })).status).toBe(200);
+    expect((await call('POST', '/api/site/push/events', { delivery: payload!.delivery, kind: 'clicked' })).status).toBe(200);
+    expect((await call('POST', '/api/site/push/events', { delivery: 'x'.repeat(24), kind: 'clicked' })).status).toBe(404);
+
+    const counted = await call('GET', `${PUSH_ADMIN_ENDPOINT}?id=${progress.id as number}`, undefined, { authorization: `Bearer ${ADMIN_TOKEN}` });
+    expect(counted.body).toMatchObject({ sent: 1, delivered: 1, clicked: 1 });
+  });
+  it('answers a bad payload 400 with the reason, and stores one subscription per endpoint', async () => {
+    const subscription = service.subscribe();
+    const bad = await call('POST', '/sub/register', { language: 'en', endpoint: subscription.endpoint });
+    expect(bad).toEqual({
+      status: 400,
+      body: { code: 400, reason: expect.stringMatching(/^(diff_time|device_model|app_id|auth|pdhkey|explorer|explorer_version): /) },
+    });
+    expect((await register(subscription, 'en')).body).toEqual({ code: 200 });
+    expect((await register(subscription, 'it')).body).toEqual({ code: 200 });
+    expect(await db.query('SELECT locale FROM site.push_subscriptions WHERE endpoint = $1', [subscription.endpoint])).toEqual([{ locale: 'it' }]);
+  });
+
+  it('ties a signed-in visitor’s subscription to the account, and My account removes all of them', async () => {
+    const signedIn = createTestHostContext(db, {
+      module: siteApi,
+      env: { ADMIN_TOKEN, SITE_URL: 'https://www.reelkeep.test' },
+      fetchApi: async () => Response.json({ user: { id: 'user-7', email: 'a@b.co', name: 'A' } }),
+    });
+    const callAs = async (url: string, body: unknown) => {
+      const route = routes.find((candidate) => candidate.method === 'POST' && candidate.path === url)!;
+      const response = await route.handle(
+        new Request(`https://www.reelkeep.test${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: 'rk.session_token=x', [CLIENT_IP_HEADER]: '198.51.100.8' },
+          body: JSON.stringify(body),
+        }),
+        signedIn,
+      );
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const [laptop, phone] = [service.subscribe(), service.subscribe()];
+    for (const subscription of [laptop, phone])
+      await callAs('/sub/register', {
+        language: 'en',
+        diff_time: 0,
+        device_model: 'Win32',
+        app_id: 'reelkeep-site',
+        endpoint: subscription.endpoint,
+        auth: subscription.auth,
+        pdhkey: subscription.p256dh,
+        explorer: 'Chrome',
+        explorer_version: '131',
+      });
+    expect(await db.query(`SELECT count(*)::int AS n FROM site.push_subscriptions WHERE user_id = 'user-7'`)).toEqual([{ n: 2 }]);
+    expect(await callAs('/api/site/push/unsubscribe', { all: true })).toEqual({ cscode: 200, removed: 2 });
+    expect((await call('POST', '/api/site/push/unsubscribe', { all: true })).status).toBe(401);
+  });
+});

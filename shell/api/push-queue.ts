@@ -1,0 +1,245 @@
+import { isLocale, type Locale, type PushMessageName, type PushSendInput } from '@reelkeep/shared-contracts';
+import type { Database, Logger } from '@reelkeep/platform/host-context';
+import { buildNotificationPayload, decideDeliveryOutcome, PUSH_RETRY_BASE_MS, type PushDictionary } from './push-rules.ts';
+import { createDeliveryToken, type PushSender } from './push-sender.ts';
+
+/**
+ * The push queue (docs/push.md "Sending"): a message is one row, each recipient one delivery row; a
+ * drain sends the due deliveries, retries with back-off, prunes gone subscriptions and finishes the
+ * message when nothing is pending. Rows are claimed with a lease, so several instances never send one
+ * delivery twice at the same time.
+ */
+
+/** What a drain needs besides the database. */
+export interface PushQueueServices {
+  db: Database;
+  logger: Logger;
+  send: PushSender;
+  siteUrl: string;
+  /** The `push` namespace of a locale (English underneath). */
+  loadDictionary: (locale: Locale) => Promise<PushDictionary>;
+  /** First retry wait; doubles with each attempt (tests shorten it). */
+  retryBaseMs?: number;
+}
+
+/** Deliveries one claim takes. */
+const CLAIM_BATCH = 50;
+/** A claimed delivery is another instance's again after this (a crash mid-send). */
+const CLAIM_LEASE_S = 60;
+/** A drain that waits for a retry sleeps at most this long before it looks again. */
+const IDLE_POLL_MAX_MS = 5_000;
+
+/** Progress and counts of one message. */
+export interface PushMessageProgress {
+  id: number;
+  message: PushMessageName;
+  path: string;
+  audience: Record<string, string>;
+  createdAt: string;
+  finishedAt: string | null;
+  recipients: number;
+  pending: number;
+  sent: number;
+  failed: number;
+  pruned: number;
+  delivered: number;
+  clicked: number;
+}
+
+/** Queues a message for every subscription the audience selects; returns its id and how many it reaches. */
+export async function enqueuePushMessage(db: Database, input: PushSendInput): Promise<{ id: number; recipients: number }> {
+  const audience = {
+    ...(input.locale ? { locale: input.locale } : {}),
+    ...(input.os ? { os: input.os } : {}),
+    ...(input.campaign ? { campaign: input.campaign } : {}),
+  };
+  return db.transaction(async (query) => {
+    const [message] = await query<{ id: string }>(
+      `INSERT INTO site.push_messages (message, path, image, audience) VALUES ($1, $2, $3, $4) RETURNING id::text`,
+      [input.message, input.path, input.image ?? null, JSON.stringify(audience)],
+    );
+    const recipients = await query<{ id: string }>(
+      `SELECT id::text FROM site.push_subscriptions
+       WHERE ($1::text IS NULL OR locale = $1) AND ($2::text IS NULL OR os = $2) AND ($3::text IS NULL OR campaign = $3)`,
+      [input.locale ?? null, input.os ?? null, input.campaign ?? null],
+    );
+    for (const recipient of recipients)
+      await query(`INSERT INTO site.push_deliveries (message_id, subscription_id, token) VALUES ($1, $2, $3)`, [
+        message!.id,
+        recipient.id,
+        createDeliveryToken(),
+      ]);
+    if (recipients.length === 0) await query(`UPDATE site.push_messages SET finished_at = now() WHERE id = $1`, [message!.id]);
+    return { id: Number(message!.id), recipients: recipients.length };
+  });
+}
+
+interface ClaimedDelivery {
+  id: string;
+  token: string;
+  attempts: number;
+  message: PushMessageName;
+  path: string;
+  image: string | null;
+  subscription_id: string | null;
+  endpoint: string | null;
+  auth_secret: string | null;
+  p256dh_key: string | null;
+  locale: string | null;
+}
+
+async function claimDueDeliveries(db: Database): Promise<ClaimedDelivery[]> {
+  return db.query<ClaimedDelivery>(
+    `WITH due AS (
+       SELECT id FROM site.push_deliveries
+       WHERE state = 'pending' AND next_attempt_at <= now()
+       ORDER BY next_attempt_at LIMIT ${CLAIM_BATCH} FOR UPDATE SKIP LOCKED
+     ), claimed AS (
+       UPDATE site.push_deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + interval '${CLAIM_LEASE_S} seconds'
+       FROM due WHERE d.id = due.id
+       RETURNING d.id, d.token, d.attempts, d.message_id, d.subscription_id
+     )
+     SELECT c.id::text, c.token, c.attempts, m.message, m.path, m.image, c.subscription_id::text,
+            s.endpoint, s.auth_secret, s.p256dh_key, s.locale
+     FROM claimed c JOIN site.push_messages m ON m.id = c.message_id
+     LEFT JOIN site.push_subscriptions s ON s.id = c.subscription_id`,
+  );
+}
+
+/** Removes a subscription the push service says is gone, and ends its pending deliveries. */
+export async function pruneSubscription(db: Database, subscriptionId: string): Promise<void> {
+  await db.transaction(async (query) => {
+    await query(`UPDATE site.push_deliveries SET state = 'pruned' WHERE subscription_id = $1 AND state = 'pending'`, [subscriptionId]);
+    await query(`DELETE FROM site.push_subscriptions WHERE id = $1`, [subscriptionId]);
+  });
+}
+
+async function sendOne(services: PushQueueServices, delivery: ClaimedDelivery, dictionaries: (locale: Locale) => Promise<PushDictionary>) {
+  const { db } = services;
+  if (!delivery.subscription_id || !delivery.endpoint || !delivery.auth_secret || !delivery.p256dh_key) {
+    await db.query(`UPDATE site.push_deliveries SET state = 'pruned' WHERE id = $1`, [delivery.id]);
+    return;
+  }
+  const locale: Locale = delivery.locale && isLocale(delivery.locale) ? delivery.locale : 'en';
+  const payload = buildNotificationPayload(
+    { message: delivery.message, path: delivery.path, image: delivery.image ?? undefined },
+    locale,
+    { locale: await dictionaries(locale), english: await dictionaries('en') },
+    services.siteUrl,
+    delivery.token,
+  );
+  const answer = await services.send(
+    { endpoint: delivery.endpoint, auth: delivery.auth_secret, p256dh: delivery.p256dh_key },
+    JSON.stringify(payload),
+  );
+  const outcome = decideDeliveryOutcome(answer, delivery.attempts, services.retryBaseMs ?? PUSH_RETRY_BASE_MS);
+  switch (outcome.kind) {
+    case 'sent':
+      await db.query(`UPDATE site.push_deliveries SET state = 'sent', sent_at = now(), last_status = $2 WHERE id = $1`, [delivery.id, answer.status]);
+      return;
+    case 'prune':
+      await db.query(`UPDATE site.push_deliveries SET last_status = $2 WHERE id = $1`, [delivery.id, answer.status]);
+      await pruneSubscription(db, delivery.subscription_id);
+      return;
+    case 'retry':
+      await db.query(
+        `UPDATE site.push_deliveries SET last_status = $2, next_attempt_at = now() + make_interval(secs => $3::double precision / 1000) WHERE id = $1`,
+        [delivery.id, answer.status, outcome.delayMs],
+      );
+      return;
+    case 'failed':
+      await db.query(`UPDATE site.push_deliveries SET state = 'failed', last_status = $2, last_error = $3 WHERE id = $1`, [
+        delivery.id,
+        answer.status,
+        outcome.reason,
+      ]);
+      services.logger.warn('push delivery failed', { delivery: delivery.id, reason: outcome.reason });
+  }
+}
+
+/**
+ * Sends every due delivery, waits for the retries that are due soon, and returns when nothing is pending
+ * (the messages are then finished). Safe to run on several instances and more than once at a time.
+ */
+export async function drainPushQueue(services: PushQueueServices): Promise<void> {
+  const { db } = services;
+  const cache = new Map<Locale, Promise<PushDictionary>>();
+  const dictionaries = (locale: Locale) => {
+    if (!cache.has(locale)) cache.set(locale, services.loadDictionary(locale));
+    return cache.get(locale)!;
+  };
+  for (;;) {
+    const claimed = await claimDueDeliveries(db);
+    for (const delivery of claimed) await sendOne(services, delivery, dictionaries);
+    await db.query(
+      `UPDATE site.push_messages m SET finished_at = now()
+       WHERE finished_at IS NULL AND NOT EXISTS (SELECT 1 FROM site.push_deliveries d WHERE d.message_id = m.id AND d.state = 'pending')`,
+    );
+    if (claimed.length > 0) continue;
+    const [next] = await db.query<{ wait_ms: number | null }>(
+      `SELECT (EXTRACT(EPOCH FROM min(next_attempt_at) - now()) * 1000)::float8 AS wait_ms FROM site.push_deliveries WHERE state = 'pending'`,
+    );
+    const waitMs = next?.wait_ms;
+    if (waitMs === null || waitMs === undefined) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(waitMs, 10), IDLE_POLL_MAX_MS)));
+  }
+}
+
+/** One message's progress and its delivery and click counts, or null when there is no such message. */
+export async function readPushMessageProgress(db: Database, id: number): Promise<PushMessageProgress | null> {
+  const [row] = await db.query<{
+    id: string;
+    message: PushMessageName;
+    path: string;
+    audience: Record<string, string> | string;
+    created_at: Date | string;
+    finished_at: Date | string | null;
+    recipients: number;
+    pending: number;
+    sent: number;
+    failed: number;
+    pruned: number;
+    delivered: number;
+    clicked: number;
+  }>(
+    `SELECT m.id::text, m.message, m.path, m.audience, m.created_at, m.finished_at,
+            count(d.id)::int AS recipients,
+            count(d.id) FILTER (WHERE d.state = 'pending')::int AS pending,
+            count(d.id) FILTER (WHERE d.state = 'sent')::int AS sent,
+            count(d.id) FILTER (WHERE d.state = 'failed')::int AS failed,
+            count(d.id) FILTER (WHERE d.state = 'pruned')::int AS pruned,
+            count(d.delivered_at)::int AS delivered,
+            count(d.clicked_at)::int AS clicked
+     FROM site.push_messages m LEFT JOIN site.push_deliveries d ON d.message_id = m.id
+     WHERE m.id = $1 GROUP BY m.id`,
+    [id],
+  );
+  if (!row) return null;
+  const toIso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    id: Number(row.id),
+    message: row.message,
+    path: row.path,
+    audience: typeof row.audience === 'string' ? (JSON.parse(row.audience) as Record<string, string>) : row.audience,
+    createdAt: toIso(row.created_at)!,
+    finishedAt: toIso(row.finished_at),
+    recipients: row.recipients,
+    pending: row.pending,
+    sent: row.sent,
+    failed: row.failed,
+    pruned: row.pruned,
+    delivered: row.delivered,
+    clicked: row.clicked,
+  };
+}
+
+/** Records that the worker showed, or a visitor clicked, one delivery (each counted once); false for an unknown id. */
+export async function recordPushEvent(db: Database, token: string, kind: 'delivered' | 'clicked'): Promise<boolean> {
+  const rows = await db.query(
+    kind === 'delivered'
+      ? `UPDATE site.push_deliveries SET delivered_at = coalesce(delivered_at, now()) WHERE token = $1 RETURNING id`
+      : `UPDATE site.push_deliveries SET clicked_at = coalesce(clicked_at, now()), delivered_at = coalesce(delivered_at, now()) WHERE token = $1 RETURNING id`,
+    [token],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,59 @@
+/**
+ * Sends a web push message to the site's subscribers through the operator's API (docs/push.md "Sending")
+ * and follows its progress until every delivery is sent, failed or pruned.
+ *
+ *   npm run push:send -- <new_version|sale|new_guide> --path /store [--locale fr] [--os win|mac|other]
+ *                        [--campaign <utm_campaign>] [--image /og-image.png] [--no-wait]
+ *
+ * Reads SITE_URL and ADMIN_TOKEN like the server. Prints one JSON line per progress step; exits 1 when
+ * the site refuses the message.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '@reelkeep/platform/config';
+import { pushProgressAnswerSchema, pushQueuedAnswerSchema } from '@reelkeep/shared-contracts';
+
+const PUSH_ADMIN_PATH = '/api/site/admin/push/messages';
+const PROGRESS_POLL_MS = 1000;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    path: { type: 'string', default: '/' },
+    locale: { type: 'string' },
+    os: { type: 'string' },
+    campaign: { type: 'string' },
+    image: { type: 'string' },
+    'no-wait': { type: 'boolean', default: false },
+  },
+});
+const config = loadConfig();
+if (!config.ADMIN_TOKEN) {
+  console.error('ADMIN_TOKEN is not set: the operator API answers 404 without it.');
+  process.exit(1);
+}
+const headers = { authorization: `Bearer ${config.ADMIN_TOKEN}`, 'content-type': 'application/json' };
+const endpoint = new URL(PUSH_ADMIN_PATH, config.SITE_URL);
+
+const { 'no-wait': noWait, ...message } = values;
+const queued = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify({ message: positionals[0], ...message }) }).catch(
+  (error: unknown) => {
+    console.error(`cannot reach ${endpoint.origin}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
+const queuedBody: unknown = await queued.json().catch(() => null);
+const accepted = pushQueuedAnswerSchema.safeParse(queuedBody);
+if (queued.status !== 202 || !accepted.success) {
+  console.error(`refused (${queued.status}): ${JSON.stringify(queuedBody)}`);
+  process.exit(1);
+}
+process.stdout.write(`${JSON.stringify({ msg: 'push message queued', ...accepted.data })}\n`);
+if (noWait) process.exit(0);
+
+for (;;) {
+  const answer = await fetch(`${endpoint.href}?id=${accepted.data.id}`, { headers });
+  const progress = pushProgressAnswerSchema.parse(await answer.json());
+  process.stdout.write(`${JSON.stringify({ msg: progress.finishedAt ? 'push message finished' : 'push message sending', ...progress })}\n`);
+  if (progress.finishedAt) break;
+  await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
+}
