@@ -9,9 +9,10 @@ describe('acceptPageModule', () => {
   });
 
   it('refuses a module built against another contract major, saying why', () => {
-    const module = { remote: 'mf-blog', contractVersion: '2.0.0', pages: {} };
+    const nextMajor = `${Number(CONTRACT_VERSION.split('.')[0]) + 1}.0.0`;
+    const module = { remote: 'mf-blog', contractVersion: nextMajor, pages: {} };
     expect(() => acceptPageModule('mf-blog', { default: module })).toThrow(
-      new RemoteUnavailableError('mf-blog', `built against contract 2.0.0, incompatible with the shell's contract ${CONTRACT_VERSION}`),
+      new RemoteUnavailableError('mf-blog', `built against contract ${nextMajor}, incompatible with the shell's contract ${CONTRACT_VERSION}`),
     );
   });
 
