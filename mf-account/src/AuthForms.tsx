@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, postJson, solveSiteCaptcha, toLocalePath, toSameSitePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import {
+  checkField,
+  postJson,
+  solveSiteCaptcha,
+  toLocalePath,
+  toSameSitePath,
+  selectLocale,
+  type PageProps,
+  type SharedState,
+} from '@reelkeep/shared-contracts';
 import { GoogleSignIn, type GoogleConfig } from './GoogleSignIn.tsx';
 import * as styles from './AccountPage.module.css';
 
@@ -29,7 +38,7 @@ export interface RegisterPageData {
 /** The desktop hand-off: the app's token goes to the server, which signs the visitor in (a click without JavaScript). */
 function HandoffForm({ handoff, pageName }: { handoff: NonNullable<LoginPageData['handoff']>; pageName: string }) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => form.current?.submit(), []);
   return (
@@ -51,7 +60,7 @@ function HandoffForm({ handoff, pageName }: { handoff: NonNullable<LoginPageData
 /** `/login`: e-mail and password; works without JavaScript (the server answers with a redirect). */
 export function LoginPage({ pageName, data }: PageProps<LoginPageData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   if (data.handoff) {
     return (
       <section className={styles.card} aria-labelledby="account-heading">
@@ -142,7 +151,7 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
 /** `/register`: name, e-mail, password (spec §5 password_v2) and the site captcha; works without JavaScript. */
 export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [fields, setFields] = useState({ name: data.name, email: data.email });
   const [problems, setProblems] = useState<Record<string, string>>(data.problems);
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, postJson, toLocalePath, toSameSitePath, type SharedState } from '@reelkeep/shared-contracts';
+import { emitSiteEvent, postJson, toLocalePath, toSameSitePath, selectLocale, selectSignedIn } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
 /** What the page needs to offer Google sign-in (null when no client id is configured). */
@@ -63,8 +63,8 @@ const readCookie = (name: string) =>
  */
 export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; returnPath: string }) {
   const { t } = useTranslation('member');
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const signedIn = useSelector((state: SharedState) => state.session.signedIn);
+  const locale = useSelector(selectLocale);
+  const signedIn = useSelector(selectSignedIn);
   const button = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<'idle' | 'busy' | 'failed' | 'exists' | 'unavailable'>('idle');
 

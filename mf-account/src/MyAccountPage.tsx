@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, postJson, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { checkField, postJson, toLocalePath, selectLocale, selectUser, type PageProps } from '@reelkeep/shared-contracts';
 import type { OrderDto } from '@reelkeep/shared-contracts';
 import { OrdersSection } from './OrdersSection.tsx';
 import * as styles from './AccountPage.module.css';
@@ -33,7 +33,7 @@ export interface MyAccountData {
 /** The newsletter switch of the account's address (a form that also works without JavaScript). */
 function NewsletterPreference({ initial, saved }: { initial: boolean | null; saved: boolean }) {
   const { t } = useTranslation('my_account');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [subscribed, setSubscribed] = useState(initial ?? false);
   const [status, setStatus] = useState<string | null>(saved ? 'saved' : null);
   if (initial === null) return null;
@@ -77,8 +77,8 @@ function NewsletterPreference({ initial, saved }: { initial: boolean | null; sav
 /** `/my-account`: profile, password, orders, downloads, and the visitor's data (export, delete). */
 export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const user = useSelector((state: SharedState) => state.session.user);
+  const locale = useSelector(selectLocale);
+  const user = useSelector(selectUser);
   const [passwordStatus, setPasswordStatus] = useState<string | null>(data.passwordChanged ? 'changed' : data.passwordError);
   const [busy, setBusy] = useState(false);
 

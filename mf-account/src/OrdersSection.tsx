@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { formatCents, postJson, toLocalePath, type LicenceDto, type OrderDto, type SharedState } from '@reelkeep/shared-contracts';
+import { formatCents, postJson, toLocalePath, selectLocale, type LicenceDto, type OrderDto } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
 const DEVICE_RESULTS = ['removed', 'deactivation_limit', 'not_activated', 'invalid_key', 'network', 'failed'];
@@ -18,7 +18,7 @@ export function OrdersSection({
   deviceError: string | null;
 }) {
   const { t } = useTranslation('my_account');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [orders, setOrders] = useState(initial);
   const [status, setStatus] = useState<string | null>(deviceRemoved ? 'removed' : toDeviceResult(deviceError));
   const date = (value: string) => new Intl.DateTimeFormat(locale === 'zh' ? 'zh-Hant' : locale, { dateStyle: 'medium' }).format(new Date(value));

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, postJson, solveSiteCaptcha, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { checkField, postJson, solveSiteCaptcha, toLocalePath, selectLocale, selectSignedIn, type PageProps } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
 /** Data of the forgot-password page. */
@@ -21,7 +21,7 @@ export interface ResetPasswordData {
 /** `/forgot-password`: asks for the address and mails a reset link; says the same whether an account exists or not. */
 export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [email, setEmail] = useState(data.email);
   const [sent, setSent] = useState(data.sent);
   const [problem, setProblem] = useState<string | null>(data.error);
@@ -102,7 +102,7 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
 /** `/reset-password?token=`: a new password (spec §5 password_v2) for the account the mailed link belongs to. */
 export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [problem, setProblem] = useState<string | null>(data.token ? data.error : 'token_invalid');
   const [busy, setBusy] = useState(false);
 
@@ -164,8 +164,8 @@ export interface SetPasswordData {
 /** `/set-password`: a first password for accounts created at checkout or with Google sign-in. */
 export function SetPasswordPage({ pageName, data }: PageProps<SetPasswordData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const signedIn = useSelector((state: SharedState) => state.session.signedIn);
+  const locale = useSelector(selectLocale);
+  const signedIn = useSelector(selectSignedIn);
   return (
     <section className={styles.card} aria-labelledby="account-heading">
       <h1 id="account-heading" className={styles.heading}>

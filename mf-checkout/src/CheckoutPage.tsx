@@ -12,11 +12,14 @@ import {
   planPriceCents,
   quotePlan,
   toPriceVariant,
+  selectAbValues,
+  selectLocale,
+  selectOs,
+  selectUser,
   type OfferCouponDto,
   type OfferPlanDto,
   type OrderDto,
   type PageProps,
-  type SharedState,
 } from '@reelkeep/shared-contracts';
 import type { CheckoutData } from './loaders.server.ts';
 import { SandboxPayment } from './SandboxPayment.tsx';
@@ -64,10 +67,10 @@ function Countdown({ name, endsAt, now }: { name: string; endsAt: number; now: n
 export function CheckoutPage({ data }: PageProps<CheckoutData>) {
   const { t } = useTranslation('checkout');
   const dispatch = useDispatch();
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const visitorOs = useSelector((state: SharedState) => state.os.os);
-  const user = useSelector((state: SharedState) => state.session.user);
-  const variant = toPriceVariant(useSelector((state: SharedState) => state.ab.values[PRICE_VARIANT_COOKIE]));
+  const locale = useSelector(selectLocale);
+  const visitorOs = useSelector(selectOs);
+  const user = useSelector(selectUser);
+  const variant = toPriceVariant(useSelector(selectAbValues)[PRICE_VARIANT_COOKIE]);
   const { offer } = data;
   const hasMac = offer.plans.mac !== null;
   const [os, setOs] = useState<'win' | 'mac'>(() => ((data.initial.os ?? visitorOs) === 'mac' && hasMac ? 'mac' : 'win'));

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { formatCents, postJson, type OrderDto, type SharedState } from '@reelkeep/shared-contracts';
+import { formatCents, postJson, selectLocale, type OrderDto } from '@reelkeep/shared-contracts';
 import * as styles from './CheckoutPage.module.css';
 
 type Step = 'card' | 'confirm' | 'processing';
@@ -12,7 +12,7 @@ const POLL_MS = 2000;
 /** The sandbox provider's card step (README "Payments" lists its test cards), its confirmation step and the wait for fulfilment. */
 export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onPaid: (order: OrderDto) => void; onBack: () => void }) {
   const { t } = useTranslation('checkout');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [step, setStep] = useState<Step>('card');
   const [error, setError] = useState<string | null>(order.failureCode);
   const [busy, setBusy] = useState(false);

@@ -57,3 +57,30 @@ export const OS_SWITCHED_ACTION = 'os/osSwitched';
 export function createOsSwitchedAction(os: OsState['os']): { type: typeof OS_SWITCHED_ACTION; payload: OsState['os'] } {
   return { type: OS_SWITCHED_ACTION, payload: os };
 }
+
+/** The visitor's locale, e.g. `fr`. */
+export const selectLocale = (state: SharedState): Locale => state.locale.current;
+
+/** The URL prefix of the visitor's locale: empty for the default locale, else `/` plus the code. */
+export const selectLocalePrefix = (state: SharedState): string => state.locale.prefix;
+
+/** The whole locale slice: the locale, its URL prefix and the current path without that prefix. */
+export const selectLocaleState = (state: SharedState): LocaleState => state.locale;
+
+/** The visitor's OS (detected on the server, switchable by the visitor). */
+export const selectOs = (state: SharedState): OsState['os'] => state.os.os;
+
+/** The session: whether someone is signed in, and who. */
+export const selectSession = (state: SharedState): SessionState => state.session;
+
+/** Whether someone is signed in. */
+export const selectSignedIn = (state: SharedState): boolean => state.session.signedIn;
+
+/** The signed-in user, or null. */
+export const selectUser = (state: SharedState): SessionState['user'] => state.session.user;
+
+/** The A/B values assigned on the server, by key (e.g. the price variant). */
+export const selectAbValues = (state: SharedState): AbState['values'] => state.ab.values;
+
+/** Whether the frame shows the campaign's navigation entry. */
+export const selectCampaignNavVisible = (state: SharedState): boolean => state.campaignNav.visible;

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { DS, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { DS, toLocalePath, selectLocale, type PageProps } from '@reelkeep/shared-contracts';
 import { formatDate, type ArticleData, type PolicyData } from './blog-data.ts';
 import * as styles from './DocumentPages.module.css';
 
 /** An article of the guide centre: breadcrumb, table of contents, body, related guides and a call to action. */
 export function ArticlePage({ data }: PageProps<ArticleData>) {
   const { t } = useTranslation('article_common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const link = (path: string) => toLocalePath(locale, path);
   return (
     <article>
@@ -85,7 +85,7 @@ export function ArticlePage({ data }: PageProps<ArticleData>) {
 /** A policy document (privacy, refund, terms…): title, last update and the text. */
 export function PolicyPage({ data }: PageProps<PolicyData>) {
   const { t } = useTranslation('article_common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   return (
     <article>
       <header className={styles.header}>

@@ -11,8 +11,8 @@ import {
   postJson,
   solveSiteCaptcha,
   toLocalePath,
+  selectLocale,
   type PageProps,
-  type SharedState,
 } from '@reelkeep/shared-contracts';
 import { Icon } from '../components/Icon.tsx';
 import * as styles from './FormPages.module.css';
@@ -39,7 +39,7 @@ function checkContactFields(fields: ContactPageData['fields']): Record<string, s
 /** `/contact`: the contact form (spec §5 `message` rule, self-hosted captcha), stored and mailed to support. */
 export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [fields, setFields] = useState(data.fields);
   const [problems, setProblems] = useState<Record<string, string>>(data.problems);
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>(data.sent ? 'sent' : 'idle');
@@ -214,7 +214,7 @@ export interface UninstallationData {
 /** `/uninstallation`: where the app sends people after removal; a short feedback form, stored. */
 export function UninstallationPage({ pageName, data }: PageProps<UninstallationData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'invalid' | 'failed'>(data.feedback ?? 'idle');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
+import { emitSiteEvent, toLocalePath, selectLocale } from '@reelkeep/shared-contracts';
 import { useFrameData } from './frame-data.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { NewsletterBox } from './NewsletterBox.tsx';
@@ -24,7 +24,7 @@ const SHARE_TARGET = 'https://www.facebook.com/sharer/sharer.php?u=';
 /** The site footer (spec §2): newsletter, hot products, support, guide centre, policies, share, copyright, languages. */
 export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string }) {
   const { t } = useTranslation('common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const { catalogue, articles } = useFrameData();
   const link = (path: string) => toLocalePath(locale, path);
   const hot =

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkNewsletterEmail, postJson, type NewsletterStatus, type SharedState } from '@reelkeep/shared-contracts';
+import { checkNewsletterEmail, postJson, selectLocale, type NewsletterStatus } from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import * as styles from './NewsletterBox.module.css';
 
@@ -16,7 +16,7 @@ function readReturnedStatus(search: string): NewsletterStatus {
 /** The footer's newsletter box (spec §4 statuses, spec §7 `POST /email/report`); works without JavaScript. */
 export function NewsletterBox() {
   const { t } = useTranslation('common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const { location } = useNavigatorState();
   const [status, setStatus] = useState<NewsletterStatus>(() => readReturnedStatus(location.search));
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import type { SharedState } from '@reelkeep/shared-contracts';
+import { selectCampaignNavVisible } from '@reelkeep/shared-contracts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import { LazyAlertHost } from './dialogs/LazyAlertHost.tsx';
@@ -23,7 +23,7 @@ export function Root() {
   const { payload } = navigation;
   const { t } = useTranslation('common');
   const { siteUrl } = useFrameData();
-  const campaignVisible = useSelector((state: SharedState) => state.campaignNav.visible);
+  const campaignVisible = useSelector(selectCampaignNavVisible);
   useClientNavigation(navigation);
   useInviteReport();
   const route = payload.match?.route;

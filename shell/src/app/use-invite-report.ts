@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, postJson, toSameSitePath, type SharedState } from '@reelkeep/shared-contracts';
+import { emitSiteEvent, postJson, toSameSitePath, selectSignedIn } from '@reelkeep/shared-contracts';
 
 /** Session storage keys of spec §9. */
 const INVITE_KEY = 'activity_invite_code';
@@ -15,7 +15,7 @@ const DONE = new Set([200, 10010]);
  * and the visitor goes back to the stored route. Other answers change nothing visible.
  */
 export function useInviteReport(): void {
-  const signedIn = useSelector((state: SharedState) => state.session.signedIn);
+  const signedIn = useSelector(selectSignedIn);
   useEffect(() => {
     let held: string | null;
     try {
