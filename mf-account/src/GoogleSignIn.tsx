@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, postJson, toLocalePath, toSameSitePath, selectLocale, selectSignedIn } from '@reelkeep/shared-contracts';
+import { postJson, toLocalePath, toSameSitePath, selectLocale, selectSignedIn } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
 /** What the page needs to offer Google sign-in (null when no client id is configured). */
@@ -57,9 +57,8 @@ const readCookie = (name: string) =>
 
 /**
  * Google sign-in: the button, and One Tap when nobody is signed in. Google hands the page an ID token, the server
- * verifies it and opens a session; then spec §4's return rules: in an upgrade flow (`?flow=upgrade`) the
- * logged-in-for-back event, in an analytics-login popup the window closes, else the previous same-site route
- * or the account page.
+ * verifies it and opens a session; then spec §4's return rules: in an analytics-login popup the window closes,
+ * else the visitor goes to the previous same-site route or the account page.
  */
 export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; returnPath: string }) {
   const { t } = useTranslation('member');
@@ -83,9 +82,6 @@ export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; ret
         return;
       }
       sessionStorage.removeItem(LOGIN_FROM_ROUTE);
-      emitSiteEvent('sessionChanged', { signedIn: true });
-      if (new URLSearchParams(window.location.search).get('flow') === 'upgrade')
-        return emitSiteEvent('loggedInForBack', { email: answer.email ?? '' });
       if (inPopup) return window.close();
       window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
     };

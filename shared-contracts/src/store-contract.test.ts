@@ -17,7 +17,6 @@ const state: SharedState = {
   locale: { current: 'fr', prefix: '/fr', path: '/blog/' },
   os: { os: 'mac', is64Bit: true },
   session: { signedIn: true, user },
-  pageMeta: { title: 'Guides', description: 'All guides', keywords: '', status: 200 },
   ab: { values: { abPlanPrice: 'price_b' } },
   campaignNav: { visible: true },
 };

@@ -22,20 +22,15 @@ export interface SessionState {
   user: { id: string; email: string; name: string; picture?: string; hasPassword?: boolean } | null;
 }
 
-/** Page meta slice: the head of the current page. */
-export interface PageMetaState {
-  title: string;
-  description: string;
-  keywords: string;
-  status: number;
-}
-
 /** A/B values assigned on the server (spec §4), e.g. `abPlanPrice`. */
 export interface AbState {
   values: Record<string, string>;
 }
 
-/** Campaign navigation visibility (spec §4). */
+/**
+ * Campaign navigation visibility (spec §4). The frame reads it (`selectCampaignNavVisible`) but nothing sets
+ * it yet: the campaign squad's next issue wires it, until then it stays false.
+ */
 export interface CampaignNavState {
   visible: boolean;
 }
@@ -45,7 +40,6 @@ export interface SharedState {
   locale: LocaleState;
   os: OsState;
   session: SessionState;
-  pageMeta: PageMetaState;
   ab: AbState;
   campaignNav: CampaignNavState;
 }

@@ -184,7 +184,6 @@ function buildStoreState(input: RenderInput, resolved: ResolvedPage): SharedStat
     locale: { current: resolved.locale, prefix: toLocalePrefix(resolved.locale), path: split?.path ?? '/' },
     os: input.os,
     session: input.session,
-    pageMeta: { ...resolved.payload.head, keywords: resolved.payload.head.keywords ?? '', status: resolved.payload.status },
     ab: { values: input.abValues },
     campaignNav: { visible: false },
   };

@@ -25,7 +25,6 @@ function renderPage(payload: PagePayload, modules: Map<RemoteName, RemotePageMod
     locale: { current: 'ja', prefix: '/ja', path: path.replace(/^\/ja/, '') || '/' },
     os: { os: 'win', is64Bit: true },
     session: { signedIn: false, user: null },
-    pageMeta: { ...payload.head, keywords: '', status: payload.status },
     ab: { values: {} },
     campaignNav: { visible: false },
   });

@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import { onSiteEvent, toLocalePrefix } from '@reelkeep/shared-contracts';
 import { isServerPath, splitLocale } from '../routing/route-table.ts';
 import { useNavigator, type NavigatorState } from '../routing/navigator.ts';
-import { pageMetaSlice, localeSlice } from '../store/shared-slices.ts';
+import { localeSlice } from '../store/shared-slices.ts';
 import { clearChunkReloadFlag } from '../federation/browser-remotes.ts';
 import { watchLinksForPrefetch } from '../routing/link-prefetch.ts';
 
@@ -74,7 +74,6 @@ export function useClientNavigation({ location, payload, navigationType }: Navig
     }
     const split = splitLocale(location.pathname);
     if (split) dispatch(localeSlice.actions.localeChanged({ current: split.locale, prefix: toLocalePrefix(split.locale), path: split.path }));
-    dispatch(pageMetaSlice.actions.pageMetaReplaced({ ...payload.head, keywords: payload.head.keywords ?? '', status: payload.status }));
     document.title = payload.head.title;
     setHeadAttribute('meta[name="description"]', 'content', payload.head.description);
     setHeadAttribute('meta[name="keywords"]', 'content', payload.head.keywords ?? '');

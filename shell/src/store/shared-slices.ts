@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AbState, CampaignNavState, LocaleState, OsState, PageMetaState, SessionState } from '@reelkeep/shared-contracts';
+import type { AbState, CampaignNavState, LocaleState, OsState, SessionState } from '@reelkeep/shared-contracts';
 
 /** Locale slice of the store contract. */
 export const localeSlice = createSlice({
@@ -30,15 +30,6 @@ export const sessionSlice = createSlice({
   },
 });
 
-/** Page meta slice of the store contract. */
-export const pageMetaSlice = createSlice({
-  name: 'pageMeta',
-  initialState: { title: '', description: '', keywords: '', status: 200 } as PageMetaState,
-  reducers: {
-    pageMetaReplaced: (_state, action: PayloadAction<PageMetaState>) => action.payload,
-  },
-});
-
 /** A/B values slice of the store contract. */
 export const abSlice = createSlice({
   name: 'ab',
@@ -50,7 +41,7 @@ export const abSlice = createSlice({
   },
 });
 
-/** Campaign navigation visibility slice of the store contract. */
+/** Campaign navigation visibility slice of the store contract: nothing toggles it yet (the campaign squad's next issue does). */
 export const campaignNavSlice = createSlice({
   name: 'campaignNav',
   initialState: { visible: false } as CampaignNavState,
