@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { DS, toLocalePath, selectLocale, type PageProps } from '@reelkeep/shared-contracts';
-import { formatDate, type ArticleData, type PolicyData } from './blog-data.ts';
+import { DS, toLocalePath, selectLocale, type ArticleDto, type PageProps, type PolicyDto } from '@reelkeep/shared-contracts';
+import { formatDate } from './blog-data.ts';
 import * as styles from './DocumentPages.module.css';
 
 /** An article of the guide centre: breadcrumb, table of contents, body, related guides and a call to action. */
-export function ArticlePage({ data }: PageProps<ArticleData>) {
+export function ArticlePage({ data }: PageProps<ArticleDto>) {
   const { t } = useTranslation('article_common');
   const locale = useSelector(selectLocale);
   const link = (path: string) => toLocalePath(locale, path);
@@ -83,7 +83,7 @@ export function ArticlePage({ data }: PageProps<ArticleData>) {
 }
 
 /** A policy document (privacy, refund, terms…): title, last update and the text. */
-export function PolicyPage({ data }: PageProps<PolicyData>) {
+export function PolicyPage({ data }: PageProps<PolicyDto>) {
   const { t } = useTranslation('article_common');
   const locale = useSelector(selectLocale);
   return (
