@@ -1,11 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { postJson, toLocalePath, toSameSitePath, selectLocale, selectSignedIn } from '@reelkeep/shared-contracts';
+import {
+  postJson,
+  readGoogleSignInAnswer,
+  selectLocale,
+  selectSignedIn,
+  toLocalePath,
+  toSameSitePath,
+  type ProvidersDto,
+} from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
 /** What the page needs to offer Google sign-in (null when no client id is configured). */
-export type GoogleConfig = { clientId: string; scriptUrl: string } | null;
+export type GoogleConfig = ProvidersDto['google'];
 
 /** The parts of Google Identity Services the site calls. */
 interface IdentityServices {
@@ -73,7 +81,7 @@ export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; ret
     const finish = async (credential: string) => {
       setStatus('busy');
       const back = returnPath || sessionStorage.getItem(LOGIN_FROM_ROUTE) || '';
-      const answer = await postJson<{ return: string; email: string }>('/api/account/google', { credential, locale, return: back });
+      const answer = await postJson('/api/account/google', { credential, locale, return: back }, readGoogleSignInAnswer);
       const inPopup = Boolean(window.opener) && readCookie('isAnalyticsLogin') !== undefined;
       if (answer.cscode === 409) return setStatus('exists');
       if (answer.cscode !== 200) {

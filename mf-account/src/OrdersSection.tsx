@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { formatCents, postJson, toLocalePath, selectLocale, type LicenceDto, type OrderDto } from '@reelkeep/shared-contracts';
+import {
+  formatCents,
+  postJson,
+  readDeviceDeactivationAnswer,
+  selectLocale,
+  toLocalePath,
+  type LicenceDto,
+  type OrderDto,
+} from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
 const DEVICE_RESULTS = ['removed', 'deactivation_limit', 'not_activated', 'invalid_key', 'network', 'failed'];
@@ -25,11 +33,7 @@ export function OrdersSection({
 
   const deactivate = async (event: FormEvent<HTMLFormElement>, key: string, deviceId: string) => {
     event.preventDefault();
-    const body = await postJson<{ licence: { devicesUsed: number }; error: string }>('/api/checkout/my-devices/deactivate', {
-      key,
-      device: deviceId,
-      locale,
-    });
+    const body = await postJson('/api/checkout/my-devices/deactivate', { key, device: deviceId, locale }, readDeviceDeactivationAnswer);
     if (body.cscode !== 200) return setStatus(body.cscode === 0 ? 'network' : toDeviceResult(body.error ?? 'failed'));
     setStatus('removed');
     setOrders((current) =>

@@ -1,4 +1,12 @@
-import { contactDraftSchema, contactReturnQuery, notFound, readReturnedProblems, type LoaderContext, type NotFoundResult } from '@reelkeep/shared-contracts';
+import {
+  contactDraftSchema,
+  contactReturnQuery,
+  fetchSumCaptcha,
+  notFound,
+  readReturnedProblems,
+  type LoaderContext,
+  type NotFoundResult,
+} from '@reelkeep/shared-contracts';
 import { z } from 'zod';
 import { AIO_PRODUCT, findProduct, findProductForService } from './catalogue/products.ts';
 import { findService, listServicesByGroup, SERVICES } from './catalogue/services.ts';
@@ -65,7 +73,7 @@ const draftAnswer = z.object({ data: contactDraftSchema });
  */
 export async function loadContactPage(context: LoaderContext): Promise<ContactPageData> {
   const query = contactReturnQuery.parse(Object.fromEntries(context.url.searchParams));
-  const sum = (await (await context.fetchApi('/api/captcha?kind=sum')).json()) as ContactPageData['sum'];
+  const sum = await fetchSumCaptcha(context.fetchApi);
   if (query.draft) {
     const response = await context.fetchApi(`/api/landing/contact/draft?id=${query.draft}`);
     const answer = response.ok ? draftAnswer.safeParse(await response.json()) : null;

@@ -4,6 +4,7 @@
  * helpers every route uses. The context types the host hands a route are in `@reelkeep/platform/host-context`.
  */
 
+import { readSession } from './account-contract.ts';
 import type { RemoteName } from './routes.ts';
 
 /** The squads whose API a release may carry: `site` is the shell's own (newsletter, captcha, tracking). */
@@ -74,7 +75,7 @@ export async function readSignedInUser(
   if (!cookie) return null;
   const answer = await fetchApi('/api/account/session', { headers: { cookie } }).catch(() => null);
   if (!answer?.ok) return null;
-  return ((await answer.json()) as { user: { id: string; email: string; name: string } | null }).user ?? null;
+  return readSession(await answer.json().catch(() => null))?.user ?? null;
 }
 
 /**

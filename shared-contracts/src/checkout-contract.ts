@@ -1,9 +1,13 @@
-import type { PlanOs, PlanRow, PlanType, PriceVariant } from './pricing.ts';
+import { isArrayOf, isJsonObject, isNumber, isOneOf, isText, isTextOrNull, readText } from './json-answer.ts';
+import type { AnswerReader } from './post-json.ts';
+import { PLAN_TYPES, PRICE_VARIANTS, type PlanOs, type PlanRow, type PlanType, type PriceVariant } from './pricing.ts';
 
 /**
  * The checkout squad's API as other squads and the browser read it (`/api/checkout/*`). Amounts are whole
  * US cents computed on the server; the browser shows them and never sends one back.
  */
+
+const PLAN_OSES: readonly PlanOs[] = ['win', 'mac'];
 
 /** Order states (issue 6): pending → paid → refunded, plus failed and expired. */
 export const ORDER_STATUSES = ['pending', 'paid', 'refunded', 'failed', 'expired'] as const;
@@ -106,3 +110,58 @@ export interface MyOrdersDto {
 /** What a payment step answers: paid (with the order), a confirmation step, or a refusal with its code. */
 export type PaymentResultDto =
   { cscode: 200; order: OrderDto } | { cscode: 202; confirmation: { paymentId: string } } | { cscode: number; error: string; order?: OrderDto };
+
+function isDeviceDto(value: unknown): value is DeviceDto {
+  return isJsonObject(value) && isText(value.deviceId) && isText(value.name) && isText(value.activatedAt);
+}
+
+function isLicenceDto(value: unknown): value is LicenceDto {
+  return (
+    isJsonObject(value) &&
+    isText(value.key) &&
+    isOneOf(['active', 'revoked'], value.status) &&
+    isOneOf(PLAN_OSES, value.os) &&
+    isOneOf(PLAN_TYPES, value.planType) &&
+    isNumber(value.allowNum) &&
+    isTextOrNull(value.expiresAt) &&
+    isArrayOf(value.devices, isDeviceDto)
+  );
+}
+
+/** Whether a value is an order as its buyer sees it. */
+export function isOrderDto(value: unknown): value is OrderDto {
+  return (
+    isJsonObject(value) &&
+    isText(value.id) &&
+    isOneOf(ORDER_STATUSES, value.status) &&
+    isText(value.product) &&
+    isText(value.pid) &&
+    isOneOf(PLAN_OSES, value.os) &&
+    isOneOf(PLAN_TYPES, value.planType) &&
+    isOneOf(PRICE_VARIANTS, value.variant) &&
+    isTextOrNull(value.couponCode) &&
+    isNumber(value.originCents) &&
+    isNumber(value.priceCents) &&
+    isNumber(value.discountCents) &&
+    isNumber(value.amountCents) &&
+    value.currency === 'USD' &&
+    isText(value.email) &&
+    isText(value.createdAt) &&
+    isTextOrNull(value.paidAt) &&
+    isTextOrNull(value.failureCode) &&
+    (value.licence === null || isLicenceDto(value.licence))
+  );
+}
+
+/** Reads `GET /api/checkout/my-orders`: the orders, or null when the answer is not that. */
+export function readMyOrders(value: unknown): MyOrdersDto | null {
+  return isJsonObject(value) && isArrayOf(value.orders, isOrderDto) ? { orders: value.orders } : null;
+}
+
+/** `POST /api/checkout/my-devices/deactivate` besides `cscode`: why a device was not deactivated (`deactivation_limit`, …). */
+export interface DeviceDeactivationAnswer {
+  error?: string;
+}
+
+/** Reads `POST /api/checkout/my-devices/deactivate`. */
+export const readDeviceDeactivationAnswer: AnswerReader<DeviceDeactivationAnswer> = (answer) => ({ error: readText(answer.error) });

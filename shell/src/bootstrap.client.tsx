@@ -1,7 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import type { HydrationState, PagePayload } from '@reelkeep/shared-contracts';
+import { readNamespaceResources, readPageDataAnswer, type HydrationState, type PagePayload } from '@reelkeep/shared-contracts';
 import { addNamespaces, createI18n, type NamespaceResources } from './i18n/create-i18n.ts';
 import { PageModulesContext } from './federation/page-modules.ts';
 import {
@@ -30,7 +30,7 @@ async function fetchNamespaces(payload: PagePayload): Promise<void> {
   const bundles = await Promise.all(
     missing.map(async (namespace) => {
       const response = await fetch(`/locales/${state.locale}/${namespace}.json`);
-      return [namespace, response.ok ? ((await response.json()) as Record<string, unknown>) : {}] as const;
+      return [namespace, response.ok ? readNamespaceResources(await response.json()) : {}] as const;
     }),
   );
   addNamespaces(i18n, state.locale, Object.fromEntries(bundles) as NamespaceResources);
@@ -58,9 +58,10 @@ async function loadPage(url: URL, signal: AbortSignal): Promise<PageLoadResult> 
     headers: { accept: 'application/json', 'x-remote-versions': pinnedVersions },
   });
   if (!response.ok) throw new Error(`page data ${response.status}`);
-  const body = (await response.json()) as { redirect?: string; payload?: PagePayload };
-  if (body.redirect) return { redirect: body.redirect };
-  const [payload] = await Promise.all([ensureRemote(body.payload!), fetchNamespaces(body.payload!)]);
+  const body = readPageDataAnswer(await response.json());
+  if (!body) throw new Error('page data is not a page');
+  if ('redirect' in body) return body;
+  const [payload] = await Promise.all([ensureRemote(body.payload), fetchNamespaces(body.payload)]);
   return { payload };
 }
 

@@ -9,17 +9,19 @@ import {
   UNINSTALL_COMMENT_MAX_LENGTH,
   UNINSTALL_REASONS,
   postJson,
+  readFormAnswer,
   solveSiteCaptcha,
   toLocalePath,
   selectLocale,
   type PageProps,
+  type SumCaptchaDto,
 } from '@reelkeep/shared-contracts';
 import { Icon } from '../components/Icon.tsx';
 import * as styles from './FormPages.module.css';
 
 /** What the contact page's loader gives: a question for visitors without JavaScript, and a returned draft. */
 export interface ContactPageData {
-  sum: { a: number; b: number; token: string };
+  sum: SumCaptchaDto;
   sent: boolean;
   fields: { name: string; email: string; topic: string; message: string };
   problems: Record<string, string>;
@@ -63,7 +65,7 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
       startProof();
       const altcha = await proof.current!;
       proof.current = null;
-      const body = await postJson<{ problems: Record<string, string> }>('/api/landing/contact', { ...fields, locale, altcha });
+      const body = await postJson('/api/landing/contact', { ...fields, locale, altcha }, readFormAnswer);
       if (body.cscode === 200) return setStatus('sent');
       setProblems(body.problems && Object.keys(body.problems).length > 0 ? body.problems : { form: 'failed' });
     } catch {

@@ -3,6 +3,7 @@ import {
   CONSENT_MAX_AGE_DAYS,
   encodeTrackingEnvelope,
   readConsent,
+  readTrackingAnswer,
   redactTrackedUrl,
   TRACKING_ENDPOINT,
   TRACKING_WEB_VERSION,
@@ -131,7 +132,10 @@ export function createTracker({ locale, devMode, environment }: TrackerOptions):
     // spec §8: tracking failures are ignored.
     env
       .fetch(TRACKING_ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'text/html' } })
-      .then(async (response) => (response.ok ? keepAnswer((await response.json()) as TrackingAnswer) : undefined))
+      .then(async (response) => {
+        const answer = response.ok ? readTrackingAnswer(await response.json()) : null;
+        if (answer) keepAnswer(answer);
+      })
       .catch(() => undefined);
   }
 
