@@ -15,6 +15,10 @@ const WORKSPACES = ['shared-contracts', 'platform', 'shell', 'mf-landing', 'mf-c
 export default {
   // Hooks open an embedded PostgreSQL (PGlite, a WebAssembly build): a few seconds on a busy 2-core machine.
   testTimeout: 30_000,
+  // Two cores: Jest's default (cores - 1) would run every suite in one worker.
+  maxWorkers: 2,
+  globalSetup: '<rootDir>/jest.global-setup.js',
+  globalTeardown: '<rootDir>/jest.global-teardown.js',
   projects: [
     ...WORKSPACES.map((workspace) => ({
       displayName: workspace,

@@ -3,11 +3,31 @@
  * container from here, with the same shared singletons. See docs/adr/0002-builds-and-sharing.md.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 const ROOT_DIR = import.meta.dirname;
+const require = createRequire(import.meta.url);
+
+/**
+ * The federation runtime's ES module builds for the browser. Rspack's federation plugin imports the CommonJS
+ * builds of the bundler runtime and its wrapper, which drag in the whole SDK untouched by tree shaking; the
+ * ES module builds let the minifier keep only what a container calls.
+ */
+const federationRuntimeRule: RuleSetRule = {
+  test: /node_modules[\\/]@module-federation[\\/]/,
+  resolve: { conditionNames: ['import', 'module', 'browser', 'default'] },
+};
+
+function federationRuntimeAsModules(): Record<string, string> {
+  const esm = (name: string) => path.join(path.dirname(require.resolve(`${name}/package.json`)), 'dist', 'index.js');
+  return {
+    [require.resolve('@module-federation/webpack-bundler-runtime')]: esm('@module-federation/webpack-bundler-runtime'),
+    '@module-federation/runtime$': esm('@module-federation/runtime'),
+  };
+}
 
 /**
  * Shared singletons, each at the exact version of the root package.json. react-router is deliberately
@@ -144,8 +164,8 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
       uniqueName: name,
       clean: true,
     },
-    resolve,
-    module: { rules: [scriptRule('browser'), cssRule('browser')] },
+    resolve: { ...resolve, alias: federationRuntimeAsModules() },
+    module: { rules: [scriptRule('browser'), cssRule('browser'), federationRuntimeRule] },
     optimization: { splitChunks: { chunks: 'async' }, moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: false,
     plugins: [

@@ -81,7 +81,7 @@ const fixtures: E2EFixtures = {
   ),
   checkoutNextSlice: await buildVariant('mf-checkout', async (dir) => {
     await replaceIn(
-      path.join(dir, 'server/checkout-api.ts'),
+      path.join(dir, 'server/routes/offer-routes.ts'),
       "return respondJson(body, 200, { 'cache-control': 'no-store' });",
       "return respondJson({ ...body, releaseNote: 'next-slice' }, 200, { 'cache-control': 'no-store' });",
     );

@@ -21,8 +21,15 @@ test('buy 1Y for Windows with a running coupon: sandbox card, licence key, recei
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.locator('[data-variant]')).toHaveAttribute('data-variant', 'price_b');
   await page.getByRole('button', { name: 'Windows' }).click();
+  // A lifetime coupon applied, then a plan it is not for: the page says why it no longer counts.
+  await page.locator('button[data-plan="LFT"]').click();
+  await page.locator('#coupon-code').fill('reel40');
+  await page.getByRole('button', { name: t('coupon_apply') }).click();
+  await expect(page.locator('#coupon-status')).toContainText('REEL40');
   await page.locator('button[data-plan="1Y"]').click();
+  await expect(page.locator('#coupon-status')).toHaveText(t('errors.coupon_plan'));
   await expect(page.getByTestId('total')).toHaveText('$104.90');
+  await page.getByRole('button', { name: t('coupon_remove') }).click();
   await page.locator('#coupon-code').fill('reel20');
   await page.getByRole('button', { name: t('coupon_apply') }).click();
   await expect(page.locator('#coupon-status')).toContainText('REEL20');
@@ -40,6 +47,8 @@ test('buy 1Y for Windows with a running coupon: sandbox card, licence key, recei
 
   const receipt = await waitForMail(email, 10_000, new RegExp(key));
   expect(receipt).toContain('$84.90');
+  expect(receipt).toContain(t('receipt.key_line').replace('{{key}}', key));
+  expect(receipt).toContain(t('receipt.devices_one').replace('{{count}}', '1'));
 
   await page.goto('/my-account');
   const order = page.locator('[data-order]').first();

@@ -20,17 +20,24 @@ test('navigates client-side across remotes, keeps scroll on back, and switches l
       .replace('{{page}}', ''),
   );
 
-  await page
-    .getByRole('contentinfo')
-    .getByRole('link', { name: readText('de', 'common', 'footer.privacy') })
-    .click();
+  // Leave the guide centre from its footer: the position there is where back must return to.
+  const privacy = page.getByRole('contentinfo').getByRole('link', { name: readText('de', 'common', 'footer.privacy') });
+  await privacy.scrollIntoViewIfNeeded();
+  const leftAt = await page.evaluate(() => window.scrollY);
+  expect(leftAt).toBeGreaterThan(200);
+  await privacy.click();
   await expect(page).toHaveURL(/\/de\/privacy-policy$/);
+  // A new page starts at the top.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(readDocumentTitle('policies', 'de', 'privacy-policy'));
   expect(await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker)).toBe('same-document');
 
   await page.goBack();
+  await expect(page).toHaveURL(/\/de\/blog\/$/);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(Math.round(leftAt));
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(homeHeading!);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker)).toBe('same-document');
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Français' }).click();

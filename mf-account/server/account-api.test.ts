@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { openDatabase, type Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/db';
+import { openTestPglite } from '@reelkeep/platform/testing/databases';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import { acceptApiModule } from '@reelkeep/platform/squad-api-contract';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
@@ -16,7 +17,7 @@ let db: Database;
 const SECRET = 'a-secret-of-at-least-32-characters-0123';
 
 beforeAll(async () => {
-  db = await openDatabase({ pgliteDir: 'memory://' });
+  db = await openTestPglite();
   await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
   await applyMigrations(db, api.squad, path.join(import.meta.dirname, 'migrations'));
 });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { openDatabase, type Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/db';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { startTestGateway } from '@reelkeep/platform/testing/gateway-server';
-import { readServiceUrl } from '@reelkeep/platform/testing/external-services';
+import { listTestDatabases } from '@reelkeep/platform/testing/databases';
 import api from './api.ts';
 import type { AccountContext } from './settings.ts';
 
@@ -78,9 +78,7 @@ async function register(email: string, from = newAddress()): Promise<string> {
   return sessionOf(answer);
 }
 
-const databases: [string, () => Promise<Database>][] = [['PGlite', () => openDatabase({ pgliteDir: 'memory://' })]];
-const postgresUrl = readServiceUrl('TEST_DATABASE_URL');
-if (postgresUrl) databases.push(['PostgreSQL', () => openDatabase({ databaseUrl: postgresUrl, pgliteDir: 'memory://' })]);
+const databases = listTestDatabases();
 
 describe.each(databases)('the account API on %s', (_kind, open) => {
   beforeAll(async () => {

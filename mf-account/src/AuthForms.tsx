@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import {
   checkField,
+  formAnswerSchema,
+  loginAnswerSchema,
   postJson,
   solveSiteCaptcha,
   toLocalePath,
@@ -85,12 +87,7 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     if (checkField('email', email) !== 'valid' || !password) return setProblem('invalid');
     setBusy(true);
-    const answer = await postJson<{ return: string; problems: Record<string, string> }>('/api/account/login', {
-      email,
-      password,
-      locale,
-      return: data.returnPath,
-    });
+    const answer = await postJson('/api/account/login', { email, password, locale, return: data.returnPath }, loginAnswerSchema);
     // docs/security.md "Redirects": the server checked the path; the page checks it again before leaving.
     if (answer.cscode === 200)
       return window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
@@ -175,7 +172,7 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
       startProof();
       const altcha = await proof.current!;
       proof.current = null;
-      const answer = await postJson<{ problems: Record<string, string> }>('/api/account/register', { ...fields, password, locale, altcha });
+      const answer = await postJson('/api/account/register', { ...fields, password, locale, altcha }, formAnswerSchema);
       if (answer.cscode === 200) return window.location.assign(toLocalePath(locale, '/my-account'));
       setProblems(answer.problems ?? { form: 'failed' });
     } catch {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import {
   postJson,
-  readGoogleSignInAnswer,
+  readCookie,
+  googleSignInAnswerSchema,
   selectLocale,
   selectSignedIn,
   toLocalePath,
@@ -57,12 +58,6 @@ function loadIdentityServices(src: string): Promise<void> {
   return scriptLoad;
 }
 
-const readCookie = (name: string) =>
-  document.cookie
-    .split('; ')
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
-
 /**
  * Google sign-in: the button, and One Tap when nobody is signed in. Google hands the page an ID token, the server
  * verifies it and opens a session; then spec §4's return rules: in an analytics-login popup the window closes,
@@ -81,8 +76,8 @@ export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; ret
     const finish = async (credential: string) => {
       setStatus('busy');
       const back = returnPath || sessionStorage.getItem(LOGIN_FROM_ROUTE) || '';
-      const answer = await postJson('/api/account/google', { credential, locale, return: back }, readGoogleSignInAnswer);
-      const inPopup = Boolean(window.opener) && readCookie('isAnalyticsLogin') !== undefined;
+      const answer = await postJson('/api/account/google', { credential, locale, return: back }, googleSignInAnswerSchema);
+      const inPopup = Boolean(window.opener) && readCookie(document.cookie, 'isAnalyticsLogin') !== undefined;
       if (answer.cscode === 409) return setStatus('exists');
       if (answer.cscode !== 200) {
         setStatus('failed');

@@ -1,7 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, postJson, toLocalePath, selectLocale, selectUser, type PageProps } from '@reelkeep/shared-contracts';
+import {
+  checkField,
+  formAnswerSchema,
+  postJson,
+  siteAnswerSchema,
+  toLocalePath,
+  selectLocale,
+  selectUser,
+  type PageProps,
+} from '@reelkeep/shared-contracts';
 import type { OrderDto } from '@reelkeep/shared-contracts';
 import { OrdersSection } from './OrdersSection.tsx';
 import * as styles from './AccountPage.module.css';
@@ -39,7 +48,7 @@ function NewsletterPreference({ initial, saved }: { initial: boolean | null; sav
   if (initial === null) return null;
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = await postJson('/api/site/newsletter-preference', { subscribed: String(subscribed), locale });
+    const body = await postJson('/api/site/newsletter-preference', { subscribed: String(subscribed), locale }, siteAnswerSchema);
     setStatus(body.cscode === 200 ? 'saved' : 'failed');
   };
   return (
@@ -88,11 +97,11 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
     const fields = new FormData(form);
     if (checkField('password_v2', String(fields.get('new_password') ?? '')) !== 'valid') return setPasswordStatus('invalid');
     setBusy(true);
-    const body = await postJson<{ problems: { password?: string } }>('/api/account/password', {
-      current_password: fields.get('current_password'),
-      new_password: fields.get('new_password'),
-      locale,
-    });
+    const body = await postJson(
+      '/api/account/password',
+      { current_password: fields.get('current_password'), new_password: fields.get('new_password'), locale },
+      formAnswerSchema,
+    );
     setPasswordStatus(body.cscode === 200 ? 'changed' : (body.problems?.password ?? 'failed'));
     if (body.cscode === 200) form.reset();
     setBusy(false);

@@ -4,7 +4,7 @@ import { useSelector } from 'react-redux';
 import {
   formatCents,
   postJson,
-  readDeviceDeactivationAnswer,
+  deviceDeactivationAnswerSchema,
   selectLocale,
   toLocalePath,
   type LicenceDto,
@@ -33,7 +33,7 @@ export function OrdersSection({
 
   const deactivate = async (event: FormEvent<HTMLFormElement>, key: string, deviceId: string) => {
     event.preventDefault();
-    const body = await postJson('/api/checkout/my-devices/deactivate', { key, device: deviceId, locale }, readDeviceDeactivationAnswer);
+    const body = await postJson('/api/checkout/my-devices/deactivate', { key, device: deviceId, locale }, deviceDeactivationAnswerSchema);
     if (body.cscode !== 200) return setStatus(body.cscode === 0 ? 'network' : toDeviceResult(body.error ?? 'failed'));
     setStatus('removed');
     setOrders((current) =>

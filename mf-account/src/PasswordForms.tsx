@@ -1,7 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkField, postJson, solveSiteCaptcha, toLocalePath, selectLocale, selectSignedIn, type PageProps } from '@reelkeep/shared-contracts';
+import {
+  checkField,
+  formAnswerSchema,
+  postJson,
+  solveSiteCaptcha,
+  toLocalePath,
+  selectLocale,
+  selectSignedIn,
+  type PageProps,
+} from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
 /** Data of the forgot-password page. */
@@ -39,7 +48,7 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
       startProof();
       const altcha = await proof.current!;
       proof.current = null;
-      const body = await postJson<{ problems: { form?: string } }>('/api/account/forgot-password', { email, locale, altcha });
+      const body = await postJson('/api/account/forgot-password', { email, locale, altcha }, formAnswerSchema);
       if (body.cscode === 200) setSent(true);
       else setProblem(body.problems?.form ?? 'failed');
     } catch {
@@ -111,7 +120,7 @@ export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordDat
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     if (checkField('password_v2', password) !== 'valid') return setProblem('password');
     setBusy(true);
-    const body = await postJson<{ problems: { form?: string } }>('/api/account/reset-password', { token: data.token, password, locale });
+    const body = await postJson('/api/account/reset-password', { token: data.token, password, locale }, formAnswerSchema);
     if (body.cscode === 200) return window.location.assign(`${toLocalePath(locale, '/login')}?reset=1`);
     setProblem(body.problems?.form ?? 'failed');
     setBusy(false);

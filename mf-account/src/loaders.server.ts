@@ -1,9 +1,10 @@
 import {
   fetchSumCaptcha,
-  readMyOrders,
-  readNewsletterPreference,
-  readProviders,
-  readResetTokenCheck,
+  myOrdersSchema,
+  newsletterPreferenceSchema,
+  providersSchema,
+  readJsonResponse,
+  resetTokenCheckSchema,
   type LoaderContext,
 } from '@reelkeep/shared-contracts';
 import type { LoginPageData, RegisterPageData } from './AuthForms.tsx';
@@ -11,14 +12,9 @@ import type { ForgotPasswordData, ResetPasswordData, SetPasswordData } from './P
 import type { MyAccountData } from './MyAccountPage.tsx';
 import type { GoogleConfig } from './GoogleSignIn.tsx';
 
-/** Reads a JSON answer's body, or null when there is no answer, it failed, or it is not JSON. */
-async function readOkJson(answer: Response | null): Promise<unknown> {
-  return answer?.ok ? answer.json().catch(() => null) : null;
-}
-
 /** Google sign-in is offered only when the server has a client id. */
 async function readGoogleConfig(fetchApi: LoaderContext['fetchApi']): Promise<GoogleConfig> {
-  return readProviders(await readOkJson(await fetchApi('/api/account/providers').catch(() => null)))?.google ?? null;
+  return (await readJsonResponse(providersSchema, await fetchApi('/api/account/providers').catch(() => null)))?.google ?? null;
 }
 
 /** The spec's `client_e` is the desktop app's base64 e-mail; only a well-formed address pre-fills the form. */
@@ -80,7 +76,7 @@ export async function loadResetPasswordPage({ url, fetchApi }: LoaderContext): P
   if (!/^[A-Za-z0-9_-]{10,200}$/.test(token)) return { token: '', error: 'token_invalid' };
   const answer = await fetchApi(`/api/account/internal/reset-token?${new URLSearchParams({ token })}`).catch(() => null);
   // If the check itself fails, the form stays usable: the server checks the token again when it is sent.
-  const valid = readResetTokenCheck(await readOkJson(answer))?.valid ?? true;
+  const valid = (await readJsonResponse(resetTokenCheckSchema, answer))?.valid ?? true;
   return valid ? { token, error: readError(url.searchParams.get('error')) } : { token: '', error: 'token_invalid' };
 }
 
@@ -88,9 +84,9 @@ export async function loadResetPasswordPage({ url, fetchApi }: LoaderContext): P
 export async function loadMyAccountPage({ url, fetchAsVisitor }: LoaderContext): Promise<MyAccountData> {
   const query = url.searchParams;
   // The checkout squad's contract (MyOrdersDto); if its API is down or answers otherwise, the page still renders, saying so.
-  const orders = readMyOrders(await readOkJson(await fetchAsVisitor('/api/checkout/my-orders').catch(() => null)))?.orders ?? null;
+  const orders = (await readJsonResponse(myOrdersSchema, await fetchAsVisitor('/api/checkout/my-orders').catch(() => null)))?.orders ?? null;
   // The newsletter belongs to the shell's own server part.
-  const newsletter = readNewsletterPreference(await readOkJson(await fetchAsVisitor('/api/site/newsletter-preference').catch(() => null)));
+  const newsletter = await readJsonResponse(newsletterPreferenceSchema, await fetchAsVisitor('/api/site/newsletter-preference').catch(() => null));
   return {
     orders,
     newsletter: newsletter?.subscribed ?? null,

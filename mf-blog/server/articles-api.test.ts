@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/db';
+import { openTestPglite } from '@reelkeep/platform/testing/databases';
 import type { HostContext } from '@reelkeep/platform/host-context';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { articleAnswerSchema, articleListAnswerSchema, blogSitemapSchema, policyAnswerSchema } from '@reelkeep/shared-contracts';
@@ -34,7 +35,7 @@ describe('the blog API (docs/releases.md "A squad\'s API")', () => {
   };
 
   beforeAll(async () => {
-    db = await openDatabase({ pgliteDir: 'memory://' });
+    db = await openTestPglite();
     // The release folder defaults to the app's source folder: the repository's own content.
     context = createTestHostContext(db, { module: api, env: { COMPANY_NAME: 'Example Films Ltd.' } });
   });

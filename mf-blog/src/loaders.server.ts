@@ -8,14 +8,14 @@ import {
   type NotFoundResult,
   type PolicyDto,
 } from '@reelkeep/shared-contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { BlogListData } from './pages/blog-data.ts';
 
 /** Articles on one page of the guide centre. */
 export const ARTICLES_PER_PAGE = 9;
 
 /** A blog API's answer, read with its schema: null for a document that does not exist (404, or 400 for a malformed id). */
-async function readAnswer<Schema extends z.ZodType>(context: LoaderContext, path: string, schema: Schema): Promise<z.output<Schema> | null> {
+async function readAnswer<Answer>(context: LoaderContext, path: string, schema: z.ZodMiniType<Answer>): Promise<Answer | null> {
   const response = await context.fetchApi(path);
   if (response.status === 404 || response.status === 400) return null;
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parseSquadSettings } from '@reelkeep/platform/config';
-import { openDatabase, type Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/db';
+import { openTestPglite } from '@reelkeep/platform/testing/databases';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import { acceptApiModule } from '@reelkeep/platform/squad-api-contract';
 import { startTestGateway } from '@reelkeep/platform/testing/gateway-server';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
-import type { OrderDto } from '@reelkeep/shared-contracts';
+import { orderAnswerSchema } from '@reelkeep/shared-contracts';
 import checkoutApi, { createCheckoutApi } from './api.ts';
 import { ORDER_SECRET_COOKIE } from './order-access.ts';
 
@@ -74,7 +75,7 @@ describe('the checkout API behind the host gateway', () => {
   let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
   beforeAll(async () => {
-    db = await openDatabase({ pgliteDir: 'memory://' });
+    db = await openTestPglite();
     await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
     await applyMigrations(db, checkoutApi.squad, path.join(import.meta.dirname, 'migrations'));
     gateway = await startTestGateway([{ module: checkoutApi, context: createTestHostContext(db, { module: checkoutApi }) }]);
@@ -94,7 +95,7 @@ describe('the checkout API behind the host gateway', () => {
       { origin: gateway.origin },
     );
     expect(placed.status).toBe(200);
-    const order = ((await placed.json()) as { order: OrderDto }).order;
+    const { order } = orderAnswerSchema.parse(await placed.json());
     const [cookie] = placed.headers.getSetCookie();
     expect(cookie).toMatch(new RegExp(`^${ORDER_SECRET_COOKIE}=`));
     const read = (headers: Record<string, string>) => fetch(`${gateway.origin}/api/checkout/orders/${order.id}`, { headers });
@@ -120,5 +121,27 @@ describe('the checkout API behind the host gateway', () => {
     // The sandbox has no webhook: the route's own 404 shows the body got through.
     expect(await (await post('/api/checkout/stripe/webhook', large)).json()).toEqual({ error: 'not_found' });
     expect((await post('/api/checkout/coupon', large, { origin: gateway.origin })).status).toBe(413);
+  });
+});
+
+describe('who may call the checkout routes (docs/commerce.md "Callers")', () => {
+  it('lets the machine clients call from anywhere and keeps every other state-changing route to the site', () => {
+    const routes = checkoutApi.routes.filter((route) => route.method !== 'GET');
+    expect(Object.fromEntries(routes.map((route) => [route.path, route.callers ?? 'site']))).toEqual({
+      '/api/checkout/coupon': 'site',
+      '/api/checkout/orders': 'site',
+      '/api/checkout/sandbox/pay': 'site',
+      '/api/checkout/sandbox/confirm': 'site',
+      '/api/checkout/stripe/webhook': 'any',
+      '/api/checkout/my-devices/deactivate': 'site',
+      '/api/checkout/admin/refund': 'site',
+      '/api/checkout/licence/activate': 'any',
+      '/api/checkout/licence/validate': 'any',
+      '/api/checkout/licence/deactivate': 'any',
+    });
+    // Stripe's events may be larger than a form; every other route keeps the gateway's default limit.
+    expect(Object.fromEntries(routes.filter((route) => route.maxBodyBytes !== undefined).map((route) => [route.path, route.maxBodyBytes]))).toEqual({
+      '/api/checkout/stripe/webhook': 512 * 1024,
+    });
   });
 });

@@ -4,13 +4,18 @@ import { useDispatch, useSelector } from 'react-redux';
 import {
   checkField,
   computeDayPrice,
+  couponAnswerSchema,
+  couponProblem,
   createOsSwitchedAction,
+  describeCoupon,
   formatCents,
+  orderPlacedAnswerSchema,
   pickTopCoupons,
   postJson,
   PRICE_VARIANT_COOKIE,
   planPriceCents,
   quotePlan,
+  toCouponErrorCode,
   toPriceVariant,
   selectAbValues,
   selectLocale,
@@ -111,23 +116,20 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
     setCouponError(null);
     if (!code.trim()) return;
     setBusy(true);
-    const body = await postJson<{ coupon: OfferCouponDto; error: string }>('/api/checkout/coupon', {
-      code,
-      pid: selected.pid,
-      product: offer.product.key,
-    });
+    const answer = await postJson('/api/checkout/coupon', { code, pid: selected.pid, product: offer.product.key }, couponAnswerSchema);
     setBusy(false);
-    if (body.cscode === 200 && body.coupon) {
-      setCoupon(body.coupon);
-      setCouponCode(body.coupon.code);
+    if ('coupon' in answer) {
+      setCoupon(answer.coupon);
+      setCouponCode(answer.coupon.code);
     } else {
       setCoupon(null);
-      setCouponError(body.cscode === 0 ? 'network' : (body.error ?? 'generic'));
+      setCouponError(answer.cscode === 0 ? 'network' : (answer.error ?? 'generic'));
     }
   };
 
   // A coupon that no longer fits the newly chosen plan is dropped with a word why.
-  const couponFits = !coupon || quote.discountCents > 0;
+  const couponRefusal = coupon && couponProblem(coupon, selected.type, quote.priceCents);
+  const couponFits = !couponRefusal;
 
   const placeOrder = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -138,29 +140,31 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
     }
     setEmailError(null);
     setBusy(true);
-    const body = await postJson<{ order: OrderDto; payment: { clientSecret: string | null }; error: string; field: string }>('/api/checkout/orders', {
-      product: offer.product.key,
-      pid: selected.pid,
-      coupon: couponFits ? (coupon?.code ?? '') : '',
-      email,
-      locale,
-      upgradeId: data.upgradeId ?? '',
-      appliedId: data.appliedId ?? '',
-    });
+    const answer = await postJson(
+      '/api/checkout/orders',
+      {
+        product: offer.product.key,
+        pid: selected.pid,
+        coupon: couponFits ? (coupon?.code ?? '') : '',
+        email,
+        locale,
+        upgradeId: data.upgradeId ?? '',
+        appliedId: data.appliedId ?? '',
+      },
+      orderPlacedAnswerSchema,
+    );
     setBusy(false);
-    if (body.cscode === 200 && body.order) {
-      setOrder(body.order);
-      setClientSecret(body.payment?.clientSecret ?? null);
+    if ('order' in answer) {
+      setOrder(answer.order);
+      setClientSecret(answer.payment.clientSecret);
       return;
     }
-    if (body.field === 'email') return setEmailError(body.error ?? 'value');
-    if (body.field === 'coupon') return setCouponError(body.error ?? 'generic');
-    setFormError(body.cscode === 0 ? 'network' : (body.error ?? 'generic'));
+    if (answer.field === 'email') return setEmailError(answer.error ?? 'value');
+    if (answer.field === 'coupon') return setCouponError(answer.error ?? 'generic');
+    setFormError(answer.cscode === 0 ? 'network' : (answer.error ?? 'generic'));
   };
 
   const paying = order?.status === 'pending';
-  const describeCoupon = (entry: OfferCouponDto) =>
-    t(entry.allowedTypes.length > 0 ? 'coupon_types' : 'coupon_any', { min: money(entry.minPriceCents) });
 
   const card = (type: (typeof CARD_TYPES)[number]) => {
     const plan: OfferPlanDto = type === 'LFT' ? planOf(LIFETIME[devices]) : planOf(type);
@@ -332,8 +336,8 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
                 <p id="coupon-status" className={couponError || !couponFits ? styles.error : styles.ok} role={couponError ? 'alert' : 'status'}>
                   {couponError
                     ? t(`errors.${couponError}`)
-                    : !couponFits
-                      ? t('errors.coupon_min_price')
+                    : couponRefusal
+                      ? t(`errors.${toCouponErrorCode(couponRefusal)}`)
                       : coupon
                         ? t('coupon_applied', { code: coupon.code, amount: money(quote.discountCents) })
                         : ''}
@@ -343,20 +347,23 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
                 <div className={styles.coupons}>
                   <h3>{t('coupons_heading')}</h3>
                   <ul>
-                    {topCoupons.map((entry) => (
-                      <li key={entry.code}>
-                        <button
-                          type="button"
-                          className={styles.couponChip}
-                          aria-pressed={coupon?.code === entry.code}
-                          onClick={() => void applyCoupon(entry.code)}
-                        >
-                          <strong>{t('coupon_off', { amount: money(entry.discountCents) })}</strong>
-                          <span>{describeCoupon(entry)}</span>
-                          <code>{entry.code}</code>
-                        </button>
-                      </li>
-                    ))}
+                    {topCoupons.map((entry) => {
+                      const { headline, condition } = describeCoupon(entry, locale);
+                      return (
+                        <li key={entry.code}>
+                          <button
+                            type="button"
+                            className={styles.couponChip}
+                            aria-pressed={coupon?.code === entry.code}
+                            onClick={() => void applyCoupon(entry.code)}
+                          >
+                            <strong>{t(headline.key, headline.values)}</strong>
+                            <span>{t(condition.key, condition.values)}</span>
+                            <code>{entry.code}</code>
+                          </button>
+                        </li>
+                      );
+                    })}
                   </ul>
                 </div>
               )}

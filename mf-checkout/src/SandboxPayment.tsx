@@ -1,7 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { formatCents, postJson, selectLocale, type OrderDto } from '@reelkeep/shared-contracts';
+import {
+  formatCents,
+  orderAnswerSchema,
+  paymentAnswerSchema,
+  postJson,
+  type OrderDto,
+  type PaymentAnswer,
+  selectLocale,
+} from '@reelkeep/shared-contracts';
 import * as styles from './CheckoutPage.module.css';
 
 type Step = 'card' | 'confirm' | 'processing';
@@ -23,18 +31,18 @@ export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onP
     if (step !== 'processing') return;
     const timer = setInterval(async () => {
       const answer = await fetch(`/api/checkout/orders/${order.id}`).catch(() => null);
-      const body = answer?.ok ? ((await answer.json()) as { order: OrderDto }) : null;
-      if (body?.order.status === 'paid') onPaid(body.order);
+      const read = answer?.ok ? orderAnswerSchema.safeParse(await answer.json().catch(() => null)) : null;
+      if (read?.success && read.data.order.status === 'paid') onPaid(read.data.order);
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [step, order.id, onPaid]);
 
-  const settle = (body: { cscode: number; order?: OrderDto; error?: string; confirmation?: unknown }) => {
-    if (body.cscode === 200 && body.order) return onPaid(body.order);
-    if (body.cscode === 202 && body.confirmation) return setStep('confirm');
-    if (body.cscode === 202) return setStep('processing');
+  const settle = (answer: PaymentAnswer) => {
+    if (answer.cscode === 200 && 'order' in answer && answer.order) return onPaid(answer.order);
+    if ('confirmation' in answer) return setStep('confirm');
+    if (answer.cscode === 202) return setStep('processing');
     setStep('card');
-    setError(body.cscode === 0 ? 'network' : body.cscode === 429 ? 'rate_limited' : (body.error ?? 'generic'));
+    setError(answer.cscode === 0 ? 'network' : answer.cscode === 429 ? 'rate_limited' : ('error' in answer && answer.error) || 'generic');
   };
 
   const pay = async (event: FormEvent<HTMLFormElement>) => {
@@ -43,19 +51,18 @@ export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onP
     setBusy(true);
     setError(null);
     settle(
-      await postJson('/api/checkout/sandbox/pay', {
-        order: order.id,
-        number: fields.get('number'),
-        expiry: fields.get('expiry'),
-        cvc: fields.get('cvc'),
-      }),
+      await postJson(
+        '/api/checkout/sandbox/pay',
+        { order: order.id, number: fields.get('number'), expiry: fields.get('expiry'), cvc: fields.get('cvc') },
+        paymentAnswerSchema,
+      ),
     );
     setBusy(false);
   };
 
   const confirm = async (approve: boolean) => {
     setBusy(true);
-    settle(await postJson('/api/checkout/sandbox/confirm', { order: order.id, approve: String(approve) }));
+    settle(await postJson('/api/checkout/sandbox/confirm', { order: order.id, approve: String(approve) }, paymentAnswerSchema));
     setBusy(false);
   };
 

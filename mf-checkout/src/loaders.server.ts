@@ -1,12 +1,20 @@
 import {
+  couponAnswerSchema,
   offerQuerySchema,
+  offerSchema,
+  orderAnswerSchema,
   orderIdInput,
+  parsePlanId,
   redirectTo,
   toLocalePrefix,
+  toPlanId,
+  toPlanType,
   type LoaderContext,
   type OfferCouponDto,
   type OfferDto,
   type OrderDto,
+  type PlanOs,
+  type PlanType,
   type RedirectResult,
 } from '@reelkeep/shared-contracts';
 
@@ -14,7 +22,7 @@ import {
 export interface CheckoutData {
   offer: OfferDto;
   /** The plan the link asked for (`plan` type or `applied_id` plan id), the OS and a coupon checked for it. */
-  initial: { type: string | null; os: 'win' | 'mac' | null; coupon: OfferCouponDto | null; couponError: string | null };
+  initial: { type: PlanType | null; os: PlanOs | null; coupon: OfferCouponDto | null; couponError: string | null };
   upgradeId: string | null;
   appliedId: string | null;
   /** The order of a return (`tid`): the thank-you state when it is paid. */
@@ -25,7 +33,47 @@ export interface CheckoutData {
 
 const ID = /^[\w-]{1,64}$/;
 const OFFER_PARAMETERS = ['product', 'ac_endtime', 'ac_source', 'start_time'] as const;
+/** The plan a link's coupon is checked against when the link names none. */
+const DEFAULT_COUPON_PLAN: PlanType = '1Y';
 const isOrderId = (value: string | null): value is string => value !== null && orderIdInput.safeParse(value).success;
+
+/**
+ * The plan a checkout link chooses: `plan` (a plan type) before the type of `applied_id` (a plan id, spec §3);
+ * Mac when `os` or the plan id says Mac, else Windows when one of them says Windows. Values that are not a
+ * plan type, OS or plan id choose nothing.
+ */
+export function readLinkChoice(query: URLSearchParams): { type: PlanType | null; os: PlanOs | null } {
+  const applied = parsePlanId(query.get('applied_id') ?? '');
+  const osNamed = [query.get('os'), applied?.os];
+  return {
+    type: toPlanType(query.get('plan')) ?? applied?.type ?? null,
+    os: osNamed.includes('mac') ? 'mac' : osNamed.includes('win') ? 'win' : null,
+  };
+}
+
+/** A link's coupon, checked by the coupon API for the plan the link chose (as the visitor, so at their price). */
+async function checkLinkCoupon(
+  fetchAsVisitor: LoaderContext['fetchAsVisitor'],
+  code: string,
+  pid: string,
+  product: string,
+): Promise<{ coupon: OfferCouponDto | null; couponError: string | null }> {
+  const answer = await fetchAsVisitor('/api/checkout/coupon', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code, pid, product }),
+  });
+  const read = couponAnswerSchema.safeParse(await answer.json().catch(() => null));
+  if (!read.success) return { coupon: null, couponError: 'generic' };
+  return 'coupon' in read.data ? { coupon: read.data.coupon, couponError: null } : { coupon: null, couponError: read.data.error ?? 'generic' };
+}
+
+/** The order of a return from payment, when this visitor may see it. */
+async function readReturnOrder(fetchAsVisitor: LoaderContext['fetchAsVisitor'], orderId: string): Promise<OrderDto | null> {
+  const answer = await fetchAsVisitor(`/api/checkout/orders/${orderId}`);
+  if (!answer.ok) return null;
+  return orderAnswerSchema.safeParse(await answer.json().catch(() => null)).data?.order ?? null;
+}
 
 /** `/checkout`: the offer, the choice a link carries, and the order of a return from payment. */
 export async function loadCheckoutPage({ url, locale, fetchApi, fetchAsVisitor }: LoaderContext): Promise<CheckoutData | RedirectResult> {
@@ -44,37 +92,20 @@ export async function loadCheckoutPage({ url, locale, fetchApi, fetchAsVisitor }
     // docs/commerce.md "Campaign links": a link value the offer API would refuse is ignored, the page still renders.
     if (value && offerQuerySchema.shape[name].safeParse(value).success) offerQuery.set(name, value);
   }
-  const offer = (await (await fetchApi(`/api/checkout/offer?${offerQuery}`)).json()) as OfferDto;
-  const appliedId = query.get('applied_id');
-  const pidType = appliedId ? /^\d{5}(\w+)$/.exec(appliedId)?.[1] : undefined;
-  const type = query.get('plan') ?? pidType ?? null;
-  const os =
-    query.get('os') === 'mac' || appliedId?.startsWith('10781') ? 'mac' : query.get('os') === 'win' || appliedId?.startsWith('10721') ? 'win' : null;
-  let coupon: OfferCouponDto | null = null;
-  let couponError: string | null = null;
+  // An offer that does not read as one fails the loader: the visitor gets the page's fallback, not a broken page.
+  const offer = offerSchema.parse(await (await fetchApi(`/api/checkout/offer?${offerQuery}`)).json());
+  const { type, os } = readLinkChoice(query);
   const couponCode = query.get('coupon');
-  if (couponCode && ID.test(couponCode)) {
-    const planType = type && /^(1M|6M|1Y|LFT|LFT_3|LFT_5)$/.test(type) ? type : '1Y';
-    const answer = await fetchAsVisitor('/api/checkout/coupon', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: couponCode, pid: `${os === 'mac' ? 10781 : 10721}${planType}`, product: offer.product.key }),
-    });
-    const body = (await answer.json()) as { coupon?: OfferCouponDto; error?: string };
-    coupon = body.coupon ?? null;
-    couponError = body.error ?? null;
-  }
-  let order: OrderDto | null = null;
-  if (isOrderId(tid)) {
-    const answer = await fetchAsVisitor(`/api/checkout/orders/${tid}`);
-    if (answer.ok) order = ((await answer.json()) as { order: OrderDto }).order;
-  }
+  const { coupon, couponError } =
+    couponCode && ID.test(couponCode)
+      ? await checkLinkCoupon(fetchAsVisitor, couponCode, toPlanId(os ?? 'win', type ?? DEFAULT_COUPON_PLAN), offer.product.key)
+      : { coupon: null, couponError: null };
   return {
     offer,
     initial: { type, os, coupon, couponError },
     upgradeId: query.get('upgrade_id')?.match(ID)?.[0] ?? null,
-    appliedId: appliedId?.match(ID)?.[0] ?? null,
-    order,
+    appliedId: query.get('applied_id')?.match(ID)?.[0] ?? null,
+    order: isOrderId(tid) ? await readReturnOrder(fetchAsVisitor, tid) : null,
     now: Date.now(),
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { openDatabase, type Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/db';
+import { openTestPglite } from '@reelkeep/platform/testing/databases';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { startTestGateway } from '@reelkeep/platform/testing/gateway-server';
@@ -16,7 +17,7 @@ describe('the gateway in front of the landing forms', () => {
   let gateway: Awaited<ReturnType<typeof startTestGateway>>;
 
   beforeAll(async () => {
-    db = await openDatabase({ pgliteDir: 'memory://' });
+    db = await openTestPglite();
     await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
     await applyMigrations(db, landingApi.squad, LANDING_MIGRATIONS_DIR);
     gateway = await startTestGateway([{ module: landingApi, context: createTestHostContext(db, { module: landingApi }) }]);

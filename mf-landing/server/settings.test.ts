@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { openDatabase, type Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/db';
+import { openTestPglite } from '@reelkeep/platform/testing/databases';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import api from './api.ts';
 import { landingSettings } from './settings.ts';
@@ -31,7 +32,7 @@ describe('the landing API with its settings', () => {
   let call: ReturnType<typeof makeRouteCaller>;
 
   beforeAll(async () => {
-    db = await openFreshDatabase(() => openDatabase({ pgliteDir: 'memory://' }));
+    db = await openFreshDatabase(openTestPglite);
     call = makeRouteCaller(
       api.routes,
       createTestHostContext(db, { module: api, env: { CATALOGUE_ADULT_ENABLED: 'false', DOWNLOAD_BASE_URL: 'https://mirror.example/dl/' } }),

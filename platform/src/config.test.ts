@@ -21,6 +21,13 @@ describe('configuration', () => {
     }
   });
 
+  it('caches pages by default, and PAGE_CACHE_MAX_BYTES=0 turns the cache off; a negative size or a zero TTL is refused', () => {
+    expect(loadConfig({})).toMatchObject({ PAGE_CACHE_TTL_S: 60, PAGE_CACHE_STALE_S: 60, PAGE_CACHE_MAX_BYTES: 64 * 1024 * 1024 });
+    expect(loadConfig({ PAGE_CACHE_MAX_BYTES: '0', PAGE_CACHE_STALE_S: '0' })).toMatchObject({ PAGE_CACHE_MAX_BYTES: 0, PAGE_CACHE_STALE_S: 0 });
+    expect(() => loadConfig({ PAGE_CACHE_MAX_BYTES: '-1' })).toThrow(/PAGE_CACHE_MAX_BYTES/);
+    expect(() => loadConfig({ PAGE_CACHE_TTL_S: '0' })).toThrow(/PAGE_CACHE_TTL_S/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
   });

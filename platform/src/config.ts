@@ -49,6 +49,16 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /** docs/operations.md "Page cache": seconds a cached page is fresh. */
+  PAGE_CACHE_TTL_S: z.coerce.number().int().positive().default(60),
+  /** Seconds after that a stale page may still be served while one request renders it again. */
+  PAGE_CACHE_STALE_S: z.coerce.number().int().min(0).default(60),
+  /** Bytes of pages the process keeps (the in-process cache, and Redis's fallback); 0 turns the cache off. */
+  PAGE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SENTRY_DSN: optionalUrl,
   /** Set by `npm run dev`: a JSON file of `{app: version}` made live for this process only. */

@@ -1,11 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LOCALES } from './locales.ts';
 
 /**
  * The blog squad's API (`/api/blog/*`) as servers read it: the blog's page loaders, the shell's frame (the
  * footer's guide centre) and its sitemaps. One schema per answer, and the types the blog's server answers
- * with. Read on servers only: browser code imports types from here, never values (they would bring zod
- * into the page).
+ * with. The blog's pages read them on the server, so its browser code imports only types from here.
  */
 
 const localesSchema = z.array(z.enum(LOCALES));

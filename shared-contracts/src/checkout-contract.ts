@@ -1,15 +1,14 @@
-import { isArrayOf, isJsonObject, isNumber, isOneOf, isText, isTextOrNull, readText } from './json-answer.ts';
-import type { AnswerReader } from './post-json.ts';
-import { PLAN_TYPES, PRICE_VARIANTS, type PlanOs, type PlanRow, type PlanType, type PriceVariant } from './pricing.ts';
+import * as z from 'zod/mini';
+import { OPTION_IDS, PLAN_TYPES, PRICE_VARIANTS, type PlanOs, type PlanRow, type PlanType, type PriceVariant } from './pricing.ts';
 
 /**
  * The checkout squad's API as other squads and the browser read it (`/api/checkout/*`). Amounts are whole
- * US cents computed on the server; the browser shows them and never sends one back.
+ * US cents computed on the server; the browser shows them and never sends one back. Each answer a page or a
+ * loader reads has its schema below (zod/mini, so the browser carries little of zod): an answer is parsed
+ * with it, never cast.
  */
 
-const PLAN_OSES: readonly PlanOs[] = ['win', 'mac'];
-
-/** Order states (issue 6): pending → paid → refunded, plus failed and expired. */
+/** Order states: pending → paid → refunded, plus failed and expired (docs/commerce.md "Order states"). */
 export const ORDER_STATUSES = ['pending', 'paid', 'refunded', 'failed', 'expired'] as const;
 /** One order state. */
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -111,57 +110,117 @@ export interface MyOrdersDto {
 export type PaymentResultDto =
   { cscode: 200; order: OrderDto } | { cscode: 202; confirmation: { paymentId: string } } | { cscode: number; error: string; order?: OrderDto };
 
-function isDeviceDto(value: unknown): value is DeviceDto {
-  return isJsonObject(value) && isText(value.deviceId) && isText(value.name) && isText(value.activatedAt);
-}
+const planOsSchema = z.enum(Object.keys(OPTION_IDS) as [PlanOs, ...PlanOs[]]);
+const planTypeSchema = z.enum(PLAN_TYPES);
 
-function isLicenceDto(value: unknown): value is LicenceDto {
-  return (
-    isJsonObject(value) &&
-    isText(value.key) &&
-    isOneOf(['active', 'revoked'], value.status) &&
-    isOneOf(PLAN_OSES, value.os) &&
-    isOneOf(PLAN_TYPES, value.planType) &&
-    isNumber(value.allowNum) &&
-    isTextOrNull(value.expiresAt) &&
-    isArrayOf(value.devices, isDeviceDto)
-  );
-}
+const offerPlanSchema = z.object({
+  os: planOsSchema,
+  type: planTypeSchema,
+  pid: z.string(),
+  price: z.number(),
+  originPrice: z.number(),
+  priceA: z.number(),
+  originPriceA: z.number(),
+  priceB: z.number(),
+  originPriceB: z.number(),
+  dayNum: z.number(),
+  calculationNum: z.nullable(z.number()),
+  allowNum: z.number(),
+  isMain: z.boolean(),
+});
 
-/** Whether a value is an order as its buyer sees it. */
-export function isOrderDto(value: unknown): value is OrderDto {
-  return (
-    isJsonObject(value) &&
-    isText(value.id) &&
-    isOneOf(ORDER_STATUSES, value.status) &&
-    isText(value.product) &&
-    isText(value.pid) &&
-    isOneOf(PLAN_OSES, value.os) &&
-    isOneOf(PLAN_TYPES, value.planType) &&
-    isOneOf(PRICE_VARIANTS, value.variant) &&
-    isTextOrNull(value.couponCode) &&
-    isNumber(value.originCents) &&
-    isNumber(value.priceCents) &&
-    isNumber(value.discountCents) &&
-    isNumber(value.amountCents) &&
-    value.currency === 'USD' &&
-    isText(value.email) &&
-    isText(value.createdAt) &&
-    isTextOrNull(value.paidAt) &&
-    isTextOrNull(value.failureCode) &&
-    (value.licence === null || isLicenceDto(value.licence))
-  );
-}
+/** A coupon as the offer and `POST /api/checkout/coupon` describe it. */
+export const offerCouponSchema: z.ZodMiniType<OfferCouponDto> = z.object({
+  code: z.string(),
+  text: z.string(),
+  discountCents: z.number(),
+  allowedTypes: z.array(planTypeSchema),
+  minPriceCents: z.number(),
+});
 
-/** Reads `GET /api/checkout/my-orders`: the orders, or null when the answer is not that. */
-export function readMyOrders(value: unknown): MyOrdersDto | null {
-  return isJsonObject(value) && isArrayOf(value.orders, isOrderDto) ? { orders: value.orders } : null;
-}
+/**
+ * `GET /api/checkout/offer`. Fields a newer API adds pass through: a release adds a field to the API and to
+ * the page that reads it together (docs/releases.md).
+ */
+export const offerSchema: z.ZodMiniType<OfferDto> = z.looseObject({
+  product: z.object({ key: z.string(), name: z.string(), macName: z.string(), hasMac: z.boolean() }),
+  plans: z.object({ win: z.array(offerPlanSchema), mac: z.nullable(z.array(offerPlanSchema)) }),
+  coupons: z.array(offerCouponSchema),
+  campaign: z.nullable(z.object({ id: z.string(), name: z.string(), endsAt: z.number() })),
+  provider: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('sandbox') }),
+    z.object({ kind: z.literal('stripe'), publishableKey: z.string() }),
+  ]),
+});
 
-/** `POST /api/checkout/my-devices/deactivate` besides `cscode`: why a device was not deactivated (`deactivation_limit`, …). */
-export interface DeviceDeactivationAnswer {
-  error?: string;
-}
+const licenceSchema = z.object({
+  key: z.string(),
+  status: z.enum(['active', 'revoked']),
+  os: planOsSchema,
+  planType: planTypeSchema,
+  allowNum: z.number(),
+  expiresAt: z.nullable(z.string()),
+  devices: z.array(z.object({ deviceId: z.string(), name: z.string(), activatedAt: z.string() })),
+});
 
-/** Reads `POST /api/checkout/my-devices/deactivate`. */
-export const readDeviceDeactivationAnswer: AnswerReader<DeviceDeactivationAnswer> = (answer) => ({ error: readText(answer.error) });
+/** An order as its buyer sees it. */
+export const orderSchema: z.ZodMiniType<OrderDto> = z.object({
+  id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  product: z.string(),
+  pid: z.string(),
+  os: planOsSchema,
+  planType: planTypeSchema,
+  variant: z.enum(PRICE_VARIANTS),
+  couponCode: z.nullable(z.string()),
+  originCents: z.number(),
+  priceCents: z.number(),
+  discountCents: z.number(),
+  amountCents: z.number(),
+  currency: z.literal('USD'),
+  email: z.string(),
+  createdAt: z.string(),
+  paidAt: z.nullable(z.string()),
+  failureCode: z.nullable(z.string()),
+  licence: z.nullable(licenceSchema),
+});
+
+/** `GET /api/checkout/my-orders` (My account reads it). */
+export const myOrdersSchema: z.ZodMiniType<MyOrdersDto> = z.object({ orders: z.array(orderSchema) });
+
+/**
+ * A refusal as the checkout page reads it: the `cscode` (0 when the server was not reached, see `postJson`),
+ * the code it translates under `errors.`, and for an order the field it belongs to. An answer that fits
+ * none of an endpoint's other shapes reads as this one, so the page says what went wrong instead of breaking.
+ */
+const refusalSchema = z.object({ cscode: z.number(), error: z.optional(z.string()), field: z.optional(z.string()) });
+/** A refusal of a checkout endpoint. */
+export type CheckoutRefusal = z.infer<typeof refusalSchema>;
+
+/** `GET /api/checkout/orders/<id>`: the order, for its owner or the browser holding its secret. */
+export const orderAnswerSchema = z.object({ cscode: z.literal(200), order: orderSchema });
+
+/** `POST /api/checkout/coupon`: the coupon when it fits the plan, else a refusal (`coupon_*`, `plan_unknown`). */
+export const couponAnswerSchema = z.union([z.object({ cscode: z.literal(200), coupon: offerCouponSchema }), refusalSchema]);
+/** What `POST /api/checkout/coupon` answers. */
+export type CouponAnswer = z.infer<typeof couponAnswerSchema>;
+
+/** `POST /api/checkout/orders`: the pending order and what its payment step needs, else a refusal with its field. */
+export const orderPlacedAnswerSchema = z.union([
+  z.object({ cscode: z.literal(200), order: orderSchema, payment: z.object({ clientSecret: z.nullable(z.string()) }) }),
+  refusalSchema,
+]);
+/** What `POST /api/checkout/orders` answers. */
+export type OrderPlacedAnswer = z.infer<typeof orderPlacedAnswerSchema>;
+
+/** `POST /api/checkout/sandbox/pay` and `…/confirm` (`PaymentResultDto`): paid, a confirmation step, or a refusal, perhaps with the unpaid order. */
+export const paymentAnswerSchema = z.union([
+  z.object({ cscode: z.literal(200), order: orderSchema }),
+  z.object({ cscode: z.literal(202), confirmation: z.object({ paymentId: z.string() }) }),
+  z.extend(refusalSchema, { order: z.optional(orderSchema) }),
+]);
+/** What the sandbox card step answers, as the page reads it. */
+export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
+
+/** `POST /api/checkout/my-devices/deactivate`: why a device was not deactivated (`deactivation_limit`, …). */
+export const deviceDeactivationAnswerSchema = z.object({ cscode: z.number(), error: z.optional(z.string()) });

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ArticleSummaryDto } from './blog-contract.ts';
 import type { Locale } from './locales.ts';
 
 /**
  * What the frame shows besides the page, and the landing squad's catalogue it is built from. The schemas are
- * read on servers only: browser code imports types from here, never values (they would bring zod into the page).
+ * read by the shell's server, which hands the browser the frame it built.
  */
 
 /** Navigation groups of the service catalogue (spec §2: hot, TV, anime and adult lists). */
@@ -24,7 +24,7 @@ export type ServiceLink = z.infer<typeof serviceLinkSchema>;
 export const serviceCatalogueSchema = z.object({
   groups: z.array(z.object({ id: z.enum(SERVICE_GROUPS), services: z.array(serviceLinkSchema) })),
   /** Path of the generic adult page, when the adult group is on. */
-  adultPage: z.string().nullable(),
+  adultPage: z.nullable(z.string()),
 });
 /** The service catalogue. */
 export type ServiceCatalogueDto = z.infer<typeof serviceCatalogueSchema>;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { readNamespaceResources, readPageDataAnswer, type PagePayload } from './hydration.ts';
+import { parseJsonAnswer } from './json-answer.ts';
+import { namespaceResourcesSchema, pageDataAnswerSchema, type PagePayload } from './hydration.ts';
+
+const readPageDataAnswer = (value: unknown) => parseJsonAnswer(pageDataAnswerSchema, value);
 
 const PAYLOAD: PagePayload = {
   status: 200,
@@ -38,9 +41,12 @@ describe('a client navigation’s page data', () => {
 });
 
 describe('a translation namespace', () => {
-  it('is the resources when the answer is an object, else none', () => {
-    expect(readNamespaceResources({ heading: 'Guides' })).toEqual({ heading: 'Guides' });
-    expect(readNamespaceResources(['heading'])).toEqual({});
-    expect(readNamespaceResources(null)).toEqual({});
+  it('is the resources when the answer is an object, else nothing', () => {
+    expect(parseJsonAnswer(namespaceResourcesSchema, { heading: 'Guides', nav: { posts: 'Posts' } })).toEqual({
+      heading: 'Guides',
+      nav: { posts: 'Posts' },
+    });
+    expect(parseJsonAnswer(namespaceResourcesSchema, ['heading'])).toBeNull();
+    expect(parseJsonAnswer(namespaceResourcesSchema, null)).toBeNull();
   });
 });

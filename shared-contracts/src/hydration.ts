@@ -1,6 +1,6 @@
-import { isLocale, type Locale } from './locales.ts';
+import * as z from 'zod/mini';
+import { LOCALES, type Locale } from './locales.ts';
 import { REMOTE_NAMES, ROUTE_NAMES, type RemoteName } from './routes.ts';
-import { isArrayOf, isJsonObject, isNumber, isOneOf, isText, isTextRecord } from './json-answer.ts';
 import type { SharedState } from './store-contract.ts';
 import type { HeadFields, RouteMatch } from './page-contract.ts';
 import type { FrameData } from './frame-contract.ts';
@@ -41,41 +41,36 @@ export interface HydrationState {
   monitoring?: { sentryDsn: string; environment: string };
 }
 
+const routeMatchSchema = z.object({
+  route: z.enum(ROUTE_NAMES),
+  locale: z.enum(LOCALES),
+  params: z.record(z.string(), z.string()),
+  pageName: z.string(),
+});
+
+const headFieldsSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  keywords: z.optional(z.string()),
+  type: z.optional(z.enum(['website', 'article', 'product'])),
+  image: z.optional(z.string()),
+  structuredData: z.optional(z.array(z.record(z.string(), z.unknown()))),
+  locales: z.optional(z.array(z.enum(LOCALES))),
+  canonicalPath: z.optional(z.string()),
+});
+
+/** The page a client navigation gets: what `PagePayload` says, checked before the page renders it. */
+export const pagePayloadSchema: z.ZodMiniType<PagePayload> = z.object({
+  status: z.number(),
+  match: z.nullable(routeMatchSchema),
+  head: headFieldsSchema,
+  data: z.unknown(),
+  namespaces: z.array(z.string()),
+  unavailable: z.array(z.enum(REMOTE_NAMES)),
+});
+
 /** `GET /_data/<path>` (a client navigation): the page, or the same-site path the visitor belongs at. */
-export type PageDataAnswer = { payload: PagePayload } | { redirect: string };
+export const pageDataAnswerSchema = z.union([z.object({ redirect: z.string() }), z.object({ payload: pagePayloadSchema })]);
 
-function isRouteMatch(value: unknown): value is RouteMatch {
-  return (
-    isJsonObject(value) &&
-    isOneOf(ROUTE_NAMES, value.route) &&
-    isText(value.locale) &&
-    isLocale(value.locale) &&
-    isTextRecord(value.params) &&
-    isText(value.pageName)
-  );
-}
-
-function isPagePayload(value: unknown): value is PagePayload {
-  return (
-    isJsonObject(value) &&
-    isNumber(value.status) &&
-    (value.match === null || isRouteMatch(value.match)) &&
-    isJsonObject(value.head) &&
-    isText(value.head.title) &&
-    isText(value.head.description) &&
-    isArrayOf(value.namespaces, isText) &&
-    isArrayOf(value.unavailable, (name) => isOneOf(REMOTE_NAMES, name))
-  );
-}
-
-/** Reads `GET /_data/<path>`: the page or the redirect, or null when the answer is neither. */
-export function readPageDataAnswer(value: unknown): PageDataAnswer | null {
-  if (!isJsonObject(value)) return null;
-  if (isText(value.redirect)) return { redirect: value.redirect };
-  return isPagePayload(value.payload) ? { payload: value.payload } : null;
-}
-
-/** Reads `GET /locales/<locale>/<namespace>.json`: the namespace's resources, or none when the answer is not an object. */
-export function readNamespaceResources(value: unknown): Record<string, unknown> {
-  return isJsonObject(value) ? value : {};
-}
+/** `GET /locales/<locale>/<namespace>.json`: a namespace's translations. */
+export const namespaceResourcesSchema = z.record(z.string(), z.unknown());

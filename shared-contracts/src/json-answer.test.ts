@@ -1,39 +1,33 @@
 import { describe, expect, it } from '@jest/globals';
-import { isArrayOf, isJsonObject, isNumber, isOneOf, isText, isTextOrNull, isTextRecord, readText } from './json-answer.ts';
+import * as z from 'zod/mini';
+import { isJsonObject, parseJsonAnswer, readJsonResponse } from './json-answer.ts';
 
-describe('the checks answers are read with', () => {
+const itemSchema = z.object({ id: z.string(), count: z.number() });
+
+describe('the one way an answer is read', () => {
   it.each([
     ['an object', { a: 1 }, true],
     ['an empty object', {}, true],
     ['null', null, false],
     ['an array', [1], false],
     ['text', 'x', false],
-    ['a number', 1, false],
   ])('isJsonObject: %s → %s', (_label, value, expected) => {
     expect(isJsonObject(value)).toBe(expected);
   });
 
-  it.each([
-    ['problems by field', { form: 'invalid', email: 'empty' }, true],
-    ['no problems', {}, true],
-    ['a problem that is not text', { form: 42 }, false],
-    ['a list of problems', ['invalid'], false],
-    ['nothing', undefined, false],
-  ])('isTextRecord: %s → %s', (_label, value, expected) => {
-    expect(isTextRecord(value)).toBe(expected);
+  it('parses a value with its schema: the answer without fields it does not know, or null when it does not fit', () => {
+    expect(parseJsonAnswer(itemSchema, { id: 'a', count: 2, secret: 'x' })).toEqual({ id: 'a', count: 2 });
+    expect(parseJsonAnswer(itemSchema, { id: 'a', count: '2' })).toBeNull();
+    expect(parseJsonAnswer(itemSchema, null)).toBeNull();
   });
 
-  it('tells numbers, texts, lists and values of a list apart', () => {
-    expect([isNumber(3), isNumber(Number.NaN), isNumber(Infinity), isNumber('3')]).toEqual([true, false, false, false]);
-    expect([isText(''), isText(null)]).toEqual([true, false]);
-    expect([isTextOrNull(null), isTextOrNull('x'), isTextOrNull(undefined)]).toEqual([true, true, false]);
-    expect([isArrayOf(['a', 'b'], isText), isArrayOf([], isText), isArrayOf(['a', 1], isText), isArrayOf({ 0: 'a' }, isText)]).toEqual([
-      true,
-      true,
-      false,
-      false,
-    ]);
-    expect([isOneOf(['win', 'mac'], 'mac'), isOneOf(['win', 'mac'], 'linux'), isOneOf(['win', 'mac'], undefined)]).toEqual([true, false, false]);
-    expect([readText('x'), readText(1)]).toEqual(['x', undefined]);
+  it.each([
+    ['an answer that fits', Response.json({ id: 'a', count: 2 }), { id: 'a', count: 2 }],
+    ['a failed answer, even with a body that fits', Response.json({ id: 'a', count: 2 }, { status: 503 }), null],
+    ['an answer that is not JSON', new Response('<html>Bad gateway</html>', { status: 200 }), null],
+    ['an answer that does not fit', Response.json({ id: 7 }), null],
+    ['no answer', null, null],
+  ])('reads a fetched answer: %s', async (_label, response, expected) => {
+    expect(await readJsonResponse(itemSchema, response)).toEqual(expected);
   });
 });

@@ -1,7 +1,9 @@
+import type * as z from 'zod/mini';
+
 /**
- * Checks for JSON answers, small enough for the browser's first load (zod/mini for one object
- * schema adds 11.6 kB gzip to a page):
- * every answer of the site is parsed with a reader built from these, never cast (CONVENTIONS.md §15).
+ * The one way a JSON answer of the site is read, by servers and browsers alike: parsed with its endpoint's
+ * schema from shared-contracts, never cast (CONVENTIONS.md §15). The schemas are zod/mini, so a page carries
+ * only the checks its schemas use.
  */
 
 /** A parsed JSON object whose fields are not checked yet. */
@@ -12,37 +14,17 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Whether a value is an array whose every item passes a check. */
-export function isArrayOf<Item>(value: unknown, isItem: (item: unknown) => item is Item): value is Item[] {
-  return Array.isArray(value) && value.every(isItem);
+/** Reads a parsed JSON value with its endpoint's schema: the answer, or null when it does not fit. */
+export function parseJsonAnswer<Answer>(schema: z.ZodMiniType<Answer>, value: unknown): Answer | null {
+  const read = schema.safeParse(value);
+  return read.success ? read.data : null;
 }
 
-/** Whether a value is text. */
-export function isText(value: unknown): value is string {
-  return typeof value === 'string';
-}
-
-/** Whether a value is a finite number. */
-export function isNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value);
-}
-
-/** Whether a value is an object of texts by key (problems by field, …). */
-export function isTextRecord(value: unknown): value is Record<string, string> {
-  return isJsonObject(value) && Object.values(value).every(isText);
-}
-
-/** A text field of an answer, or undefined when it is absent or not text. */
-export function readText(value: unknown): string | undefined {
-  return isText(value) ? value : undefined;
-}
-
-/** Whether a value is one of a list's values. */
-export function isOneOf<Value>(values: readonly Value[], value: unknown): value is Value {
-  return (values as readonly unknown[]).includes(value);
-}
-
-/** Whether a value is text or null. */
-export function isTextOrNull(value: unknown): value is string | null {
-  return value === null || isText(value);
+/**
+ * Reads a fetched answer with its endpoint's schema: null when there was no answer, it is not a success, it is
+ * not JSON, or it does not fit; the caller decides what the page shows then.
+ */
+export async function readJsonResponse<Answer>(schema: z.ZodMiniType<Answer>, response: Response | null | undefined): Promise<Answer | null> {
+  if (!response?.ok) return null;
+  return parseJsonAnswer(schema, await response.json().catch(() => null));
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { postJson, readFormAnswer } from './post-json.ts';
+import { formAnswerSchema, postJson, siteAnswerSchema } from './post-json.ts';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -16,15 +16,15 @@ function answerWith(response: Response | Error) {
 }
 
 describe('postJson', () => {
-  it('posts JSON and keeps only the fields its reader vouches for', async () => {
+  it('posts JSON and keeps only what the endpoint’s schema reads', async () => {
     const fetch = answerWith(Response.json({ cscode: 400, problems: { email: 'invalid' }, extra: 'not read' }, { status: 400 }));
-    expect(await postJson('/api/account/register', { email: 'x' }, readFormAnswer)).toEqual({ cscode: 400, problems: { email: 'invalid' } });
+    expect(await postJson('/api/account/register', { email: 'x' }, formAnswerSchema)).toEqual({ cscode: 400, problems: { email: 'invalid' } });
     expect(fetch).toHaveBeenCalledWith('/api/account/register', expect.objectContaining({ method: 'POST', body: '{"email":"x"}' }));
   });
 
-  it('leaves out a field that does not fit, so the page says "try again"', async () => {
+  it('reads an answer that does not fit its schema as its cscode alone, so the page says "try again"', async () => {
     answerWith(Response.json({ cscode: 400, problems: { form: 42 } }, { status: 400 }));
-    expect(await postJson('/api/account/register', {}, readFormAnswer)).toEqual({ cscode: 400 });
+    expect(await postJson('/api/account/register', {}, formAnswerSchema)).toEqual({ cscode: 400 });
   });
 
   it.each([
@@ -34,6 +34,8 @@ describe('postJson', () => {
     ['no answer at all', () => new TypeError('network down'), { cscode: 0 }],
   ])('never throws: %s gives %j', async (_label, make, expected) => {
     answerWith(make());
-    expect(await postJson('/email/report', {}, readFormAnswer)).toEqual(expected);
+    expect(await postJson('/email/report', {}, formAnswerSchema)).toEqual(expected);
+    answerWith(make());
+    expect(await postJson('/email/report', {}, siteAnswerSchema)).toEqual(expected);
   });
 });

@@ -5,7 +5,9 @@ import {
   computeDiscountPercent,
   computeMonthlyPrice,
   computeUnitPrice,
+  COUPON_ERROR_CODES,
   couponProblem,
+  describeCoupon,
   findPlanRow,
   formatUsd,
   parsePlanId,
@@ -16,7 +18,9 @@ import {
   PRICE_VARIANTS,
   quotePlan,
   toCents,
+  toCouponErrorCode,
   toPlanId,
+  toPlanType,
   toPriceVariant,
 } from './pricing.ts';
 
@@ -125,5 +129,56 @@ describe('quotes (property tests)', () => {
     expect(parsePlanId('107211Y')).toEqual({ os: 'win', type: '1Y' });
     expect(parsePlanId('10781LFT_5')).toEqual({ os: 'mac', type: 'LFT_5' });
     expect(parsePlanId('99999LFT')).toBeNull();
+  });
+});
+
+describe('coupon refusals and descriptions (one place for server and page)', () => {
+  const REEL40 = { code: 'REEL40', discountCents: 4000, allowedTypes: ['LFT', 'LFT_3', 'LFT_5'] as const, minPriceCents: 14990 };
+  const REEL20 = { code: 'REEL20', discountCents: 2000, allowedTypes: [], minPriceCents: 7990 };
+  const BROKEN = { code: 'ZERO', discountCents: 0, allowedTypes: [], minPriceCents: 0 };
+
+  it.each([
+    ['a lifetime coupon on a lifetime plan', REEL40, 'LFT', 14990, null],
+    ['a lifetime coupon on 1 year', REEL40, '1Y', 8990, 'coupon_plan'],
+    ['a lifetime coupon on a lifetime plan under its minimum', REEL40, 'LFT', 14980, 'coupon_min_price'],
+    ['$20 off from $79.90 on 1 year', REEL20, '1Y', 8990, null],
+    ['$20 off from $79.90 on 6 months', REEL20, '6M', 5990, 'coupon_min_price'],
+    ['$20 off that would take the plan to zero', { ...REEL20, minPriceCents: 0 }, '1M', 2000, 'coupon_min_price'],
+    ['a coupon without a discount', BROKEN, '1Y', 8990, 'coupon_unknown'],
+  ] as const)('%s', (_case, coupon, type, priceCents, code) => {
+    const problem = couponProblem(coupon, type, priceCents);
+    expect(problem === null ? null : toCouponErrorCode(problem)).toBe(code);
+  });
+
+  it('maps every refusal to a code the page translates', () => {
+    expect(Object.fromEntries((['invalid', 'type', 'min_price'] as const).map((problem) => [problem, toCouponErrorCode(problem)]))).toEqual({
+      invalid: 'coupon_unknown',
+      type: 'coupon_plan',
+      min_price: 'coupon_min_price',
+    });
+    for (const problem of ['invalid', 'type', 'min_price'] as const) expect(COUPON_ERROR_CODES).toContain(toCouponErrorCode(problem));
+  });
+
+  it.each([
+    ['en', REEL20, { headline: { key: 'coupon_off', values: { amount: '$20.00' } }, condition: { key: 'coupon_any', values: { min: '$79.90' } } }],
+    [
+      'de',
+      REEL20,
+      { headline: { key: 'coupon_off', values: { amount: '20,00\u00a0$' } }, condition: { key: 'coupon_any', values: { min: '79,90\u00a0$' } } },
+    ],
+    ['en', REEL40, { headline: { key: 'coupon_off', values: { amount: '$40.00' } }, condition: { key: 'coupon_types', values: { min: '$149.90' } } }],
+  ] as const)('describes a coupon in %s (%#)', (locale, coupon, description) => {
+    expect(describeCoupon(coupon, locale)).toEqual(description);
+  });
+
+  it.each([
+    ['1Y', '1Y'],
+    ['LFT_5', 'LFT_5'],
+    ['lft', null],
+    ['2Y', null],
+    ['', null],
+    [null, null],
+  ] as const)('reads %p as the plan type %p', (value, type) => {
+    expect(toPlanType(value)).toBe(type);
   });
 });

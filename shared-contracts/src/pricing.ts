@@ -143,6 +143,9 @@ export function formatUsd(amount: number, locale: string): string {
   );
 }
 
+/** Formats cents as US dollars for a locale. */
+export const formatCents = (cents: number, locale: string): string => formatUsd(cents / 100, locale);
+
 /**
  * spec §4 A/B price variant, as the `abPlanPrice` cookie names it: `old` (and `new`) see the base prices,
  * `price_a` price A, `price_b` price B. Anything else reads as the base.
@@ -184,8 +187,11 @@ export interface CouponRule {
   minPriceCents: number;
 }
 
+/** Why a coupon does not apply to a plan: no usable discount, another plan type, or a plan price too low. */
+export type CouponProblem = 'invalid' | 'type' | 'min_price';
+
 /** Why a coupon does not apply to a plan, or null when it does. */
-export function couponProblem(coupon: CouponRule, type: PlanType, priceCents: number): 'invalid' | 'type' | 'min_price' | null {
+export function couponProblem(coupon: CouponRule, type: PlanType, priceCents: number): CouponProblem | null {
   if (!Number.isInteger(coupon.discountCents) || coupon.discountCents <= 0) return 'invalid';
   if (coupon.allowedTypes.length > 0 && !coupon.allowedTypes.includes(type)) return 'type';
   // A coupon never takes a plan to zero or below: it must leave at least a cent to pay.
@@ -216,6 +222,45 @@ export function quotePlan(row: PlanRow, variant: PriceVariant, coupon: CouponRul
   };
 }
 
+/**
+ * The codes a refused coupon is answered with (`POST /api/checkout/coupon`, `POST /api/checkout/orders`), each
+ * a translation key under `errors.` of the checkout namespace.
+ */
+export const COUPON_ERROR_CODES = ['coupon_unknown', 'coupon_expired', 'coupon_plan', 'coupon_min_price'] as const;
+/** One coupon refusal code. */
+export type CouponErrorCode = (typeof COUPON_ERROR_CODES)[number];
+
+const COUPON_ERROR_BY_PROBLEM: Record<CouponProblem, CouponErrorCode> = {
+  // A coupon without a usable discount is one we do not know, as far as the buyer can tell.
+  invalid: 'coupon_unknown',
+  type: 'coupon_plan',
+  min_price: 'coupon_min_price',
+};
+
+/** The code the server answers and the page shows for a coupon that does not apply to the chosen plan. */
+export function toCouponErrorCode(problem: CouponProblem): CouponErrorCode {
+  return COUPON_ERROR_BY_PROBLEM[problem];
+}
+
+/**
+ * How a coupon is described to the buyer (spec §3: '$discount off' and its condition): translation keys of the
+ * checkout namespace with their values, the amounts already formatted for the locale.
+ */
+export interface CouponDescription {
+  /** `coupon_off`: '$20 off'. */
+  headline: { key: 'coupon_off'; values: { amount: string } };
+  /** `coupon_any` (every plan) or `coupon_types` (the lifetime plans the typed coupons are sold for), from a minimum price. */
+  condition: { key: 'coupon_any' | 'coupon_types'; values: { min: string } };
+}
+
+/** Describes a coupon for a locale (the chips of the checkout page). */
+export function describeCoupon(coupon: CouponRule, locale: string): CouponDescription {
+  return {
+    headline: { key: 'coupon_off', values: { amount: formatCents(coupon.discountCents, locale) } },
+    condition: { key: coupon.allowedTypes.length > 0 ? 'coupon_types' : 'coupon_any', values: { min: formatCents(coupon.minPriceCents, locale) } },
+  };
+}
+
 /** spec §3: coupons shown as '$discount off', sorted by discount, at most 3. */
 export const MAX_COUPONS_SHOWN = 3;
 
@@ -227,20 +272,22 @@ export function pickTopCoupons<C extends CouponRule>(coupons: readonly C[], type
     .slice(0, MAX_COUPONS_SHOWN);
 }
 
-/** Formats cents as US dollars for a locale. */
-export const formatCents = (cents: number, locale: string): string => formatUsd(cents / 100, locale);
-
 /** A plan's table row by type. */
 export function findPlanRow(type: string, table: readonly PlanRow[] = PLAN_TABLE): PlanRow | undefined {
   return table.find((row) => row.type === type);
+}
+
+/** Reads text (a link's `plan`, a stored value) as a plan type; null when it is not one. */
+export function toPlanType(value: string | null | undefined): PlanType | null {
+  return PLAN_TYPES.find((type) => type === value) ?? null;
 }
 
 /** Reads a plan id (option id plus type, spec §3) back into its OS and type; null when it is not one. */
 export function parsePlanId(pid: string): { os: PlanOs; type: PlanType } | null {
   for (const os of Object.keys(OPTION_IDS) as PlanOs[]) {
     const prefix = String(OPTION_IDS[os]);
-    if (pid.startsWith(prefix) && PLAN_TYPES.includes(pid.slice(prefix.length) as PlanType))
-      return { os, type: pid.slice(prefix.length) as PlanType };
+    const type = pid.startsWith(prefix) ? toPlanType(pid.slice(prefix.length)) : null;
+    if (type) return { os, type };
   }
   return null;
 }

@@ -1,20 +1,26 @@
 import { describe, expect, it } from '@jest/globals';
-import { fetchSumCaptcha, readNewsletterAnswer, readNewsletterPreference, readProofOfWorkChallenge, readSumCaptcha } from './site-contract.ts';
+import { parseJsonAnswer } from './json-answer.ts';
+import {
+  fetchSumCaptcha,
+  newsletterAnswerSchema,
+  newsletterPreferenceSchema,
+  proofOfWorkChallengeSchema,
+  sumCaptchaSchema,
+} from './site-contract.ts';
 
 const CHALLENGE = { algorithm: 'SHA-256', challenge: 'ab12', maxnumber: 50000, salt: 's4lt', signature: 'f00d' };
 
 describe('the site squad’s answers', () => {
   it('reads a proof-of-work challenge, and nothing else as one', () => {
-    expect(readProofOfWorkChallenge({ ...CHALLENGE, extra: true })).toEqual(CHALLENGE);
-    expect(readProofOfWorkChallenge({ ...CHALLENGE, maxnumber: '50000' })).toBeNull();
-    expect(readProofOfWorkChallenge({ cscode: 429 })).toBeNull();
-    expect(readProofOfWorkChallenge(null)).toBeNull();
+    expect(parseJsonAnswer(proofOfWorkChallengeSchema, { ...CHALLENGE, extra: true })).toEqual(CHALLENGE);
+    expect(parseJsonAnswer(proofOfWorkChallengeSchema, { ...CHALLENGE, maxnumber: '50000' })).toBeNull();
+    expect(parseJsonAnswer(proofOfWorkChallengeSchema, { cscode: 429 })).toBeNull();
   });
 
   it('reads the sum question for visitors without JavaScript', () => {
-    expect(readSumCaptcha({ a: 2, b: 3, token: 'signed' })).toEqual({ a: 2, b: 3, token: 'signed' });
-    expect(readSumCaptcha({ a: 2, b: 3 })).toBeNull();
-    expect(readSumCaptcha({ a: '2', b: 3, token: 'signed' })).toBeNull();
+    expect(parseJsonAnswer(sumCaptchaSchema, { a: 2, b: 3, token: 'signed' })).toEqual({ a: 2, b: 3, token: 'signed' });
+    expect(parseJsonAnswer(sumCaptchaSchema, { a: 2, b: 3 })).toBeNull();
+    expect(parseJsonAnswer(sumCaptchaSchema, { a: '2', b: 3, token: 'signed' })).toBeNull();
   });
 
   it('asks for the sum question on a loader’s behalf, and fails loudly when none comes back', async () => {
@@ -29,13 +35,13 @@ describe('the site squad’s answers', () => {
   });
 
   it('reads the newsletter box’s status only when it is one of the box’s', () => {
-    expect(readNewsletterAnswer({ cscode: 400, status: 'format' })).toEqual({ status: 'format' });
-    expect(readNewsletterAnswer({ cscode: 400, status: 'shrug' })).toEqual({ status: undefined });
-    expect(readNewsletterAnswer({})).toEqual({ status: undefined });
+    expect(parseJsonAnswer(newsletterAnswerSchema, { cscode: 400, status: 'format' })).toEqual({ cscode: 400, status: 'format' });
+    expect(parseJsonAnswer(newsletterAnswerSchema, { cscode: 400, status: 'shrug' })).toBeNull();
+    expect(parseJsonAnswer(newsletterAnswerSchema, { cscode: 0 })).toEqual({ cscode: 0 });
   });
 
   it('reads the newsletter preference', () => {
-    expect(readNewsletterPreference({ cscode: 200, subscribed: false })).toEqual({ subscribed: false });
-    expect(readNewsletterPreference({ cscode: 200, subscribed: 'false' })).toBeNull();
+    expect(parseJsonAnswer(newsletterPreferenceSchema, { cscode: 200, subscribed: false })).toEqual({ subscribed: false });
+    expect(parseJsonAnswer(newsletterPreferenceSchema, { cscode: 200, subscribed: 'false' })).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  */
 
 import { readCookie } from './cookies.ts';
-import { isJsonObject, isNumber, isText, readText } from './json-answer.ts';
+import * as z from 'zod/mini';
 
 /** Where the browser SDK posts its events (the shell's own server part). */
 export const TRACKING_ENDPOINT = '/api/site/track';
@@ -101,29 +101,22 @@ export interface TrackingEnvelope {
 }
 
 /** spec §7 answer: `cscode` 0 on success; identifiers only for visitors who consented. */
-export interface TrackingAnswer {
-  cscode: number;
-  message?: string;
-  data?: { doc_id: string; visit_timestamp: number; tmp_token_id?: string; token_id?: string; s_id?: string; s_expiration?: number };
-}
-
-/** Reads the tracking endpoint's answer: `cscode` and the identifiers it holds, or null when the answer is not one. */
-export function readTrackingAnswer(value: unknown): TrackingAnswer | null {
-  if (!isJsonObject(value) || !isNumber(value.cscode)) return null;
-  const { data } = value;
-  if (!isJsonObject(data) || !isText(data.doc_id) || !isNumber(data.visit_timestamp)) return { cscode: value.cscode };
-  return {
-    cscode: value.cscode,
-    data: {
-      doc_id: data.doc_id,
-      visit_timestamp: data.visit_timestamp,
-      tmp_token_id: readText(data.tmp_token_id),
-      token_id: readText(data.token_id),
-      s_id: readText(data.s_id),
-      s_expiration: isNumber(data.s_expiration) ? data.s_expiration : undefined,
-    },
-  };
-}
+export const trackingAnswerSchema = z.object({
+  cscode: z.number(),
+  message: z.optional(z.string()),
+  data: z.optional(
+    z.object({
+      doc_id: z.string(),
+      visit_timestamp: z.number(),
+      tmp_token_id: z.optional(z.string()),
+      token_id: z.optional(z.string()),
+      s_id: z.optional(z.string()),
+      s_expiration: z.optional(z.number()),
+    }),
+  ),
+});
+/** What the tracking endpoint answers. */
+export type TrackingAnswer = z.infer<typeof trackingAnswerSchema>;
 
 /** A server-side event as a squad sends it to {@link TRACKING_INTERNAL_ENDPOINT}, with the visitor's cookie header. */
 export interface ServerTrackingEvent {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { openDatabase, type Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/db';
+import { openTestPglite } from '@reelkeep/platform/testing/databases';
 import { applyMigrations } from '@reelkeep/platform/migrations';
 import path from 'node:path';
 import { CLIENT_IP_HEADER } from '@reelkeep/shared-contracts';
@@ -13,7 +14,7 @@ let db: Database;
 let context: HostContext<SiteSettings>;
 
 beforeAll(async () => {
-  db = await openDatabase({ pgliteDir: 'memory://' });
+  db = await openTestPglite();
   await applyMigrations(db, 'site', path.join(import.meta.dirname, 'migrations'));
   context = createTestHostContext(db, { module: siteApi, env: { NEWSLETTER_RATE_LIMIT: '3' } });
 });

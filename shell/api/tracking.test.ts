@@ -8,11 +8,11 @@ import {
   type TrackingAnswer,
   type TrackingData,
 } from '@reelkeep/shared-contracts';
-import { openDatabase, type Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/db';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
-import { readServiceUrl } from '@reelkeep/platform/testing/external-services';
+import { listTestDatabases } from '@reelkeep/platform/testing/databases';
 import siteApi from './api.ts';
 import type { SiteSettings } from './settings.ts';
 import { createTrackingRoutes, TRACKING_ADMIN_ENDPOINT } from './tracking.ts';
@@ -67,9 +67,7 @@ describe('tracking envelope (spec §7)', () => {
   });
 });
 
-const databases: [string, () => Promise<Database>][] = [['PGlite', () => openDatabase({ pgliteDir: 'memory://' })]];
-const postgresUrl = readServiceUrl('TEST_DATABASE_URL');
-if (postgresUrl) databases.push(['PostgreSQL', () => openDatabase({ databaseUrl: postgresUrl, pgliteDir: 'memory://' })]);
+const databases = listTestDatabases();
 
 describe.each(databases)('tracking on %s', (_kind, open) => {
   beforeAll(async () => {

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { APP_OF_SQUAD, isLocale, SQUADS, type SquadName } from '@reelkeep/shared-contracts';
 import type { Config } from '@reelkeep/platform/config';
 import { NAMESPACE_PATTERN } from '@reelkeep/platform/locale-store';
-import { createNonce, applySecurityHeaders } from './security-headers.ts';
+import { createNonce, createSecurityHeaderWriter } from './security-headers.ts';
+import { sendJson } from './json-response.ts';
+import { createPageCacheAdmin } from './page-cache-admin.ts';
 import { sendFile, STATIC_PATH } from './static-files.ts';
 import type { createPageRenderer } from './page-render.ts';
 import { createSessionReader } from './session.ts';
@@ -11,13 +13,6 @@ import type { Host } from './host.ts';
 import type { ReleaseSnapshot } from './release-snapshot.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
-
-function sendJson(res: ServerResponse, status: number, body: unknown, method = 'GET'): void {
-  res.statusCode = status;
-  res.setHeader('content-type', 'application/json; charset=utf-8');
-  res.setHeader('cache-control', 'no-store');
-  res.end(method === 'HEAD' ? undefined : JSON.stringify(body));
-}
 
 /** The last resort when even the error page cannot render (spec §2: a generic message with a link home). */
 function sendPlainError(res: ServerResponse, status: number): void {
@@ -68,18 +63,23 @@ function describeApis(snapshot: ReleaseSnapshot) {
  */
 export function createRequestHandler(deps: { config: Config; host: Host; pages: ReturnType<typeof createPageRenderer> }) {
   const { config, host, pages } = deps;
-  const { logger, releases, locales, mailer, adminGuard } = host;
-  const staticOrigin = config.STATIC_BASE_URL ? new URL(config.STATIC_BASE_URL).origin : '';
+  const { logger, releases, locales, mailer, adminGuard, pageCache } = host;
+  const writeSecurityHeaders = createSecurityHeaderWriter(config);
   const readSession = createSessionReader((path, init) => releases.current().gateway.fetchApi(path, init));
-  const reportOrigin = config.SENTRY_DSN ? new URL(config.SENTRY_DSN).origin : '';
+  const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, adminGuard });
   const startedAt = new Date().toISOString();
+  /** A page answer the cache had no part in (a URL rule's redirect). */
+  const bypassCache = (res: ServerResponse) => {
+    res.setHeader('x-cache', 'BYPASS');
+    pageCache.countBypass();
+  };
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const nonce = createNonce();
     const snapshot = releases.current();
     res.removeHeader('x-powered-by');
-    applySecurityHeaders(res, nonce, { staticOrigin, reportOrigin, squads: snapshot.browserOrigins, siteUrl: config.SITE_URL });
+    writeSecurityHeaders(res, nonce, snapshot.browserOrigins);
     const method = req.method ?? 'GET';
     let url: URL;
     try {
@@ -156,6 +156,7 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
       if (url.pathname === '/admin/outbox' && (method === 'GET' || method === 'HEAD')) {
         return sendJson(res, 200, { messages: await mailer.listOutbox() }, method);
       }
+      if (await handleCacheAdmin(req, res, url)) return;
       if (await snapshot.gateway.handle(req, res, url)) return;
       // An API path no squad answers does not exist, whatever the method (never a page, never a 405).
       if (url.pathname.startsWith('/api/')) return sendJson(res, 404, { cscode: 404, error: 'not found' }, method);
@@ -165,7 +166,10 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
         const pageUrl = new URL(pagePath, config.SITE_URL);
         const session = await readSession(req.headers.cookie);
         const gate = bundle.decidePageRequest({ url: pagePath, headers: req.headers }, config.SITE_URL, session.signedIn);
-        if (gate.kind === 'redirect') return sendJson(res, 200, { redirect: gate.location });
+        if (gate.kind === 'redirect') {
+          bypassCache(res);
+          return sendJson(res, 200, { redirect: gate.location });
+        }
         const versions = req.headers['x-remote-versions'];
         return await pages.sendPageData(req, res, pageUrl, await releases.pinned(typeof versions === 'string' ? versions : undefined), session);
       }
@@ -177,6 +181,7 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
       const gate = bundle.decidePageRequest(req, config.SITE_URL, session.signedIn);
       for (const [name, value] of Object.entries(gate.headers)) res.setHeader(name, value);
       if (gate.kind === 'redirect') {
+        bypassCache(res);
         res.statusCode = gate.status;
         res.setHeader('location', gate.location);
         res.setHeader('cache-control', gate.status === 301 ? 'public, max-age=3600' : 'no-store');

@@ -16,6 +16,7 @@ import { createSquadApiHost } from '@reelkeep/platform/squad-api-host';
 import type { SquadName } from '@reelkeep/shared-contracts';
 import { createErrorReporter } from './error-reporter.ts';
 import { watchReleases } from './release-snapshot.ts';
+import { createPageCache } from './page-cache.ts';
 
 /** docs/security.md "Admin": wrong admin tokens one client address may send in this window. */
 const ADMIN_FAILURE_LIMIT = 10;
@@ -66,7 +67,7 @@ export function loadConfigOrExit(): Config {
 export async function startHost(config: Config) {
   const logger = createLogger(config.LOG_LEVEL);
   const reportError = await createErrorReporter(config, logger);
-  // One Redis connection for the process: rate limits and the registry's fast path (docs/operations.md).
+  // One Redis connection for the process: rate limits, the registry's fast path and the page cache (docs/operations.md).
   const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL, logger) : undefined;
   const limiters: RateLimiter[] = [];
   const createLimiter = (name: string, limit: number, windowMs: number) => {
@@ -90,6 +91,16 @@ export async function startHost(config: Config) {
   const locales = createLocaleStore(config.LOCALES_DIR);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db });
   const captcha = createCaptcha({ hmacKey: config.CAPTCHA_HMAC_KEY });
+
+  // docs/operations.md "Page cache": this process's LRU, shared through the one Redis connection when there is one.
+  const pageCache = await createPageCache({
+    ttlS: config.PAGE_CACHE_TTL_S,
+    staleS: config.PAGE_CACHE_STALE_S,
+    maxBytes: config.PAGE_CACHE_MAX_BYTES,
+    localesDir: config.LOCALES_DIR,
+    redis,
+    logger,
+  });
 
   // Squads call each other through the live snapshot's gateway, known once the watcher runs.
   let liveFetchApi: (path: string, init?: RequestInit) => Promise<Response> = async () => new Response(null, { status: 503 });
@@ -121,6 +132,7 @@ export async function startHost(config: Config) {
     apiHost,
     createGateway: (findApi: (squad: SquadName) => MountedApi | undefined) =>
       createGateway({ siteUrl: config.SITE_URL, timeoutMs: config.API_TIMEOUT_MS, logger, reportError, findApi }),
+    onSwitch: (switched) => pageCache.forgetReleases(switched),
   });
   liveFetchApi = (path, init) => releases.current().gateway.fetchApi(path, init);
 
@@ -133,6 +145,7 @@ export async function startHost(config: Config) {
     locales,
     mailer,
     releases,
+    pageCache,
     /** Closes what the host opened, once the HTTP server has stopped. */
     async close(): Promise<void> {
       releases.stop();

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { createRequestHandler } from './app.ts';
 import { createPageRenderer } from './page-render.ts';
 import { loadConfigOrExit, startHost } from './host.ts';
+import { listLiveVersions } from './release-snapshot.ts';
 
 /** How long in-flight requests may take to finish on SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -17,7 +18,14 @@ if (!host.releases.current().shell) {
   host.logger.error('no shell release is live: run `npm run build` first');
   process.exit(1);
 }
-const pages = createPageRenderer({ config, logger: host.logger, locales: host.locales, reportError: host.reportError });
+const pages = createPageRenderer({
+  config,
+  logger: host.logger,
+  locales: host.locales,
+  reportError: host.reportError,
+  cache: host.pageCache,
+  liveVersions: () => listLiveVersions(host.releases.current()),
+});
 const server = createServer(createRequestHandler({ config, host, pages }));
 server.keepAliveTimeout = 65_000;
 

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -6,12 +7,35 @@ import { Writable } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Config } from '@reelkeep/platform/config';
 import type { Logger } from '@reelkeep/platform/logger';
-import type { RenderBundle, RenderInput } from '../src/render-contract.ts';
-import type { ReleaseSnapshot } from './release-snapshot.ts';
+import type { PageOutcome, RenderBundle, RenderInput } from '../src/render-contract.ts';
+import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
 import type { LocaleStore } from '@reelkeep/platform/locale-store';
 import { detectOs } from './visitor.ts';
 import { ANONYMOUS } from './session.ts';
-import { CLIENT_IP_HEADER, isSecureSite, PRICE_VARIANT_COOKIE, toSameSitePath, type SessionState } from '@reelkeep/shared-contracts';
+import {
+  CLIENT_IP_HEADER,
+  isSecureSite,
+  PRICE_VARIANT_COOKIE,
+  toSameSitePath,
+  type PriceVariant,
+  type SessionState,
+} from '@reelkeep/shared-contracts';
+import type { PageCache, Rendition } from './page-cache.ts';
+import type { PageCacheEntry } from './page-cache-store.ts';
+import {
+  buildCacheControl,
+  computeEntityTag,
+  decidePageCaching,
+  decideStorable,
+  isPrivateAnswer,
+  matchesIfNoneMatch,
+  mergeVary,
+  namesOnlyLiveReleases,
+  readPathLocale,
+  tagEntry,
+  type CacheDecision,
+} from './page-cache-rules.ts';
+import { createSecurityHeaderWriter } from './security-headers.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -38,11 +62,16 @@ function createShellLoader(staticBaseUrl: string) {
   };
 }
 
+/** The response's `Vary` so far, as one string. */
+function readVary(res: ServerResponse): string | undefined {
+  const vary = res.getHeader('vary');
+  return vary === undefined ? undefined : Array.isArray(vary) ? vary.join(', ') : String(vary);
+}
+
 /** A compressed stream into the response when the client accepts one (Brotli at a cost a render can afford, or gzip). */
 function compressFor(req: IncomingMessage, res: ServerResponse): NodeJS.WritableStream & { end(): void } {
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  const vary = res.getHeader('vary');
-  res.setHeader('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  res.setHeader('vary', mergeVary(readVary(res), 'Accept-Encoding'));
   if (/\bbr\b/.test(accepted)) {
     res.setHeader('content-encoding', 'br');
     const brotli = createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
@@ -63,55 +92,232 @@ function toSameSiteLocation(location: string, siteUrl: string): string {
   return toSameSitePath(location, siteUrl) ?? '/';
 }
 
-/** Renders pages and answers client-navigation data requests with the shell's render bundle. */
-export function createPageRenderer(deps: { config: Config; logger: Logger; locales: LocaleStore; reportError: RenderInput['reportError'] }) {
-  const loadShell = createShellLoader(deps.config.STATIC_BASE_URL);
+/** Sends a whole body, compressed when the client accepts it; resolves once it is out. */
+async function sendBody(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
+  if (req.method === 'HEAD') return void res.end();
+  const sink = compressFor(req, res);
+  sink.end(body);
+  await finished(res).catch(() => undefined);
+}
 
-  const buildInput = async (req: IncomingMessage, url: URL, snapshot: ReleaseSnapshot, nonce: string, session: SessionState = ANONYMOUS) => {
+/** The whole document of a rendered page, as text. */
+async function collectDocument(outcome: PageOutcome): Promise<string> {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+  });
+  await outcome.pipe(sink);
+  await finished(sink);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A price variant as the shell assigned it, and the cookie that keeps it. */
+interface AssignedVariant {
+  value: PriceVariant;
+  setCookie: string | null;
+}
+
+/** What a request rendered itself, when the cache did not keep it: a redirect of its loader, or a body. */
+type RenderedAnswer = { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; body: string };
+
+/** An API caller that notes whether any answer it got was for one visitor or one use only. */
+function watchPrivacy(fetchApi: RenderInput['fetchApi']) {
+  const seen = { privateAnswer: false };
+  const watched: RenderInput['fetchApi'] = async (path, init) => {
+    const response = await fetchApi(path, init);
+    if (isPrivateAnswer(response.headers.get('cache-control'), response.headers.has('set-cookie'))) seen.privateAnswer = true;
+    return response;
+  };
+  return { fetchApi: watched, seen };
+}
+
+/**
+ * Renders pages and answers client-navigation data requests with the shell's render bundle, through the page
+ * cache where the request may use it (docs/operations.md "Page cache"). A cacheable page renders with only
+ * what its key covers: the URL without tracking parameters, no cookie but the price variant, no session.
+ */
+export function createPageRenderer(deps: {
+  config: Config;
+  logger: Logger;
+  locales: LocaleStore;
+  reportError: RenderInput['reportError'];
+  cache: PageCache;
+  /** The version of each app live now (a page entry must name only these). */
+  liveVersions: () => Partial<Record<string, string>>;
+}) {
+  const { config, cache } = deps;
+  const loadShell = createShellLoader(config.STATIC_BASE_URL);
+  const writeSecurityHeaders = createSecurityHeaderWriter(config);
+
+  const requireShell = async (snapshot: ReleaseSnapshot): Promise<LoadedShell> => {
     if (!snapshot.shell) throw new Error('no shell release is live');
-    const shell = await loadShell(snapshot.shell);
-    const clientIp = req.socket.remoteAddress ?? 'unknown';
-    const ab = shell.bundle.assignPriceVariant({
+    return loadShell(snapshot.shell);
+  };
+
+  const assignVariant = (shell: LoadedShell, req: IncomingMessage, url: URL): AssignedVariant =>
+    shell.bundle.assignPriceVariant({
       cookieHeader: req.headers.cookie,
       query: url.searchParams,
-      clientIp,
-      open: deps.config.AB_PLAN_PRICE_OPEN,
-      secure: isSecureSite(deps.config.SITE_URL),
+      clientIp: req.socket.remoteAddress ?? 'unknown',
+      open: config.AB_PLAN_PRICE_OPEN,
+      secure: isSecureSite(config.SITE_URL),
     });
-    const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: clientIp };
+
+  /**
+   * The render's input. `keyed`: the page may be cached, so loaders asking on the visitor's behalf see only
+   * the price variant of the visitor's cookies, which the key covers.
+   */
+  const buildInput = (
+    req: IncomingMessage,
+    url: URL,
+    snapshot: ReleaseSnapshot,
+    shell: LoadedShell,
+    options: { nonce: string; session: SessionState; ab: AssignedVariant; keyed: boolean; fetchApi?: RenderInput['fetchApi'] },
+  ): RenderInput => {
+    const { ab } = options;
+    const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: req.socket.remoteAddress ?? 'unknown' };
+    const variantCookie = `${PRICE_VARIANT_COOKIE}=${ab.value}`;
     // Loaders asking on the visitor's behalf see the variant this response assigns, not only the old cookie.
-    const cookies = [req.headers.cookie, ab.setCookie && !ab.setCookie.includes('Max-Age=0') ? `${PRICE_VARIANT_COOKIE}=${ab.value}` : null].filter(
-      Boolean,
-    );
-    if (cookies.length > 0) visitorHeaders.cookie = cookies.join('; ');
-    const input: RenderInput = {
+    const cookies = options.keyed
+      ? [config.AB_PLAN_PRICE_OPEN ? variantCookie : null]
+      : [req.headers.cookie, ab.setCookie && !ab.setCookie.includes('Max-Age=0') ? variantCookie : null];
+    if (cookies.some(Boolean)) visitorHeaders.cookie = cookies.filter(Boolean).join('; ');
+    return {
       url,
-      siteUrl: deps.config.SITE_URL,
+      siteUrl: config.SITE_URL,
       remotes: snapshot.remotes,
       shellAssets: shell.assets,
       loadResources: deps.locales.loadResources,
-      fetchApi: snapshot.gateway.fetchApi,
+      fetchApi: options.fetchApi ?? snapshot.gateway.fetchApi,
       visitorHeaders,
       os: detectOs(req.headers['user-agent']),
-      session,
+      session: options.session,
       abValues: { [PRICE_VARIANT_COOKIE]: ab.value },
-      nonce,
-      remoteTimeoutMs: deps.config.REMOTE_LOAD_TIMEOUT_MS,
-      renderTimeoutMs: deps.config.RENDER_TIMEOUT_MS,
+      nonce: options.nonce,
+      remoteTimeoutMs: config.REMOTE_LOAD_TIMEOUT_MS,
+      renderTimeoutMs: config.RENDER_TIMEOUT_MS,
       reportError: deps.reportError,
       warn: (message, fields) => deps.logger.warn(message, fields),
-      ...(deps.config.SENTRY_DSN ? { monitoring: { sentryDsn: deps.config.SENTRY_DSN, environment: deps.config.NODE_ENV } } : {}),
+      ...(config.SENTRY_DSN ? { monitoring: { sentryDsn: config.SENTRY_DSN, environment: config.NODE_ENV } } : {}),
     };
-    return { shell, input, setCookie: ab.setCookie };
+  };
+
+  /** Whether this request may use the cache (`path`: what was asked, `pageUrl`: the page it stands for). */
+  const decide = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    pageUrl: URL,
+    shell: LoadedShell,
+    snapshot: ReleaseSnapshot,
+    session: SessionState,
+    ab: AssignedVariant,
+  ): CacheDecision =>
+    decidePageCaching({
+      enabled: cache.enabled,
+      method: req.method ?? 'GET',
+      path,
+      pagePath: pageUrl.pathname,
+      search: pageUrl.search,
+      route: shell.bundle.describeRoute?.(pageUrl.pathname),
+      setsCookie: res.hasHeader('set-cookie'),
+      variant: {
+        locale: readPathLocale(pageUrl.pathname),
+        os: detectOs(req.headers['user-agent']),
+        signedIn: session.signedIn,
+        priceVariant: config.AB_PLAN_PRICE_OPEN ? ab.value : null,
+      },
+      versions: { shell: snapshot.shell?.version ?? '', locales: cache.localesVersion, remotes: listLiveVersions(snapshot) },
+    });
+
+  const markBypass = (res: ServerResponse, reason: string) => {
+    res.setHeader('x-cache', 'BYPASS');
+    cache.countBypass();
+    deps.logger.debug('page cache bypassed', { reason });
+  };
+
+  /** Sends a stored entry: the same bytes, ETag and nonce for every hit; 304 when the client has them. */
+  const sendEntry = async (req: IncomingMessage, res: ServerResponse, entry: PageCacheEntry, served: string, snapshot: ReleaseSnapshot) => {
+    res.statusCode = 200;
+    res.setHeader('x-cache', served);
+    if (entry.kind === 'data') {
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.setHeader('cache-control', 'no-store');
+      return void res.end(entry.body);
+    }
+    // The page's scripts carry the nonce of the render that made it: the CSP names that one (docs/operations.md "Page cache").
+    writeSecurityHeaders(res, entry.nonce, snapshot.browserOrigins);
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('cache-control', buildCacheControl(true, cache.ttlS, cache.staleS));
+    res.setHeader('vary', mergeVary(readVary(res), 'Accept-Encoding', 'Cookie', 'User-Agent'));
+    res.setHeader('etag', entry.etag);
+    res.setHeader('surrogate-key', entry.tags.join(' '));
+    if (matchesIfNoneMatch(req.headers['if-none-match'], entry.etag)) {
+      res.statusCode = 304;
+      return void res.end();
+    }
+    await sendBody(req, res, entry.body);
+  };
+
+  /** Sends what a request rendered itself and the cache did not keep. */
+  const sendRendered = async (req: IncomingMessage, res: ServerResponse, answer: RenderedAnswer) => {
+    res.setHeader('x-cache', 'MISS');
+    res.setHeader('cache-control', buildCacheControl(false, cache.ttlS, cache.staleS));
+    res.statusCode = answer.status;
+    if (answer.kind === 'redirect') {
+      res.setHeader('location', toSameSiteLocation(answer.location, config.SITE_URL));
+      return void res.end();
+    }
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    if (answer.status === 503) res.setHeader('retry-after', '30');
+    await sendBody(req, res, answer.body);
+  };
+
+  /** Renders a cacheable page into an entry (or why not) and the rendering request's answer. */
+  const renderForCache = async (
+    req: IncomingMessage,
+    url: URL,
+    snapshot: ReleaseSnapshot,
+    shell: LoadedShell,
+    decision: Extract<CacheDecision, { kind: 'cacheable' }>,
+    options: { nonce: string; ab: AssignedVariant },
+  ): Promise<Rendition<RenderedAnswer>> => {
+    const watched = watchPrivacy(snapshot.gateway.fetchApi);
+    const input = buildInput(req, url, snapshot, shell, { ...options, session: ANONYMOUS, keyed: true, fetchApi: watched.fetchApi });
+    const outcome = await shell.bundle.renderDocument(input);
+    if (outcome.kind === 'redirect') return { entry: null, answer: { kind: 'redirect', status: outcome.status, location: outcome.location } };
+    const body = await collectDocument(outcome);
+    const verdict = decideStorable({
+      status: outcome.status,
+      readPrivateAnswer: watched.seen.privateAnswer,
+      bytes: Buffer.byteLength(body),
+      maxBytes: config.PAGE_CACHE_MAX_BYTES,
+    });
+    if (!verdict.store) deps.logger.debug('page not cached', { key: decision.key, reason: verdict.reason });
+    const entry: PageCacheEntry | null = verdict.store
+      ? {
+          key: decision.key,
+          kind: 'document',
+          body,
+          etag: computeEntityTag(body),
+          nonce: options.nonce,
+          tags: tagEntry({ kind: 'document', body, remote: decision.remote, versions: listLiveVersions(snapshot) }),
+          storedAt: Date.now(),
+        }
+      : null;
+    return { entry, answer: { kind: 'page', status: outcome.status, body } };
   };
 
   return {
     /** The render bundle of the snapshot's shell version (its page gate, sitemaps, robots.txt). */
     async loadBundle(snapshot: ReleaseSnapshot): Promise<RenderBundle> {
-      if (!snapshot.shell) throw new Error('no shell release is live');
-      return (await loadShell(snapshot.shell)).bundle;
+      return (await requireShell(snapshot)).bundle;
     },
 
+    /** A page: from the cache when the request may use it (`x-cache` says how), else rendered and streamed. */
     async renderDocument(
       req: IncomingMessage,
       res: ServerResponse,
@@ -120,18 +326,31 @@ export function createPageRenderer(deps: { config: Config; logger: Logger; local
       nonce: string,
       session: SessionState,
     ): Promise<void> {
-      const { shell, input, setCookie } = await buildInput(req, url, snapshot, nonce, session);
-      if (setCookie) res.appendHeader('set-cookie', setCookie);
-      const outcome = await shell.bundle.renderDocument(input);
+      const shell = await requireShell(snapshot);
+      const ab = assignVariant(shell, req, url);
+      if (ab.setCookie) res.appendHeader('set-cookie', ab.setCookie);
+      const decision = decide(req, res, url.pathname, url, shell, snapshot, session, ab);
+      if (decision.kind === 'cacheable') {
+        const renderUrl = new URL(decision.renderPath, config.SITE_URL);
+        const served = await cache.serve(decision.key, {
+          isLive: (entry) => namesOnlyLiveReleases(entry.tags, deps.liveVersions()),
+          render: () => renderForCache(req, renderUrl, snapshot, shell, decision, { nonce, ab }),
+        });
+        if (served.entry === null) return sendRendered(req, res, served.answer);
+        return sendEntry(req, res, served.entry, served.status, snapshot);
+      }
+      markBypass(res, decision.reason);
+      const outcome = await shell.bundle.renderDocument(buildInput(req, url, snapshot, shell, { nonce, session, ab, keyed: false }));
       if (outcome.kind === 'redirect') {
         res.statusCode = outcome.status;
-        res.setHeader('location', toSameSiteLocation(outcome.location, deps.config.SITE_URL));
+        res.setHeader('location', toSameSiteLocation(outcome.location, config.SITE_URL));
+        res.setHeader('cache-control', 'no-store');
         res.end();
         return;
       }
       res.statusCode = outcome.status;
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.setHeader('cache-control', 'no-cache');
+      res.setHeader('cache-control', buildCacheControl(false, cache.ttlS, cache.staleS));
       if (outcome.status === 503) res.setHeader('retry-after', '30');
       if (req.method === 'HEAD') {
         await outcome.pipe(new Writable({ write: (_c, _e, callback) => callback() }) as unknown as ServerResponse);
@@ -149,31 +368,81 @@ export function createPageRenderer(deps: { config: Config; logger: Logger; local
       nonce: string,
       status: number,
     ): Promise<void> {
-      const { shell, input } = await buildInput(req, url, snapshot, nonce);
-      const outcome = await shell.bundle.renderErrorDocument(input, status);
+      const shell = await requireShell(snapshot);
+      const ab = assignVariant(shell, req, url);
+      const outcome = await shell.bundle.renderErrorDocument(
+        buildInput(req, url, snapshot, shell, { nonce, session: ANONYMOUS, ab, keyed: false }),
+        status,
+      );
+      markBypass(res, 'error-page');
       res.statusCode = outcome.status;
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.setHeader('cache-control', 'no-store');
       await outcome.pipe(res);
     },
 
+    /**
+     * A client navigation's data (`/_data/<path>`), with the snapshot pinned to the versions its page names;
+     * from the cache for anonymous visitors, as pages are.
+     */
     async sendPageData(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot, session: SessionState): Promise<void> {
-      const { shell, input, setCookie } = await buildInput(req, url, snapshot, '', session);
-      if (setCookie) res.appendHeader('set-cookie', setCookie);
-      const outcome = await shell.bundle.loadPageData(input);
-      const body =
-        outcome.kind === 'redirect' ? { redirect: toSameSiteLocation(outcome.location, deps.config.SITE_URL) } : { payload: outcome.payload };
-      res.statusCode = 200;
-      res.setHeader('content-type', 'application/json; charset=utf-8');
-      res.setHeader('cache-control', 'no-store');
-      res.end(JSON.stringify(body));
+      const shell = await requireShell(snapshot);
+      const ab = assignVariant(shell, req, url);
+      if (ab.setCookie) res.appendHeader('set-cookie', ab.setCookie);
+      const toBody = (outcome: Awaited<ReturnType<RenderBundle['loadPageData']>>) =>
+        JSON.stringify(
+          outcome.kind === 'redirect' ? { redirect: toSameSiteLocation(outcome.location, config.SITE_URL) } : { payload: outcome.payload },
+        );
+      const send = (body: string) => {
+        res.statusCode = 200;
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.setHeader('cache-control', 'no-store');
+        res.end(body);
+      };
+      const decision = decide(req, res, `/_data${url.pathname}`, url, shell, snapshot, session, ab);
+      if (decision.kind === 'bypass') {
+        markBypass(res, decision.reason);
+        return send(toBody(await shell.bundle.loadPageData(buildInput(req, url, snapshot, shell, { nonce: '', session, ab, keyed: false }))));
+      }
+      const versions = listLiveVersions(snapshot);
+      const served = await cache.serve(decision.key, {
+        isLive: (entry) => namesOnlyLiveReleases(entry.tags, versions),
+        render: async () => {
+          const watched = watchPrivacy(snapshot.gateway.fetchApi);
+          const renderUrl = new URL(decision.renderPath, config.SITE_URL);
+          const input = buildInput(req, renderUrl, snapshot, shell, { nonce: '', session: ANONYMOUS, ab, keyed: true, fetchApi: watched.fetchApi });
+          const outcome = await shell.bundle.loadPageData(input);
+          const body = toBody(outcome);
+          const verdict = decideStorable({
+            status: outcome.kind === 'data' ? outcome.payload.status : 303,
+            readPrivateAnswer: watched.seen.privateAnswer,
+            bytes: Buffer.byteLength(body),
+            maxBytes: config.PAGE_CACHE_MAX_BYTES,
+          });
+          const entry: PageCacheEntry | null = verdict.store
+            ? {
+                key: decision.key,
+                kind: 'data',
+                body,
+                etag: computeEntityTag(body),
+                nonce: '',
+                tags: tagEntry({ kind: 'data', body, remote: decision.remote, versions }),
+                storedAt: Date.now(),
+              }
+            : null;
+          return { entry, answer: body };
+        },
+      });
+      if (served.entry) return sendEntry(req, res, served.entry, served.status, snapshot);
+      res.setHeader('x-cache', 'MISS');
+      send(served.answer);
     },
 
     /** Health of each live remote: whether its server container loads and honours the contract. */
     async probeRemotes(snapshot: ReleaseSnapshot) {
       if (!snapshot.shell) return [];
       const { bundle } = await loadShell(snapshot.shell);
-      return Promise.all(snapshot.remotes.map((remote) => bundle.probeRemote(remote, deps.config.REMOTE_LOAD_TIMEOUT_MS)));
+      return Promise.all(snapshot.remotes.map((remote) => bundle.probeRemote(remote, config.REMOTE_LOAD_TIMEOUT_MS)));
     },
   };
 }

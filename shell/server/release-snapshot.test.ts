@@ -9,7 +9,7 @@ import { createGateway } from '@reelkeep/platform/gateway';
 import type { Database } from '@reelkeep/platform/db';
 import { createSquadApiHost, type HostServices } from '@reelkeep/platform/squad-api-host';
 import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
-import { isPinnable, watchReleases } from './release-snapshot.ts';
+import { isPinnable, listLiveVersions, watchReleases, type ReleaseSwitch, type ReleaseWatcher } from './release-snapshot.ts';
 
 const AT = new Date('2026-11-24T10:00:00Z');
 const EMPTY: RegistryState = { revision: 0, apps: {}, history: [] };
@@ -83,5 +83,45 @@ describe('watchReleases', () => {
     answerWith(() => applyPromotion(good, 'shell', 's2', 'ci', AT));
     await watcher.refresh();
     expect(watcher.current().shell?.version).toBe('s2');
+  });
+
+  it('tells, once the new snapshot serves, which apps switched from which version (the page cache drops those)', async () => {
+    const releasesDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+    const first = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
+    const { store, answerWith } = createScriptedStore(first);
+    const logger = createLogger('error');
+    const apiHost = createSquadApiHost({
+      config: loadConfig({}),
+      env: {},
+      db: {} as Database,
+      services: {} as HostServices,
+      logger,
+      stateRoot: releasesDir,
+      startTimeoutMs: 1000,
+    });
+    const told: { switched: ReleaseSwitch[]; serving: string | undefined }[] = [];
+    // The first switch is told before watchReleases returns: no watcher exists yet to ask.
+    let watcher: ReleaseWatcher | undefined = undefined;
+    watcher = await watchReleases({
+      store,
+      releasesDir,
+      staticBaseUrl: '',
+      pollMs: 60_000,
+      logger,
+      apiHost,
+      createGateway: (findApi) => createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi }),
+      onSwitch: async (switched) => {
+        told.push({ switched, serving: watcher?.current().shell?.version });
+      },
+    });
+    watcher.stop();
+    expect(told).toEqual([{ switched: [{ app: 'shell', to: 's1' }], serving: undefined }]);
+
+    await watcher.refresh();
+    expect(told).toHaveLength(1);
+    answerWith(() => applyPromotion(first, 'shell', 's2', 'ci', AT));
+    await watcher.refresh();
+    expect(told[1]).toEqual({ switched: [{ app: 'shell', from: 's1', to: 's2' }], serving: 's2' });
+    expect(listLiveVersions(watcher.current())).toEqual({ shell: 's2' });
   });
 });

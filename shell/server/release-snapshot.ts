@@ -37,6 +37,21 @@ interface FederationManifest {
   exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
 }
 
+/** One app whose live version changed (`from` is absent for an app that just appeared, `to` for one withdrawn). */
+export interface ReleaseSwitch {
+  app: string;
+  from?: string;
+  to?: string;
+}
+
+/** The version of each app in a snapshot. */
+export function listLiveVersions(snapshot: Pick<ReleaseSnapshot, 'shell' | 'remotes'>): Partial<Record<AppName, string>> {
+  const versions: Partial<Record<AppName, string>> = {};
+  if (snapshot.shell) versions.shell = snapshot.shell.version;
+  for (const remote of snapshot.remotes) versions[remote.name] = remote.version;
+  return versions;
+}
+
 /** Whether a page rendered with `version` of `app` may keep it: the registry made that version live at some point. */
 export function isPinnable(state: RegistryState, app: string, version: string): boolean {
   const entry = state.apps[app];
@@ -82,6 +97,8 @@ export async function watchReleases(options: {
   apiHost: SquadApiHost;
   /** The gateway of a snapshot, routing to its squads' APIs. */
   createGateway: (findApi: (squad: SquadName) => MountedApi | undefined) => Gateway;
+  /** Told, once the new snapshot serves, which apps' live versions changed (the page cache drops what they named). */
+  onSwitch?: (switched: ReleaseSwitch[]) => Promise<void>;
 }) {
   const readRemote = createRemoteReleaseReader(options.releasesDir, options.staticBaseUrl);
   const manifests = new Map<string, Promise<ReleaseManifest | null>>();
@@ -165,9 +182,12 @@ export async function watchReleases(options: {
     }
     // The new versions' APIs (migrations, module, start) are ready before the switch: no request meets a half-made version.
     const built = await buildSnapshot(state, versions, remotes);
+    const before = listLiveVersions(snapshot);
     snapshot = built;
     if (fingerprint) options.logger.info('live releases changed', { live: versions });
     fingerprint = next;
+    const switched = APPS.flatMap((app): ReleaseSwitch[] => (before[app] === versions[app] ? [] : [{ app, from: before[app], to: versions[app] }]));
+    if (switched.length > 0) await options.onSwitch?.(switched);
     // Versions no page may name any more are forgotten (docs/operations.md "Memory").
     options.apiHost.forget((squad, version) => APPS.some((app) => SQUAD_OF_APP[app] === squad && isPinnable(state, app, version)));
   };

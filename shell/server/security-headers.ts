@@ -68,6 +68,20 @@ export interface HeaderSources {
   siteUrl: string;
 }
 
+/** Writes the security headers of one response with its nonce and the live squads' origins. */
+export type SecurityHeaderWriter = (res: ServerResponse, nonce: string, squads: Required<BrowserOrigins>) => void;
+
+/** The security header writer of a site's configuration (its static host, error service and URL). */
+export function createSecurityHeaderWriter(config: {
+  STATIC_BASE_URL: string;
+  SENTRY_DSN?: string | undefined;
+  SITE_URL: string;
+}): SecurityHeaderWriter {
+  const staticOrigin = config.STATIC_BASE_URL ? new URL(config.STATIC_BASE_URL).origin : '';
+  const reportOrigin = config.SENTRY_DSN ? new URL(config.SENTRY_DSN).origin : '';
+  return (res, nonce, squads) => applySecurityHeaders(res, nonce, { staticOrigin, reportOrigin, squads, siteUrl: config.SITE_URL });
+}
+
 /** A fresh CSP nonce for one response. */
 export function createNonce(): string {
   return randomBytes(16).toString('base64');

@@ -1,9 +1,13 @@
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { readNamespaceResources, readPageDataAnswer, type HydrationState, type PagePayload } from '@reelkeep/shared-contracts';
+import {
+  namespaceResourcesSchema,
+  pageDataAnswerSchema,
+  parseJsonAnswer,
+  readJsonResponse,
+  type HydrationState,
+  type PagePayload,
+} from '@reelkeep/shared-contracts';
 import { addNamespaces, createI18n, type NamespaceResources } from './i18n/create-i18n.ts';
-import { PageModulesContext } from './federation/page-modules.ts';
 import {
   ChunkLoadError,
   getLoadedPageModules,
@@ -12,8 +16,8 @@ import {
   reloadOnceAfterChunkError,
 } from './federation/browser-remotes.ts';
 import { Root } from './app/Root.tsx';
-import { FrameDataContext } from './app/frame-data.ts';
-import { createBrowserNavigator, NavigatorContext, type PageLoadResult } from './routing/navigator.ts';
+import { AppProviders } from './app/AppProviders.tsx';
+import { createBrowserNavigator, type PageLoadResult } from './routing/navigator.ts';
 import { ROUTE_BY_NAME } from './routing/route-table.ts';
 import { createSiteStore } from './store/create-site-store.ts';
 import { reportClientError, startClientMonitoring } from './monitoring/client-errors.ts';
@@ -30,7 +34,7 @@ async function fetchNamespaces(payload: PagePayload): Promise<void> {
   const bundles = await Promise.all(
     missing.map(async (namespace) => {
       const response = await fetch(`/locales/${state.locale}/${namespace}.json`);
-      return [namespace, response.ok ? readNamespaceResources(await response.json()) : {}] as const;
+      return [namespace, (await readJsonResponse(namespaceResourcesSchema, response)) ?? {}] as const;
     }),
   );
   addNamespaces(i18n, state.locale, Object.fromEntries(bundles) as NamespaceResources);
@@ -58,7 +62,7 @@ async function loadPage(url: URL, signal: AbortSignal): Promise<PageLoadResult> 
     headers: { accept: 'application/json', 'x-remote-versions': pinnedVersions },
   });
   if (!response.ok) throw new Error(`page data ${response.status}`);
-  const body = readPageDataAnswer(await response.json());
+  const body = parseJsonAnswer(pageDataAnswerSchema, await response.json().catch(() => null));
   if (!body) throw new Error('page data is not a page');
   if ('redirect' in body) return body;
   const [payload] = await Promise.all([ensureRemote(body.payload), fetchNamespaces(body.payload)]);
@@ -76,17 +80,9 @@ async function start(): Promise<void> {
   );
   hydrateRoot(
     document.getElementById('root')!,
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <PageModulesContext.Provider value={getLoadedPageModules()}>
-          <FrameDataContext.Provider value={state.frame}>
-            <NavigatorContext.Provider value={navigator}>
-              <Root />
-            </NavigatorContext.Provider>
-          </FrameDataContext.Provider>
-        </PageModulesContext.Provider>
-      </I18nextProvider>
-    </Provider>,
+    <AppProviders store={store} i18n={i18n} modules={getLoadedPageModules()} frame={state.frame} navigator={navigator} headInTree>
+      <Root />
+    </AppProviders>,
     {
       // A region the server could not render is rendered again here; its error boundary shows the fallback.
       onRecoverableError: (error) => reportClientError(error, { phase: 'hydration', path: window.location.pathname }),

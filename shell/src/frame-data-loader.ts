@@ -1,5 +1,5 @@
 import { articleListAnswerSchema, serviceCatalogueSchema, type FrameData, type Locale, type ServiceCatalogueDto } from '@reelkeep/shared-contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** How long frame data is reused before the squads' APIs are asked again. */
 export const FRAME_DATA_TTL_MS = 60_000;
@@ -25,11 +25,11 @@ export function createFrameDataLoader(
   const cache = new Map<Locale, CacheEntry>();
   const pending = new Map<Locale, Promise<FrameData>>();
 
-  const readAnswer = async <Schema extends z.ZodType>(
+  const readAnswer = async <Answer>(
     fetchApi: (path: string) => Promise<Response>,
     path: string,
-    schema: Schema,
-  ): Promise<z.output<Schema> | null> => {
+    schema: z.ZodMiniType<Answer>,
+  ): Promise<Answer | null> => {
     try {
       const response = await fetchApi(path);
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);

@@ -55,6 +55,14 @@ export interface PageOutcome {
   pipe: (sink: NodeJS.WritableStream & { end(): void }) => Promise<void>;
 }
 
+/** What the host's page cache needs to know of the route a path renders (docs/operations.md "Page cache"). */
+export interface RouteCacheFacts {
+  /** The remote that renders the route: its live version is part of the cache key. */
+  remote: RemoteName;
+  /** The route is one the page cache never keeps (`uncached` in the route table). */
+  uncached: boolean;
+}
+
 /** The data endpoint's answer for a client navigation. */
 export type DataOutcome = RedirectOutcome | { kind: 'data'; payload: PagePayload };
 
@@ -78,6 +86,11 @@ export interface RenderBundle {
   /** The localised error page (spec §2) for a failure outside any remote's region. */
   renderErrorDocument: (input: RenderInput, status: number) => Promise<PageOutcome>;
   loadPageData: (input: RenderInput) => Promise<DataOutcome>;
+  /**
+   * The remote and cache rule of the route a page path (locale prefix included) renders; null when no route
+   * matches. Optional: the host caches no page of a shell release built without it.
+   */
+  describeRoute?: (pathname: string) => RouteCacheFacts | null;
   /** Loads a remote's server container to tell whether it is healthy (admin status). */
   probeRemote: (remote: PinnedRemoteRelease, timeoutMs: number) => Promise<RemoteHealth>;
   contractVersion: string;

@@ -1,21 +1,15 @@
 import path from 'node:path';
 import { CLIENT_IP_HEADER } from '@reelkeep/shared-contracts';
-import { openDatabase, type Database } from '@reelkeep/platform/db';
+import type { Database } from '@reelkeep/platform/db';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
-import { readServiceUrl } from '@reelkeep/platform/testing/external-services';
 import type { LandingSettings } from '../settings.ts';
 
 /** The landing squad's migrations, as its release carries them (`server/migrations` → `migrations`). */
 export const LANDING_MIGRATIONS_DIR = path.join(import.meta.dirname, '..', 'migrations');
 
 /** The databases the landing suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL names one. */
-export function listTestDatabases(): [string, () => Promise<Database>][] {
-  const databases: [string, () => Promise<Database>][] = [['PGlite', () => openDatabase({ pgliteDir: 'memory://' })]];
-  const postgresUrl = readServiceUrl('TEST_DATABASE_URL');
-  if (postgresUrl) databases.push(['PostgreSQL', () => openDatabase({ databaseUrl: postgresUrl, pgliteDir: 'memory://' })]);
-  return databases;
-}
+export { listTestDatabases } from '@reelkeep/platform/testing/databases';
 
 /** Opens a database with the landing schema made anew by its migrations (the platform's for the mail outbox). */
 export async function openFreshDatabase(open: () => Promise<Database>): Promise<Database> {

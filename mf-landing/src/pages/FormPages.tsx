@@ -9,7 +9,8 @@ import {
   UNINSTALL_COMMENT_MAX_LENGTH,
   UNINSTALL_REASONS,
   postJson,
-  readFormAnswer,
+  formAnswerSchema,
+  siteAnswerSchema,
   solveSiteCaptcha,
   toLocalePath,
   selectLocale,
@@ -65,7 +66,7 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
       startProof();
       const altcha = await proof.current!;
       proof.current = null;
-      const body = await postJson('/api/landing/contact', { ...fields, locale, altcha }, readFormAnswer);
+      const body = await postJson('/api/landing/contact', { ...fields, locale, altcha }, formAnswerSchema);
       if (body.cscode === 200) return setStatus('sent');
       setProblems(body.problems && Object.keys(body.problems).length > 0 ? body.problems : { form: 'failed' });
     } catch {
@@ -224,7 +225,7 @@ export function UninstallationPage({ pageName, data }: PageProps<UninstallationD
     const form = new FormData(event.currentTarget);
     if (!form.get('reason')) return setStatus('invalid');
     setStatus('sending');
-    const answer = await postJson('/api/landing/uninstall-feedback', Object.fromEntries(form));
+    const answer = await postJson('/api/landing/uninstall-feedback', Object.fromEntries(form), siteAnswerSchema);
     setStatus(answer.cscode === 200 ? 'sent' : 'failed');
   };
 

@@ -47,6 +47,11 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
   if (!memory) await mkdir(path.dirname(options.pgliteDir), { recursive: true });
   const client = new PGlite(memory ? undefined : options.pgliteDir);
   await client.waitReady;
+  return wrapPglite(client);
+}
+
+/** The Database interface over an open PGlite (the test suites open theirs from a template). */
+export function wrapPglite(client: PGlite): Database {
   const query = async <Row>(sql: string, params: unknown[] = []) => (await client.query<Row>(sql, params)).rows;
   return {
     kind: 'pglite',

@@ -2,9 +2,9 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from './database.ts';
+import type { Database } from './database.ts';
 import { applyMigrations } from './migrations.ts';
-import { readServiceUrl } from '../testing/external-services.ts';
+import { listTestDatabases } from '../testing/databases.ts';
 
 async function makeMigrations(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'migrations-'));
@@ -16,9 +16,7 @@ async function makeMigrations(): Promise<string> {
   return dir;
 }
 
-const databases: [string, () => Promise<Database>][] = [['PGlite', () => openDatabase({ pgliteDir: 'memory://' })]];
-const postgresUrl = readServiceUrl('TEST_DATABASE_URL');
-if (postgresUrl) databases.push(['PostgreSQL', () => openDatabase({ databaseUrl: postgresUrl, pgliteDir: 'memory://' })]);
+const databases = listTestDatabases();
 
 describe.each(databases)('migrations on %s', (kind, open) => {
   const opened: Database[] = [];

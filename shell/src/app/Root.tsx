@@ -9,6 +9,7 @@ import { Footer } from './Footer.tsx';
 import { useFrameData } from './frame-data.ts';
 import { Header } from './Header.tsx';
 import { PageOutlet } from './PageOutlet.tsx';
+import { PageHead } from './PageHead.tsx';
 import { useClientNavigation } from './use-client-navigation.ts';
 import { useInviteReport } from './use-invite-report.ts';
 import { Tracking } from '../tracking/Tracking.tsx';
@@ -31,6 +32,7 @@ export function Root() {
   const clean = frame === 'clean';
   return (
     <div className="rk-app">
+      <PageHead payload={payload} pathname={navigation.location.pathname} />
       <a className="rk-skip" href="#main">
         {t('nav.skip')}
       </a>

@@ -9,8 +9,18 @@ import { watchLinksForPrefetch } from '../routing/link-prefetch.ts';
 
 const scrollPositions = new Map<string, number>();
 
-function setHeadAttribute(selector: string, attribute: string, value: string) {
-  document.head.querySelector(selector)?.setAttribute(attribute, value);
+/** Where the window goes after a navigation (docs/routing.md "Client navigation"). */
+export type ScrollDecision = { kind: 'target'; element: Element } | { kind: 'position'; y: number } | { kind: 'top' };
+
+/** The hash target when there is one; on back or forward the position saved for that entry; else the top. */
+export function decideScroll(input: {
+  navigationType: NavigatorState['navigationType'];
+  hashTarget: Element | null;
+  savedY: number | undefined;
+}): ScrollDecision {
+  if (input.hashTarget) return { kind: 'target', element: input.hashTarget };
+  if (input.navigationType === 'POP' && input.savedY !== undefined) return { kind: 'position', y: input.savedY };
+  return { kind: 'top' };
 }
 
 /** Whether a click on an anchor should stay a normal browser navigation. */
@@ -28,8 +38,9 @@ function isNativeNavigation(event: MouseEvent, anchor: HTMLAnchorElement, url: U
 }
 
 /**
- * Browser behaviour of the router (spec §2): same-locale links navigate client-side, scroll to top or to
- * the hash target, restore the saved position on back, and the head and store follow the page.
+ * Browser behaviour of the router (docs/routing.md "Client navigation"): same-locale links navigate
+ * client-side, scroll to top or to the hash target, restore the saved position on back, and the store
+ * follows the page.
  */
 export function useClientNavigation({ location, payload, navigationType }: NavigatorState): void {
   const navigator = useNavigator();
@@ -74,13 +85,10 @@ export function useClientNavigation({ location, payload, navigationType }: Navig
     }
     const split = splitLocale(location.pathname);
     if (split) dispatch(localeSlice.actions.localeChanged({ current: split.locale, prefix: toLocalePrefix(split.locale), path: split.path }));
-    document.title = payload.head.title;
-    setHeadAttribute('meta[name="description"]', 'content', payload.head.description);
-    setHeadAttribute('meta[name="keywords"]', 'content', payload.head.keywords ?? '');
-    setHeadAttribute('link[rel="canonical"]', 'href', new URL(location.pathname, window.location.origin).href);
-    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else if (navigationType === 'POP' && scrollPositions.has(location.key)) window.scrollTo(0, scrollPositions.get(location.key)!);
-    else window.scrollTo(0, 0);
+    // The head follows the page by itself: PageHead renders it with React (docs/routing.md "Page head").
+    const hashTarget = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const scroll = decideScroll({ navigationType, hashTarget, savedY: scrollPositions.get(location.key) });
+    if (scroll.kind === 'target') scroll.element.scrollIntoView();
+    else window.scrollTo(0, scroll.kind === 'position' ? scroll.y : 0);
   }, [location, payload, navigationType, dispatch]);
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, postJson, toSameSitePath, selectSignedIn } from '@reelkeep/shared-contracts';
+import { emitSiteEvent, postJson, siteAnswerSchema, toSameSitePath, selectSignedIn } from '@reelkeep/shared-contracts';
 
 /** Session storage keys of spec §9. */
 const INVITE_KEY = 'activity_invite_code';
@@ -31,7 +31,7 @@ export function useInviteReport(): void {
       return; // storage blocked by the browser: invites are not tracked
     }
     if (!signedIn || !held) return;
-    void postJson('/api/account/share-visit', { invite_code: held }).then((answer) => {
+    void postJson('/api/account/share-visit', { invite_code: held }, siteAnswerSchema).then((answer) => {
       if (!DONE.has(answer.cscode)) return;
       sessionStorage.removeItem(INVITE_KEY);
       const back = toSameSitePath(sessionStorage.getItem(FROM_ROUTE_KEY), window.location.origin);

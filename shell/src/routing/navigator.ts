@@ -45,7 +45,15 @@ function toLocation(url: URL, key: string): NavigatorLocation {
  * The browser navigator: history mode, one page load at a time (a newer navigation aborts the older),
  * the old page stays until the new one is ready (spec §2: old page leaves before the new enters).
  */
-export function createBrowserNavigator(initialPayload: PagePayload, load: (url: URL, signal: AbortSignal) => Promise<PageLoadResult>): Navigator {
+/** Redirects followed in a row before the navigator gives up and loads the home page. */
+export const MAX_REDIRECTS = 5;
+
+export function createBrowserNavigator(
+  initialPayload: PagePayload,
+  load: (url: URL, signal: AbortSignal) => Promise<PageLoadResult>,
+  /** A full page load (a foreign redirect, a redirect loop): the browser's own by default. */
+  leave: (href: string) => void = (href) => window.location.assign(href),
+): Navigator {
   const initialKey = (window.history.state as { key?: string } | null)?.key ?? nextKey();
   window.history.replaceState({ key: initialKey }, '');
   let state: NavigatorState = { location: toLocation(new URL(window.location.href), initialKey), payload: initialPayload, navigationType: 'POP' };
@@ -71,8 +79,8 @@ export function createBrowserNavigator(initialPayload: PagePayload, load: (url: 
     if (controller.signal.aborted) return;
     if ('redirect' in result) {
       const target = new URL(result.redirect, window.location.origin);
-      if (target.origin !== window.location.origin || redirects > 5) {
-        window.location.assign('/');
+      if (target.origin !== window.location.origin || redirects >= MAX_REDIRECTS) {
+        leave('/');
         return;
       }
       return go(target, type === 'POP' ? 'REPLACE' : type, key, redirects + 1);

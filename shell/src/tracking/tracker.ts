@@ -3,7 +3,7 @@ import {
   CONSENT_MAX_AGE_DAYS,
   encodeTrackingEnvelope,
   readConsent,
-  readTrackingAnswer,
+  trackingAnswerSchema,
   redactTrackedUrl,
   TRACKING_ENDPOINT,
   TRACKING_WEB_VERSION,
@@ -12,7 +12,7 @@ import {
   type TrackingData,
   type TrackingEventName,
 } from '@reelkeep/shared-contracts/tracking';
-import { onSiteEvent, readCookie, serialiseCookie } from '@reelkeep/shared-contracts';
+import { onSiteEvent, parseJsonAnswer, readCookie, serialiseCookie } from '@reelkeep/shared-contracts';
 
 /** spec §9 "Counts" and "Timings". */
 export const SCROLL_THRESHOLDS = [20, 40, 60, 80, 100] as const;
@@ -133,7 +133,7 @@ export function createTracker({ locale, devMode, environment }: TrackerOptions):
     env
       .fetch(TRACKING_ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'text/html' } })
       .then(async (response) => {
-        const answer = response.ok ? readTrackingAnswer(await response.json()) : null;
+        const answer = response.ok ? parseJsonAnswer(trackingAnswerSchema, await response.json()) : null;
         if (answer) keepAnswer(answer);
       })
       .catch(() => undefined);

@@ -1,0 +1,73 @@
+import type { Database, HostContext } from '@reelkeep/platform/host-context';
+import { DEFAULT_LOCALE, formatCents, isLocale, toLocalePrefix, type Locale, type OrderDto } from '@reelkeep/shared-contracts';
+import { toOrderDtos } from './order-dto.ts';
+import { claimReceipt, readLicences, releaseReceipt } from './order-repository.ts';
+
+/** The checkout namespace of one locale, as `loadTranslations` gives it. */
+export type CheckoutTexts = Record<string, unknown>;
+
+const lookUp = (texts: CheckoutTexts, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+
+/**
+ * One text of the checkout namespace, i18next-style: `{{name}}` placeholders filled from `values`, and with a
+ * numeric `count` the locale's plural form (`key_one`, `key_other`, …; `key_other`, then `key`, when the
+ * locale's form is missing). A missing key is empty text.
+ */
+export function translate(texts: CheckoutTexts, locale: Locale, key: string, values: Record<string, string | number> = {}): string {
+  const candidates = typeof values.count === 'number' ? [`${key}_${new Intl.PluralRules(locale).select(values.count)}`, `${key}_other`, key] : [key];
+  const template = candidates.map((candidate) => lookUp(texts, candidate)).find((value): value is string => typeof value === 'string') ?? '';
+  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));
+}
+
+/** The receipt of a paid order in its buyer's language (`receipt.*` of the checkout namespace). */
+export function composeReceipt(texts: CheckoutTexts, locale: Locale, siteUrl: string, order: OrderDto): { subject: string; text: string } {
+  const t = (key: string, values?: Record<string, string | number>) => translate(texts, locale, key, values);
+  const plan = t('summary_plan', { plan: t(`plan_names.${order.planType}`), os: t(order.os === 'mac' ? 'os_mac' : 'os_win') });
+  const values = {
+    order: order.id,
+    plan,
+    amount: formatCents(order.amountCents, locale),
+    key: order.licence?.key ?? '',
+    count: order.licence?.allowNum ?? 1,
+    account: `${siteUrl.replace(/\/$/, '')}${toLocalePrefix(locale)}/my-account`,
+  };
+  const paragraphs = [
+    [t('receipt.greeting')],
+    [t('receipt.body', values)],
+    [t('receipt.key_line', values), t('receipt.devices', values)],
+    [t('receipt.account', values)],
+    [t('receipt.signature')],
+  ];
+  return { subject: t('receipt.subject', values), text: `${paragraphs.map((lines) => lines.join('\n')).join('\n\n')}\n` };
+}
+
+/** What sending receipts needs from the host's context. */
+export type ReceiptDeps = Pick<HostContext, 'mailer' | 'logger' | 'loadTranslations'> & { db: Database; siteUrl: string };
+
+/** Sends each paid order's receipt with its licence key once, whoever asks first (the payment step, the webhook, a later look). */
+export function createReceiptMail({ db, mailer, logger, loadTranslations, siteUrl }: ReceiptDeps) {
+  return {
+    /** Sends the receipt of a paid order unless it is out: claimed before sending, released again if the mail fails. */
+    async sendIfOwed(orderId: string): Promise<void> {
+      const claimed = await claimReceipt(db.query, orderId);
+      if (!claimed) return;
+      try {
+        const [order] = toOrderDtos([claimed], await readLicences(db.query, [claimed.id]), []);
+        const locale: Locale = isLocale(claimed.locale) ? claimed.locale : DEFAULT_LOCALE;
+        // The host merges the order's language over English, so a key missing there falls back to English, like the pages do.
+        const texts = (await loadTranslations(locale, ['checkout'])).checkout ?? {};
+        // Without its texts no receipt goes out: the claim is released and the next look at the order retries.
+        if (!texts.receipt) throw new Error('the checkout translations have no receipt texts');
+        const mail = composeReceipt(texts, locale, siteUrl, order!);
+        await mailer.send({ to: claimed.email, subject: mail.subject, text: mail.text });
+      } catch (error) {
+        await releaseReceipt(db.query, orderId);
+        logger.error('receipt not sent; it is retried on the next look at the order', { orderId, error: String(error) });
+      }
+    },
+  };
+}
+
+/** The receipt mail of the checkout. */
+export type ReceiptMail = ReturnType<typeof createReceiptMail>;

@@ -1,0 +1,351 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@reelkeep/platform/config';
+import { createLogger } from '@reelkeep/platform/logger';
+import { createLocaleStore } from '@reelkeep/platform/locale-store';
+import { createRateLimiter } from '@reelkeep/platform/rate-limit';
+import { createAdminGuard } from '@reelkeep/platform/request-guards';
+import type { Gateway } from '@reelkeep/platform/gateway';
+import { createRequestHandler } from './app.ts';
+import { createPageCache } from './page-cache.ts';
+import { createPageRenderer } from './page-render.ts';
+import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
+import type { Host } from './host.ts';
+
+/**
+ * The request pipeline with the page cache, over a stand-in shell release whose render bundle writes into the
+ * page what it was given (URL, cookies the loaders see, price variant, user, nonce): what a visitor gets from
+ * the cache must be what a render for that visitor would give.
+ */
+const STAND_IN_BUNDLE = String.raw`
+const calls = { documents: [], data: [] };
+const ROUTES = { '/': 'mf-landing', '/store': 'mf-campaign', '/contact': 'mf-landing', '/broken': 'mf-landing', '/login': 'mf-account', '/netflix-downloader': 'mf-landing' };
+const UNCACHED = ['/login'];
+const strip = (pathname) => pathname.replace(/^\/(fr|de)(?=\/|$)/, '') || '/';
+const escape = (text) => String(text).replace(/[<>&"]/g, '');
+function html(input, status) {
+  const remotes = input.remotes.map((r) => '{"name":"' + r.name + '","version":"' + r.version + '","entry":"/static/' + r.name + '/' + r.version + '/remoteEntry.js"}');
+  return '<!doctype html><html><head><script defer src="/static/shell/s1/main.js" nonce="' + input.nonce + '"></script></head><body>'
+    + '<p id="url">' + escape(input.url.pathname + input.url.search) + '</p>'
+    + '<p id="cookie">' + escape(input.visitorHeaders.cookie || '') + '</p>'
+    + '<p id="price">' + input.abValues.abPlanPrice + '</p>'
+    + '<p id="os">' + input.os.os + '</p>'
+    + '<p id="user">' + escape(input.session.user ? input.session.user.email : 'anonymous') + '</p>'
+    + '<p id="status">' + status + '</p>'
+    + '<script id="__RK_STATE__" type="application/json" nonce="' + input.nonce + '">{"remotes":[' + remotes.join(',') + ']}</script></body></html>';
+}
+module.exports = {
+  calls,
+  default: {
+    decidePageRequest(request) {
+      const url = new URL(request.url || '/', 'http://site.test');
+      if (url.pathname === '/old') return { kind: 'redirect', status: 301, location: '/store', headers: {} };
+      if (url.searchParams.get('source') === 'lang_switch') return { kind: 'render', headers: { 'set-cookie': ['rk_lang=fr; Path=/'] } };
+      return { kind: 'render', headers: {} };
+    },
+    readSitemap: async () => null,
+    renderRobots: () => '',
+    assignPriceVariant({ cookieHeader, open }) {
+      if (!open) return { value: 'old', setCookie: null };
+      const current = /abPlanPrice=(\w+)/.exec(cookieHeader || '');
+      return current ? { value: current[1], setCookie: null } : { value: 'price_a', setCookie: 'abPlanPrice=price_a; Path=/' };
+    },
+    async renderDocument(input) {
+      calls.documents.push({ url: input.url.pathname + input.url.search, cookie: input.visitorHeaders.cookie });
+      const path = strip(input.url.pathname);
+      if (path === '/contact') await input.fetchApi('/api/captcha?kind=sum');
+      const delay = Number(input.url.searchParams.get('delay') || 0);
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      const status = path === '/broken' ? 503 : ROUTES[path] ? 200 : 404;
+      return { kind: 'page', status, head: { title: 't', description: 'd' }, unavailable: [], pipe: async (sink) => { sink.write(html(input, status)); sink.end(); } };
+    },
+    async renderErrorDocument(input, status) {
+      return { kind: 'page', status, head: { title: 't', description: 'd' }, unavailable: [], pipe: async (sink) => { sink.write('<p>error ' + status + '</p>'); sink.end(); } };
+    },
+    async loadPageData(input) {
+      calls.data.push({ url: input.url.pathname + input.url.search, cookie: input.visitorHeaders.cookie });
+      const user = input.session.user ? input.session.user.email : 'anonymous';
+      return { kind: 'data', payload: { status: 200, match: null, head: { title: user, description: 'd' }, data: { price: input.abValues.abPlanPrice }, namespaces: ['common'], unavailable: [] } };
+    },
+    describeRoute(pathname) {
+      const path = strip(pathname);
+      return ROUTES[path] ? { remote: ROUTES[path], uncached: UNCACHED.includes(path) } : null;
+    },
+    probeRemote: async (remote) => ({ name: remote.name, version: remote.version, healthy: true, routes: [] }),
+    contractVersion: 'stand-in',
+  },
+};
+`;
+
+const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
+const ALICE_COOKIE = 'rk.session_token=alice';
+const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)';
+const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)';
+
+let server: Server;
+let base = '';
+let snapshot: ReleaseSnapshot;
+let calls: { documents: { url: string; cookie?: string }[]; data: { url: string; cookie?: string }[] };
+
+/** The stand-in squads' APIs: who a cookie belongs to, and a captcha answer meant for one use only. */
+const fetchApi = async (apiPath: string, init?: RequestInit): Promise<Response> => {
+  if (apiPath === '/api/account/session') {
+    const signedIn = new Headers(init?.headers).get('cookie')?.includes(ALICE_COOKIE) ?? false;
+    return Response.json(
+      signedIn ? { signedIn: true, user: { id: 'u1', email: 'alice@example.com', name: 'Alice' } } : { signedIn: false, user: null },
+    );
+  }
+  if (apiPath.startsWith('/api/captcha')) return Response.json({ a: 1, b: 2, token: 'single-use' }, { headers: { 'cache-control': 'no-store' } });
+  return new Response(null, { status: 404 });
+};
+
+beforeAll(async () => {
+  const shellDir = await mkdtemp(path.join(tmpdir(), 'shell-release-'));
+  await mkdir(path.join(shellDir, 'server'));
+  await mkdir(path.join(shellDir, 'browser'));
+  await writeFile(path.join(shellDir, 'server', 'ssr.cjs'), STAND_IN_BUNDLE);
+  await writeFile(path.join(shellDir, 'browser', 'entry-assets.json'), JSON.stringify({ scripts: ['main.js'], styles: [] }));
+  calls = (createRequire(import.meta.url)(path.join(shellDir, 'server', 'ssr.cjs')) as { calls: typeof calls }).calls;
+
+  const config = loadConfig({ SITE_URL: 'http://site.test', AB_PLAN_PRICE_OPEN: 'true', ADMIN_TOKEN, PAGE_CACHE_TTL_S: '300' });
+  const logger = createLogger('error');
+  const remote = (name: 'mf-landing' | 'mf-campaign' | 'mf-account', version: string) => ({
+    name,
+    version,
+    entry: `/static/${name}/${version}/remoteEntry.js`,
+    serverEntry: '',
+    styles: [],
+    scripts: [],
+  });
+  snapshot = {
+    shell: { version: 's1', dir: shellDir },
+    remotes: [remote('mf-landing', 'l1'), remote('mf-campaign', 'c1'), remote('mf-account', 'a1')],
+    state: { revision: 1, apps: {}, history: [] },
+    apis: new Map(),
+    gateway: { fetchApi, handle: async () => false } as unknown as Gateway,
+    browserOrigins: { script: [], frame: [], connect: [], style: [], payment: [] },
+    dirs: {},
+  };
+  const pageCache = await createPageCache({ ttlS: 300, staleS: 60, maxBytes: 1_000_000, localesDir: config.LOCALES_DIR, logger });
+  const adminGuard = createAdminGuard({ token: ADMIN_TOKEN, failures: createRateLimiter({ name: 'admin', limit: 10, windowMs: 60_000 }) });
+  const host = {
+    logger,
+    releases: { current: () => snapshot, pinned: async () => snapshot },
+    locales: createLocaleStore(config.LOCALES_DIR),
+    mailer: { listOutbox: async () => [] },
+    adminGuard,
+    pageCache,
+  } as unknown as Host;
+  const pages = createPageRenderer({
+    config,
+    logger,
+    locales: host.locales,
+    reportError: () => undefined,
+    cache: pageCache,
+    liveVersions: () => listLiveVersions(snapshot),
+  });
+  server = createServer(createRequestHandler({ config, host, pages }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** A visitor with the price variant cookie (a returning visitor: nothing to assign, so the page may come from the cache). */
+const visit = (pagePath: string, headers: Record<string, string> = {}) =>
+  fetch(base + pagePath, { redirect: 'manual', headers: { cookie: 'abPlanPrice=price_a', 'user-agent': WINDOWS, ...headers } });
+const read = async (response: Response) => {
+  const html = await response.text();
+  const field = (id: string) => new RegExp(`<p id="${id}">([^<]*)</p>`).exec(html)?.[1];
+  return {
+    html,
+    field,
+    nonceInHtml: /nonce="([^"]+)"/.exec(html)?.[1],
+    nonceInCsp: /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1],
+  };
+};
+let unique = 0;
+/** A path no other test visited (a query the pages ignore keeps entries apart). */
+const fresh = (pagePath: string) => `${pagePath}${pagePath.includes('?') ? '&' : '?'}t=${(unique += 1)}`;
+
+describe('pages through the cache', () => {
+  it('renders a page once; later visitors get the same bytes, with the nonce those bytes carry in their CSP', async () => {
+    const pagePath = fresh('/fr/store');
+    const before = calls.documents.length;
+    const first = await visit(pagePath);
+    const second = await visit(pagePath);
+    expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
+    expect(calls.documents.length - before).toBe(1);
+    const [a, b] = await Promise.all([read(first), read(second)]);
+    expect(b.html).toBe(a.html);
+    expect(b.nonceInCsp).toBe(b.nonceInHtml);
+    expect(a.nonceInCsp).toBe(a.nonceInHtml);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(second.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=60');
+    expect(second.headers.get('vary')).toBe('Accept-Encoding, Cookie, User-Agent');
+    expect(second.headers.get('surrogate-key')?.split(' ')).toEqual(['locales', 'mf-account@a1', 'mf-campaign@c1', 'mf-landing@l1', 'shell@s1']);
+  });
+
+  it('answers 304 to a browser that has the entry', async () => {
+    const pagePath = fresh('/de/netflix-downloader');
+    const etag = (await visit(pagePath)).headers.get('etag')!;
+    const again = await visit(pagePath, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(await again.text()).toBe('');
+  });
+
+  it('renders without tracking parameters, so every campaign link shares one entry', async () => {
+    const pagePath = fresh('/fr/store');
+    const first = await read(await visit(`${pagePath}&utm_source=news&gclid=abc`));
+    const second = await visit(`${pagePath}&fbclid=x&source=footer&medium=mail`);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(first.field('url')).toBe(`/fr/store${pagePath.slice('/fr/store'.length)}`);
+  });
+
+  it("lets the render see only the visitor's price variant of their cookies", async () => {
+    const page = await read(await visit(fresh('/fr/store'), { cookie: 'abPlanPrice=price_b; rk_consent=denied; elk_user_email=bob%40example.com' }));
+    expect(page.field('cookie')).toBe('abPlanPrice=price_b');
+    expect(page.html).not.toContain('bob');
+  });
+
+  it('never serves one visitor the page of another price variant, OS or login state', async () => {
+    const pagePath = fresh('/store');
+    const a = await read(await visit(pagePath, { cookie: 'abPlanPrice=price_a' }));
+    const b = await visit(pagePath, { cookie: 'abPlanPrice=price_b' });
+    expect(b.headers.get('x-cache')).toBe('MISS');
+    expect((await read(b)).field('price')).toBe('price_b');
+    const mac = await visit(pagePath, { 'user-agent': MAC });
+    expect(mac.headers.get('x-cache')).toBe('MISS');
+    expect((await read(mac)).field('os')).toBe('mac');
+
+    const alice = await visit(pagePath, { cookie: `abPlanPrice=price_a; ${ALICE_COOKIE}` });
+    expect(alice.headers.get('x-cache')).toBe('BYPASS');
+    expect(alice.headers.get('cache-control')).toBe('private, no-store');
+    expect((await read(alice)).field('user')).toBe('alice@example.com');
+    const after = await visit(pagePath, { cookie: 'abPlanPrice=price_a' });
+    expect(after.headers.get('x-cache')).toBe('HIT');
+    const anonymous = await read(after);
+    expect(anonymous.html).toBe(a.html);
+    expect(anonymous.html).not.toContain('alice');
+  });
+
+  it.each([
+    ['a route marked uncached', '/fr/login', {}],
+    ['a first visit, which is assigned a price variant (a cookie)', '/fr/store', { cookie: '' }],
+    ['a language switch, which sets the language cookie', '/fr/store?source=lang_switch', {}],
+  ])('bypasses %s', async (_case, pagePath, headers) => {
+    const before = calls.documents.length;
+    const first = await visit(pagePath, headers);
+    const second = await visit(pagePath, headers);
+    expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['BYPASS', 'BYPASS']);
+    expect(second.headers.get('cache-control')).toBe('private, no-store');
+    expect(calls.documents.length - before).toBe(2);
+  });
+
+  it("bypasses a URL rule's redirect and a path no route renders", async () => {
+    const redirect = await visit('/old');
+    expect([redirect.status, redirect.headers.get('x-cache')]).toEqual([301, 'BYPASS']);
+    const missing = await visit('/no-such-page');
+    expect([missing.status, missing.headers.get('x-cache')]).toEqual([404, 'BYPASS']);
+  });
+
+  it('keeps no page that is not a 200, nor one that read an answer meant for one use (a captcha)', async () => {
+    for (const pagePath of [fresh('/broken'), fresh('/fr/contact')]) {
+      const first = await visit(pagePath);
+      const second = await visit(pagePath);
+      expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['MISS', 'MISS']);
+      expect(second.headers.get('cache-control')).toBe('private, no-store');
+    }
+    expect((await visit(fresh('/broken'))).headers.get('retry-after')).toBe('30');
+  });
+
+  it('renders a key once while many visitors ask for it at the same moment', async () => {
+    const pagePath = fresh('/fr/store?delay=50');
+    const before = calls.documents.length;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => visit(pagePath)));
+    expect(calls.documents.length - before).toBe(1);
+    expect(answers.map((answer) => answer.headers.get('x-cache')).sort()).toEqual(['HIT', 'HIT', 'HIT', 'HIT', 'HIT', 'MISS']);
+  });
+
+  it('never serves an entry naming a version that is no longer live', async () => {
+    const pagePath = fresh('/netflix-downloader');
+    expect((await visit(pagePath)).headers.get('x-cache')).toBe('MISS');
+    const live = snapshot.remotes;
+    snapshot.remotes = live.map((remote) => (remote.name === 'mf-campaign' ? { ...remote, version: 'c0' } : remote));
+    try {
+      const after = await visit(pagePath);
+      expect(after.headers.get('x-cache')).toBe('MISS');
+      expect(await after.text()).not.toContain('/static/mf-campaign/c1/');
+    } finally {
+      snapshot.remotes = live;
+    }
+  });
+});
+
+describe("client navigations' data through the cache", () => {
+  it('serves anonymous visitors from the cache and signed-in visitors never', async () => {
+    const dataPath = `/_data${fresh('/fr/store')}`;
+    const first = await visit(dataPath);
+    const second = await visit(dataPath);
+    expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
+    expect(await second.json()).toEqual(await first.json());
+    const alice = await visit(dataPath, { cookie: `abPlanPrice=price_a; ${ALICE_COOKIE}` });
+    expect(alice.headers.get('x-cache')).toBe('BYPASS');
+    expect(((await alice.json()) as { payload: { head: { title: string } } }).payload.head.title).toBe('alice@example.com');
+  });
+});
+
+describe('admin operations', () => {
+  const admin = (operation: string, init: RequestInit = {}, token = ADMIN_TOKEN) =>
+    fetch(`${base}/admin/cache${operation}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+    });
+  const post = (operation: string, body: unknown) => admin(operation, { method: 'POST', body: JSON.stringify(body) });
+
+  it('are refused without the admin token', async () => {
+    expect((await fetch(`${base}/admin/cache`)).status).toBe(401);
+    expect((await admin('/reset', { method: 'POST' }, 'wrong-token-0123456789')).status).toBe(401);
+  });
+
+  it('list keys, delete one, clear by tag or version, reset, and count hits', async () => {
+    const pagePath = fresh('/fr/store');
+    await visit(pagePath);
+    const listed = (await (await admin('/keys?limit=1000')).json()) as { keys: { key: string; tags: string[]; ageSeconds: number }[] };
+    const key = listed.keys.find((entry) => entry.key.startsWith(`GET ${pagePath} `))?.key;
+    expect(key).toContain('locale=fr;os=win64;session=anonymous;price=price_a');
+
+    expect(await (await post('/delete', { keys: [key] })).json()).toEqual({ deleted: 1 });
+    expect((await visit(pagePath)).headers.get('x-cache')).toBe('MISS');
+    expect(await (await post('/clear', { tag: 'mf-campaign@c1' })).json()).toMatchObject({ tags: ['mf-campaign@c1'] });
+    expect((await visit(pagePath)).headers.get('x-cache')).toBe('MISS');
+    const byVersion = (await (await post('/clear', { version: 'c1' })).json()) as { tags: string[]; deleted: number };
+    expect(byVersion.tags).toContain('mf-campaign@c1');
+    expect(byVersion.deleted).toBeGreaterThanOrEqual(1);
+    await visit(pagePath);
+    expect((await (await post('/clear', { tag: 'locales' })).json()) as { deleted: number }).toMatchObject({ deleted: expect.any(Number) });
+    await visit(pagePath);
+    await visit(pagePath);
+    const stats = (await (await admin('')).json()) as Record<string, number | string | null>;
+    expect(stats).toMatchObject({ store: 'memory', ttlSeconds: 300, staleSeconds: 60 });
+    expect(stats.hits).toBeGreaterThan(0);
+    expect(stats.entries).toBeGreaterThan(0);
+    expect(await (await post('/reset', {})).json()).toEqual({ deleted: stats.entries });
+    expect(await (await admin('')).json()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it('refuse a wrong method and bad input', async () => {
+    expect((await admin('/reset')).status).toBe(405);
+    expect((await post('/clear', { version: 'c1', tag: 'locales' })).status).toBe(400);
+    expect((await post('/clear', { tag: 'no spaces' })).status).toBe(400);
+    expect((await post('/delete', {})).status).toBe(400);
+  });
+});

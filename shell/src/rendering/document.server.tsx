@@ -1,0 +1,142 @@
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { HREFLANG, toLocalePrefix, type FrameData, type HydrationState, type SharedState } from '@reelkeep/shared-contracts';
+import { AppProviders } from '../app/AppProviders.tsx';
+import { createI18n } from '../i18n/create-i18n.ts';
+import { createStaticNavigator } from '../routing/navigator.ts';
+import { ROUTE_BY_NAME, splitLocale } from '../routing/route-table.ts';
+import { createSiteStore } from '../store/create-site-store.ts';
+import type { PageOutcome, RenderInput } from '../render-contract.ts';
+import { buildHeadTags, renderHeadTagsHtml } from './head-tags.ts';
+import { escapeHtml, serialiseForScript } from './html-text.ts';
+import type { ResolvedPage } from './page-resolution.server.ts';
+
+/** The store a page starts with: the contract's slices, filled from the request and the resolved page. */
+function buildStoreState(input: RenderInput, page: ResolvedPage): SharedState {
+  const split = splitLocale(input.url.pathname);
+  return {
+    locale: { current: page.locale, prefix: toLocalePrefix(page.locale), path: split?.path ?? '/' },
+    os: input.os,
+    session: input.session,
+    ab: { values: input.abValues },
+    campaignNav: { visible: false },
+  };
+}
+
+/**
+ * The document up to the app's root: the page head (the same tags the browser renders after a client
+ * navigation), the stylesheets and scripts of the shell and of the page's remote. Scripts are files from
+ * the site or its static host (CSP `script-src`); the only inline blocks are data (JSON), which run nothing.
+ */
+function renderDocumentStart(input: RenderInput, page: ResolvedPage): string {
+  const { payload, locale } = page;
+  const remote = payload.match ? ROUTE_BY_NAME[payload.match.route].remote : undefined;
+  const pinned = input.remotes.find((candidate) => candidate.name === remote && !payload.unavailable.includes(candidate.name));
+  const styles = [...input.shellAssets.styles, ...(pinned?.styles ?? [])];
+  const preloads = [...input.shellAssets.scripts, ...(pinned ? [pinned.entry, ...pinned.scripts] : [])];
+  const headTags = buildHeadTags({
+    head: payload.head,
+    status: payload.status,
+    locale,
+    path: splitLocale(input.url.pathname)?.path ?? '/',
+    siteUrl: input.siteUrl,
+  });
+  return [
+    '<!doctype html>',
+    `<html lang="${HREFLANG[locale]}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta http-equiv="x-dns-prefetch-control" content="on">',
+    renderHeadTagsHtml(headTags),
+    '<link rel="icon" href="/favicon.ico">',
+    ...styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...preloads.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
+    ...input.shellAssets.scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
+    '</head>',
+    '<body>',
+    '<div id="root">',
+  ].join('');
+}
+
+/**
+ * Renders a resolved page into a document stream (docs/routing.md "Rendering a page"): the provider tree
+ * around `app`, rendered whole before the first byte (the data is loaded), so a region that fails while
+ * rendering still sets the status (503); then the hydration state after the root. The render is bounded by
+ * RENDER_TIMEOUT_MS and its timer always cleared.
+ */
+export async function renderDocumentStream(input: RenderInput, page: ResolvedPage, frame: FrameData, app: ReactNode): Promise<PageOutcome> {
+  const state = buildStoreState(input, page);
+  const { store, injectSlices } = createSiteStore(state);
+  for (const module of page.modules.values()) injectSlices(module.slices);
+  const i18n = createI18n(page.locale, page.resources);
+  // The browser hydrates the same tree with its own navigator (routing/navigator.ts).
+  const navigator = createStaticNavigator({
+    location: { pathname: input.url.pathname, search: input.url.search, hash: '', key: 'server' },
+    payload: page.payload,
+    navigationType: 'POP',
+  });
+  const hydration: HydrationState = {
+    locale: page.locale,
+    store: state,
+    resources: page.resources,
+    remotes: input.remotes.map(({ name, version, entry }) => ({ name, version, entry })),
+    page: page.payload,
+    frame,
+    renderedAt: Date.now(),
+    ...(input.monitoring ? { monitoring: input.monitoring } : {}),
+  };
+  const tree = (
+    <AppProviders store={store} i18n={i18n} modules={page.modules} frame={frame} navigator={navigator} headInTree={false}>
+      {app}
+    </AppProviders>
+  );
+  const start = renderDocumentStart(input, page);
+  const end = `</div><script id="__RK_STATE__" type="application/json">${serialiseForScript(hydration)}</script></body></html>`;
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const rendered = await new Promise<{ stream: ReturnType<typeof renderToPipeableStream>; regionFailed: boolean }>((resolve, reject) => {
+    let regionFailed = false;
+    const stream = renderToPipeableStream(tree, {
+      // Any script React writes itself carries the response's CSP nonce.
+      nonce: input.nonce,
+      // The whole page is ready before the first byte (data is loaded): keep every boundary inline, so
+      // the content is in the HTML itself, not in a hidden segment a script reveals later.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady() {
+        resolve({ stream, regionFailed });
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error) {
+        regionFailed = true;
+        input.reportError('render error', error, { path: input.url.pathname });
+      },
+    });
+    timer = setTimeout(() => stream.abort(new Error(`render not done within ${input.renderTimeoutMs} ms`)), input.renderTimeoutMs);
+  });
+  clearTimeout(timer);
+  const status = rendered.regionFailed && page.payload.status === 200 ? 503 : page.payload.status;
+
+  const pipe = (sink: NodeJS.WritableStream & { end(): void }) =>
+    new Promise<void>((resolve) => {
+      const body = new Writable({
+        write(chunk, _encoding, callback) {
+          sink.write(chunk);
+          callback();
+        },
+        final(callback) {
+          sink.write(end);
+          sink.end();
+          callback();
+          resolve();
+        },
+      });
+      sink.write(start);
+      rendered.stream.pipe(body);
+    });
+  return { kind: 'page', status, head: page.payload.head, unavailable: page.payload.unavailable, pipe };
+}

@@ -1,0 +1,137 @@
+import {
+  DEFAULT_LOCALE,
+  PAGE_VERDICT,
+  readPageVerdict,
+  toSameSitePath,
+  type Locale,
+  type PagePayload,
+  type RemoteName,
+  type RemotePageModule,
+  type RouteMatch,
+  type Translate,
+} from '@reelkeep/shared-contracts';
+import { createI18n, type NamespaceResources } from '../i18n/create-i18n.ts';
+import { withTimeout } from '../federation/page-modules.ts';
+import { loadServerPageModule } from '../federation/server-remotes.ts';
+import { resolvePath, splitLocale } from '../routing/route-table.ts';
+import type { RenderInput } from '../render-contract.ts';
+
+/** A page ready to render: what the browser gets (`payload`) and what only the server needs. */
+export interface ResolvedPage {
+  payload: PagePayload;
+  locale: Locale;
+  resources: NamespaceResources;
+  modules: ReadonlyMap<RemoteName, RemotePageModule>;
+}
+
+/**
+ * Where a request for a page ends (docs/routing.md "Rendering a page"): a page to render (its status may be
+ * 200, or 404, or 503 for a remote that is unavailable), or a same-site redirect a loader asked for.
+ */
+export type PageResolution = { kind: 'page'; page: ResolvedPage } | { kind: 'redirect'; location: string };
+
+/** What a page without a remote shows (404, 500, a remote's fallback): the frame's own namespace. */
+const FRAME_NAMESPACES = ['common'];
+
+/** A page the frame renders itself, with its translated head. */
+async function resolveFramePage(
+  input: RenderInput,
+  locale: Locale,
+  status: number,
+  match: RouteMatch | null,
+  headKeys: { title: string; description: string },
+  unavailable: RemoteName[] = [],
+): Promise<ResolvedPage> {
+  const resources = await input.loadResources(locale, FRAME_NAMESPACES);
+  const t = createI18n(locale, resources).t;
+  return {
+    locale,
+    resources,
+    modules: new Map(),
+    payload: {
+      status,
+      match,
+      head: { title: t(headKeys.title), description: t(headKeys.description) },
+      data: null,
+      namespaces: FRAME_NAMESPACES,
+      unavailable,
+    },
+  };
+}
+
+const NOT_FOUND_HEAD = { title: 'not_found.meta_title', description: 'not_found.description' };
+const UNAVAILABLE_HEAD = { title: 'remote_unavailable.meta_title', description: 'remote_unavailable.body' };
+const ERROR_HEAD = { title: 'error.meta_title', description: 'error.description' };
+
+/** The localised error page of a status (404 or 500), outside any remote. */
+export function resolveErrorPage(input: RenderInput, status: number): Promise<ResolvedPage> {
+  const locale = splitLocale(input.url.pathname)?.locale ?? DEFAULT_LOCALE;
+  return resolveFramePage(input, locale, status, null, status === 404 ? NOT_FOUND_HEAD : ERROR_HEAD);
+}
+
+/**
+ * Resolves a request against the route table: loads the owning remote's page module (bounded by the
+ * remote time-out), runs its loader (bounded too) and builds the head from its translations. A path the
+ * table does not know, or a loader's `notFound()`, is the localised 404; a loader's `redirectTo()` is a
+ * redirect to a same-site path; a remote that cannot be loaded or whose loader fails is its fallback (503).
+ */
+export async function resolvePage(input: RenderInput): Promise<PageResolution> {
+  const locale = splitLocale(input.url.pathname)?.locale ?? DEFAULT_LOCALE;
+  const match = resolvePath(input.url.pathname);
+  const page = (resolved: ResolvedPage): PageResolution => ({ kind: 'page', page: resolved });
+  if (!match) return page(await resolveFramePage(input, locale, 404, null, NOT_FOUND_HEAD));
+
+  const { definition, ...routeMatch } = match;
+  const unavailable = async (reason: unknown): Promise<PageResolution> => {
+    input.reportError(`remote ${definition.remote} unavailable for ${definition.name}`, reason, { path: input.url.pathname });
+    return page(await resolveFramePage(input, locale, 503, routeMatch, UNAVAILABLE_HEAD, [definition.remote]));
+  };
+
+  const pinned = input.remotes.find((remote) => remote.name === definition.remote);
+  if (!pinned) return unavailable(new Error('no live version in the registry'));
+  let module: RemotePageModule;
+  try {
+    module = await loadServerPageModule(pinned, input.remoteTimeoutMs);
+  } catch (error) {
+    return unavailable(error);
+  }
+  const definitionOfPage = module.pages[definition.name];
+  if (!definitionOfPage) return unavailable(new Error(`the remote does not render ${definition.name}`));
+
+  let data: unknown = null;
+  if (definitionOfPage.loader) {
+    const loader = definitionOfPage.loader;
+    try {
+      data = await withTimeout(
+        Promise.resolve(
+          loader({
+            ...routeMatch,
+            url: input.url,
+            fetchApi: input.fetchApi,
+            fetchAsVisitor: (path, init) =>
+              input.fetchApi(path, { ...init, headers: { ...input.visitorHeaders, ...Object.fromEntries(new Headers(init?.headers)) } }),
+          }),
+        ),
+        input.remoteTimeoutMs,
+        () => new Error(`loader not done within ${input.remoteTimeoutMs} ms`),
+      );
+    } catch (error) {
+      return unavailable(error);
+    }
+    const verdict = readPageVerdict(data);
+    if (verdict?.[PAGE_VERDICT] === 'not-found') return page(await resolveFramePage(input, locale, 404, null, NOT_FOUND_HEAD));
+    // Same-site paths only (docs/security.md "Redirects"); the host checks the Location again before sending it.
+    if (verdict?.[PAGE_VERDICT] === 'redirect') return { kind: 'redirect', location: toSameSitePath(verdict.location, input.siteUrl) ?? '/' };
+  }
+  const namespaces = ['common', ...definitionOfPage.namespaces(routeMatch)];
+  const resources = await input.loadResources(locale, namespaces);
+  const fixedT = createI18n(locale, resources).getFixedT(locale, namespaces[1] ?? 'common');
+  const t: Translate = (key, options) => fixedT(key, options ?? {});
+  const head = definitionOfPage.head(t, routeMatch, data);
+  return page({
+    locale,
+    resources,
+    modules: new Map([[definition.remote, module]]),
+    payload: { status: 200, match: routeMatch, head, data, namespaces, unavailable: [] },
+  });
+}
