@@ -6,6 +6,7 @@ import {
   orderAnswerSchema,
   paymentAnswerSchema,
   postJson,
+  readJsonResponse,
   type OrderDto,
   type PaymentAnswer,
   selectLocale,
@@ -30,9 +31,8 @@ export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onP
   useEffect(() => {
     if (step !== 'processing') return;
     const timer = setInterval(async () => {
-      const answer = await fetch(`/api/checkout/orders/${order.id}`).catch(() => null);
-      const read = answer?.ok ? orderAnswerSchema.safeParse(await answer.json().catch(() => null)) : null;
-      if (read?.success && read.data.order.status === 'paid') onPaid(read.data.order);
+      const read = await readJsonResponse(orderAnswerSchema, await fetch(`/api/checkout/orders/${order.id}`).catch(() => null));
+      if (read?.order.status === 'paid') onPaid(read.order);
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [step, order.id, onPaid]);

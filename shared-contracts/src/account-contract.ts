@@ -22,6 +22,9 @@ export type SessionDto = z.infer<typeof sessionSchema>;
 /** `GET /api/account/internal/reset-token?token=`: whether a mailed reset link is still good. */
 export const resetTokenCheckSchema = z.object({ valid: z.boolean() });
 
+/** `POST /api/account/internal/checkout-account`: the account a buyer's order joins, made for the address or found. */
+export const checkoutAccountAnswerSchema = z.object({ userId: z.string(), created: z.boolean() });
+
 /** `POST /api/account/login`: its problems, and where to go once signed in (a same-site path). */
 export const loginAnswerSchema = z.extend(formAnswerSchema, { return: z.optional(z.string()) });
 
