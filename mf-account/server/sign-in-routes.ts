@@ -8,6 +8,7 @@ import {
   readInput,
   readSubmittedLocale,
   respondJson,
+  readCookie,
   serialiseCookie,
   serialiseCookieDeletion,
   toLocalePrefix,
@@ -62,7 +63,7 @@ async function recordLogout(request: Request, context: AccountContext, locale: L
       lang_domain: locale,
       web_version: TRACKING_WEB_VERSION,
     },
-    signedIn: request.headers.get('cookie')?.includes(SESSION_COOKIE) ?? false,
+    signedIn: readCookie(request.headers.get('cookie'), SESSION_COOKIE) !== undefined,
   };
   const answer = await context
     .fetchApi(TRACKING_INTERNAL_ENDPOINT, { method: 'POST', headers, body: JSON.stringify(event) })
