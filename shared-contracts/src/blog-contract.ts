@@ -9,7 +9,7 @@ import { LOCALES } from './locales.ts';
 
 const localesSchema = z.array(z.enum(LOCALES));
 
-/** An article as lists answer it (spec §3 "Footer article list response", plus what cards show). */
+/** An article as lists answer it (the footer's guide centre and the blog's cards). */
 export const articleSummarySchema = z.object({
   title: z.string(),
   /** The article's identifier in URLs: `/{lang}/{new_uuid}`. */
@@ -24,7 +24,7 @@ export const articleSummarySchema = z.object({
 /** An article as lists answer it. */
 export type ArticleSummaryDto = z.infer<typeof articleSummarySchema>;
 
-/** `GET /api/blog/article/list` (spec §7: `cscode` 200 gives `data.list, start, total`), with the articles per category. */
+/** `GET /api/blog/article/list` `cscode` 200 with `data.list, start, total` and the articles per category. */
 export const articleListAnswerSchema = z.object({
   cscode: z.literal(200),
   data: z.object({

@@ -32,7 +32,7 @@ export async function fetchSumCaptcha(fetchApi: (path: string) => Promise<Respon
 
 const NEWSLETTER_STATUSES = ['empty', 'required', 'format', 'succ', 'fail'] as const satisfies readonly NewsletterStatus[];
 
-/** `POST /email/report`: its `cscode`, and the newsletter box's status (spec §4). */
+/** `POST /email/report`: its `cscode`, and the newsletter box's status (`required`, `format`, …). */
 export const newsletterAnswerSchema = z.object({ cscode: z.number(), status: z.optional(z.enum(NEWSLETTER_STATUSES)) });
 
 /** `GET /api/site/newsletter-preference`: whether the signed-in address gets the newsletter. */

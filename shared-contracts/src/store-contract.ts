@@ -28,8 +28,9 @@ export interface AbState {
 }
 
 /**
- * Campaign navigation visibility (spec §4). The frame reads it (`selectCampaignNavVisible`) but nothing sets
- * it yet: the campaign squad's next issue wires it, until then it stays false.
+ * Whether the frame shows the running campaign's navigation entry (docs/routing.md "The campaign entry in the
+ * navigation"). The frame reads it (`selectCampaignNavVisible`); the campaign squad writes it once it knows
+ * whether a campaign is on. Until it does, nothing writes it and every page starts with it false.
  */
 export interface CampaignNavState {
   visible: boolean;
