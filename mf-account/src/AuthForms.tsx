@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import {
@@ -14,6 +14,7 @@ import {
   type SharedState,
 } from '@reelkeep/shared-contracts';
 import { GoogleSignIn, type GoogleConfig } from './GoogleSignIn.tsx';
+import { useFormAction } from './use-form-action.ts';
 import * as styles from './AccountPage.module.css';
 
 /** Data of the login page. */
@@ -79,21 +80,16 @@ export function LoginPage({ pageName, data }: PageProps<LoginPageData>) {
 function PasswordLogin({ pageName, data, locale }: { pageName: string; data: LoginPageData; locale: SharedState['locale']['current'] }) {
   const { t } = useTranslation(pageName);
   const [email, setEmail] = useState(data.email);
-  const [problem, setProblem] = useState<string | null>(data.error);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    if (checkField('email', email) !== 'valid' || !password) return setProblem('invalid');
-    setBusy(true);
+  const login = useFormAction<string | null>(async (problem, fields) => {
+    const password = String(fields.get('password') ?? '');
+    if (checkField('email', email) !== 'valid' || !password) return 'invalid';
     const answer = await postJson('/api/account/login', { email, password, locale, return: data.returnPath }, loginAnswerSchema);
+    if (answer.cscode !== 200) return answer.problems?.form ?? 'failed';
     // docs/security.md "Redirects": the server checked the path; the page checks it again before leaving.
-    if (answer.cscode === 200)
-      return window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
-    setProblem(answer.problems?.form ?? 'failed');
-    setBusy(false);
-  };
+    window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
+    return problem;
+  }, data.error);
+  const problem = login.state;
 
   return (
     <section className={styles.card} aria-labelledby="account-heading">
@@ -107,7 +103,7 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
         </p>
       )}
       <GoogleSignIn google={data.google} returnPath={data.returnPath} />
-      <form className={styles.form} method="post" action="/api/account/login" noValidate onSubmit={submit}>
+      <form className={styles.form} method="post" action="/api/account/login" noValidate onSubmit={login.onSubmit}>
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="return" value={data.returnPath} />
         {problem && (
@@ -134,7 +130,7 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
         <p className={styles.aside}>
           <a href={toLocalePath(locale, '/forgot-password')}>{t('forgot_link')}</a>
         </p>
-        <button className={styles.submit} type="submit" disabled={busy}>
+        <button className={styles.submit} type="submit" disabled={login.pending}>
           {t('submit')}
         </button>
       </form>
@@ -150,36 +146,32 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
   const { t } = useTranslation(pageName);
   const locale = useSelector(selectLocale);
   const [fields, setFields] = useState({ name: data.name, email: data.email });
-  const [problems, setProblems] = useState<Record<string, string>>(data.problems);
-  const [busy, setBusy] = useState(false);
   const proof = useRef<Promise<string> | null>(null);
   const startProof = () => {
     proof.current ??= solveSiteCaptcha();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+  const registration = useFormAction<Record<string, string>>(async (_previous, submitted) => {
+    const password = String(submitted.get('password') ?? '');
     const found: Record<string, string> = {};
     const emailStatus = checkField('email', fields.email);
     if (emailStatus !== 'valid') found.email = emailStatus;
     const passwordStatus = checkField('password_v2', password);
     if (passwordStatus !== 'valid') found.password = passwordStatus;
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
+    if (Object.keys(found).length > 0) return found;
     try {
       startProof();
       const altcha = await proof.current!;
       proof.current = null;
       const answer = await postJson('/api/account/register', { ...fields, password, locale, altcha }, formAnswerSchema);
-      if (answer.cscode === 200) return window.location.assign(toLocalePath(locale, '/my-account'));
-      setProblems(answer.problems ?? { form: 'failed' });
+      if (answer.cscode !== 200) return answer.problems ?? { form: 'failed' };
+      window.location.assign(toLocalePath(locale, '/my-account'));
+      return {};
     } catch {
-      setProblems({ form: 'failed' });
+      return { form: 'failed' };
     }
-    setBusy(false);
-  };
+  }, data.problems);
+  const problems = registration.state;
 
   const problemText = (field: string) => (problems[field] ? t(`problems.${field}.${problems[field]}`) : null);
   return (
@@ -189,7 +181,7 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
       </h1>
       <p className={styles.lead}>{t('lead')}</p>
       <GoogleSignIn google={data.google} returnPath="" />
-      <form className={styles.form} method="post" action="/api/account/register" noValidate onSubmit={submit} onFocus={startProof}>
+      <form className={styles.form} method="post" action="/api/account/register" noValidate onSubmit={registration.onSubmit} onFocus={startProof}>
         <input type="hidden" name="locale" value={locale} />
         {problems.form && (
           <p className={styles.problem} role="alert">
@@ -254,7 +246,7 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
             {t('problems.captcha.invalid')}
           </p>
         )}
-        <button className={styles.submit} type="submit" disabled={busy}>
+        <button className={styles.submit} type="submit" disabled={registration.pending}>
           {t('submit')}
         </button>
       </form>

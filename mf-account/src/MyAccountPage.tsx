@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import {
@@ -13,6 +13,7 @@ import {
 } from '@reelkeep/shared-contracts';
 import type { OrderDto } from '@reelkeep/shared-contracts';
 import { OrdersSection } from './OrdersSection.tsx';
+import { useFormAction } from './use-form-action.ts';
 import * as styles from './AccountPage.module.css';
 
 /** spec §4 logout: the browser's storage is cleared as the session ends. */
@@ -44,15 +45,20 @@ function NewsletterPreference({ initial, saved }: { initial: boolean | null; sav
   const { t } = useTranslation('my_account');
   const locale = useSelector(selectLocale);
   const [subscribed, setSubscribed] = useState(initial ?? false);
-  const [status, setStatus] = useState<string | null>(saved ? 'saved' : null);
+  // A result stays on screen until the box is changed again.
+  const [changedSinceSaving, setChangedSinceSaving] = useState(false);
+  const save = useFormAction<string | null>(
+    async () => {
+      setChangedSinceSaving(false);
+      const body = await postJson('/api/site/newsletter-preference', { subscribed: String(subscribed), locale }, siteAnswerSchema);
+      return body.cscode === 200 ? 'saved' : 'failed';
+    },
+    saved ? 'saved' : null,
+  );
   if (initial === null) return null;
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = await postJson('/api/site/newsletter-preference', { subscribed: String(subscribed), locale }, siteAnswerSchema);
-    setStatus(body.cscode === 200 ? 'saved' : 'failed');
-  };
+  const status = changedSinceSaving ? null : save.state;
   return (
-    <form className={styles.form} method="post" action="/api/site/newsletter-preference" onSubmit={save} aria-labelledby="newsletter">
+    <form className={styles.form} method="post" action="/api/site/newsletter-preference" onSubmit={save.onSubmit} aria-labelledby="newsletter">
       <h2 className={styles.subheading} id="newsletter">
         {t('newsletter.title')}
       </h2>
@@ -66,7 +72,7 @@ function NewsletterPreference({ initial, saved }: { initial: boolean | null; sav
           checked={subscribed}
           onChange={(event) => {
             setSubscribed(event.target.checked);
-            setStatus(null);
+            setChangedSinceSaving(true);
           }}
         />
         {t('newsletter.label')}
@@ -76,7 +82,7 @@ function NewsletterPreference({ initial, saved }: { initial: boolean | null; sav
           {t(`newsletter.${status}`)}
         </p>
       )}
-      <button className={styles.secondary} type="submit">
+      <button className={styles.secondary} type="submit" disabled={save.pending}>
         {t('newsletter.save')}
       </button>
     </form>
@@ -88,24 +94,22 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
   const { t } = useTranslation(pageName);
   const locale = useSelector(selectLocale);
   const user = useSelector(selectUser);
-  const [passwordStatus, setPasswordStatus] = useState<string | null>(data.passwordChanged ? 'changed' : data.passwordError);
-  const [busy, setBusy] = useState(false);
-
-  const changePassword = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const fields = new FormData(form);
-    if (checkField('password_v2', String(fields.get('new_password') ?? '')) !== 'valid') return setPasswordStatus('invalid');
-    setBusy(true);
-    const body = await postJson(
-      '/api/account/password',
-      { current_password: fields.get('current_password'), new_password: fields.get('new_password'), locale },
-      formAnswerSchema,
-    );
-    setPasswordStatus(body.cscode === 200 ? 'changed' : (body.problems?.password ?? 'failed'));
-    if (body.cscode === 200) form.reset();
-    setBusy(false);
-  };
+  const passwordForm = useRef<HTMLFormElement>(null);
+  const changePassword = useFormAction<string | null>(
+    async (_previous, fields) => {
+      if (checkField('password_v2', String(fields.get('new_password') ?? '')) !== 'valid') return 'invalid';
+      const body = await postJson(
+        '/api/account/password',
+        { current_password: fields.get('current_password'), new_password: fields.get('new_password'), locale },
+        formAnswerSchema,
+      );
+      if (body.cscode !== 200) return body.problems?.password ?? 'failed';
+      passwordForm.current?.reset();
+      return 'changed';
+    },
+    data.passwordChanged ? 'changed' : data.passwordError,
+  );
+  const passwordStatus = changePassword.state;
 
   return (
     <section className={`${styles.card} ${styles.wide}`} aria-labelledby="account-heading">
@@ -143,7 +147,7 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
           {t('password.none')} <a href={toLocalePath(locale, '/set-password')}>{t('password.set_link')}</a>
         </p>
       ) : (
-        <form className={styles.form} method="post" action="/api/account/password" noValidate onSubmit={changePassword}>
+        <form ref={passwordForm} className={styles.form} method="post" action="/api/account/password" noValidate onSubmit={changePassword.onSubmit}>
           <input type="hidden" name="locale" value={locale} />
           {passwordStatus && (
             <p className={passwordStatus === 'changed' ? styles.notice : styles.problem} role={passwordStatus === 'changed' ? 'status' : 'alert'}>
@@ -168,7 +172,7 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
           <p id="new-password-hint" className={styles.hint}>
             {t('password.hint')}
           </p>
-          <button className={styles.secondary} type="submit" disabled={busy}>
+          <button className={styles.secondary} type="submit" disabled={changePassword.pending}>
             {t('password.submit')}
           </button>
         </form>

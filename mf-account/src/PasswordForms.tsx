@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import {
@@ -11,6 +11,7 @@ import {
   selectSignedIn,
   type PageProps,
 } from '@reelkeep/shared-contracts';
+import { useFormAction } from './use-form-action.ts';
 import * as styles from './AccountPage.module.css';
 
 /** Data of the forgot-password page. */
@@ -32,30 +33,27 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
   const { t } = useTranslation(pageName);
   const locale = useSelector(selectLocale);
   const [email, setEmail] = useState(data.email);
-  const [sent, setSent] = useState(data.sent);
-  const [problem, setProblem] = useState<string | null>(data.error);
-  const [busy, setBusy] = useState(false);
   const proof = useRef<Promise<string> | null>(null);
   const startProof = () => {
     proof.current ??= solveSiteCaptcha();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (checkField('email', email) !== 'valid') return setProblem('email');
-    setBusy(true);
-    try {
-      startProof();
-      const altcha = await proof.current!;
-      proof.current = null;
-      const body = await postJson('/api/account/forgot-password', { email, locale, altcha }, formAnswerSchema);
-      if (body.cscode === 200) setSent(true);
-      else setProblem(body.problems?.form ?? 'failed');
-    } catch {
-      setProblem('failed');
-    }
-    setBusy(false);
-  };
+  const request = useFormAction<{ sent: boolean; problem: string | null }>(
+    async () => {
+      if (checkField('email', email) !== 'valid') return { sent: false, problem: 'email' };
+      try {
+        startProof();
+        const altcha = await proof.current!;
+        proof.current = null;
+        const body = await postJson('/api/account/forgot-password', { email, locale, altcha }, formAnswerSchema);
+        return body.cscode === 200 ? { sent: true, problem: null } : { sent: false, problem: body.problems?.form ?? 'failed' };
+      } catch {
+        return { sent: false, problem: 'failed' };
+      }
+    },
+    { sent: data.sent, problem: data.error },
+  );
+  const { sent, problem } = request.state;
 
   return (
     <section className={styles.card} aria-labelledby="account-heading">
@@ -69,7 +67,14 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
       ) : (
         <>
           <p className={styles.lead}>{t('lead')}</p>
-          <form className={styles.form} method="post" action="/api/account/forgot-password" noValidate onSubmit={submit} onFocus={startProof}>
+          <form
+            className={styles.form}
+            method="post"
+            action="/api/account/forgot-password"
+            noValidate
+            onSubmit={request.onSubmit}
+            onFocus={startProof}
+          >
             <input type="hidden" name="locale" value={locale} />
             {problem && (
               <p className={styles.problem} role="alert">
@@ -95,7 +100,7 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
               <input className={styles.input} id="forgot-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
               <input type="hidden" name="captcha_token" value={data.sum.token} />
             </noscript>
-            <button className={styles.submit} type="submit" disabled={busy}>
+            <button className={styles.submit} type="submit" disabled={request.pending}>
               {t('submit')}
             </button>
           </form>
@@ -112,19 +117,18 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
 export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordData>) {
   const { t } = useTranslation(pageName);
   const locale = useSelector(selectLocale);
-  const [problem, setProblem] = useState<string | null>(data.token ? data.error : 'token_invalid');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    if (checkField('password_v2', password) !== 'valid') return setProblem('password');
-    setBusy(true);
-    const body = await postJson('/api/account/reset-password', { token: data.token, password, locale }, formAnswerSchema);
-    if (body.cscode === 200) return window.location.assign(`${toLocalePath(locale, '/login')}?reset=1`);
-    setProblem(body.problems?.form ?? 'failed');
-    setBusy(false);
-  };
+  const reset = useFormAction<string | null>(
+    async (problem, fields) => {
+      const password = String(fields.get('password') ?? '');
+      if (checkField('password_v2', password) !== 'valid') return 'password';
+      const body = await postJson('/api/account/reset-password', { token: data.token, password, locale }, formAnswerSchema);
+      if (body.cscode !== 200) return body.problems?.form ?? 'failed';
+      window.location.assign(`${toLocalePath(locale, '/login')}?reset=1`);
+      return problem;
+    },
+    data.token ? data.error : 'token_invalid',
+  );
+  const problem = reset.state;
 
   return (
     <section className={styles.card} aria-labelledby="account-heading">
@@ -132,7 +136,7 @@ export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordDat
         {t('heading')}
       </h1>
       <p className={styles.lead}>{t('lead')}</p>
-      <form className={styles.form} method="post" action="/api/account/reset-password" noValidate onSubmit={submit}>
+      <form className={styles.form} method="post" action="/api/account/reset-password" noValidate onSubmit={reset.onSubmit}>
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="token" value={data.token} />
         {problem && (
@@ -154,7 +158,7 @@ export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordDat
         <p id="reset-password-hint" className={styles.hint}>
           {t('password_hint')}
         </p>
-        <button className={styles.submit} type="submit" disabled={busy || !data.token}>
+        <button className={styles.submit} type="submit" disabled={reset.pending || !data.token}>
           {t('submit')}
         </button>
       </form>
