@@ -11,6 +11,9 @@ import {
   toSameSitePath,
   selectLocale,
   type PageProps,
+  type PostedInput,
+  type loginInput,
+  type registerInput,
   type SharedState,
 } from '@reelkeep/shared-contracts';
 import { GoogleSignIn, type GoogleConfig } from './GoogleSignIn.tsx';
@@ -83,7 +86,11 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
   const login = useFormAction<string | null>(async (problem, fields) => {
     const password = String(fields.get('password') ?? '');
     if (checkField('email', email) !== 'valid' || !password) return 'invalid';
-    const answer = await postJson('/api/account/login', { email, password, locale, return: data.returnPath }, loginAnswerSchema);
+    const answer = await postJson(
+      '/api/account/login',
+      { email, password, locale, return: data.returnPath } satisfies PostedInput<typeof loginInput>,
+      loginAnswerSchema,
+    );
     if (answer.cscode !== 200) return answer.problems?.form ?? 'failed';
     // docs/security.md "Redirects": the server checked the path; the page checks it again before leaving.
     window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
@@ -163,7 +170,11 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
       startProof();
       const altcha = await proof.current!;
       proof.current = null;
-      const answer = await postJson('/api/account/register', { ...fields, password, locale, altcha }, formAnswerSchema);
+      const answer = await postJson(
+        '/api/account/register',
+        { ...fields, password, locale, altcha } satisfies PostedInput<typeof registerInput>,
+        formAnswerSchema,
+      );
       if (answer.cscode !== 200) return answer.problems ?? { form: 'failed' };
       window.location.assign(toLocalePath(locale, '/my-account'));
       return {};

@@ -9,7 +9,9 @@ import {
   selectSignedIn,
   toLocalePath,
   toSameSitePath,
+  type PostedInput,
   type ProvidersDto,
+  type googleSignInInput,
 } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
@@ -76,7 +78,11 @@ export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; ret
     const finish = async (credential: string) => {
       setStatus('busy');
       const back = returnPath || sessionStorage.getItem(LOGIN_FROM_ROUTE) || '';
-      const answer = await postJson('/api/account/google', { credential, locale, return: back }, googleSignInAnswerSchema);
+      const answer = await postJson(
+        '/api/account/google',
+        { credential, locale, return: back } satisfies PostedInput<typeof googleSignInInput>,
+        googleSignInAnswerSchema,
+      );
       const inPopup = Boolean(window.opener) && readCookie(document.cookie, 'isAnalyticsLogin') !== undefined;
       if (answer.cscode === 409) return setStatus('exists');
       if (answer.cscode !== 200) {

@@ -10,6 +10,9 @@ import {
   selectLocale,
   selectUser,
   type PageProps,
+  type PostedInput,
+  type changePasswordInput,
+  type newsletterPreferenceInput,
 } from '@reelkeep/shared-contracts';
 import type { OrderDto } from '@reelkeep/shared-contracts';
 import { OrdersSection } from './OrdersSection.tsx';
@@ -50,7 +53,11 @@ function NewsletterPreference({ initial, saved }: { initial: boolean | null; sav
   const save = useFormAction<string | null>(
     async () => {
       setChangedSinceSaving(false);
-      const body = await postJson('/api/site/newsletter-preference', { subscribed: String(subscribed), locale }, siteAnswerSchema);
+      const body = await postJson(
+        '/api/site/newsletter-preference',
+        { subscribed: subscribed ? 'true' : 'false', locale } satisfies PostedInput<typeof newsletterPreferenceInput>,
+        siteAnswerSchema,
+      );
       return body.cscode === 200 ? 'saved' : 'failed';
     },
     saved ? 'saved' : null,
@@ -100,7 +107,11 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
       if (checkField('password_v2', String(fields.get('new_password') ?? '')) !== 'valid') return 'invalid';
       const body = await postJson(
         '/api/account/password',
-        { current_password: fields.get('current_password'), new_password: fields.get('new_password'), locale },
+        {
+          current_password: String(fields.get('current_password') ?? ''),
+          new_password: String(fields.get('new_password') ?? ''),
+          locale,
+        } satisfies PostedInput<typeof changePasswordInput>,
         formAnswerSchema,
       );
       if (body.cscode !== 200) return body.problems?.password ?? 'failed';

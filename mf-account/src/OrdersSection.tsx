@@ -8,6 +8,8 @@ import {
   toLocalePath,
   type LicenceDto,
   type OrderDto,
+  type PostedInput,
+  type deviceDeactivationSchema,
 } from '@reelkeep/shared-contracts';
 import { useFormAction } from './use-form-action.ts';
 import * as styles from './AccountPage.module.css';
@@ -34,7 +36,11 @@ export function OrdersSection({
     async (previous, fields) => {
       const key = String(fields.get('key') ?? '');
       const deviceId = String(fields.get('device') ?? '');
-      const body = await postJson('/api/checkout/my-devices/deactivate', { key, device: deviceId, locale }, deviceDeactivationAnswerSchema);
+      const body = await postJson(
+        '/api/checkout/my-devices/deactivate',
+        { key, device: deviceId, locale } satisfies PostedInput<typeof deviceDeactivationSchema>,
+        deviceDeactivationAnswerSchema,
+      );
       if (body.cscode !== 200) return { ...previous, status: body.cscode === 0 ? 'network' : toDeviceResult(body.error ?? 'failed') };
       return {
         status: 'removed',

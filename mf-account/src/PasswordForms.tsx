@@ -10,6 +10,9 @@ import {
   selectLocale,
   selectSignedIn,
   type PageProps,
+  type PostedInput,
+  type forgotPasswordInput,
+  type resetPasswordInput,
 } from '@reelkeep/shared-contracts';
 import { useFormAction } from './use-form-action.ts';
 import * as styles from './AccountPage.module.css';
@@ -45,7 +48,11 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
         startProof();
         const altcha = await proof.current!;
         proof.current = null;
-        const body = await postJson('/api/account/forgot-password', { email, locale, altcha }, formAnswerSchema);
+        const body = await postJson(
+          '/api/account/forgot-password',
+          { email, locale, altcha } satisfies PostedInput<typeof forgotPasswordInput>,
+          formAnswerSchema,
+        );
         return body.cscode === 200 ? { sent: true, problem: null } : { sent: false, problem: body.problems?.form ?? 'failed' };
       } catch {
         return { sent: false, problem: 'failed' };
@@ -121,7 +128,11 @@ export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordDat
     async (problem, fields) => {
       const password = String(fields.get('password') ?? '');
       if (checkField('password_v2', password) !== 'valid') return 'password';
-      const body = await postJson('/api/account/reset-password', { token: data.token, password, locale }, formAnswerSchema);
+      const body = await postJson(
+        '/api/account/reset-password',
+        { token: data.token, password, locale } satisfies PostedInput<typeof resetPasswordInput>,
+        formAnswerSchema,
+      );
       if (body.cscode !== 200) return body.problems?.form ?? 'failed';
       window.location.assign(`${toLocalePath(locale, '/login')}?reset=1`);
       return problem;

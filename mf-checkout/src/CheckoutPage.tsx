@@ -12,6 +12,9 @@ import {
   orderPlacedAnswerSchema,
   pickTopCoupons,
   postJson,
+  type PostedInput,
+  type couponRequestSchema,
+  type orderRequestSchema,
   PRICE_VARIANT_COOKIE,
   planPriceCents,
   quotePlan,
@@ -116,7 +119,11 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
     setCouponError(null);
     if (!code.trim()) return;
     setBusy(true);
-    const answer = await postJson('/api/checkout/coupon', { code, pid: selected.pid, product: offer.product.key }, couponAnswerSchema);
+    const answer = await postJson(
+      '/api/checkout/coupon',
+      { code, pid: selected.pid, product: offer.product.key } satisfies PostedInput<typeof couponRequestSchema>,
+      couponAnswerSchema,
+    );
     setBusy(false);
     if ('coupon' in answer) {
       setCoupon(answer.coupon);
@@ -150,7 +157,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
         locale,
         upgradeId: data.upgradeId ?? '',
         appliedId: data.appliedId ?? '',
-      },
+      } satisfies PostedInput<typeof orderRequestSchema>,
       orderPlacedAnswerSchema,
     );
     setBusy(false);

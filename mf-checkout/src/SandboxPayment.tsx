@@ -6,6 +6,9 @@ import {
   orderAnswerSchema,
   paymentAnswerSchema,
   postJson,
+  type PostedInput,
+  type sandboxConfirmationSchema,
+  type sandboxPaymentSchema,
   readJsonResponse,
   type OrderDto,
   type PaymentAnswer,
@@ -53,7 +56,12 @@ export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onP
     settle(
       await postJson(
         '/api/checkout/sandbox/pay',
-        { order: order.id, number: fields.get('number'), expiry: fields.get('expiry'), cvc: fields.get('cvc') },
+        {
+          order: order.id,
+          number: String(fields.get('number') ?? ''),
+          expiry: String(fields.get('expiry') ?? ''),
+          cvc: String(fields.get('cvc') ?? ''),
+        } satisfies PostedInput<typeof sandboxPaymentSchema>,
         paymentAnswerSchema,
       ),
     );
@@ -62,7 +70,13 @@ export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onP
 
   const confirm = async (approve: boolean) => {
     setBusy(true);
-    settle(await postJson('/api/checkout/sandbox/confirm', { order: order.id, approve: String(approve) }, paymentAnswerSchema));
+    settle(
+      await postJson(
+        '/api/checkout/sandbox/confirm',
+        { order: order.id, approve: approve ? 'true' : 'false' } satisfies PostedInput<typeof sandboxConfirmationSchema>,
+        paymentAnswerSchema,
+      ),
+    );
     setBusy(false);
   };
 

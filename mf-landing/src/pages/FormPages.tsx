@@ -15,6 +15,8 @@ import {
   toLocalePath,
   selectLocale,
   type PageProps,
+  type PostedInput,
+  type contactInput,
   type SumCaptchaDto,
 } from '@reelkeep/shared-contracts';
 import { Icon } from '../components/Icon.tsx';
@@ -66,7 +68,7 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
       startProof();
       const altcha = await proof.current!;
       proof.current = null;
-      const body = await postJson('/api/landing/contact', { ...fields, locale, altcha }, formAnswerSchema);
+      const body = await postJson('/api/landing/contact', { ...fields, locale, altcha } satisfies PostedInput<typeof contactInput>, formAnswerSchema);
       if (body.cscode === 200) return setStatus('sent');
       setProblems(body.problems && Object.keys(body.problems).length > 0 ? body.problems : { form: 'failed' });
     } catch {

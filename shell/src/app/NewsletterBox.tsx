@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { checkNewsletterEmail, postJson, newsletterAnswerSchema, selectLocale, type NewsletterStatus } from '@reelkeep/shared-contracts';
+import {
+  checkNewsletterEmail,
+  postJson,
+  newsletterAnswerSchema,
+  selectLocale,
+  type NewsletterStatus,
+  type PostedInput,
+  type newsletterInput,
+} from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import * as styles from './NewsletterBox.module.css';
 
@@ -27,7 +35,11 @@ export function NewsletterBox() {
     const problem = checkNewsletterEmail(email);
     if (problem) return setStatus(problem);
     setBusy(true);
-    const body = await postJson('/email/report', { email: email.trim(), type: 2, locale }, newsletterAnswerSchema);
+    const body = await postJson(
+      '/email/report',
+      { email: email.trim(), type: 2, locale } satisfies PostedInput<typeof newsletterInput>,
+      newsletterAnswerSchema,
+    );
     // spec §7: cscode 200 is success; anything else, or no answer, is a failure.
     setStatus(body.cscode === 200 ? 'succ' : body.status === 'format' || body.status === 'required' ? body.status : 'fail');
     setBusy(false);
