@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { formAnswerSchema } from './post-json.ts';
+import { formAnswerSchema } from './form-answers.ts';
 
 /**
  * The account squad's API (`/api/account/*`) as pages and other squads' servers read it: one schema per

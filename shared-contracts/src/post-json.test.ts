@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { formAnswerSchema, postJson, siteAnswerSchema } from './post-json.ts';
+import { postJson } from './post-json.ts';
+import { formAnswerSchema, siteAnswerSchema } from './form-answers.ts';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {

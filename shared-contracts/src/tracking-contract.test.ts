@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseJsonAnswer } from './json-answer.ts';
-import { trackingAnswerSchema } from './tracking-contract.ts';
+import { trackingAnswerSchema } from './tracking-answer.ts';
 
 describe('the tracking endpoint’s answer', () => {
   it('reads the identifiers it hands out', () => {

@@ -5,7 +5,6 @@
  */
 
 import { readCookie } from './cookies.ts';
-import * as z from 'zod/mini';
 
 /** Where the browser SDK posts its events (the shell's own server part). */
 export const TRACKING_ENDPOINT = '/api/site/track';
@@ -99,24 +98,6 @@ export interface TrackingEnvelope {
   mode: 0 | 1;
   upload_id: string;
 }
-
-/** spec §7 answer: `cscode` 0 on success; identifiers only for visitors who consented. */
-export const trackingAnswerSchema = z.object({
-  cscode: z.number(),
-  message: z.optional(z.string()),
-  data: z.optional(
-    z.object({
-      doc_id: z.string(),
-      visit_timestamp: z.number(),
-      tmp_token_id: z.optional(z.string()),
-      token_id: z.optional(z.string()),
-      s_id: z.optional(z.string()),
-      s_expiration: z.optional(z.number()),
-    }),
-  ),
-});
-/** What the tracking endpoint answers. */
-export type TrackingAnswer = z.infer<typeof trackingAnswerSchema>;
 
 /** A server-side event as a squad sends it to {@link TRACKING_INTERNAL_ENDPOINT}, with the visitor's cookie header. */
 export interface ServerTrackingEvent {

@@ -1,12 +1,5 @@
 import { hydrateRoot } from 'react-dom/client';
-import {
-  namespaceResourcesSchema,
-  pageDataAnswerSchema,
-  parseJsonAnswer,
-  readJsonResponse,
-  type HydrationState,
-  type PagePayload,
-} from '@reelkeep/shared-contracts';
+import { parseJsonAnswer, readJsonResponse, type HydrationState, type PagePayload } from '@reelkeep/shared-contracts';
 import { addNamespaces, createI18n, type NamespaceResources } from './i18n/create-i18n.ts';
 import {
   ChunkLoadError,
@@ -33,7 +26,10 @@ async function fetchNamespaces(payload: PagePayload): Promise<void> {
   const missing = payload.namespaces.filter((namespace) => !i18n.hasResourceBundle(state.locale, namespace));
   const bundles = await Promise.all(
     missing.map(async (namespace) => {
-      const response = await fetch(`/locales/${state.locale}/${namespace}.json`);
+      const [response, { namespaceResourcesSchema }] = await Promise.all([
+        fetch(`/locales/${state.locale}/${namespace}.json`),
+        import('@reelkeep/shared-contracts/answers'),
+      ]);
       return [namespace, (await readJsonResponse(namespaceResourcesSchema, response)) ?? {}] as const;
     }),
   );
@@ -62,6 +58,7 @@ async function loadPage(url: URL, signal: AbortSignal): Promise<PageLoadResult> 
     headers: { accept: 'application/json', 'x-remote-versions': pinnedVersions },
   });
   if (!response.ok) throw new Error(`page data ${response.status}`);
+  const { pageDataAnswerSchema } = await import('@reelkeep/shared-contracts/answers');
   const body = parseJsonAnswer(pageDataAnswerSchema, await response.json().catch(() => null));
   if (!body) throw new Error('page data is not a page');
   if ('redirect' in body) return body;

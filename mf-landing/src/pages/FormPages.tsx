@@ -9,8 +9,6 @@ import {
   UNINSTALL_COMMENT_MAX_LENGTH,
   UNINSTALL_REASONS,
   postJson,
-  formAnswerSchema,
-  siteAnswerSchema,
   solveSiteCaptcha,
   toLocalePath,
   selectLocale,
@@ -68,6 +66,7 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
       startProof();
       const altcha = await proof.current!;
       proof.current = null;
+      const { formAnswerSchema } = await import('@reelkeep/shared-contracts/answers');
       const body = await postJson('/api/landing/contact', { ...fields, locale, altcha } satisfies PostedInput<typeof contactInput>, formAnswerSchema);
       if (body.cscode === 200) return setStatus('sent');
       setProblems(body.problems && Object.keys(body.problems).length > 0 ? body.problems : { form: 'failed' });
@@ -227,6 +226,7 @@ export function UninstallationPage({ pageName, data }: PageProps<UninstallationD
     const form = new FormData(event.currentTarget);
     if (!form.get('reason')) return setStatus('invalid');
     setStatus('sending');
+    const { siteAnswerSchema } = await import('@reelkeep/shared-contracts/answers');
     const answer = await postJson('/api/landing/uninstall-feedback', Object.fromEntries(form), siteAnswerSchema);
     setStatus(answer.cscode === 200 ? 'sent' : 'failed');
   };

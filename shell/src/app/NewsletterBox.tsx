@@ -4,7 +4,6 @@ import { useSelector } from 'react-redux';
 import {
   checkNewsletterEmail,
   postJson,
-  newsletterAnswerSchema,
   selectLocale,
   type NewsletterStatus,
   type PostedInput,
@@ -35,6 +34,7 @@ export function NewsletterBox() {
     const problem = checkNewsletterEmail(email);
     if (problem) return setStatus(problem);
     setBusy(true);
+    const { newsletterAnswerSchema } = await import('@reelkeep/shared-contracts/answers');
     const body = await postJson(
       '/email/report',
       { email: email.trim(), type: 2, locale } satisfies PostedInput<typeof newsletterInput>,

@@ -1,14 +1,6 @@
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import {
-  emitSiteEvent,
-  postJson,
-  siteAnswerSchema,
-  toSameSitePath,
-  selectSignedIn,
-  type PostedInput,
-  type shareVisitInput,
-} from '@reelkeep/shared-contracts';
+import { emitSiteEvent, postJson, toSameSitePath, selectSignedIn, type PostedInput, type shareVisitInput } from '@reelkeep/shared-contracts';
 
 /** Session storage keys of spec §9. */
 const INVITE_KEY = 'activity_invite_code';
@@ -39,14 +31,16 @@ export function useInviteReport(): void {
       return; // storage blocked by the browser: invites are not tracked
     }
     if (!signedIn || !held) return;
-    void postJson('/api/account/share-visit', { invite_code: held } satisfies PostedInput<typeof shareVisitInput>, siteAnswerSchema).then(
-      (answer) => {
+    void import('@reelkeep/shared-contracts/answers')
+      .then(({ siteAnswerSchema }) =>
+        postJson('/api/account/share-visit', { invite_code: held } satisfies PostedInput<typeof shareVisitInput>, siteAnswerSchema),
+      )
+      .then((answer) => {
         if (!DONE.has(answer.cscode)) return;
         sessionStorage.removeItem(INVITE_KEY);
         const back = toSameSitePath(sessionStorage.getItem(FROM_ROUTE_KEY), window.location.origin);
         sessionStorage.removeItem(FROM_ROUTE_KEY);
         if (back && back !== window.location.pathname + window.location.search) emitSiteEvent('navigationRequested', { path: back });
-      },
-    );
+      });
   }, [signedIn]);
 }

@@ -3,16 +3,14 @@ import {
   CONSENT_MAX_AGE_DAYS,
   encodeTrackingEnvelope,
   readConsent,
-  trackingAnswerSchema,
   redactTrackedUrl,
   TRACKING_ENDPOINT,
   TRACKING_WEB_VERSION,
   type ConsentState,
-  type TrackingAnswer,
   type TrackingData,
   type TrackingEventName,
 } from '@reelkeep/shared-contracts/tracking';
-import { onSiteEvent, parseJsonAnswer, readCookie, serialiseCookie } from '@reelkeep/shared-contracts';
+import { onSiteEvent, parseJsonAnswer, readCookie, serialiseCookie, trackingAnswerSchema, type TrackingAnswer } from '@reelkeep/shared-contracts';
 
 /** spec §9 "Counts" and "Timings". */
 export const SCROLL_THRESHOLDS = [20, 40, 60, 80, 100] as const;
