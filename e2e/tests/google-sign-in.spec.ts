@@ -1,3 +1,4 @@
+import { sessionSchema } from '@reelkeep/shared-contracts';
 import { generateKeyPair, importJWK, type CryptoKey } from 'jose';
 import { signGoogleIdToken, type GoogleIdentity } from '../google-stand-in.ts';
 import { E2E_GOOGLE_CLIENT_ID, E2E_GOOGLE_URL } from '../test-site.ts';
@@ -117,7 +118,7 @@ test('forged, foreign, expired, unverified and replayed Google tokens are refuse
 
   const valid = await signGoogleIdToken(key, { ...identity, aud: E2E_GOOGLE_CLIENT_ID });
   expect((await post(valid)).status()).toBe(200);
-  expect(((await (await request.get('/api/account/session')).json()) as { user: { email: string } }).user.email).toBe(identity.email);
+  expect(sessionSchema.parse(await (await request.get('/api/account/session')).json()).user?.email).toBe(identity.email);
   // The same token a second time (captured, say) is refused.
   const replayed = await post(valid);
   expect(replayed.status()).toBe(401);

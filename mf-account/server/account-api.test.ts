@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { checkoutAccountAnswerSchema } from '@reelkeep/shared-contracts';
 import type { Database } from '@reelkeep/platform/db';
 import { openTestPglite } from '@reelkeep/platform/testing/databases';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
@@ -128,7 +129,7 @@ describe('the internal routes (docs/security.md "Ways into an account")', () => 
   });
 
   it('make a buyer an account once, mail a link to choose a password, and tell whether its token is still good', async () => {
-    const created = (await (await checkoutAccount('Buyer@Example.com')).json()) as { userId: string; created: boolean };
+    const created = checkoutAccountAnswerSchema.parse(await (await checkoutAccount('Buyer@Example.com')).json());
     expect(created.created).toBe(true);
     expect(await (await checkoutAccount('buyer@example.com')).json()).toEqual({ userId: created.userId, created: false });
     const [mail] = await db.query<{ subject: string; body_text: string }>(

@@ -5,12 +5,6 @@ import type { AccountContext } from './settings.ts';
 /** The session cookie better-auth sets (HttpOnly). */
 export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
 
-/** Who is signed in, as the shell's session slice needs it (never the secret). */
-export interface SessionDto {
-  signedIn: boolean;
-  user: { id: string; email: string; name: string; picture?: string; hasPassword: boolean } | null;
-}
-
 /** The signed-in user of a request, or null. */
 export async function readUser(request: Request, context: AccountContext) {
   return (await (await getAuth(context)).api.getSession({ headers: request.headers }).catch(() => null))?.user ?? null;

@@ -8,17 +8,21 @@ import {
   readInput,
   readSubmittedLocale,
   respondJson,
+  readCookie,
   serialiseCookie,
   serialiseCookieDeletion,
   toLocalePrefix,
   TRACKING_INTERNAL_ENDPOINT,
   TRACKING_WEB_VERSION,
   type Locale,
+  type ProvidersDto,
   type ServerTrackingEvent,
+  type SessionDto,
 } from '@reelkeep/shared-contracts';
+import { z } from 'zod';
 import { AUTH_BASE_PATH, getAuth } from './auth.ts';
 import { admitAttempt } from './account-gate.ts';
-import { clearSessionCookies, decodeBase64Email, readUser, SESSION_COOKIE, toReturnPath, type SessionDto } from './account-session.ts';
+import { clearSessionCookies, decodeBase64Email, readUser, SESSION_COOKIE, toReturnPath } from './account-session.ts';
 import { answerForm } from './form-answer.ts';
 import type { AccountContext, AccountRoute } from './settings.ts';
 
@@ -27,9 +31,17 @@ const USER_TOKEN_MAX_AGE_S = 365 * 24 * 3600;
 /** spec §4 logout: the display cookies that go with the session (none of them is a secret). */
 const DISPLAY_COOKIES = ['email', 'token', 'userId', 'userType', 'userPicture', 'userName', 'firstName', 'lastName', 'user_info', 'credits'];
 
-/** Sign-in providers the pages may offer (only configured ones). */
-export interface ProvidersDto {
-  google: { clientId: string; scriptUrl: string } | null;
+/** What the routes read of the auth library's refusal of a sign-in. */
+const authRefusalSchema = z.object({ code: z.string() });
+/** What the routes read of the auth library's answer to a social sign-in. */
+const socialSignInSchema = z.object({ user: z.object({ email: z.string() }) });
+
+/** The JSON body of one of the auth library's answers, left readable for the cookies it carries; null when it has none. */
+async function readLibraryAnswer(answer: Response): Promise<unknown> {
+  return answer
+    .clone()
+    .json()
+    .catch(() => null);
 }
 
 /**
@@ -51,7 +63,7 @@ async function recordLogout(request: Request, context: AccountContext, locale: L
       lang_domain: locale,
       web_version: TRACKING_WEB_VERSION,
     },
-    signedIn: request.headers.get('cookie')?.includes(SESSION_COOKIE) ?? false,
+    signedIn: readCookie(request.headers.get('cookie'), SESSION_COOKIE) !== undefined,
   };
   const answer = await context
     .fetchApi(TRACKING_INTERNAL_ENDPOINT, { method: 'POST', headers, body: JSON.stringify(event) })
@@ -156,23 +168,15 @@ const googleRoute: AccountRoute = {
     ).api
       .signInSocial({ body: { provider: 'google', idToken: { token: input.data.credential } }, headers: request.headers, asResponse: true })
       .catch(() => null);
-    if (
-      signedIn?.status === 401 &&
-      (
-        (await signedIn
-          .clone()
-          .json()
-          .catch(() => ({}))) as { code?: string }
-      ).code === 'OAUTH_LINK_ERROR'
-    ) {
+    if (signedIn?.status === 401 && authRefusalSchema.safeParse(await readLibraryAnswer(signedIn)).data?.code === 'OAUTH_LINK_ERROR') {
       // The address has a password account whose e-mail was never confirmed: joining it would let whoever
       // registered it keep a way in (account pre-hijacking), so the visitor signs in with the password instead.
       return answer(409, 'google_exists');
     }
     // Forged, expired, replayed or for another client: one answer, the details go to the log.
     if (!signedIn?.ok) return answer(401, 'google_invalid');
-    const { user } = (await signedIn.clone().json()) as { user?: { email?: string } };
-    return answer(200, null, signedIn, { email: user?.email ?? '' });
+    const email = socialSignInSchema.safeParse(await readLibraryAnswer(signedIn)).data?.user.email ?? '';
+    return answer(200, null, signedIn, { email });
   },
 };
 

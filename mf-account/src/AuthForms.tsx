@@ -1,8 +1,23 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { checkField, postJson, solveSiteCaptcha, toLocalePath, toSameSitePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import {
+  checkField,
+  formAnswerSchema,
+  loginAnswerSchema,
+  postJson,
+  solveSiteCaptcha,
+  toLocalePath,
+  toSameSitePath,
+  selectLocale,
+  type PageProps,
+  type PostedInput,
+  type loginInput,
+  type registerInput,
+  type SharedState,
+} from '@reelkeep/shared-contracts';
 import { GoogleSignIn, type GoogleConfig } from './GoogleSignIn.tsx';
+import { useFormAction } from './use-form-action.ts';
 import * as styles from './AccountPage.module.css';
 
 /** Data of the login page. */
@@ -29,7 +44,7 @@ export interface RegisterPageData {
 /** The desktop hand-off: the app's token goes to the server, which signs the visitor in (a click without JavaScript). */
 function HandoffForm({ handoff, pageName }: { handoff: NonNullable<LoginPageData['handoff']>; pageName: string }) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => form.current?.submit(), []);
   return (
@@ -51,7 +66,7 @@ function HandoffForm({ handoff, pageName }: { handoff: NonNullable<LoginPageData
 /** `/login`: e-mail and password; works without JavaScript (the server answers with a redirect). */
 export function LoginPage({ pageName, data }: PageProps<LoginPageData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   if (data.handoff) {
     return (
       <section className={styles.card} aria-labelledby="account-heading">
@@ -68,26 +83,20 @@ export function LoginPage({ pageName, data }: PageProps<LoginPageData>) {
 function PasswordLogin({ pageName, data, locale }: { pageName: string; data: LoginPageData; locale: SharedState['locale']['current'] }) {
   const { t } = useTranslation(pageName);
   const [email, setEmail] = useState(data.email);
-  const [problem, setProblem] = useState<string | null>(data.error);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    if (checkField('email', email) !== 'valid' || !password) return setProblem('invalid');
-    setBusy(true);
-    const answer = await postJson<{ return: string; problems: Record<string, string> }>('/api/account/login', {
-      email,
-      password,
-      locale,
-      return: data.returnPath,
-    });
+  const login = useFormAction<string | null>(async (problem, fields) => {
+    const password = String(fields.get('password') ?? '');
+    if (checkField('email', email) !== 'valid' || !password) return 'invalid';
+    const answer = await postJson(
+      '/api/account/login',
+      { email, password, locale, return: data.returnPath } satisfies PostedInput<typeof loginInput>,
+      loginAnswerSchema,
+    );
+    if (answer.cscode !== 200) return answer.problems?.form ?? 'failed';
     // docs/security.md "Redirects": the server checked the path; the page checks it again before leaving.
-    if (answer.cscode === 200)
-      return window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
-    setProblem(answer.problems?.form ?? 'failed');
-    setBusy(false);
-  };
+    window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
+    return problem;
+  }, data.error);
+  const problem = login.state;
 
   return (
     <section className={styles.card} aria-labelledby="account-heading">
@@ -101,7 +110,7 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
         </p>
       )}
       <GoogleSignIn google={data.google} returnPath={data.returnPath} />
-      <form className={styles.form} method="post" action="/api/account/login" noValidate onSubmit={submit}>
+      <form className={styles.form} method="post" action="/api/account/login" noValidate onSubmit={login.onSubmit}>
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="return" value={data.returnPath} />
         {problem && (
@@ -128,7 +137,7 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
         <p className={styles.aside}>
           <a href={toLocalePath(locale, '/forgot-password')}>{t('forgot_link')}</a>
         </p>
-        <button className={styles.submit} type="submit" disabled={busy}>
+        <button className={styles.submit} type="submit" disabled={login.pending}>
           {t('submit')}
         </button>
       </form>
@@ -142,38 +151,38 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
 /** `/register`: name, e-mail, password (spec §5 password_v2) and the site captcha; works without JavaScript. */
 export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [fields, setFields] = useState({ name: data.name, email: data.email });
-  const [problems, setProblems] = useState<Record<string, string>>(data.problems);
-  const [busy, setBusy] = useState(false);
   const proof = useRef<Promise<string> | null>(null);
   const startProof = () => {
     proof.current ??= solveSiteCaptcha();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+  const registration = useFormAction<Record<string, string>>(async (_previous, submitted) => {
+    const password = String(submitted.get('password') ?? '');
     const found: Record<string, string> = {};
     const emailStatus = checkField('email', fields.email);
     if (emailStatus !== 'valid') found.email = emailStatus;
     const passwordStatus = checkField('password_v2', password);
     if (passwordStatus !== 'valid') found.password = passwordStatus;
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
+    if (Object.keys(found).length > 0) return found;
     try {
       startProof();
       const altcha = await proof.current!;
       proof.current = null;
-      const answer = await postJson<{ problems: Record<string, string> }>('/api/account/register', { ...fields, password, locale, altcha });
-      if (answer.cscode === 200) return window.location.assign(toLocalePath(locale, '/my-account'));
-      setProblems(answer.problems ?? { form: 'failed' });
+      const answer = await postJson(
+        '/api/account/register',
+        { ...fields, password, locale, altcha } satisfies PostedInput<typeof registerInput>,
+        formAnswerSchema,
+      );
+      if (answer.cscode !== 200) return answer.problems ?? { form: 'failed' };
+      window.location.assign(toLocalePath(locale, '/my-account'));
+      return {};
     } catch {
-      setProblems({ form: 'failed' });
+      return { form: 'failed' };
     }
-    setBusy(false);
-  };
+  }, data.problems);
+  const problems = registration.state;
 
   const problemText = (field: string) => (problems[field] ? t(`problems.${field}.${problems[field]}`) : null);
   return (
@@ -183,7 +192,7 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
       </h1>
       <p className={styles.lead}>{t('lead')}</p>
       <GoogleSignIn google={data.google} returnPath="" />
-      <form className={styles.form} method="post" action="/api/account/register" noValidate onSubmit={submit} onFocus={startProof}>
+      <form className={styles.form} method="post" action="/api/account/register" noValidate onSubmit={registration.onSubmit} onFocus={startProof}>
         <input type="hidden" name="locale" value={locale} />
         {problems.form && (
           <p className={styles.problem} role="alert">
@@ -248,7 +257,7 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
             {t('problems.captcha.invalid')}
           </p>
         )}
-        <button className={styles.submit} type="submit" disabled={busy}>
+        <button className={styles.submit} type="submit" disabled={registration.pending}>
           {t('submit')}
         </button>
       </form>

@@ -1,11 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, postJson, toLocalePath, toSameSitePath, type SharedState } from '@reelkeep/shared-contracts';
+import {
+  postJson,
+  readCookie,
+  googleSignInAnswerSchema,
+  selectLocale,
+  selectSignedIn,
+  toLocalePath,
+  toSameSitePath,
+  type PostedInput,
+  type ProvidersDto,
+  type googleSignInInput,
+} from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
 /** What the page needs to offer Google sign-in (null when no client id is configured). */
-export type GoogleConfig = { clientId: string; scriptUrl: string } | null;
+export type GoogleConfig = ProvidersDto['google'];
 
 /** The parts of Google Identity Services the site calls. */
 interface IdentityServices {
@@ -49,22 +60,15 @@ function loadIdentityServices(src: string): Promise<void> {
   return scriptLoad;
 }
 
-const readCookie = (name: string) =>
-  document.cookie
-    .split('; ')
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
-
 /**
  * Google sign-in: the button, and One Tap when nobody is signed in. Google hands the page an ID token, the server
- * verifies it and opens a session; then spec §4's return rules: in an upgrade flow (`?flow=upgrade`) the
- * logged-in-for-back event, in an analytics-login popup the window closes, else the previous same-site route
- * or the account page.
+ * verifies it and opens a session; then spec §4's return rules: in an analytics-login popup the window closes,
+ * else the visitor goes to the previous same-site route or the account page.
  */
 export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; returnPath: string }) {
   const { t } = useTranslation('member');
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const signedIn = useSelector((state: SharedState) => state.session.signedIn);
+  const locale = useSelector(selectLocale);
+  const signedIn = useSelector(selectSignedIn);
   const button = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<'idle' | 'busy' | 'failed' | 'exists' | 'unavailable'>('idle');
 
@@ -74,8 +78,12 @@ export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; ret
     const finish = async (credential: string) => {
       setStatus('busy');
       const back = returnPath || sessionStorage.getItem(LOGIN_FROM_ROUTE) || '';
-      const answer = await postJson<{ return: string; email: string }>('/api/account/google', { credential, locale, return: back });
-      const inPopup = Boolean(window.opener) && readCookie('isAnalyticsLogin') !== undefined;
+      const answer = await postJson(
+        '/api/account/google',
+        { credential, locale, return: back } satisfies PostedInput<typeof googleSignInInput>,
+        googleSignInAnswerSchema,
+      );
+      const inPopup = Boolean(window.opener) && readCookie(document.cookie, 'isAnalyticsLogin') !== undefined;
       if (answer.cscode === 409) return setStatus('exists');
       if (answer.cscode !== 200) {
         setStatus('failed');
@@ -83,9 +91,6 @@ export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; ret
         return;
       }
       sessionStorage.removeItem(LOGIN_FROM_ROUTE);
-      emitSiteEvent('sessionChanged', { signedIn: true });
-      if (new URLSearchParams(window.location.search).get('flow') === 'upgrade')
-        return emitSiteEvent('loggedInForBack', { email: answer.email ?? '' });
       if (inPopup) return window.close();
       window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
     };

@@ -1,17 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
 import {
   checkField,
+  formAnswerSchema,
   postJson,
   PUSH_SERVICE_WORKER_SCOPE,
   PUSH_UNSUBSCRIBE_ENDPOINT,
+  siteAnswerSchema,
   toLocalePath,
+  selectLocale,
+  selectUser,
   type PageProps,
-  type SharedState,
+  type PostedInput,
+  type changePasswordInput,
+  type newsletterPreferenceInput,
 } from '@reelkeep/shared-contracts';
 import type { OrderDto } from '@reelkeep/shared-contracts';
 import { OrdersSection } from './OrdersSection.tsx';
+import { useFormAction } from './use-form-action.ts';
 import * as styles from './AccountPage.module.css';
 
 /** spec §4 logout: the browser's storage is cleared as the session ends. */
@@ -41,17 +48,26 @@ export interface MyAccountData {
 /** The newsletter switch of the account's address (a form that also works without JavaScript). */
 function NewsletterPreference({ initial, saved }: { initial: boolean | null; saved: boolean }) {
   const { t } = useTranslation('my_account');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [subscribed, setSubscribed] = useState(initial ?? false);
-  const [status, setStatus] = useState<string | null>(saved ? 'saved' : null);
+  // A result stays on screen until the box is changed again.
+  const [changedSinceSaving, setChangedSinceSaving] = useState(false);
+  const save = useFormAction<string | null>(
+    async () => {
+      setChangedSinceSaving(false);
+      const body = await postJson(
+        '/api/site/newsletter-preference',
+        { subscribed: subscribed ? 'true' : 'false', locale } satisfies PostedInput<typeof newsletterPreferenceInput>,
+        siteAnswerSchema,
+      );
+      return body.cscode === 200 ? 'saved' : 'failed';
+    },
+    saved ? 'saved' : null,
+  );
   if (initial === null) return null;
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = await postJson('/api/site/newsletter-preference', { subscribed: String(subscribed), locale });
-    setStatus(body.cscode === 200 ? 'saved' : 'failed');
-  };
+  const status = changedSinceSaving ? null : save.state;
   return (
-    <form className={styles.form} method="post" action="/api/site/newsletter-preference" onSubmit={save} aria-labelledby="newsletter">
+    <form className={styles.form} method="post" action="/api/site/newsletter-preference" onSubmit={save.onSubmit} aria-labelledby="newsletter">
       <h2 className={styles.subheading} id="newsletter">
         {t('newsletter.title')}
       </h2>
@@ -65,7 +81,7 @@ function NewsletterPreference({ initial, saved }: { initial: boolean | null; sav
           checked={subscribed}
           onChange={(event) => {
             setSubscribed(event.target.checked);
-            setStatus(null);
+            setChangedSinceSaving(true);
           }}
         />
         {t('newsletter.label')}
@@ -75,7 +91,7 @@ function NewsletterPreference({ initial, saved }: { initial: boolean | null; sav
           {t(`newsletter.${status}`)}
         </p>
       )}
-      <button className={styles.secondary} type="submit">
+      <button className={styles.secondary} type="submit" disabled={save.pending}>
         {t('newsletter.save')}
       </button>
     </form>
@@ -94,12 +110,12 @@ async function endBrowserSubscription(): Promise<string | undefined> {
 /** docs/push.md "Unsubscribing": turns notifications off for every browser of the account (a form without JavaScript). */
 function PushPreference() {
   const { t } = useTranslation('my_account');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [status, setStatus] = useState<'done' | 'failed' | null>(null);
   const turnOff = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const endpoint = await endBrowserSubscription().catch(() => undefined);
-    const body = await postJson(PUSH_UNSUBSCRIBE_ENDPOINT, { all: 'true', locale, ...(endpoint ? { endpoint } : {}) });
+    const body = await postJson(PUSH_UNSUBSCRIBE_ENDPOINT, { all: 'true', locale, ...(endpoint ? { endpoint } : {}) }, siteAnswerSchema);
     setStatus(body.cscode === 200 ? 'done' : 'failed');
   };
   return (
@@ -125,26 +141,28 @@ function PushPreference() {
 /** `/my-account`: profile, password, orders, downloads, and the visitor's data (export, delete). */
 export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const user = useSelector((state: SharedState) => state.session.user);
-  const [passwordStatus, setPasswordStatus] = useState<string | null>(data.passwordChanged ? 'changed' : data.passwordError);
-  const [busy, setBusy] = useState(false);
-
-  const changePassword = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const fields = new FormData(form);
-    if (checkField('password_v2', String(fields.get('new_password') ?? '')) !== 'valid') return setPasswordStatus('invalid');
-    setBusy(true);
-    const body = await postJson<{ problems: { password?: string } }>('/api/account/password', {
-      current_password: fields.get('current_password'),
-      new_password: fields.get('new_password'),
-      locale,
-    });
-    setPasswordStatus(body.cscode === 200 ? 'changed' : (body.problems?.password ?? 'failed'));
-    if (body.cscode === 200) form.reset();
-    setBusy(false);
-  };
+  const locale = useSelector(selectLocale);
+  const user = useSelector(selectUser);
+  const passwordForm = useRef<HTMLFormElement>(null);
+  const changePassword = useFormAction<string | null>(
+    async (_previous, fields) => {
+      if (checkField('password_v2', String(fields.get('new_password') ?? '')) !== 'valid') return 'invalid';
+      const body = await postJson(
+        '/api/account/password',
+        {
+          current_password: String(fields.get('current_password') ?? ''),
+          new_password: String(fields.get('new_password') ?? ''),
+          locale,
+        } satisfies PostedInput<typeof changePasswordInput>,
+        formAnswerSchema,
+      );
+      if (body.cscode !== 200) return body.problems?.password ?? 'failed';
+      passwordForm.current?.reset();
+      return 'changed';
+    },
+    data.passwordChanged ? 'changed' : data.passwordError,
+  );
+  const passwordStatus = changePassword.state;
 
   return (
     <section className={`${styles.card} ${styles.wide}`} aria-labelledby="account-heading">
@@ -182,7 +200,7 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
           {t('password.none')} <a href={toLocalePath(locale, '/set-password')}>{t('password.set_link')}</a>
         </p>
       ) : (
-        <form className={styles.form} method="post" action="/api/account/password" noValidate onSubmit={changePassword}>
+        <form ref={passwordForm} className={styles.form} method="post" action="/api/account/password" noValidate onSubmit={changePassword.onSubmit}>
           <input type="hidden" name="locale" value={locale} />
           {passwordStatus && (
             <p className={passwordStatus === 'changed' ? styles.notice : styles.problem} role={passwordStatus === 'changed' ? 'status' : 'alert'}>
@@ -207,7 +225,7 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
           <p id="new-password-hint" className={styles.hint}>
             {t('password.hint')}
           </p>
-          <button className={styles.secondary} type="submit" disabled={busy}>
+          <button className={styles.secondary} type="submit" disabled={changePassword.pending}>
             {t('password.submit')}
           </button>
         </form>

@@ -1,7 +1,17 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { formatCents, postJson, toLocalePath, type LicenceDto, type OrderDto, type SharedState } from '@reelkeep/shared-contracts';
+import {
+  formatCents,
+  postJson,
+  deviceDeactivationAnswerSchema,
+  selectLocale,
+  toLocalePath,
+  type LicenceDto,
+  type OrderDto,
+  type PostedInput,
+  type deviceDeactivationSchema,
+} from '@reelkeep/shared-contracts';
+import { useFormAction } from './use-form-action.ts';
 import * as styles from './AccountPage.module.css';
 
 const DEVICE_RESULTS = ['removed', 'deactivation_limit', 'not_activated', 'invalid_key', 'network', 'failed'];
@@ -18,28 +28,32 @@ export function OrdersSection({
   deviceError: string | null;
 }) {
   const { t } = useTranslation('my_account');
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const [orders, setOrders] = useState(initial);
-  const [status, setStatus] = useState<string | null>(deviceRemoved ? 'removed' : toDeviceResult(deviceError));
+  const locale = useSelector(selectLocale);
   const date = (value: string) => new Intl.DateTimeFormat(locale === 'zh' ? 'zh-Hant' : locale, { dateStyle: 'medium' }).format(new Date(value));
 
-  const deactivate = async (event: FormEvent<HTMLFormElement>, key: string, deviceId: string) => {
-    event.preventDefault();
-    const body = await postJson<{ licence: { devicesUsed: number }; error: string }>('/api/checkout/my-devices/deactivate', {
-      key,
-      device: deviceId,
-      locale,
-    });
-    if (body.cscode !== 200) return setStatus(body.cscode === 0 ? 'network' : toDeviceResult(body.error ?? 'failed'));
-    setStatus('removed');
-    setOrders((current) =>
-      (current ?? []).map((order) =>
-        order.licence?.key === key
-          ? { ...order, licence: { ...order.licence, devices: order.licence.devices.filter((device) => device.deviceId !== deviceId) } }
-          : order,
-      ),
-    );
-  };
+  // One action for every device's form: each form names its key and device in its fields.
+  const deactivate = useFormAction<{ orders: OrderDto[] | null; status: string | null }>(
+    async (previous, fields) => {
+      const key = String(fields.get('key') ?? '');
+      const deviceId = String(fields.get('device') ?? '');
+      const body = await postJson(
+        '/api/checkout/my-devices/deactivate',
+        { key, device: deviceId, locale } satisfies PostedInput<typeof deviceDeactivationSchema>,
+        deviceDeactivationAnswerSchema,
+      );
+      if (body.cscode !== 200) return { ...previous, status: body.cscode === 0 ? 'network' : toDeviceResult(body.error ?? 'failed') };
+      return {
+        status: 'removed',
+        orders: (previous.orders ?? []).map((order) =>
+          order.licence?.key === key
+            ? { ...order, licence: { ...order.licence, devices: order.licence.devices.filter((device) => device.deviceId !== deviceId) } }
+            : order,
+        ),
+      };
+    },
+    { orders: initial, status: deviceRemoved ? 'removed' : toDeviceResult(deviceError) },
+  );
+  const { orders, status } = deactivate.state;
 
   const licenceBlock = (licence: LicenceDto) => (
     <div className={styles.licence}>
@@ -59,15 +73,11 @@ export function OrdersSection({
                 <strong>{device.name || device.deviceId}</strong>
                 <span className={styles.hint}> {t('orders.activated', { date: date(device.activatedAt) })}</span>
               </span>
-              <form
-                method="post"
-                action="/api/checkout/my-devices/deactivate"
-                onSubmit={(event) => void deactivate(event, licence.key, device.deviceId)}
-              >
+              <form method="post" action="/api/checkout/my-devices/deactivate" onSubmit={deactivate.onSubmit}>
                 <input type="hidden" name="key" value={licence.key} />
                 <input type="hidden" name="device" value={device.deviceId} />
                 <input type="hidden" name="locale" value={locale} />
-                <button className={styles.secondary} type="submit">
+                <button className={styles.secondary} type="submit" disabled={deactivate.pending}>
                   {t('orders.deactivate')}
                 </button>
               </form>

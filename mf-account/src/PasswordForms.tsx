@@ -1,7 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { checkField, postJson, solveSiteCaptcha, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import {
+  checkField,
+  formAnswerSchema,
+  postJson,
+  solveSiteCaptcha,
+  toLocalePath,
+  selectLocale,
+  selectSignedIn,
+  type PageProps,
+  type PostedInput,
+  type forgotPasswordInput,
+  type resetPasswordInput,
+} from '@reelkeep/shared-contracts';
+import { useFormAction } from './use-form-action.ts';
 import * as styles from './AccountPage.module.css';
 
 /** Data of the forgot-password page. */
@@ -21,32 +34,33 @@ export interface ResetPasswordData {
 /** `/forgot-password`: asks for the address and mails a reset link; says the same whether an account exists or not. */
 export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [email, setEmail] = useState(data.email);
-  const [sent, setSent] = useState(data.sent);
-  const [problem, setProblem] = useState<string | null>(data.error);
-  const [busy, setBusy] = useState(false);
   const proof = useRef<Promise<string> | null>(null);
   const startProof = () => {
     proof.current ??= solveSiteCaptcha();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (checkField('email', email) !== 'valid') return setProblem('email');
-    setBusy(true);
-    try {
-      startProof();
-      const altcha = await proof.current!;
-      proof.current = null;
-      const body = await postJson<{ problems: { form?: string } }>('/api/account/forgot-password', { email, locale, altcha });
-      if (body.cscode === 200) setSent(true);
-      else setProblem(body.problems?.form ?? 'failed');
-    } catch {
-      setProblem('failed');
-    }
-    setBusy(false);
-  };
+  const request = useFormAction<{ sent: boolean; problem: string | null }>(
+    async () => {
+      if (checkField('email', email) !== 'valid') return { sent: false, problem: 'email' };
+      try {
+        startProof();
+        const altcha = await proof.current!;
+        proof.current = null;
+        const body = await postJson(
+          '/api/account/forgot-password',
+          { email, locale, altcha } satisfies PostedInput<typeof forgotPasswordInput>,
+          formAnswerSchema,
+        );
+        return body.cscode === 200 ? { sent: true, problem: null } : { sent: false, problem: body.problems?.form ?? 'failed' };
+      } catch {
+        return { sent: false, problem: 'failed' };
+      }
+    },
+    { sent: data.sent, problem: data.error },
+  );
+  const { sent, problem } = request.state;
 
   return (
     <section className={styles.card} aria-labelledby="account-heading">
@@ -60,7 +74,14 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
       ) : (
         <>
           <p className={styles.lead}>{t('lead')}</p>
-          <form className={styles.form} method="post" action="/api/account/forgot-password" noValidate onSubmit={submit} onFocus={startProof}>
+          <form
+            className={styles.form}
+            method="post"
+            action="/api/account/forgot-password"
+            noValidate
+            onSubmit={request.onSubmit}
+            onFocus={startProof}
+          >
             <input type="hidden" name="locale" value={locale} />
             {problem && (
               <p className={styles.problem} role="alert">
@@ -86,7 +107,7 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
               <input className={styles.input} id="forgot-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
               <input type="hidden" name="captcha_token" value={data.sum.token} />
             </noscript>
-            <button className={styles.submit} type="submit" disabled={busy}>
+            <button className={styles.submit} type="submit" disabled={request.pending}>
               {t('submit')}
             </button>
           </form>
@@ -102,20 +123,23 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
 /** `/reset-password?token=`: a new password (spec §5 password_v2) for the account the mailed link belongs to. */
 export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const [problem, setProblem] = useState<string | null>(data.token ? data.error : 'token_invalid');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    if (checkField('password_v2', password) !== 'valid') return setProblem('password');
-    setBusy(true);
-    const body = await postJson<{ problems: { form?: string } }>('/api/account/reset-password', { token: data.token, password, locale });
-    if (body.cscode === 200) return window.location.assign(`${toLocalePath(locale, '/login')}?reset=1`);
-    setProblem(body.problems?.form ?? 'failed');
-    setBusy(false);
-  };
+  const locale = useSelector(selectLocale);
+  const reset = useFormAction<string | null>(
+    async (problem, fields) => {
+      const password = String(fields.get('password') ?? '');
+      if (checkField('password_v2', password) !== 'valid') return 'password';
+      const body = await postJson(
+        '/api/account/reset-password',
+        { token: data.token, password, locale } satisfies PostedInput<typeof resetPasswordInput>,
+        formAnswerSchema,
+      );
+      if (body.cscode !== 200) return body.problems?.form ?? 'failed';
+      window.location.assign(`${toLocalePath(locale, '/login')}?reset=1`);
+      return problem;
+    },
+    data.token ? data.error : 'token_invalid',
+  );
+  const problem = reset.state;
 
   return (
     <section className={styles.card} aria-labelledby="account-heading">
@@ -123,7 +147,7 @@ export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordDat
         {t('heading')}
       </h1>
       <p className={styles.lead}>{t('lead')}</p>
-      <form className={styles.form} method="post" action="/api/account/reset-password" noValidate onSubmit={submit}>
+      <form className={styles.form} method="post" action="/api/account/reset-password" noValidate onSubmit={reset.onSubmit}>
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="token" value={data.token} />
         {problem && (
@@ -145,7 +169,7 @@ export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordDat
         <p id="reset-password-hint" className={styles.hint}>
           {t('password_hint')}
         </p>
-        <button className={styles.submit} type="submit" disabled={busy || !data.token}>
+        <button className={styles.submit} type="submit" disabled={reset.pending || !data.token}>
           {t('submit')}
         </button>
       </form>
@@ -164,8 +188,8 @@ export interface SetPasswordData {
 /** `/set-password`: a first password for accounts created at checkout or with Google sign-in. */
 export function SetPasswordPage({ pageName, data }: PageProps<SetPasswordData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const signedIn = useSelector((state: SharedState) => state.session.signedIn);
+  const locale = useSelector(selectLocale);
+  const signedIn = useSelector(selectSignedIn);
   return (
     <section className={styles.card} aria-labelledby="account-heading">
       <h1 id="account-heading" className={styles.heading}>

@@ -1,4 +1,12 @@
-import type { LoaderContext, MyOrdersDto } from '@reelkeep/shared-contracts';
+import {
+  fetchSumCaptcha,
+  myOrdersSchema,
+  newsletterPreferenceSchema,
+  providersSchema,
+  readJsonResponse,
+  resetTokenCheckSchema,
+  type LoaderContext,
+} from '@reelkeep/shared-contracts';
 import type { LoginPageData, RegisterPageData } from './AuthForms.tsx';
 import type { ForgotPasswordData, ResetPasswordData, SetPasswordData } from './PasswordForms.tsx';
 import type { MyAccountData } from './MyAccountPage.tsx';
@@ -6,9 +14,7 @@ import type { GoogleConfig } from './GoogleSignIn.tsx';
 
 /** Google sign-in is offered only when the server has a client id. */
 async function readGoogleConfig(fetchApi: LoaderContext['fetchApi']): Promise<GoogleConfig> {
-  const answer = await fetchApi('/api/account/providers').catch(() => null);
-  if (!answer?.ok) return null;
-  return ((await answer.json()) as { google: GoogleConfig }).google;
+  return (await readJsonResponse(providersSchema, await fetchApi('/api/account/providers').catch(() => null)))?.google ?? null;
 }
 
 /** The spec's `client_e` is the desktop app's base64 e-mail; only a well-formed address pre-fills the form. */
@@ -45,7 +51,7 @@ export async function loadRegisterPage({ url, fetchApi }: LoaderContext): Promis
     const value = query.get(field);
     if (value && /^[a-z_]{1,20}$/.test(value)) problems[field] = value;
   }
-  const sum = (await (await fetchApi('/api/captcha?kind=sum')).json()) as RegisterPageData['sum'];
+  const sum = await fetchSumCaptcha(fetchApi);
   return {
     sum,
     google: await readGoogleConfig(fetchApi),
@@ -60,7 +66,7 @@ const readError = (value: string | null) => (value && /^[a-z_]{1,20}$/.test(valu
 /** `/forgot-password`: a question for visitors without JavaScript, and the result of a returned form. */
 export async function loadForgotPasswordPage({ url, fetchApi }: LoaderContext): Promise<ForgotPasswordData> {
   const query = url.searchParams;
-  const sum = (await (await fetchApi('/api/captcha?kind=sum')).json()) as ForgotPasswordData['sum'];
+  const sum = await fetchSumCaptcha(fetchApi);
   return { sum, email: (query.get('email') ?? '').slice(0, 254), sent: query.get('sent') === '1', error: readError(query.get('error')) };
 }
 
@@ -70,21 +76,20 @@ export async function loadResetPasswordPage({ url, fetchApi }: LoaderContext): P
   if (!/^[A-Za-z0-9_-]{10,200}$/.test(token)) return { token: '', error: 'token_invalid' };
   const answer = await fetchApi(`/api/account/internal/reset-token?${new URLSearchParams({ token })}`).catch(() => null);
   // If the check itself fails, the form stays usable: the server checks the token again when it is sent.
-  const valid = answer?.ok ? ((await answer.json()) as { valid: boolean }).valid : true;
+  const valid = (await readJsonResponse(resetTokenCheckSchema, answer))?.valid ?? true;
   return valid ? { token, error: readError(url.searchParams.get('error')) } : { token: '', error: 'token_invalid' };
 }
 
 /** `/my-account`: the visitor's orders and licences (checkout squad's API), and what a returned form reported. */
 export async function loadMyAccountPage({ url, fetchAsVisitor }: LoaderContext): Promise<MyAccountData> {
   const query = url.searchParams;
-  // The checkout squad's typed contract (MyOrdersDto); if its API is down the page still renders, saying so.
-  const answer = await fetchAsVisitor('/api/checkout/my-orders').catch(() => null);
-  const orders = answer?.ok ? ((await answer.json()) as MyOrdersDto).orders : null;
+  // The checkout squad's contract (MyOrdersDto); if its API is down or answers otherwise, the page still renders, saying so.
+  const orders = (await readJsonResponse(myOrdersSchema, await fetchAsVisitor('/api/checkout/my-orders').catch(() => null)))?.orders ?? null;
   // The newsletter belongs to the shell's own server part.
-  const newsletter = await fetchAsVisitor('/api/site/newsletter-preference').catch(() => null);
+  const newsletter = await readJsonResponse(newsletterPreferenceSchema, await fetchAsVisitor('/api/site/newsletter-preference').catch(() => null));
   return {
     orders,
-    newsletter: newsletter?.ok ? ((await newsletter.json()) as { subscribed: boolean }).subscribed : null,
+    newsletter: newsletter?.subscribed ?? null,
     newsletterSaved: query.get('newsletter_saved') === '1',
     passwordChanged: query.get('password_changed') === '1',
     passwordError: readError(query.get('password_error')),

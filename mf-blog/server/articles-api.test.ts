@@ -6,6 +6,7 @@ import type { Database } from '@reelkeep/platform/db';
 import { openTestPglite } from '@reelkeep/platform/testing/databases';
 import type { HostContext } from '@reelkeep/platform/host-context';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
+import { articleAnswerSchema, articleListAnswerSchema, blogSitemapSchema, policyAnswerSchema } from '@reelkeep/shared-contracts';
 import api from './api.ts';
 import type { BlogSettings } from './settings.ts';
 
@@ -47,6 +48,17 @@ describe('the blog API (docs/releases.md "A squad\'s API")', () => {
     expect((body.data!.list as unknown[]).length).toBe(5);
     expect(body.data!.total).toBeGreaterThanOrEqual(12);
     expect(Object.keys(body.data!.categories as object)).toEqual(['guides', 'formats', 'troubleshooting', 'product', 'faq']);
+  });
+
+  it('answers what its readers read: every answer fits the schema of blog-contract.ts', async () => {
+    const list = articleListAnswerSchema.parse((await call(context, '/api/blog/article/list?category_id=blog&language=fr&start=0&len=50')).body);
+    const withRelated = list.data.list.find((article) => article.new_uuid === 'how-to-download-netflix-videos') ?? list.data.list[0]!;
+    const article = articleAnswerSchema.parse((await call(context, `/api/blog/article/detail?id=${withRelated.new_uuid}&language=fr`)).body);
+    expect(article.data.locales).toContain('fr');
+    expect(policyAnswerSchema.parse((await call(context, '/api/blog/policy/detail?id=privacy-policy&language=fr')).body).data.slug).toBe(
+      'privacy-policy',
+    );
+    expect(blogSitemapSchema.parse((await call(context, '/api/blog/sitemap')).body).articles.length).toBeGreaterThanOrEqual(list.data.total);
   });
 
   it('fills the policies with the site configuration (context.site)', async () => {

@@ -5,8 +5,12 @@ import {
   oncePerContext,
   readInput,
   respondJson,
+  type ArticleDto,
   type ArticleListDto,
+  type ArticleSummaryDto,
+  type BlogSitemapDto,
   type Locale,
+  type PolicyDto,
 } from '@reelkeep/shared-contracts';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { ARTICLE_CATEGORIES, loadContent, type Article, type ContentRepository } from './content-repository.ts';
@@ -38,7 +42,7 @@ export function getContent(context: BlogContext): Promise<ContentRepository> {
 }
 
 /** An article as the list answers it (spec §3 "Footer article list response" plus what cards show). */
-function summarise(article: Article) {
+function summarise(article: Article): ArticleSummaryDto {
   const { title, slug, description, category, published, updated, readingMinutes } = article;
   return { title, new_uuid: slug, uuid: slug, description, category, published, updated, readingMinutes };
 }
@@ -65,7 +69,7 @@ export const articleListRoute: ApiRoute<BlogSettings> = {
       .listArticles(locale)
       .filter((article) => category === 'blog' || article.category === category)
       .filter((article) => isFooter !== '1' || article.slug !== 'faqs');
-    const body: ArticleListDto & { data: { categories: Record<string, number> } } = {
+    const body: ArticleListDto = {
       cscode: 200,
       data: {
         list: visible.slice(start, start + length).map(summarise),
@@ -84,10 +88,10 @@ export const articleListRoute: ApiRoute<BlogSettings> = {
  * A detail route (`?id=&language=`): validates the query, finds the document in the repository and
  * answers it with the locales it exists in; 400 for a bad query, 404 when the locale lacks it.
  */
-function createDetailRoute(
+function createDetailRoute<Document extends ArticleDto | PolicyDto>(
   path: string,
   kind: string,
-  find: (repository: ContentRepository, locale: Locale, slug: string) => object | undefined,
+  find: (repository: ContentRepository, locale: Locale, slug: string) => Document | undefined,
 ): ApiRoute<BlogSettings> {
   return {
     method: 'GET',
@@ -104,7 +108,7 @@ function createDetailRoute(
 }
 
 /** `GET /api/blog/article/detail?id=&language=`: one article with its related articles and the locales it exists in. */
-export const articleDetailRoute = createDetailRoute('/api/blog/article/detail', 'article', (repository, locale, slug) => {
+export const articleDetailRoute = createDetailRoute<ArticleDto>('/api/blog/article/detail', 'article', (repository, locale, slug) => {
   const article = repository.findArticle(locale, slug);
   if (!article) return undefined;
   const related = article.related
@@ -115,7 +119,7 @@ export const articleDetailRoute = createDetailRoute('/api/blog/article/detail', 
 });
 
 /** `GET /api/blog/policy/detail?id=&language=`: one policy document and the locales it exists in. */
-export const policyDetailRoute = createDetailRoute('/api/blog/policy/detail', 'policy', (repository, locale, slug) => {
+export const policyDetailRoute = createDetailRoute<PolicyDto>('/api/blog/policy/detail', 'policy', (repository, locale, slug) => {
   const policy = repository.findPolicy(locale, slug);
   return policy && { ...policy, locales: repository.listPolicyLocales(slug) };
 });
@@ -136,6 +140,7 @@ export const sitemapRoute: ApiRoute<BlogSettings> = {
       }
       return [...bySlug.values()];
     };
-    return respondJson({ articles: group(repository.allArticles()), policies: group(repository.allPolicies()) }, 200, CACHE_HEADERS);
+    const body: BlogSitemapDto = { articles: group(repository.allArticles()), policies: group(repository.allPolicies()) };
+    return respondJson(body, 200, CACHE_HEADERS);
   },
 };

@@ -1,14 +1,25 @@
-import { notFound, type LoaderContext, type NotFoundResult } from '@reelkeep/shared-contracts';
-import type { ArticleData, BlogListData, PolicyData } from './pages/blog-data.ts';
+import {
+  articleAnswerSchema,
+  articleListAnswerSchema,
+  notFound,
+  policyAnswerSchema,
+  type ArticleDto,
+  type LoaderContext,
+  type NotFoundResult,
+  type PolicyDto,
+} from '@reelkeep/shared-contracts';
+import type * as z from 'zod/mini';
+import type { BlogListData } from './pages/blog-data.ts';
 
 /** Articles on one page of the guide centre. */
 export const ARTICLES_PER_PAGE = 9;
 
-async function readData<T>(context: LoaderContext, path: string): Promise<T | null> {
+/** A blog API's answer, read with its schema: null for a document that does not exist (404, or 400 for a malformed id). */
+async function readAnswer<Answer>(context: LoaderContext, path: string, schema: z.ZodMiniType<Answer>): Promise<Answer | null> {
   const response = await context.fetchApi(path);
   if (response.status === 404 || response.status === 400) return null;
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return ((await response.json()) as { data: T }).data;
+  return schema.parse(await response.json());
 }
 
 /** `/blog/`, `/blog/category/{category}/`, `/blog/page/{n}/`: a page past the end or an unknown category is 404. */
@@ -21,10 +32,7 @@ export async function loadBlogList(context: LoaderContext): Promise<BlogListData
     start: String((page - 1) * ARTICLES_PER_PAGE),
     len: String(ARTICLES_PER_PAGE),
   });
-  const data = await readData<{ list: BlogListData['articles']; total: number; categories: Record<string, number> }>(
-    context,
-    `/api/blog/article/list?${query}`,
-  );
+  const data = (await readAnswer(context, `/api/blog/article/list?${query}`, articleListAnswerSchema))?.data;
   if (!data) return notFound();
   const pageCount = Math.max(1, Math.ceil(data.total / ARTICLES_PER_PAGE));
   if (page > pageCount || (category && data.total === 0)) return notFound();
@@ -32,21 +40,26 @@ export async function loadBlogList(context: LoaderContext): Promise<BlogListData
 }
 
 /** `/{article}` and `/{lang}/{article}/{id}`: an article missing in the locale is 404 (spec §8). */
-export async function loadArticle(context: LoaderContext, slug = context.params.article ?? ''): Promise<ArticleData | NotFoundResult> {
-  const data = await readData<ArticleData>(context, `/api/blog/article/detail?${new URLSearchParams({ id: slug, language: context.locale })}`);
-  return data ?? notFound();
+export async function loadArticle(context: LoaderContext, slug = context.params.article ?? ''): Promise<ArticleDto | NotFoundResult> {
+  const answer = await readAnswer(
+    context,
+    `/api/blog/article/detail?${new URLSearchParams({ id: slug, language: context.locale })}`,
+    articleAnswerSchema,
+  );
+  return answer?.data ?? notFound();
 }
 
 /** `/{lang}/article/what-is-{product}`: the product's introduction article. */
-export function loadProductArticle(context: LoaderContext): Promise<ArticleData | NotFoundResult> {
+export function loadProductArticle(context: LoaderContext): Promise<ArticleDto | NotFoundResult> {
   return loadArticle(context, `what-is-${context.params.product ?? ''}`);
 }
 
 /** `/{policy}` and `/{lang}/article/{policy}`. */
-export async function loadPolicy(context: LoaderContext): Promise<PolicyData | NotFoundResult> {
-  const data = await readData<PolicyData>(
+export async function loadPolicy(context: LoaderContext): Promise<PolicyDto | NotFoundResult> {
+  const answer = await readAnswer(
     context,
     `/api/blog/policy/detail?${new URLSearchParams({ id: context.params.policy ?? '', language: context.locale })}`,
+    policyAnswerSchema,
   );
-  return data ?? notFound();
+  return answer?.data ?? notFound();
 }

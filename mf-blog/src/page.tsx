@@ -1,7 +1,9 @@
 import {
   CONTRACT_VERSION,
+  type ArticleDto,
   type HeadFields,
   type PageDefinition,
+  type PolicyDto,
   type RemotePageModule,
   type RouteMatch,
   type Translate,
@@ -9,7 +11,7 @@ import {
 import { loadArticle, loadBlogList, loadPolicy, loadProductArticle } from './loaders.server.ts';
 import { BlogListPage } from './pages/BlogListPage.tsx';
 import { ArticlePage, PolicyPage } from './pages/DocumentPages.tsx';
-import type { ArticleData, BlogListData, PolicyData } from './pages/blog-data.ts';
+import type { BlogListData } from './pages/blog-data.ts';
 
 // Loaders run on the server only (they call the blog squad's API); the browser build drops them.
 const blogListLoader = __SERVER__ ? loadBlogList : undefined;
@@ -18,7 +20,7 @@ const productArticleLoader = __SERVER__ ? loadProductArticle : undefined;
 const policyLoader = __SERVER__ ? loadPolicy : undefined;
 
 /** schema.org Article and its breadcrumb (Home › Guides › article), plus FAQPage when the article has one. */
-function buildArticleHead(t: Translate, match: RouteMatch, data: ArticleData): HeadFields {
+function buildArticleHead(t: Translate, match: RouteMatch, data: ArticleDto): HeadFields {
   const structuredData: Record<string, unknown>[] = [
     {
       '@type': 'Article',
@@ -55,14 +57,14 @@ function buildArticleHead(t: Translate, match: RouteMatch, data: ArticleData): H
   };
 }
 
-const articlePage = (loader: PageDefinition<ArticleData>['loader']): PageDefinition<ArticleData> => ({
+const articlePage = (loader: PageDefinition<ArticleDto>['loader']): PageDefinition<ArticleDto> => ({
   Component: ArticlePage,
   loader,
   head: buildArticleHead,
   namespaces: () => ['article_common'],
 });
 
-const policyPage: PageDefinition<PolicyData> = {
+const policyPage: PageDefinition<PolicyDto> = {
   Component: PolicyPage,
   loader: policyLoader,
   head: (t, _match, data) => ({

@@ -1,9 +1,6 @@
-import { z } from 'zod';
+import { checkoutAccountAnswerSchema, parseJsonAnswer } from '@reelkeep/shared-contracts';
 import type { HostContext } from '@reelkeep/platform/host-context';
 import type { OrderRow } from './order-repository.ts';
-
-/** What the account squad answers when it makes (or finds) the account of a buyer. */
-const checkoutAccountAnswer = z.object({ userId: z.string() });
 
 /**
  * The account a visitor's order joins: the order's own, else the one mf-account makes for the address (it
@@ -19,7 +16,9 @@ export async function joinBuyerAccount(context: Pick<HostContext, 'fetchApi' | '
       body: JSON.stringify({ email: order.email, locale: order.locale }),
     });
     if (!answer.ok) throw new Error(`account API answered ${answer.status}`);
-    return checkoutAccountAnswer.parse(await answer.json()).userId;
+    const account = parseJsonAnswer(checkoutAccountAnswerSchema, await answer.json());
+    if (!account) throw new Error('account API answered no account');
+    return account.userId;
   } catch (error) {
     context.logger.warn('could not make an account for a checkout buyer', { orderId: order.id, error: String(error) });
     return null;

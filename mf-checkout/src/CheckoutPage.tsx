@@ -12,17 +12,22 @@ import {
   orderPlacedAnswerSchema,
   pickTopCoupons,
   postJson,
+  type PostedInput,
+  type couponRequestSchema,
+  type orderRequestSchema,
   PRICE_VARIANT_COOKIE,
   planPriceCents,
   quotePlan,
-  readCheckoutAnswer,
   toCouponErrorCode,
   toPriceVariant,
+  selectAbValues,
+  selectLocale,
+  selectOs,
+  selectUser,
   type OfferCouponDto,
   type OfferPlanDto,
   type OrderDto,
   type PageProps,
-  type SharedState,
 } from '@reelkeep/shared-contracts';
 import type { CheckoutData } from './loaders.server.ts';
 import { SandboxPayment } from './SandboxPayment.tsx';
@@ -70,10 +75,10 @@ function Countdown({ name, endsAt, now }: { name: string; endsAt: number; now: n
 export function CheckoutPage({ data }: PageProps<CheckoutData>) {
   const { t } = useTranslation('checkout');
   const dispatch = useDispatch();
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const visitorOs = useSelector((state: SharedState) => state.os.os);
-  const user = useSelector((state: SharedState) => state.session.user);
-  const variant = toPriceVariant(useSelector((state: SharedState) => state.ab.values[PRICE_VARIANT_COOKIE]));
+  const locale = useSelector(selectLocale);
+  const visitorOs = useSelector(selectOs);
+  const user = useSelector(selectUser);
+  const variant = toPriceVariant(useSelector(selectAbValues)[PRICE_VARIANT_COOKIE]);
   const { offer } = data;
   const hasMac = offer.plans.mac !== null;
   const [os, setOs] = useState<'win' | 'mac'>(() => ((data.initial.os ?? visitorOs) === 'mac' && hasMac ? 'mac' : 'win'));
@@ -114,9 +119,10 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
     setCouponError(null);
     if (!code.trim()) return;
     setBusy(true);
-    const answer = readCheckoutAnswer(
+    const answer = await postJson(
+      '/api/checkout/coupon',
+      { code, pid: selected.pid, product: offer.product.key } satisfies PostedInput<typeof couponRequestSchema>,
       couponAnswerSchema,
-      await postJson('/api/checkout/coupon', { code, pid: selected.pid, product: offer.product.key }),
     );
     setBusy(false);
     if ('coupon' in answer) {
@@ -141,9 +147,9 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
     }
     setEmailError(null);
     setBusy(true);
-    const answer = readCheckoutAnswer(
-      orderPlacedAnswerSchema,
-      await postJson('/api/checkout/orders', {
+    const answer = await postJson(
+      '/api/checkout/orders',
+      {
         product: offer.product.key,
         pid: selected.pid,
         coupon: couponFits ? (coupon?.code ?? '') : '',
@@ -151,7 +157,8 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
         locale,
         upgradeId: data.upgradeId ?? '',
         appliedId: data.appliedId ?? '',
-      }),
+      } satisfies PostedInput<typeof orderRequestSchema>,
+      orderPlacedAnswerSchema,
     );
     setBusy(false);
     if ('order' in answer) {

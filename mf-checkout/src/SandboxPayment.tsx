@@ -6,10 +6,13 @@ import {
   orderAnswerSchema,
   paymentAnswerSchema,
   postJson,
-  readCheckoutAnswer,
+  type PostedInput,
+  type sandboxConfirmationSchema,
+  type sandboxPaymentSchema,
+  readJsonResponse,
   type OrderDto,
   type PaymentAnswer,
-  type SharedState,
+  selectLocale,
 } from '@reelkeep/shared-contracts';
 import * as styles from './CheckoutPage.module.css';
 
@@ -21,7 +24,7 @@ const POLL_MS = 2000;
 /** The sandbox provider's card step (README "Payments" lists its test cards), its confirmation step and the wait for fulfilment. */
 export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onPaid: (order: OrderDto) => void; onBack: () => void }) {
   const { t } = useTranslation('checkout');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [step, setStep] = useState<Step>('card');
   const [error, setError] = useState<string | null>(order.failureCode);
   const [busy, setBusy] = useState(false);
@@ -31,9 +34,8 @@ export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onP
   useEffect(() => {
     if (step !== 'processing') return;
     const timer = setInterval(async () => {
-      const answer = await fetch(`/api/checkout/orders/${order.id}`).catch(() => null);
-      const read = answer?.ok ? orderAnswerSchema.safeParse(await answer.json().catch(() => null)) : null;
-      if (read?.success && read.data.order.status === 'paid') onPaid(read.data.order);
+      const read = await readJsonResponse(orderAnswerSchema, await fetch(`/api/checkout/orders/${order.id}`).catch(() => null));
+      if (read?.order.status === 'paid') onPaid(read.order);
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [step, order.id, onPaid]);
@@ -52,14 +54,15 @@ export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onP
     setBusy(true);
     setError(null);
     settle(
-      readCheckoutAnswer(
-        paymentAnswerSchema,
-        await postJson('/api/checkout/sandbox/pay', {
+      await postJson(
+        '/api/checkout/sandbox/pay',
+        {
           order: order.id,
-          number: fields.get('number'),
-          expiry: fields.get('expiry'),
-          cvc: fields.get('cvc'),
-        }),
+          number: String(fields.get('number') ?? ''),
+          expiry: String(fields.get('expiry') ?? ''),
+          cvc: String(fields.get('cvc') ?? ''),
+        } satisfies PostedInput<typeof sandboxPaymentSchema>,
+        paymentAnswerSchema,
       ),
     );
     setBusy(false);
@@ -67,7 +70,13 @@ export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onP
 
   const confirm = async (approve: boolean) => {
     setBusy(true);
-    settle(readCheckoutAnswer(paymentAnswerSchema, await postJson('/api/checkout/sandbox/confirm', { order: order.id, approve: String(approve) })));
+    settle(
+      await postJson(
+        '/api/checkout/sandbox/confirm',
+        { order: order.id, approve: approve ? 'true' : 'false' } satisfies PostedInput<typeof sandboxConfirmationSchema>,
+        paymentAnswerSchema,
+      ),
+    );
     setBusy(false);
   };
 

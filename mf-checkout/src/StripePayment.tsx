@@ -3,14 +3,14 @@ import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
-import { formatCents, type OrderDto, type SharedState } from '@reelkeep/shared-contracts';
+import { formatCents, selectLocale, selectLocaleState, type OrderDto } from '@reelkeep/shared-contracts';
 import * as styles from './CheckoutPage.module.css';
 
 function StripeForm({ order, onBack }: { order: OrderDto; onBack: () => void }) {
   const { t } = useTranslation('checkout');
   const stripe = useStripe();
   const elements = useElements();
-  const locale = useSelector((state: SharedState) => state.locale);
+  const locale = useSelector(selectLocaleState);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -59,7 +59,7 @@ export default function StripePayment({
   onBack: () => void;
 }) {
   const stripePromise = useMemo(() => loadStripe(publishableKey), [publishableKey]);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   return (
     <Elements
       stripe={stripePromise}

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { toLocalePath, type OrderDto, type SharedState } from '@reelkeep/shared-contracts';
+import { toLocalePath, selectLocale, type OrderDto } from '@reelkeep/shared-contracts';
 import * as styles from './CheckoutPage.module.css';
 
 /** The thank-you state: the licence key (copyable), what it allows, the receipt and where to go next. */
 export function ThankYou({ order }: { order: OrderDto }) {
   const { t } = useTranslation('checkout');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [copied, setCopied] = useState(false);
   const licence = order.licence;
   const copy = async () => {

@@ -3,6 +3,8 @@ import {
   offerQuerySchema,
   offerSchema,
   orderAnswerSchema,
+  parseJsonAnswer,
+  readJsonResponse,
   orderIdInput,
   parsePlanId,
   redirectTo,
@@ -63,16 +65,14 @@ async function checkLinkCoupon(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ code, pid, product }),
   });
-  const read = couponAnswerSchema.safeParse(await answer.json().catch(() => null));
-  if (!read.success) return { coupon: null, couponError: 'generic' };
-  return 'coupon' in read.data ? { coupon: read.data.coupon, couponError: null } : { coupon: null, couponError: read.data.error ?? 'generic' };
+  const read = parseJsonAnswer(couponAnswerSchema, await answer.json().catch(() => null));
+  if (!read) return { coupon: null, couponError: 'generic' };
+  return 'coupon' in read ? { coupon: read.coupon, couponError: null } : { coupon: null, couponError: read.error ?? 'generic' };
 }
 
 /** The order of a return from payment, when this visitor may see it. */
 async function readReturnOrder(fetchAsVisitor: LoaderContext['fetchAsVisitor'], orderId: string): Promise<OrderDto | null> {
-  const answer = await fetchAsVisitor(`/api/checkout/orders/${orderId}`);
-  if (!answer.ok) return null;
-  return orderAnswerSchema.safeParse(await answer.json().catch(() => null)).data?.order ?? null;
+  return (await readJsonResponse(orderAnswerSchema, await fetchAsVisitor(`/api/checkout/orders/${orderId}`)))?.order ?? null;
 }
 
 /** `/checkout`: the offer, the choice a link carries, and the order of a return from payment. */

@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Database } from '@reelkeep/platform/db';
 import type { HostContext } from '@reelkeep/platform/host-context';
+import { openTestPglite } from '@reelkeep/platform/testing/databases';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import api from './api.ts';
 import type { LandingSettings } from './settings.ts';
-import { listTestDatabases, makeRouteCaller, openFreshDatabase } from './testing/route-caller.ts';
+import { makeRouteCaller } from './testing/route-caller.ts';
 
-describe.each(listTestDatabases())('landing catalogue on %s', (_kind, open) => {
+// These routes read no table: one PGlite serves the host context, on no second database.
+describe('landing catalogue', () => {
   let db: Database;
   let context: HostContext<LandingSettings>;
   let call: ReturnType<typeof makeRouteCaller>;
 
   beforeAll(async () => {
-    db = await openFreshDatabase(open);
+    db = await openTestPglite();
     context = createTestHostContext(db, { module: api });
     call = makeRouteCaller(api.routes, context);
   });

@@ -1,6 +1,7 @@
 import {
   contactDraftSchema,
   contactReturnQuery,
+  fetchSumCaptcha,
   notFound,
   readReturnedProblems,
   type LoaderContext,
@@ -72,7 +73,7 @@ const draftAnswer = z.object({ data: contactDraftSchema });
  */
 export async function loadContactPage(context: LoaderContext): Promise<ContactPageData> {
   const query = contactReturnQuery.parse(Object.fromEntries(context.url.searchParams));
-  const sum = (await (await context.fetchApi('/api/captcha?kind=sum')).json()) as ContactPageData['sum'];
+  const sum = await fetchSumCaptcha(context.fetchApi);
   if (query.draft) {
     const response = await context.fetchApi(`/api/landing/contact/draft?id=${query.draft}`);
     const answer = response.ok ? draftAnswer.safeParse(await response.json()) : null;

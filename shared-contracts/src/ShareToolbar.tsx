@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from './i18n-react.tsx';
 import { useSelector } from 'react-redux';
 import { buildShareLinks, SHARE_NETWORK_NAMES } from './share-links.ts';
-import type { SharedState } from './store-contract.ts';
+import { selectLocale, selectPageMeta } from './store-contract.ts';
 
 /** The toolbar's classes in the shell's stylesheet (shell/src/app/frame.css), here rather than in DS so pages that do not share carry none of them. */
 const SHARE_CLASSES = {
@@ -22,8 +22,8 @@ const SHARE_CLASSES = {
  */
 export function ShareToolbar({ title }: { title?: string }) {
   const { t } = useTranslation('common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const meta = useSelector((state: SharedState) => state.pageMeta);
+  const locale = useSelector(selectLocale);
+  const meta = useSelector(selectPageMeta);
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const url = meta.canonicalUrl;
   if (!url) return null;

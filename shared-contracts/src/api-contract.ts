@@ -4,6 +4,8 @@
  * helpers every route uses. The context types the host hands a route are in `@reelkeep/platform/host-context`.
  */
 
+import { sessionSchema } from './account-contract.ts';
+import { readJsonResponse } from './json-answer.ts';
 import type { RemoteName } from './routes.ts';
 
 /** The squads whose API a release may carry: `site` is the shell's own (newsletter, captcha, tracking). */
@@ -74,8 +76,7 @@ export async function readSignedInUser(
   const cookie = request.headers.get('cookie');
   if (!cookie) return null;
   const answer = await fetchApi('/api/account/session', { headers: { cookie } }).catch(() => null);
-  if (!answer?.ok) return null;
-  return ((await answer.json()) as { user: { id: string; email: string; name: string } | null }).user ?? null;
+  return (await readJsonResponse(sessionSchema, answer))?.user ?? null;
 }
 
 /**

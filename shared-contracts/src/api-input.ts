@@ -117,3 +117,12 @@ export function readSubmittedLocale(input: InputResult<unknown>): Locale {
   const value = input.ok ? (input.data as { locale?: unknown } | null)?.locale : input.fields.locale;
   return localeInput.parse(typeof value === 'string' ? value : undefined);
 }
+
+/**
+ * The body a page posts to an endpoint whose input `Schema` reads (`{ … } satisfies PostedInput<typeof loginInput>`),
+ * so a page and its endpoint cannot drift apart: the fields the schema takes, where a text field may also be
+ * sent as a number or a flag (`readInput` reads a JSON body's scalars as text, as a form post sends them).
+ */
+export type PostedInput<Schema extends z.ZodType> = {
+  [Field in keyof z.input<Schema>]: z.input<Schema>[Field] | (z.input<Schema>[Field] extends string | undefined ? number | boolean : never);
+};

@@ -1,11 +1,14 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import type * as z from 'zod/mini';
+import { postJson } from './post-json.ts';
 import {
   couponAnswerSchema,
+  deviceDeactivationAnswerSchema,
+  myOrdersSchema,
   offerSchema,
   orderPlacedAnswerSchema,
   orderSchema,
   paymentAnswerSchema,
-  readCheckoutAnswer,
   type OfferDto,
   type OrderDto,
 } from './checkout-contract.ts';
@@ -54,6 +57,17 @@ const OFFER: OfferDto = {
   provider: { kind: 'stripe', publishableKey: 'pk_test_0123456789abcdef' },
 };
 
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+/** What a page reads when a checkout endpoint answers `body`: the page posts through postJson with the endpoint's schema. */
+async function readPosted<Answer extends { cscode: number }>(schema: z.ZodMiniType<Answer>, body: object): Promise<Answer> {
+  globalThis.fetch = async () => Response.json(body, { status: 200 });
+  return postJson('/api/checkout/any', {}, schema);
+}
+
 describe('checkout answers are parsed, never cast', () => {
   it('reads an offer and an order as the API sends them', () => {
     expect(offerSchema.parse(OFFER)).toEqual(OFFER);
@@ -87,8 +101,8 @@ describe('checkout answers are parsed, never cast', () => {
     ['a coupon that is not one', { cscode: 200, coupon: { code: 'REEL20' } }, { cscode: 200 }],
     ['no answer (postJson: cscode 0)', { cscode: 0 }, { cscode: 0 }],
     ['a refusal whose code is not text', { cscode: 400, error: 42 }, { cscode: 400 }],
-  ])('reads %s from the coupon check', (_case, body, answer) => {
-    expect(readCheckoutAnswer(couponAnswerSchema, body)).toEqual(answer);
+  ])('reads %s from the coupon check', async (_case, body, answer) => {
+    expect(await readPosted(couponAnswerSchema, body)).toEqual(answer);
   });
 
   it.each([
@@ -99,8 +113,8 @@ describe('checkout answers are parsed, never cast', () => {
     ],
     ['a refusal with its field', { cscode: 400, error: 'value', field: 'email' }, { cscode: 400, error: 'value', field: 'email' }],
     ['an order without its payment step', { cscode: 200, order: ORDER }, { cscode: 200 }],
-  ])('reads %s from placing an order', (_case, body, answer) => {
-    expect(readCheckoutAnswer(orderPlacedAnswerSchema, body)).toEqual(answer);
+  ])('reads %s from placing an order', async (_case, body, answer) => {
+    expect(await readPosted(orderPlacedAnswerSchema, body)).toEqual(answer);
   });
 
   it.each([
@@ -112,7 +126,20 @@ describe('checkout answers are parsed, never cast', () => {
       { cscode: 402, error: 'card_declined', order: ORDER },
       { cscode: 402, error: 'card_declined', order: ORDER },
     ],
-  ])('reads %s from the card step', (_case, body, answer) => {
-    expect(readCheckoutAnswer(paymentAnswerSchema, body)).toEqual(answer);
+  ])('reads %s from the card step', async (_case, body, answer) => {
+    expect(await readPosted(paymentAnswerSchema, body)).toEqual(answer);
+  });
+
+  it('reads the signed-in visitor’s orders for My account, and nothing else as them', () => {
+    expect(myOrdersSchema.parse({ orders: [ORDER] })).toEqual({ orders: [ORDER] });
+    expect(myOrdersSchema.safeParse({ orders: [{ ...ORDER, amountCents: '8490' }] }).success).toBe(false);
+    expect(myOrdersSchema.safeParse({ cscode: 401 }).success).toBe(false);
+  });
+
+  it.each([
+    ['why a device was not deactivated', { cscode: 409, error: 'deactivation_limit' }, { cscode: 409, error: 'deactivation_limit' }],
+    ['a reason that is not text', { cscode: 409, error: { code: 1 } }, { cscode: 409 }],
+  ])('reads %s from a device deactivation', async (_case, body, answer) => {
+    expect(await readPosted(deviceDeactivationAnswerSchema, body)).toEqual(answer);
   });
 });

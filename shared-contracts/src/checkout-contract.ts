@@ -222,11 +222,5 @@ export const paymentAnswerSchema = z.union([
 /** What the sandbox card step answers, as the page reads it. */
 export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 
-/**
- * Reads a checkout answer with its schema. An answer that fits none of its shapes (a field of another type)
- * reads as a refusal with its `cscode` and no code, which the page shows as "something went wrong".
- */
-export function readCheckoutAnswer<T>(schema: z.ZodMiniType<T>, body: { cscode: number }): T | CheckoutRefusal {
-  const read = schema.safeParse(body);
-  return read.success ? read.data : { cscode: body.cscode };
-}
+/** `POST /api/checkout/my-devices/deactivate`: why a device was not deactivated (`deactivation_limit`, …). */
+export const deviceDeactivationAnswerSchema = z.object({ cscode: z.number(), error: z.optional(z.string()) });

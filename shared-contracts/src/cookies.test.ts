@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isSecureSite, readCookie, serialiseCookie, serialiseCookieDeletion } from './cookies.ts';
+import { isSecureSite, readCookie, serialiseCookie, serialiseCookieDeletion, serialiseRequestCookie } from './cookies.ts';
 
 describe('readCookie', () => {
   it('finds a cookie by its exact name, decoded, in a header or document.cookie', () => {
@@ -44,5 +44,14 @@ describe('serialiseCookie', () => {
   it('refuses a name that is not a cookie token, and deletes with Max-Age=0', () => {
     expect(() => serialiseCookie('a b', 'x', { secure: false })).toThrow('not a cookie name');
     expect(serialiseCookieDeletion('token', { secure: true })).toBe('token=; Path=/; Max-Age=0; Secure; SameSite=Lax');
+  });
+});
+
+describe('serialiseRequestCookie', () => {
+  it('writes one pair of a Cookie header that readCookie reads back, and refuses a name that is not a token', () => {
+    const header = ['rk_lang=fr', serialiseRequestCookie('abPlanPrice', 'price_a; admin=1')].join('; ');
+    expect(readCookie(header, 'abPlanPrice')).toBe('price_a; admin=1');
+    expect(readCookie(header, 'admin')).toBeUndefined();
+    expect(() => serialiseRequestCookie('a b', 'x')).toThrow('not a cookie name');
   });
 });

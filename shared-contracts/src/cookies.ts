@@ -53,6 +53,15 @@ export function serialiseCookie(name: string, value: string, options: CookieOpti
   return parts.join('; ');
 }
 
+/**
+ * One `name=value` pair of a `Cookie` request header, encoded as `serialiseCookie` encodes it: for a request a
+ * server sends on a visitor's behalf.
+ */
+export function serialiseRequestCookie(name: string, value: string): string {
+  if (!COOKIE_NAME.test(name)) throw new Error(`not a cookie name: ${name}`);
+  return `${name}=${encodeCookieValue(value)}`;
+}
+
 /** A `Set-Cookie` value that deletes a cookie written with the same name and path. */
 export function serialiseCookieDeletion(name: string, options: Pick<CookieOptions, 'secure' | 'httpOnly' | 'path'>): string {
   return serialiseCookie(name, '', { ...options, maxAgeS: 0 });

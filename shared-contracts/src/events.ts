@@ -1,18 +1,20 @@
 import type { TrackingData, TrackingEventName } from './tracking-contract.ts';
 
-/** Typed events remotes and the shell exchange on `window` (CustomEvent with a `reelkeep:` prefix). */
+/**
+ * Typed events remotes and the shell exchange on `window` (CustomEvent with a `reelkeep:` prefix). Each one has
+ * a listener in the shell; an event nobody listens to does not belong here.
+ */
 export interface SiteEvents {
   /** Asks the shell to navigate client-side to a same-site path. */
   navigationRequested: { path: string; replace?: boolean };
-  /** Asks the shell to show a toast or confirm dialog (spec §3 "Toast options"). */
+  /** Asks the shell to show a toast or confirm dialog (spec §3 "Toast options"). Offered to remotes; none asks yet. */
   toastRequested: { title?: string; message: string; modalType?: 'toast' | 'confirm' | 'failure'; buttonText?: string; cancelText?: string };
-  /** The visitor signed in while an upgrade flow waits for it (spec §4 "logged-in-for-back"). */
-  loggedInForBack: { email: string };
-  /** Session changed (sign-in or sign-out) so regions can refresh. */
-  sessionChanged: { signedIn: boolean };
   /** Asks the shell to show the consent question again (the visitor's "Cookie settings"). Since 1.3.0. */
   consentRequested: Record<string, never>;
-  /** Asks the shell's tracker to send an event (spec §7); the visitor's consent decides what it carries. Since 1.3.0. */
+  /**
+   * Asks the shell's tracker to send an event (spec §7); the visitor's consent decides what it carries. Offered
+   * to remotes; none sends one yet. Since 1.3.0.
+   */
   trackRequested: { event: TrackingEventName } & Partial<
     Pick<TrackingData, 'event_category' | 'event_label' | 'event_target' | 'products' | 'pids' | 'order_tag' | 'track_data'>
   >;

@@ -1,4 +1,11 @@
+import * as z from 'zod/mini';
+import type { ArticleSummaryDto } from './blog-contract.ts';
 import type { Locale } from './locales.ts';
+
+/**
+ * What the frame shows besides the page, and the landing squad's catalogue it is built from. The schemas are
+ * read by the shell's server, which hands the browser the frame it built.
+ */
 
 /** Navigation groups of the service catalogue (spec §2: hot, TV, anime and adult lists). */
 export const SERVICE_GROUPS = ['hot', 'tv', 'anime', 'adult'] as const;
@@ -6,34 +13,24 @@ export const SERVICE_GROUPS = ['hot', 'tv', 'anime', 'adult'] as const;
 export type ServiceGroupId = (typeof SERVICE_GROUPS)[number];
 
 /** A service link of the navigation: the landing page is `/{slug}-downloader`. */
-export interface ServiceLink {
-  slug: string;
-  name: string;
-}
+export const serviceLinkSchema = z.object({ slug: z.string(), name: z.string() });
+/** A service link of the navigation. */
+export type ServiceLink = z.infer<typeof serviceLinkSchema>;
 
 /**
  * The service catalogue as the landing squad serves it (`GET /api/landing/catalogue`): the shell builds
  * the navigation and the footer's hot products from it, so adding a service needs no shell release.
  */
-export interface ServiceCatalogueDto {
-  groups: { id: ServiceGroupId; services: ServiceLink[] }[];
+export const serviceCatalogueSchema = z.object({
+  groups: z.array(z.object({ id: z.enum(SERVICE_GROUPS), services: z.array(serviceLinkSchema) })),
   /** Path of the generic adult page, when the adult group is on. */
-  adultPage: string | null;
-}
+  adultPage: z.nullable(z.string()),
+});
+/** The service catalogue. */
+export type ServiceCatalogueDto = z.infer<typeof serviceCatalogueSchema>;
 
-/** One article of the footer's guide centre (spec §3 "Footer article list response"). */
-export interface ArticleSummaryDto {
-  title: string;
-  /** The article's identifier in URLs: `/{lang}/{new_uuid}`. */
-  new_uuid: string;
-  uuid: string;
-}
-
-/** The blog squad's article list answer (spec §7: `cscode` 200 gives `data.list, start, total`). */
-export interface ArticleListDto {
-  cscode: number;
-  data: { list: ArticleSummaryDto[]; start: number; total: number };
-}
+/** One article of the footer's guide centre: what its link needs. */
+export type FooterArticleDto = Pick<ArticleSummaryDto, 'title' | 'new_uuid' | 'uuid'>;
 
 /** What the frame shows besides the page: read by the shell server, cached, and handed to the browser. */
 export interface FrameData {
@@ -42,5 +39,5 @@ export interface FrameData {
   siteUrl: string;
   catalogue: ServiceCatalogueDto;
   /** Latest guide-centre articles, `faqs` skipped (spec §2 footer). */
-  articles: ArticleSummaryDto[];
+  articles: FooterArticleDto[];
 }

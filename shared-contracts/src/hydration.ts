@@ -1,5 +1,6 @@
-import type { Locale } from './locales.ts';
-import type { RemoteName } from './routes.ts';
+import * as z from 'zod/mini';
+import { LOCALES, type Locale } from './locales.ts';
+import { REMOTE_NAMES, ROUTE_NAMES, type RemoteName } from './routes.ts';
 import type { SharedState } from './store-contract.ts';
 import type { HeadFields, RouteMatch } from './page-contract.ts';
 import type { FrameData } from './frame-contract.ts';
@@ -39,3 +40,37 @@ export interface HydrationState {
   /** Browser error reporting, present only when the site has an error-service DSN. */
   monitoring?: { sentryDsn: string; environment: string };
 }
+
+const routeMatchSchema = z.object({
+  route: z.enum(ROUTE_NAMES),
+  locale: z.enum(LOCALES),
+  params: z.record(z.string(), z.string()),
+  pageName: z.string(),
+});
+
+const headFieldsSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  keywords: z.optional(z.string()),
+  type: z.optional(z.enum(['website', 'article', 'product'])),
+  image: z.optional(z.string()),
+  structuredData: z.optional(z.array(z.record(z.string(), z.unknown()))),
+  locales: z.optional(z.array(z.enum(LOCALES))),
+  canonicalPath: z.optional(z.string()),
+});
+
+/** The page a client navigation gets: what `PagePayload` says, checked before the page renders it. */
+export const pagePayloadSchema: z.ZodMiniType<PagePayload> = z.object({
+  status: z.number(),
+  match: z.nullable(routeMatchSchema),
+  head: headFieldsSchema,
+  data: z.unknown(),
+  namespaces: z.array(z.string()),
+  unavailable: z.array(z.enum(REMOTE_NAMES)),
+});
+
+/** `GET /_data/<path>` (a client navigation): the page, or the same-site path the visitor belongs at. */
+export const pageDataAnswerSchema = z.union([z.object({ redirect: z.string() }), z.object({ payload: pagePayloadSchema })]);
+
+/** `GET /locales/<locale>/<namespace>.json`: a namespace's translations. */
+export const namespaceResourcesSchema = z.record(z.string(), z.unknown());

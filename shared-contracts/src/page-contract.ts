@@ -129,16 +129,3 @@ export interface RemotePageModule {
   /** Slices the shell injects into its store before the page renders. */
   slices?: Slice[];
 }
-
-/** A widget a remote exposes for other regions of the frame (campaign banner, …). */
-export interface RemoteWidgetModule<Props = Record<string, never>> {
-  remote: RemoteName;
-  contractVersion: string;
-  Widget: ComponentType<Props>;
-  namespaces: string[];
-}
-
-/** Widget slots the frame offers. */
-export const WIDGET_SLOTS = ['campaign-banner'] as const;
-/** One widget slot. */
-export type WidgetSlot = (typeof WIDGET_SLOTS)[number];

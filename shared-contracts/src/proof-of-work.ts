@@ -1,4 +1,4 @@
-import type { ProofOfWorkChallengeDto } from './validation.ts';
+import { readJsonResponse } from './json-answer.ts';
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -11,7 +11,9 @@ async function sha256Hex(text: string): Promise<string> {
  * resolves to the base64 payload forms send as `altcha`.
  */
 export async function solveSiteCaptcha(): Promise<string> {
-  const challenge = (await (await fetch('/api/captcha', { headers: { accept: 'application/json' } })).json()) as ProofOfWorkChallengeDto;
+  const { proofOfWorkChallengeSchema } = await import('./answers.ts');
+  const challenge = await readJsonResponse(proofOfWorkChallengeSchema, await fetch('/api/captcha', { headers: { accept: 'application/json' } }));
+  if (!challenge) throw new Error('the captcha answered no challenge');
   for (let number = 0; number <= challenge.maxnumber; number += 1) {
     if ((await sha256Hex(challenge.salt + number)) === challenge.challenge) {
       return btoa(

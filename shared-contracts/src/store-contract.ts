@@ -22,7 +22,7 @@ export interface SessionState {
   user: { id: string; email: string; name: string; picture?: string; hasPassword?: boolean } | null;
 }
 
-/** Page meta slice: the head of the current page. */
+/** Page meta slice: the head of the page on screen, written on every render and navigation; the share links read its canonical URL. */
 export interface PageMetaState {
   title: string;
   description: string;
@@ -37,7 +37,11 @@ export interface AbState {
   values: Record<string, string>;
 }
 
-/** Campaign navigation visibility (spec §4). */
+/**
+ * Whether the frame shows the running campaign's navigation entry (docs/routing.md "The campaign entry in the
+ * navigation"). The frame reads it (`selectCampaignNavVisible`); the campaign squad writes it once it knows
+ * whether a campaign is on. Until it does, nothing writes it and every page starts with it false.
+ */
 export interface CampaignNavState {
   visible: boolean;
 }
@@ -59,3 +63,36 @@ export const OS_SWITCHED_ACTION = 'os/osSwitched';
 export function createOsSwitchedAction(os: OsState['os']): { type: typeof OS_SWITCHED_ACTION; payload: OsState['os'] } {
   return { type: OS_SWITCHED_ACTION, payload: os };
 }
+
+/** The visitor's locale, e.g. `fr`. */
+export const selectLocale = (state: SharedState): Locale => state.locale.current;
+
+/** The URL prefix of the visitor's locale: empty for the default locale, else `/` plus the code. */
+export const selectLocalePrefix = (state: SharedState): string => state.locale.prefix;
+
+/** The whole locale slice: the locale, its URL prefix and the current path without that prefix. */
+export const selectLocaleState = (state: SharedState): LocaleState => state.locale;
+
+/** The visitor's OS (detected on the server, switchable by the visitor). */
+export const selectOs = (state: SharedState): OsState['os'] => state.os.os;
+
+/** The session: whether someone is signed in, and who. */
+export const selectSession = (state: SharedState): SessionState => state.session;
+
+/** Whether someone is signed in. */
+export const selectSignedIn = (state: SharedState): boolean => state.session.signedIn;
+
+/** The signed-in user, or null. */
+export const selectUser = (state: SharedState): SessionState['user'] => state.session.user;
+
+/** The A/B values assigned on the server, by key (e.g. the price variant). */
+export const selectAbValues = (state: SharedState): AbState['values'] => state.ab.values;
+
+/** The head of the page on screen (title, canonical URL…). */
+export const selectPageMeta = (state: SharedState): PageMetaState => state.pageMeta;
+
+/** The absolute canonical URL of the page on screen: what the share links share. */
+export const selectCanonicalUrl = (state: SharedState): string => state.pageMeta.canonicalUrl;
+
+/** Whether the frame shows the campaign's navigation entry. */
+export const selectCampaignNavVisible = (state: SharedState): boolean => state.campaignNav.visible;

@@ -99,13 +99,6 @@ export interface TrackingEnvelope {
   upload_id: string;
 }
 
-/** spec §7 answer: `cscode` 0 on success; identifiers only for visitors who consented. */
-export interface TrackingAnswer {
-  cscode: number;
-  message?: string;
-  data?: { doc_id: string; visit_timestamp: number; tmp_token_id?: string; token_id?: string; s_id?: string; s_expiration?: number };
-}
-
 /** A server-side event as a squad sends it to {@link TRACKING_INTERNAL_ENDPOINT}, with the visitor's cookie header. */
 export interface ServerTrackingEvent {
   data: TrackingData;

@@ -34,12 +34,3 @@ export function checkNewsletterEmail(value: string): NewsletterStatus | null {
   const status = checkField('email', value);
   return status === 'empty' ? 'required' : status === 'invalid' ? 'format' : null;
 }
-
-/** A proof-of-work captcha challenge (ALTCHA's protocol) as `GET /api/captcha` answers it. */
-export interface ProofOfWorkChallengeDto {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}

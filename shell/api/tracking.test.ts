@@ -5,7 +5,7 @@ import {
   encodeTrackingEnvelope,
   TRACKING_ENDPOINT,
   TRACKING_INTERNAL_ENDPOINT,
-  type TrackingAnswer,
+  trackingAnswerSchema,
   type TrackingData,
 } from '@reelkeep/shared-contracts';
 import type { Database } from '@reelkeep/platform/db';
@@ -78,11 +78,11 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
       module: siteApi,
       env: { ADMIN_TOKEN: 'operator-token-123456', TRACKING_RATE_LIMIT: '5', TRACKING_SESSION_MIN: String(SESSION_MS / 60_000) },
       fetchApi: async (_path, init) =>
-        Response.json({
-          user: /rk\.session_token=\w+/.test(new Headers(init?.headers).get('cookie') ?? '')
-            ? { id: 'u1', email: 'ana@example.com', name: 'Ana' }
-            : null,
-        }),
+        Response.json(
+          /rk\.session_token=\w+/.test(new Headers(init?.headers).get('cookie') ?? '')
+            ? { signedIn: true, user: { id: 'u1', email: 'ana@example.com', name: 'Ana', hasPassword: true } }
+            : { signedIn: false, user: null },
+        ),
     });
     routes = createTrackingRoutes({ now: () => NOW });
   });
@@ -91,12 +91,14 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
 
   describe(`POST ${TRACKING_ENDPOINT}`, () => {
     it('keeps identifiers and answers the spec identifiers once the visitor consented', async () => {
-      const answer = (await (
-        await beacon(
-          { event: 'page_view', url: '/netflix-downloader', email: 'ana@example.com', s_id: 'sess-12345678' },
-          { cookie: 'rk_consent=granted' },
-        )
-      ).json()) as TrackingAnswer;
+      const answer = trackingAnswerSchema.parse(
+        await (
+          await beacon(
+            { event: 'page_view', url: '/netflix-downloader', email: 'ana@example.com', s_id: 'sess-12345678' },
+            { cookie: 'rk_consent=granted' },
+          )
+        ).json(),
+      );
       expect(answer).toMatchObject({ cscode: 0, data: { visit_timestamp: NOW, s_id: 'sess-12345678', s_expiration: NOW + SESSION_MS } });
       expect(answer.data!.doc_id).toMatch(/^\d+$/);
       expect(answer.data!.tmp_token_id).toMatch(/^[\w-]{8,64}$/);
@@ -114,9 +116,9 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
     });
 
     it('is cookieless without consent: no identifiers kept, none handed out', async () => {
-      const answer = (await (
-        await beacon({ event: 'page_view', url: '/', email: 'ana@example.com', finger_id: 'fp', tmp_token_id: 'tmp-12345678' })
-      ).json()) as TrackingAnswer;
+      const answer = trackingAnswerSchema.parse(
+        await (await beacon({ event: 'page_view', url: '/', email: 'ana@example.com', finger_id: 'fp', tmp_token_id: 'tmp-12345678' })).json(),
+      );
       expect(Object.keys(answer.data!).sort()).toEqual(['doc_id', 'visit_timestamp']);
       const [row] = await stored();
       expect(row).toMatchObject({ consent: false, visitor_id: null, session_id: null });
@@ -130,8 +132,8 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
 
     it('stores a beacon sent twice once, with one doc id', async () => {
       const envelope = JSON.stringify(encodeTrackingEnvelope({ event: 'download', event_target: '/mlink?p=reelkeep-setup.exe' }, 'guid-0123456789'));
-      const first = (await (await post(TRACKING_ENDPOINT, envelope)).json()) as TrackingAnswer;
-      const second = (await (await post(TRACKING_ENDPOINT, envelope)).json()) as TrackingAnswer;
+      const first = trackingAnswerSchema.parse(await (await post(TRACKING_ENDPOINT, envelope)).json());
+      const second = trackingAnswerSchema.parse(await (await post(TRACKING_ENDPOINT, envelope)).json());
       expect(second.data!.doc_id).toBe(first.data!.doc_id);
       expect(await stored()).toHaveLength(1);
     });
@@ -165,7 +167,7 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
     ])('refuses %s with a 400 and a reason, storing nothing', async (_case, body) => {
       const response = await post(TRACKING_ENDPOINT, body);
       expect(response.status).toBe(400);
-      expect(((await response.json()) as TrackingAnswer).cscode).toBe(400);
+      expect(trackingAnswerSchema.parse(await response.json()).cscode).toBe(400);
       expect(await stored()).toHaveLength(0);
     });
 

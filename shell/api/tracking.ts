@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   CLIENT_IP_HEADER,
   oncePerContext,
   readInput,
   readSignedInUser,
   respondJson,
-  singleLine,
   trackingAdminQuery,
+  trackingDataSchema,
+  trackingEnvelopeSchema,
+  serverTrackingEventInput,
+  TRACKING_ENVELOPE_MAX_CHARS,
   decodeTrackingData,
   IDENTIFYING_FIELDS,
   readConsent,
@@ -16,7 +19,6 @@ import {
   TRACKING_ENDPOINT,
   TRACKING_EVENTS,
   TRACKING_INTERNAL_ENDPOINT,
-  type ServerTrackingEvent,
   type TrackingAnswer,
   type TrackingData,
 } from '@reelkeep/shared-contracts';
@@ -29,70 +31,10 @@ const ADMIN_DEFAULT_LIMIT = 50;
 const ADMIN_MAX_LIMIT = 500;
 /** TRACKING_RATE_LIMIT events per address in this window. */
 const TRACKING_WINDOW_MS = 60_000;
-/** An envelope is a few hundred bytes; anything near this is not the SDK. */
-const MAX_BODY_CHARS = 16_384;
-const SHORT_TEXT = 200;
-const URL_TEXT = 2_048;
 /** `_SID` is server-set, 30 minutes by default (docs/tracking.md "Tracking cookies"). */
 const DEFAULT_SESSION_MS = 30 * 60_000;
 /** Identifiers the server issues and the SDK sends back: opaque, URL-safe. */
 const OPAQUE_ID = /^[\w-]{8,64}$/;
-
-// docs/security.md "Input": bounded, one line, no control characters (NUL never reaches the JSON column).
-const shortText = singleLine(SHORT_TEXT);
-const urlText = singleLine(URL_TEXT);
-const count = z.number().int().min(0).max(1_000_000);
-
-/** What one event may carry (docs/tracking.md "Envelope"); unknown fields are dropped (an older or newer SDK still gets its events in). */
-const trackingDataSchema = z.object({
-  event: z.enum(TRACKING_EVENTS),
-  event_category: shortText.optional(),
-  event_label: shortText.optional(),
-  event_target: urlText.optional(),
-  url: urlText.optional(),
-  referer_url: urlText.optional(),
-  email: shortText.optional(),
-  mac: shortText.optional(),
-  token_id: shortText.optional(),
-  tmp_token_id: shortText.optional(),
-  finger_id: shortText.optional(),
-  s_id: shortText.optional(),
-  ga_ids: shortText.optional(),
-  scroll_height: count.optional(),
-  viewport_height: count.optional(),
-  viewport_width: count.optional(),
-  highest_page_viewed_percent: z.number().min(0).max(100).optional(),
-  web_version: singleLine(20).optional(),
-  lang_domain: shortText.optional(),
-  xargs_request_type: z.enum(['send_beacon', 'axios', 'server']).optional(),
-  products: z.array(shortText).max(50).optional(),
-  pids: z.array(count).max(50).optional(),
-  install: z
-    .object({ package_name: shortText.optional(), app_id: shortText.optional(), pid: count.optional(), download_url: urlText.optional() })
-    .optional(),
-  visit_timestamp: z.number().int().min(0).optional(),
-  doc_id: shortText.optional(),
-  ab_test_content: shortText.optional(),
-  ad: shortText.optional(),
-  order_tag: shortText.optional(),
-  track_data: urlText.optional(),
-  traffic_type: shortText.optional(),
-  traffic_category: shortText.optional(),
-  elk_category_id: shortText.optional(),
-  related_product: shortText.optional(),
-  url_type_flag: shortText.optional(),
-  ad_channel: shortText.optional(),
-  ab_try_list: z
-    .array(z.object({ key: shortText, version: shortText, value: shortText, expire_day: count }))
-    .max(20)
-    .optional(),
-});
-
-const envelopeSchema = z.object({
-  data: z.string().min(2).max(MAX_BODY_CHARS),
-  mode: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((mode) => (Number(mode) === 1 ? 1 : 0)),
-  upload_id: z.string().regex(/^[\w-]{8,120}$/),
-});
 
 /** The visitor's consent as this request states it: the cookie, overruled by Global Privacy Control. */
 export function requestConsent(request: Request): boolean {
@@ -171,11 +113,11 @@ export function createTrackingStore({ db, logger, sessionMs = DEFAULT_SESSION_MS
 export type TrackingStore = ReturnType<typeof createTrackingStore>;
 
 /** Reads the posted envelope: JSON by beacon, or the same text posted as text/html (docs/tracking.md "Envelope"). */
-async function readEnvelope(request: Request): Promise<z.infer<typeof envelopeSchema> | null> {
+async function readEnvelope(request: Request): Promise<z.infer<typeof trackingEnvelopeSchema> | null> {
   const text = await request.text().catch(() => '');
-  if (text.length === 0 || text.length > MAX_BODY_CHARS) return null;
+  if (text.length === 0 || text.length > TRACKING_ENVELOPE_MAX_CHARS) return null;
   try {
-    const parsed = envelopeSchema.safeParse(JSON.parse(text));
+    const parsed = trackingEnvelopeSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -202,7 +144,7 @@ export function createTrackingRoutes(options: { now?: () => number } = {}): ApiR
     method: 'POST',
     path: TRACKING_ENDPOINT,
     // An envelope is a few hundred bytes; the gateway refuses anything far larger before reading it.
-    maxBodyBytes: MAX_BODY_CHARS * 4,
+    maxBodyBytes: TRACKING_ENVELOPE_MAX_CHARS * 4,
     async handle(request, context) {
       const limit = await limiterFor(context).hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
       if (!limit.allowed) return refuse(429, 429, 'too many events', { 'retry-after': String(limit.retryAfterSeconds) });
@@ -233,18 +175,17 @@ export function createTrackingRoutes(options: { now?: () => number } = {}): ApiR
     method: 'POST',
     path: TRACKING_INTERNAL_ENDPOINT,
     async handle(request, context) {
-      const body = (await request.json().catch(() => null)) as { [K in keyof ServerTrackingEvent]?: unknown } | null;
-      const parsed = trackingDataSchema.safeParse(body?.data);
+      const parsed = serverTrackingEventInput.safeParse(await request.json().catch(() => null));
       if (!parsed.success) return refuse(400, 400, 'invalid tracking data');
       const cookie = request.headers.get('cookie') ?? '';
       return respondJson(
         await storeFor(context).record({
-          data: { ...parsed.data, xargs_request_type: 'server' },
+          data: { ...parsed.data.data, xargs_request_type: 'server' },
           uploadId: `server-${randomUUID()}`,
           consent: requestConsent(request),
           visitorId:
             [readCookie(cookie, '_EA_GUID'), readCookie(cookie, '_T_EA_GUID')].find((guid) => guid !== undefined && OPAQUE_ID.test(guid)) ?? null,
-          signedIn: body?.signedIn === true,
+          signedIn: parsed.data.signedIn === true,
           source: 'server',
         }),
       );

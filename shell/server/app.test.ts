@@ -97,7 +97,9 @@ const fetchApi = async (apiPath: string, init?: RequestInit): Promise<Response> 
   if (apiPath === '/api/account/session') {
     const signedIn = new Headers(init?.headers).get('cookie')?.includes(ALICE_COOKIE) ?? false;
     return Response.json(
-      signedIn ? { signedIn: true, user: { id: 'u1', email: 'alice@example.com', name: 'Alice' } } : { signedIn: false, user: null },
+      signedIn
+        ? { signedIn: true, user: { id: 'u1', email: 'alice@example.com', name: 'Alice', hasPassword: true } }
+        : { signedIn: false, user: null },
     );
   }
   if (apiPath.startsWith('/api/captcha')) return Response.json({ a: 1, b: 2, token: 'single-use' }, { headers: { 'cache-control': 'no-store' } });

@@ -16,6 +16,7 @@ import {
   CLIENT_IP_HEADER,
   isSecureSite,
   PRICE_VARIANT_COOKIE,
+  serialiseRequestCookie,
   toSameSitePath,
   type PriceVariant,
   type SessionState,
@@ -217,11 +218,12 @@ export function createPageRenderer(deps: {
   ): RenderInput => {
     const { ab } = options;
     const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: req.socket.remoteAddress ?? 'unknown' };
-    const variantCookie = `${PRICE_VARIANT_COOKIE}=${ab.value}`;
+    const variantCookie = serialiseRequestCookie(PRICE_VARIANT_COOKIE, ab.value);
     // Loaders asking on the visitor's behalf see the variant this response assigns, not only the old cookie.
     const cookies = options.keyed
       ? [config.AB_PLAN_PRICE_OPEN ? variantCookie : null]
-      : [req.headers.cookie, ab.setCookie && !ab.setCookie.includes('Max-Age=0') ? variantCookie : null];
+      : // With the experiment closed, the cookie this response sets deletes the variant.
+        [req.headers.cookie, ab.setCookie && config.AB_PLAN_PRICE_OPEN ? variantCookie : null];
     if (cookies.some(Boolean)) visitorHeaders.cookie = cookies.filter(Boolean).join('; ');
     return {
       url,

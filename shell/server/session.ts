@@ -1,4 +1,4 @@
-import type { SessionState } from '@reelkeep/shared-contracts';
+import { parseJsonAnswer, sessionSchema, type SessionState } from '@reelkeep/shared-contracts';
 
 /** A visitor nobody signed in as. */
 export const ANONYMOUS: SessionState = { signedIn: false, user: null };
@@ -13,8 +13,8 @@ export function createSessionReader(fetchApi: (path: string, init?: RequestInit)
     try {
       const response = await fetchApi('/api/account/session', { headers: { cookie: cookieHeader } });
       if (!response.ok) return ANONYMOUS;
-      const body = (await response.json()) as SessionState;
-      return body.signedIn && body.user ? { signedIn: true, user: body.user } : ANONYMOUS;
+      const body = parseJsonAnswer(sessionSchema, await response.json());
+      return body?.signedIn && body.user ? { signedIn: true, user: body.user } : ANONYMOUS;
     } catch {
       return ANONYMOUS;
     }

@@ -1,5 +1,12 @@
 import { hydrateRoot } from 'react-dom/client';
-import { createTranslator, type HydrationState, type NamespaceResources, type PagePayload } from '@reelkeep/shared-contracts';
+import {
+  createTranslator,
+  parseJsonAnswer,
+  readJsonResponse,
+  type HydrationState,
+  type NamespaceResources,
+  type PagePayload,
+} from '@reelkeep/shared-contracts';
 import {
   ChunkLoadError,
   getLoadedPageModules,
@@ -25,8 +32,11 @@ async function fetchNamespaces(payload: PagePayload): Promise<void> {
   const missing = payload.namespaces.filter((namespace) => !translator.hasNamespace(namespace));
   const bundles = await Promise.all(
     missing.map(async (namespace) => {
-      const response = await fetch(`/locales/${state.locale}/${namespace}.json`);
-      return [namespace, response.ok ? ((await response.json()) as Record<string, unknown>) : {}] as const;
+      const [response, { namespaceResourcesSchema }] = await Promise.all([
+        fetch(`/locales/${state.locale}/${namespace}.json`),
+        import('@reelkeep/shared-contracts/answers'),
+      ]);
+      return [namespace, (await readJsonResponse(namespaceResourcesSchema, response)) ?? {}] as const;
     }),
   );
   translator.addNamespaces(Object.fromEntries(bundles) as NamespaceResources);
@@ -58,9 +68,11 @@ async function loadPage(url: URL, signal: AbortSignal): Promise<PageLoadResult> 
     headers: { accept: 'application/json', 'x-remote-versions': pinnedVersions },
   });
   if (!response.ok) throw new Error(`page data ${response.status}`);
-  const body = (await response.json()) as { redirect?: string; payload?: PagePayload };
-  if (body.redirect) return { redirect: body.redirect };
-  const [payload] = await Promise.all([ensureRemote(body.payload!), fetchNamespaces(body.payload!)]);
+  const { pageDataAnswerSchema } = await import('@reelkeep/shared-contracts/answers');
+  const body = parseJsonAnswer(pageDataAnswerSchema, await response.json().catch(() => null));
+  if (!body) throw new Error('page data is not a page');
+  if ('redirect' in body) return body;
+  const [payload] = await Promise.all([ensureRemote(body.payload), fetchNamespaces(body.payload)]);
   return { payload };
 }
 

@@ -1,4 +1,5 @@
-import type { ArticleListDto, FrameData, Locale, ServiceCatalogueDto } from '@reelkeep/shared-contracts';
+import { articleListAnswerSchema, serviceCatalogueSchema, type FrameData, type Locale, type ServiceCatalogueDto } from '@reelkeep/shared-contracts';
+import type * as z from 'zod/mini';
 
 /** How long frame data is reused before the squads' APIs are asked again. */
 export const FRAME_DATA_TTL_MS = 60_000;
@@ -24,11 +25,15 @@ export function createFrameDataLoader(
   const cache = new Map<Locale, CacheEntry>();
   const pending = new Map<Locale, Promise<FrameData>>();
 
-  const readJson = async <T>(fetchApi: (path: string) => Promise<Response>, path: string): Promise<T | null> => {
+  const readAnswer = async <Answer>(
+    fetchApi: (path: string) => Promise<Response>,
+    path: string,
+    schema: z.ZodMiniType<Answer>,
+  ): Promise<Answer | null> => {
     try {
       const response = await fetchApi(path);
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-      return (await response.json()) as T;
+      return schema.parse(await response.json());
     } catch (error) {
       warn('frame data unavailable', { path, error });
       return null;
@@ -38,17 +43,20 @@ export function createFrameDataLoader(
   const refresh = async (locale: Locale, fetchApi: (path: string) => Promise<Response>): Promise<FrameData> => {
     const previous = cache.get(locale)?.data;
     const [catalogue, articles] = await Promise.all([
-      readJson<ServiceCatalogueDto>(fetchApi, '/api/landing/catalogue'),
-      readJson<ArticleListDto>(
+      readAnswer(fetchApi, '/api/landing/catalogue', serviceCatalogueSchema),
+      readAnswer(
         fetchApi,
         `/api/blog/article/list?category_id=blog&language=${locale}&start=0&len=${FOOTER_ARTICLE_COUNT}&is_footer=1`,
+        articleListAnswerSchema,
       ),
     ]);
     const data: FrameData = {
       locale,
       siteUrl,
       catalogue: catalogue ?? previous?.catalogue ?? EMPTY_CATALOGUE,
-      articles: articles?.cscode === 200 ? articles.data.list.filter((article) => article.new_uuid !== 'faqs') : (previous?.articles ?? []),
+      articles: articles
+        ? articles.data.list.filter((article) => article.new_uuid !== 'faqs').map(({ title, new_uuid, uuid }) => ({ title, new_uuid, uuid }))
+        : (previous?.articles ?? []),
     };
     cache.set(locale, { data, expiresAt: now() + FRAME_DATA_TTL_MS });
     return data;

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, type ServiceCatalogueDto } from '@reelkeep/shared-contracts';
+import { blogSitemapSchema, DEFAULT_LOCALE, LOCALES, serviceCatalogueSchema, type Locale } from '@reelkeep/shared-contracts';
 import { listAlternates, toAbsoluteUrl } from './routing/site-paths.ts';
 
 /** Indexable pages of the route table with fixed paths (utility, account and campaign pages are left out). */
@@ -9,12 +9,6 @@ const BLOG_CATEGORIES = ['guides', 'formats', 'troubleshooting', 'product', 'faq
 
 /** How long a built sitemap is reused. */
 export const SITEMAP_TTL_MS = 10 * 60_000;
-
-interface ContentEntry {
-  slug: string;
-  locales: Locale[];
-  updated: string;
-}
 
 /** One URL of a sitemap: a locale-less path, the locales it exists in, its last change. */
 interface SitemapEntry {
@@ -62,8 +56,8 @@ export function createSitemaps(siteUrl: string, now: () => number = Date.now) {
   let cached: { at: number; sitemaps: Promise<Record<string, string>> } | undefined;
   const build = async (fetchApi: (path: string) => Promise<Response>): Promise<Record<string, string>> => {
     const [catalogue, content] = await Promise.all([
-      fetchApi('/api/landing/catalogue').then((r) => r.json() as Promise<ServiceCatalogueDto>),
-      fetchApi('/api/blog/sitemap').then((r) => r.json() as Promise<{ articles: ContentEntry[]; policies: ContentEntry[] }>),
+      fetchApi('/api/landing/catalogue').then(async (r) => serviceCatalogueSchema.parse(await r.json())),
+      fetchApi('/api/blog/sitemap').then(async (r) => blogSitemapSchema.parse(await r.json())),
     ]);
     const everywhere = LOCALES;
     const pages: SitemapEntry[] = [

@@ -1,6 +1,6 @@
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { DS, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { DS, toLocalePath, selectLocale, type PageProps } from '@reelkeep/shared-contracts';
 import { formatDate, type BlogListData } from './blog-data.ts';
 import * as styles from './BlogListPage.module.css';
 
@@ -12,7 +12,7 @@ export function toListingPath(category: string | null, page: number): string {
 /** The guide centre: category tabs, article cards, pagination. */
 export function BlogListPage({ data, pageName }: PageProps<BlogListData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const link = (path: string) => toLocalePath(locale, path);
   const categories = Object.entries(data.categories).filter(([, count]) => count > 0);
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { DS, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
-import { formatDate, type ArticleData, type PolicyData } from './blog-data.ts';
+import { DS, toLocalePath, selectLocale, type ArticleDto, type PageProps, type PolicyDto } from '@reelkeep/shared-contracts';
+import { formatDate } from './blog-data.ts';
 import * as styles from './DocumentPages.module.css';
 import { lazy, Suspense } from 'react';
 import { waitForPageLoad } from '@reelkeep/shared-contracts';
@@ -14,9 +14,9 @@ const ShareToolbar = lazy(() =>
 );
 
 /** An article of the guide centre: breadcrumb, table of contents, body, related guides and a call to action. */
-export function ArticlePage({ data }: PageProps<ArticleData>) {
+export function ArticlePage({ data }: PageProps<ArticleDto>) {
   const { t } = useTranslation('article_common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const link = (path: string) => toLocalePath(locale, path);
   return (
     <article>
@@ -95,9 +95,9 @@ export function ArticlePage({ data }: PageProps<ArticleData>) {
 }
 
 /** A policy document (privacy, refund, terms…): title, last update and the text. */
-export function PolicyPage({ data }: PageProps<PolicyData>) {
+export function PolicyPage({ data }: PageProps<PolicyDto>) {
   const { t } = useTranslation('article_common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   return (
     <article>
       <header className={styles.header}>

@@ -8,7 +8,7 @@ import {
   PLAN_TABLE,
   quotePlan,
   toCents,
-  type OfferDto,
+  offerSchema,
 } from '@reelkeep/shared-contracts';
 import { displayedCampaignEnd } from '../catalogue.ts';
 import { DEMO_COUPONS } from '../demo-campaign.ts';
@@ -19,7 +19,7 @@ describe.each(listTestDatabases())('the offer, coupons and prices on %s', (_kind
   const call: typeof checkout.call = (...request) => checkout.call(...request);
 
   it('seeds the plan table (docs/commerce.md "Plans and prices") for Windows and Mac, and the derived figures follow from it', async () => {
-    const offer = (await call('GET', '/api/checkout/offer?product=aio')).body as unknown as OfferDto;
+    const offer = offerSchema.parse((await call('GET', '/api/checkout/offer?product=aio')).body);
     for (const os of ['win', 'mac'] as const) {
       const plans = offer.plans[os]!;
       expect(
@@ -54,7 +54,7 @@ describe.each(listTestDatabases())('the offer, coupons and prices on %s', (_kind
       31, 7.49, 7.49, 0.25,
     ]);
     // Products without a Mac build get no Mac plans; products without plans of their own use aio's.
-    const onlyfans = (await call('GET', '/api/checkout/offer?product=onlyfans')).body as unknown as OfferDto;
+    const onlyfans = offerSchema.parse((await call('GET', '/api/checkout/offer?product=onlyfans')).body);
     expect(onlyfans.plans.mac).toBeNull();
     expect(onlyfans.plans.win).toHaveLength(6);
     // The spec's campaign is over; the demo one runs, its coupons are offered biggest first.
@@ -67,11 +67,11 @@ describe.each(listTestDatabases())('the offer, coupons and prices on %s', (_kind
     expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), Date.UTC(2031, 11, 31), 'email')).toBe(Date.UTC(2030, 0, 1));
     expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), Date.UTC(2029, 11, 31), 'somewhere')).toBe(Date.UTC(2030, 0, 1));
     expect(displayedCampaignEnd(Date.UTC(2030, 0, 1), undefined, 'email')).toBe(Date.UTC(2030, 0, 1));
-    const shownEnd = async (query: string) => ((await call('GET', `/api/checkout/offer${query}`)).body as unknown as OfferDto).campaign!.endsAt;
+    const shownEnd = async (query: string) => offerSchema.parse((await call('GET', `/api/checkout/offer${query}`)).body).campaign!.endsAt;
     const dayBefore = Math.floor(((await shownEnd('')) - 24 * 3600_000) / 1000) * 1000;
     const digits = new Date(dayBefore).toISOString().replace(/\D/g, '').slice(0, 14);
     expect(await shownEnd(`?ac_endtime=${digits}&ac_source=email`)).toBe(dayBefore);
-    const preview = (await call('GET', '/api/checkout/offer?start_time=20210101000000')).body as unknown as OfferDto;
+    const preview = offerSchema.parse((await call('GET', '/api/checkout/offer?start_time=20210101000000')).body);
     expect(preview.campaign?.id).toBe('msbf');
     expect(preview.coupons.map((coupon) => coupon.code)).not.toContain('MSBF30');
     expect((await call('POST', '/api/checkout/coupon', { code: 'MSBF30', pid: '10721LFT' })).body.error).toBe('coupon_expired');

@@ -35,7 +35,9 @@ export function createAccountStandIn() {
         const cookie = new Headers(init?.headers).get('cookie') ?? '';
         const user = /rk\.session_token=(\w+)/.exec(cookie)?.[1];
         return Response.json(
-          user ? { signedIn: true, user: { id: user, email: `${user}@example.com`, name: user } } : { signedIn: false, user: null },
+          user
+            ? { signedIn: true, user: { id: user, email: `${user}@example.com`, name: user, hasPassword: true } }
+            : { signedIn: false, user: null },
         );
       }
       if (path === '/api/account/internal/checkout-account') {

@@ -1,6 +1,6 @@
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useDispatch, useSelector } from 'react-redux';
-import { createOsSwitchedAction, DS, type SharedState } from '@reelkeep/shared-contracts';
+import { createOsSwitchedAction, DS, selectOs } from '@reelkeep/shared-contracts';
 import { Icon } from './Icon.tsx';
 import * as styles from './DownloadButtons.module.css';
 
@@ -22,7 +22,7 @@ export function toDownloadHref(installer: string): string {
 export function DownloadButtons({ installers, buyHref }: { installers: Installers; buyHref: string }) {
   const { t } = useTranslation('landing');
   const dispatch = useDispatch();
-  const os = useSelector((state: SharedState) => state.os.os);
+  const os = useSelector(selectOs);
   const showMac = os === 'mac' && installers.mac !== null;
   const installer = showMac ? installers.mac! : installers.win;
   return (

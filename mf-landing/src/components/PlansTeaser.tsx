@@ -7,8 +7,8 @@ import {
   formatUsd,
   PLAN_TABLE,
   toLocalePath,
+  selectLocale,
   type PlanType,
-  type SharedState,
 } from '@reelkeep/shared-contracts';
 import { Icon } from './Icon.tsx';
 import * as styles from './PlansTeaser.module.css';
@@ -19,7 +19,7 @@ const TEASER_PLANS: readonly PlanType[] = ['1M', '1Y', 'LFT'];
 /** A plans teaser from the plan table (spec §9): price, saving and the per-month figure. */
 export function PlansTeaser() {
   const { t } = useTranslation('landing');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const checkout = toLocalePath(locale, '/checkout');
   return (
     <section className={DS.sectionMuted} aria-labelledby="plans-title">

@@ -1,10 +1,10 @@
 import { useSelector } from 'react-redux';
-import { toLocalePath, type ServiceLink, type SharedState } from '@reelkeep/shared-contracts';
+import { toLocalePath, selectLocale, type ServiceLink } from '@reelkeep/shared-contracts';
 import * as styles from './ServiceChips.module.css';
 
 /** Links to service landing pages, as chips. */
 export function ServiceChips({ services }: { services: readonly ServiceLink[] }) {
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   return (
     <ul className={styles.chips}>
       {services.map((service) => (

@@ -11,15 +11,18 @@ import {
   postJson,
   solveSiteCaptcha,
   toLocalePath,
+  selectLocale,
   type PageProps,
-  type SharedState,
+  type PostedInput,
+  type contactInput,
+  type SumCaptchaDto,
 } from '@reelkeep/shared-contracts';
 import { Icon } from '../components/Icon.tsx';
 import * as styles from './FormPages.module.css';
 
 /** What the contact page's loader gives: a question for visitors without JavaScript, and a returned draft. */
 export interface ContactPageData {
-  sum: { a: number; b: number; token: string };
+  sum: SumCaptchaDto;
   sent: boolean;
   fields: { name: string; email: string; topic: string; message: string };
   problems: Record<string, string>;
@@ -39,7 +42,7 @@ function checkContactFields(fields: ContactPageData['fields']): Record<string, s
 /** `/contact`: the contact form (spec §5 `message` rule, self-hosted captcha), stored and mailed to support. */
 export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [fields, setFields] = useState(data.fields);
   const [problems, setProblems] = useState<Record<string, string>>(data.problems);
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>(data.sent ? 'sent' : 'idle');
@@ -63,7 +66,8 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
       startProof();
       const altcha = await proof.current!;
       proof.current = null;
-      const body = await postJson<{ problems: Record<string, string> }>('/api/landing/contact', { ...fields, locale, altcha });
+      const { formAnswerSchema } = await import('@reelkeep/shared-contracts/answers');
+      const body = await postJson('/api/landing/contact', { ...fields, locale, altcha } satisfies PostedInput<typeof contactInput>, formAnswerSchema);
       if (body.cscode === 200) return setStatus('sent');
       setProblems(body.problems && Object.keys(body.problems).length > 0 ? body.problems : { form: 'failed' });
     } catch {
@@ -214,7 +218,7 @@ export interface UninstallationData {
 /** `/uninstallation`: where the app sends people after removal; a short feedback form, stored. */
 export function UninstallationPage({ pageName, data }: PageProps<UninstallationData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'invalid' | 'failed'>(data.feedback ?? 'idle');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -222,7 +226,8 @@ export function UninstallationPage({ pageName, data }: PageProps<UninstallationD
     const form = new FormData(event.currentTarget);
     if (!form.get('reason')) return setStatus('invalid');
     setStatus('sending');
-    const answer = await postJson('/api/landing/uninstall-feedback', Object.fromEntries(form));
+    const { siteAnswerSchema } = await import('@reelkeep/shared-contracts/answers');
+    const answer = await postJson('/api/landing/uninstall-feedback', Object.fromEntries(form), siteAnswerSchema);
     setStatus(answer.cscode === 200 ? 'sent' : 'failed');
   };
 

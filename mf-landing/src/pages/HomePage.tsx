@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useTranslate } from '../use-translate.ts';
-import { DS, toLocalePath, type PageProps, type SharedState, type Translate } from '@reelkeep/shared-contracts';
+import { DS, toLocalePath, selectLocale, type PageProps, type Translate } from '@reelkeep/shared-contracts';
 import { DownloadButtons } from '../components/DownloadButtons.tsx';
 import { FaqList, type FaqItem } from '../components/FaqList.tsx';
 import { FeatureGrid } from '../components/FeatureGrid.tsx';
@@ -23,7 +23,7 @@ export function buildHomeFaq(t: Translate, serviceCount: number): FaqItem[] {
 /** The home page: what ReelKeep is, for which services, how it works and what it costs. */
 export function HomePage({ data, pageName }: PageProps<ShowcaseData>) {
   const t = useTranslate(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   // One direct React hook in a server-rendered remote page: a wrong React copy on the server fails here (TOOLCHAIN pitfall 1).
   const [checkoutHref] = useState(() => toLocalePath(locale, '/checkout'));
   return (

@@ -1,6 +1,6 @@
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { DS, toLocalePath, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
+import { DS, toLocalePath, selectLocale, selectOs, type PageProps } from '@reelkeep/shared-contracts';
 import { DownloadButtons, toDownloadHref } from '../components/DownloadButtons.tsx';
 import { FeatureGrid } from '../components/FeatureGrid.tsx';
 import { Hero } from '../components/Hero.tsx';
@@ -16,7 +16,7 @@ const STEPS = ['one', 'two', 'three'] as const;
 /** `/movie-downloader`: films from every service, with the services that carry them. */
 export function MovieDownloaderPage({ data, pageName }: PageProps<ShowcaseData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   return (
     <>
       <Hero title={t('heading')} lead={t('lead')}>
@@ -43,7 +43,7 @@ const REQUIREMENTS = ['os', 'cpu', 'memory', 'disk', 'network'] as const;
 /** `/product-overview`: everything the app does, its requirements and plans. */
 export function ProductOverviewPage({ data, pageName }: PageProps<ProductPageData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   return (
     <>
       <Hero eyebrow={t('eyebrow')} title={t('heading')} lead={t('lead')}>
@@ -128,8 +128,8 @@ export function ProductOverviewPage({ data, pageName }: PageProps<ProductPageDat
 /** `/downloading`: the installer for the detected OS and how to install it. */
 export function DownloadingPage({ data, pageName }: PageProps<ProductPageData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const os = useSelector((state: SharedState) => state.os.os);
+  const locale = useSelector(selectLocale);
+  const os = useSelector(selectOs);
   const mac = os === 'mac' && data.installers.mac !== null;
   return (
     <>
@@ -162,7 +162,7 @@ export function DownloadingPage({ data, pageName }: PageProps<ProductPageData>) 
 /** `/thanks-for-installing-{product}` and `/thanks-for-using-{product}`. */
 export function ThanksPage({ data, pageName }: PageProps<ProductPageData>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   return (
     <section className={`${DS.section} ${styles.centered}`}>
       <div className={DS.container}>
@@ -232,7 +232,7 @@ const LINK_GROUPS = {
 /** `/pagelink`: the useful links of the site in one place. */
 export function PageLinkPage({ pageName }: PageProps<null>) {
   const { t } = useTranslation(pageName);
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   return (
     <section className={DS.section}>
       <div className={DS.container}>

@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
 import { useTranslate } from '../use-translate.ts';
-import { DS, toLocalePath, type PageProps, type SharedState, type Translate } from '@reelkeep/shared-contracts';
+import { DS, toLocalePath, selectLocale, type PageProps, type Translate } from '@reelkeep/shared-contracts';
 import { DownloadButtons } from '../components/DownloadButtons.tsx';
 import { FaqList, type FaqItem } from '../components/FaqList.tsx';
 import { FeatureGrid, type Feature } from '../components/FeatureGrid.tsx';
@@ -48,7 +48,7 @@ function buildFeatures(t: Translate, service: ServiceFacts | null): Feature[] {
 /** `/{service}-downloader`: what ReelKeep does for one service, written from its facts (spec §2). */
 export function ServiceLandingPage({ data }: PageProps<ServicePageData>) {
   const t = useTranslate('landing');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const values = toServiceValues(t, data.service);
   return (
     <>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagInput, localeInput, wholeNumber } from '../input-fields.ts';
+import { flagInput, localeInput, singleLine, wholeNumber } from '../input-fields.ts';
 import { TRACKING_EVENTS } from '../tracking-contract.ts';
 
 /** Input of the shell's own endpoints (docs/security.md "Input"). */
@@ -9,3 +9,68 @@ export const newsletterInput = z.object({ email: z.string().max(512), type: z.li
 export const captchaQuery = z.object({ kind: z.enum(['sum', 'pow']).optional() });
 export const newsletterPreferenceInput = z.object({ subscribed: flagInput, locale: localeInput });
 export const trackingAdminQuery = z.object({ event: z.enum(TRACKING_EVENTS).optional(), limit: wholeNumber(1, 500).optional() });
+
+/** An envelope is a few hundred bytes; anything near this is not the SDK. */
+export const TRACKING_ENVELOPE_MAX_CHARS = 16_384;
+const SHORT_TEXT = 200;
+const URL_TEXT = 2_048;
+
+// docs/security.md "Input": bounded, one line, no control characters (NUL never reaches the JSON column).
+const shortText = singleLine(SHORT_TEXT);
+const urlText = singleLine(URL_TEXT);
+const count = z.number().int().min(0).max(1_000_000);
+
+/** spec §3 "Tracking data"; unknown fields are dropped (an older or newer SDK still gets its events in). */
+export const trackingDataSchema = z.object({
+  event: z.enum(TRACKING_EVENTS),
+  event_category: shortText.optional(),
+  event_label: shortText.optional(),
+  event_target: urlText.optional(),
+  url: urlText.optional(),
+  referer_url: urlText.optional(),
+  email: shortText.optional(),
+  mac: shortText.optional(),
+  token_id: shortText.optional(),
+  tmp_token_id: shortText.optional(),
+  finger_id: shortText.optional(),
+  s_id: shortText.optional(),
+  ga_ids: shortText.optional(),
+  scroll_height: count.optional(),
+  viewport_height: count.optional(),
+  viewport_width: count.optional(),
+  highest_page_viewed_percent: z.number().min(0).max(100).optional(),
+  web_version: singleLine(20).optional(),
+  lang_domain: shortText.optional(),
+  xargs_request_type: z.enum(['send_beacon', 'axios', 'server']).optional(),
+  products: z.array(shortText).max(50).optional(),
+  pids: z.array(count).max(50).optional(),
+  install: z
+    .object({ package_name: shortText.optional(), app_id: shortText.optional(), pid: count.optional(), download_url: urlText.optional() })
+    .optional(),
+  visit_timestamp: z.number().int().min(0).optional(),
+  doc_id: shortText.optional(),
+  ab_test_content: shortText.optional(),
+  ad: shortText.optional(),
+  order_tag: shortText.optional(),
+  track_data: urlText.optional(),
+  traffic_type: shortText.optional(),
+  traffic_category: shortText.optional(),
+  elk_category_id: shortText.optional(),
+  related_product: shortText.optional(),
+  url_type_flag: shortText.optional(),
+  ad_channel: shortText.optional(),
+  ab_try_list: z
+    .array(z.object({ key: shortText, version: shortText, value: shortText, expire_day: count }))
+    .max(20)
+    .optional(),
+});
+
+/** spec §7: what the browser SDK posts to the tracking endpoint, the data base64-encoded. */
+export const trackingEnvelopeSchema = z.object({
+  data: z.string().min(2).max(TRACKING_ENVELOPE_MAX_CHARS),
+  mode: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((mode) => (Number(mode) === 1 ? 1 : 0)),
+  upload_id: z.string().regex(/^[\w-]{8,120}$/),
+});
+
+/** A squad's server-side event (`ServerTrackingEvent`, posted to the internal tracking endpoint). */
+export const serverTrackingEventInput = z.object({ data: trackingDataSchema, signedIn: z.optional(z.boolean()) });

@@ -1,6 +1,6 @@
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
+import { emitSiteEvent, toLocalePath, selectCanonicalUrl, selectLocale } from '@reelkeep/shared-contracts';
 import { useFrameData } from './frame-data.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { NewsletterBox } from './NewsletterBox.tsx';
@@ -24,8 +24,8 @@ const FACEBOOK_SHARER = 'https://www.facebook.com/sharer/sharer.php?u=';
 /** The site footer (spec §2): newsletter, hot products, support, guide centre, policies, share, copyright, languages. */
 export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string }) {
   const { t } = useTranslation('common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const canonicalUrl = useSelector((state: SharedState) => state.pageMeta.canonicalUrl);
+  const locale = useSelector(selectLocale);
+  const canonicalUrl = useSelector(selectCanonicalUrl);
   const { catalogue, articles } = useFrameData();
   const link = (path: string) => toLocalePath(locale, path);
   const hot =

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { toLocalePath, type ServiceGroupId, type SharedState } from '@reelkeep/shared-contracts';
+import { toLocalePath, selectLocale, selectLocalePrefix, selectSession, type ServiceGroupId } from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import { useFrameData } from './frame-data.ts';
 import { HeaderLanguageMenu } from './LanguagePicker.tsx';
@@ -52,7 +52,7 @@ export function buildAccountHref(prefix: string, search: string): string {
 function ServiceColumns({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation('common');
   const { catalogue } = useFrameData();
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const [openGroup, setOpenGroup] = useState<ServiceGroupId | null>(null);
   const total = catalogue.groups.reduce((sum, group) => sum + group.services.length, 0);
   return (
@@ -95,9 +95,9 @@ function ServiceColumns({ onNavigate }: { onNavigate: () => void }) {
 /** The site header (spec §2 "Shared frame"): logo, main navigation, language switch, account buttons. */
 export function Header({ clean, reduced }: { clean: boolean; reduced: boolean }) {
   const { t } = useTranslation('common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
-  const prefix = useSelector((state: SharedState) => state.locale.prefix);
-  const session = useSelector((state: SharedState) => state.session);
+  const locale = useSelector(selectLocale);
+  const prefix = useSelector(selectLocalePrefix);
+  const session = useSelector(selectSession);
   const { location } = useNavigatorState();
   const [menuOpen, setMenuOpen] = useState(false);
   const [servicesOpen, setServicesOpen] = useState(false);

@@ -1,6 +1,6 @@
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { LOCALES, toLocalePath, type Locale, type SharedState } from '@reelkeep/shared-contracts';
+import { LOCALES, toLocalePath, selectLocaleState, type Locale } from '@reelkeep/shared-contracts';
 import { usePagePayload } from '../routing/navigator.ts';
 import * as styles from './LanguagePicker.module.css';
 
@@ -31,7 +31,7 @@ export function buildLanguageSwitchHref(locale: Locale, path: string, hasAlterna
 }
 
 function useLanguageLinks() {
-  const { current, path } = useSelector((state: SharedState) => state.locale);
+  const { current, path } = useSelector(selectLocaleState);
   const payload = usePagePayload();
   // A not-found page has no alternates; a page that exists in some locales only lists those.
   const hasAlternate = (locale: Locale) => payload.match !== null && (payload.head.locales?.includes(locale) ?? true);

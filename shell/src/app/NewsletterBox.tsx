@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { checkNewsletterEmail, postJson, type NewsletterStatus, type SharedState } from '@reelkeep/shared-contracts';
+import {
+  checkNewsletterEmail,
+  postJson,
+  selectLocale,
+  type NewsletterStatus,
+  type PostedInput,
+  type newsletterInput,
+} from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import * as styles from './NewsletterBox.module.css';
 
@@ -16,7 +23,7 @@ function readReturnedStatus(search: string): NewsletterStatus {
 /** The footer's newsletter box (spec §4 statuses, spec §7 `POST /email/report`); works without JavaScript. */
 export function NewsletterBox() {
   const { t } = useTranslation('common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const { location } = useNavigatorState();
   const [status, setStatus] = useState<NewsletterStatus>(() => readReturnedStatus(location.search));
   const [busy, setBusy] = useState(false);
@@ -27,7 +34,12 @@ export function NewsletterBox() {
     const problem = checkNewsletterEmail(email);
     if (problem) return setStatus(problem);
     setBusy(true);
-    const body = await postJson<{ status: NewsletterStatus }>('/email/report', { email: email.trim(), type: 2, locale });
+    const { newsletterAnswerSchema } = await import('@reelkeep/shared-contracts/answers');
+    const body = await postJson(
+      '/email/report',
+      { email: email.trim(), type: 2, locale } satisfies PostedInput<typeof newsletterInput>,
+      newsletterAnswerSchema,
+    );
     // spec §7: cscode 200 is success; anything else, or no answer, is a failure.
     setStatus(body.cscode === 200 ? 'succ' : body.status === 'format' || body.status === 'required' ? body.status : 'fail');
     setBusy(false);

@@ -1,13 +1,12 @@
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
-import { toLocalePath } from '@reelkeep/shared-contracts';
+import { toLocalePath, selectLocale } from '@reelkeep/shared-contracts';
 import { useSelector } from 'react-redux';
-import type { SharedState } from '@reelkeep/shared-contracts';
 import * as styles from './NotFoundPage.module.css';
 
 /** The localised not-found view; carries the HTTP status in a data attribute (spec §2 error pages). */
 export function NotFoundPage({ status }: { status: number }) {
   const { t } = useTranslation('common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   return (
     <section className={styles.page} data-status={status}>
       <p className={styles.code}>{status}</p>
@@ -23,7 +22,7 @@ export function NotFoundPage({ status }: { status: number }) {
 /** The localised error page for other statuses (spec §2: the message in a heading). */
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation('common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   return (
     <section className={styles.page} data-status={status}>
       <p className={styles.code}>{status}</p>

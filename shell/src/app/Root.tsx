@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { PUSH_PROMPT_DELAY_MS, type SharedState } from '@reelkeep/shared-contracts';
+import { PUSH_PROMPT_DELAY_MS, selectCampaignNavVisible } from '@reelkeep/shared-contracts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import { LazyAlertHost } from './dialogs/LazyAlertHost.tsx';
@@ -28,7 +28,7 @@ export function Root() {
   const { payload } = navigation;
   const { t } = useTranslation('common');
   const { siteUrl } = useFrameData();
-  const campaignVisible = useSelector((state: SharedState) => state.campaignNav.visible);
+  const campaignVisible = useSelector(selectCampaignNavVisible);
   useClientNavigation(navigation);
   useInviteReport();
   const route = payload.match?.route;

@@ -5,7 +5,7 @@ import { toCanonicalUrl } from '../rendering/head-tags.ts';
 import { useFrameData } from './frame-data.ts';
 import { isServerPath, splitLocale } from '../routing/route-table.ts';
 import { useNavigator, type NavigatorState } from '../routing/navigator.ts';
-import { pageMetaSlice, localeSlice } from '../store/shared-slices.ts';
+import { localeSlice, pageMetaSlice } from '../store/shared-slices.ts';
 import { clearChunkReloadFlag } from '../federation/browser-remotes.ts';
 import { watchLinksForPrefetch } from '../routing/link-prefetch.ts';
 

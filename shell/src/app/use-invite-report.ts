@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, postJson, toSameSitePath, type SharedState } from '@reelkeep/shared-contracts';
+import { emitSiteEvent, postJson, toSameSitePath, selectSignedIn, type PostedInput, type shareVisitInput } from '@reelkeep/shared-contracts';
 
 /** Session storage keys of spec §9. */
 const INVITE_KEY = 'activity_invite_code';
@@ -15,7 +15,7 @@ const DONE = new Set([200, 10010]);
  * and the visitor goes back to the stored route. Other answers change nothing visible.
  */
 export function useInviteReport(): void {
-  const signedIn = useSelector((state: SharedState) => state.session.signedIn);
+  const signedIn = useSelector(selectSignedIn);
   useEffect(() => {
     let held: string | null;
     try {
@@ -31,12 +31,16 @@ export function useInviteReport(): void {
       return; // storage blocked by the browser: invites are not tracked
     }
     if (!signedIn || !held) return;
-    void postJson('/api/account/share-visit', { invite_code: held }).then((answer) => {
-      if (!DONE.has(answer.cscode)) return;
-      sessionStorage.removeItem(INVITE_KEY);
-      const back = toSameSitePath(sessionStorage.getItem(FROM_ROUTE_KEY), window.location.origin);
-      sessionStorage.removeItem(FROM_ROUTE_KEY);
-      if (back && back !== window.location.pathname + window.location.search) emitSiteEvent('navigationRequested', { path: back });
-    });
+    void import('@reelkeep/shared-contracts/answers')
+      .then(({ siteAnswerSchema }) =>
+        postJson('/api/account/share-visit', { invite_code: held } satisfies PostedInput<typeof shareVisitInput>, siteAnswerSchema),
+      )
+      .then((answer) => {
+        if (!DONE.has(answer.cscode)) return;
+        sessionStorage.removeItem(INVITE_KEY);
+        const back = toSameSitePath(sessionStorage.getItem(FROM_ROUTE_KEY), window.location.origin);
+        sessionStorage.removeItem(FROM_ROUTE_KEY);
+        if (back && back !== window.location.pathname + window.location.search) emitSiteEvent('navigationRequested', { path: back });
+      });
   }, [signedIn]);
 }

@@ -8,7 +8,7 @@ const initial: SharedState = {
   locale: { current: 'en', prefix: '', path: '/' },
   os: { os: 'win', is64Bit: true },
   session: { signedIn: false, user: null },
-  pageMeta: { title: 'Home', description: '', keywords: '', status: 200 },
+  pageMeta: { title: 'Home', description: '', keywords: '', status: 200, canonicalUrl: 'https://www.reelkeep.com/' },
   ab: { values: { abPlanPrice: 'a' } },
   campaignNav: { visible: false },
 };
@@ -23,8 +23,14 @@ describe('the site store', () => {
     ],
     [
       'the head follows the page',
-      pageMetaSlice.actions.pageMetaReplaced({ title: 'Contact', description: 'd', keywords: 'k', status: 200 }),
-      { pageMeta: { title: 'Contact', description: 'd', keywords: 'k', status: 200 } },
+      pageMetaSlice.actions.pageMetaReplaced({
+        title: 'Contact',
+        description: 'd',
+        keywords: 'k',
+        status: 200,
+        canonicalUrl: 'https://www.reelkeep.com/contact',
+      }),
+      { pageMeta: { title: 'Contact', description: 'd', keywords: 'k', status: 200, canonicalUrl: 'https://www.reelkeep.com/contact' } },
     ],
     [
       'a sign-in',

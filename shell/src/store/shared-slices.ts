@@ -26,7 +26,7 @@ export const abSlice = defineSlice('ab', { values: {} } as AbState, {
   abValueAssigned: (state, { key, value }: { key: string; value: string }) => ({ values: { ...state.values, [key]: value } }),
 });
 
-/** Campaign navigation visibility slice of the store contract. */
+/** Campaign navigation visibility slice of the store contract: the campaign squad writes it (docs/routing.md "The campaign entry in the navigation"). */
 export const campaignNavSlice = defineSlice('campaignNav', { visible: false } as CampaignNavState, {
   campaignNavToggled: (_state, visible: boolean) => ({ visible }),
 });

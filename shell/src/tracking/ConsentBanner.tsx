@@ -1,6 +1,6 @@
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { toLocalePath, type SharedState } from '@reelkeep/shared-contracts';
+import { toLocalePath, selectLocale } from '@reelkeep/shared-contracts';
 import * as styles from './ConsentBanner.module.css';
 
 /**
@@ -9,7 +9,7 @@ import * as styles from './ConsentBanner.module.css';
  */
 export function ConsentBanner({ onAnswer }: { onAnswer: (state: 'granted' | 'denied') => void }) {
   const { t } = useTranslation('common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   return (
     <section className={styles.banner} role="region" aria-labelledby="rk-consent-title" data-testid="consent-banner">
       <h2 id="rk-consent-title" className={styles.title}>

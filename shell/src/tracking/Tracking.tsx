@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { onSiteEvent, type SharedState } from '@reelkeep/shared-contracts';
+import { onSiteEvent, selectLocale } from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import type { Tracker } from './tracker.ts';
 import { whenIdle } from '../when-idle.ts';
@@ -30,7 +30,7 @@ function whenIdleAfterLoad(work: () => void): () => void {
  * Global Privacy Control, which is a standing refusal).
  */
 export function Tracking() {
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const { location } = useNavigatorState();
   const [tracker, setTracker] = useState<Tracker | null>(null);
   const [answered, setAnswered] = useState(false);

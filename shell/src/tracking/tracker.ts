@@ -7,11 +7,10 @@ import {
   TRACKING_ENDPOINT,
   TRACKING_WEB_VERSION,
   type ConsentState,
-  type TrackingAnswer,
   type TrackingData,
   type TrackingEventName,
 } from '@reelkeep/shared-contracts/tracking';
-import { onSiteEvent, readCookie, serialiseCookie } from '@reelkeep/shared-contracts';
+import { onSiteEvent, parseJsonAnswer, readCookie, serialiseCookie, trackingAnswerSchema, type TrackingAnswer } from '@reelkeep/shared-contracts';
 
 /** spec §9 "Counts" and "Timings". */
 export const SCROLL_THRESHOLDS = [20, 40, 60, 80, 100] as const;
@@ -131,7 +130,10 @@ export function createTracker({ locale, devMode, environment }: TrackerOptions):
     // spec §8: tracking failures are ignored.
     env
       .fetch(TRACKING_ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'text/html' } })
-      .then(async (response) => (response.ok ? keepAnswer((await response.json()) as TrackingAnswer) : undefined))
+      .then(async (response) => {
+        const answer = response.ok ? parseJsonAnswer(trackingAnswerSchema, await response.json()) : null;
+        if (answer) keepAnswer(answer);
+      })
       .catch(() => undefined);
   }
 

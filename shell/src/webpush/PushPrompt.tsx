@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { isSecureSite, PUSH_COOKIE, PUSH_COOKIE_MAX_AGE_S, serialiseCookie, type SharedState } from '@reelkeep/shared-contracts';
+import { isSecureSite, PUSH_COOKIE, PUSH_COOKIE_MAX_AGE_S, selectLocale, serialiseCookie } from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import { decidePushPrompt, PUSH_PROMPTED_SESSION_KEY } from './push-prompt-rules.ts';
 import { subscribeAndReport } from './push-subscription.ts';
@@ -34,7 +34,7 @@ function markPromptedThisSession(): void {
  */
 export default function PushPrompt() {
   const { t } = useTranslation('common');
-  const locale = useSelector((state: SharedState) => state.locale.current);
+  const locale = useSelector(selectLocale);
   const route = useNavigatorState().payload.match?.route;
   const [asking, setAsking] = useState(false);
 

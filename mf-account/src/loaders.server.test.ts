@@ -1,0 +1,98 @@
+import { describe, expect, it } from '@jest/globals';
+import type { LoaderContext, OrderDto } from '@reelkeep/shared-contracts';
+import { loadLoginPage, loadMyAccountPage, loadRegisterPage, loadResetPasswordPage } from './loaders.server.ts';
+
+const ORDER: OrderDto = {
+  id: 'o1',
+  status: 'paid',
+  product: 'reelkeep',
+  pid: '10721-1Y',
+  os: 'win',
+  planType: '1Y',
+  variant: 'new',
+  couponCode: null,
+  originCents: 9900,
+  priceCents: 5900,
+  discountCents: 0,
+  amountCents: 5900,
+  currency: 'USD',
+  email: 'ana@example.com',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  paidAt: '2026-11-20T10:01:00.000Z',
+  failureCode: null,
+  licence: null,
+};
+
+/** A loader context whose APIs answer from a table (path without query → status and body). */
+function contextAnswering(answers: Record<string, [number, unknown]>, search = ''): LoaderContext {
+  const fetchApi = async (path: string) => {
+    const [status, body] = answers[path.split('?')[0]!] ?? [404, { cscode: 404 }];
+    return Response.json(body, { status });
+  };
+  return {
+    route: 'my-account',
+    locale: 'en',
+    params: {},
+    pageName: 'my_account',
+    url: new URL(`http://site.test/my-account${search}`),
+    fetchApi,
+    fetchAsVisitor: fetchApi,
+  };
+}
+
+describe('the account pages’ loaders read their answers, never trust them', () => {
+  it('my account: the orders and the newsletter choice as the squads answered them', async () => {
+    const data = await loadMyAccountPage(
+      contextAnswering({
+        '/api/checkout/my-orders': [200, { orders: [ORDER] }],
+        '/api/site/newsletter-preference': [200, { cscode: 200, subscribed: true }],
+      }),
+    );
+    expect(data.orders).toEqual([ORDER]);
+    expect(data.newsletter).toBe(true);
+  });
+
+  it('my account: answers of another shape are "unavailable", as a failed API is', async () => {
+    const data = await loadMyAccountPage(
+      contextAnswering({
+        '/api/checkout/my-orders': [200, { orders: [{ ...ORDER, amountCents: '59.00' }] }],
+        '/api/site/newsletter-preference': [200, { cscode: 200, subscribed: 'yes' }],
+      }),
+    );
+    expect(data.orders).toBeNull();
+    expect(data.newsletter).toBeNull();
+    expect((await loadMyAccountPage(contextAnswering({}))).orders).toBeNull();
+  });
+
+  it('login: Google is offered only when the providers answer says so', async () => {
+    const google = { clientId: 'id.apps.googleusercontent.com', scriptUrl: 'https://accounts.google.com/gsi/client' };
+    expect((await loadLoginPage(contextAnswering({ '/api/account/providers': [200, { google }] }))).google).toEqual(google);
+    expect((await loadLoginPage(contextAnswering({ '/api/account/providers': [200, { google: { clientId: 7 } }] }))).google).toBeNull();
+  });
+
+  it('reset password: a check that answers otherwise leaves the form usable (the server checks the token again)', async () => {
+    const search = '?token=mailed-token-0123';
+    expect(await loadResetPasswordPage(contextAnswering({ '/api/account/internal/reset-token': [200, { valid: false }] }, search))).toEqual({
+      token: '',
+      error: 'token_invalid',
+    });
+    expect(await loadResetPasswordPage(contextAnswering({ '/api/account/internal/reset-token': [200, { valid: 'no' }] }, search))).toEqual({
+      token: 'mailed-token-0123',
+      error: null,
+    });
+  });
+
+  it('register: a page without its question for visitors without JavaScript is an error, not a question about undefined', async () => {
+    const providers: [number, unknown] = [200, { google: null }];
+    expect(
+      (await loadRegisterPage(contextAnswering({ '/api/captcha': [200, { a: 1, b: 2, token: 't' }], '/api/account/providers': providers }))).sum,
+    ).toEqual({
+      a: 1,
+      b: 2,
+      token: 't',
+    });
+    await expect(loadRegisterPage(contextAnswering({ '/api/captcha': [200, { a: 1 }], '/api/account/providers': providers }))).rejects.toThrow(
+      'answered no question',
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import * as z from 'zod/mini';
+import { formAnswerSchema } from './form-answers.ts';
+
+/**
+ * The account squad's API (`/api/account/*`) as pages and other squads' servers read it: one schema per
+ * answer, used by the servers and the browser alike.
+ */
+
+/** `GET /api/account/providers`: the sign-in providers the pages may offer (only configured ones). */
+export const providersSchema = z.object({ google: z.nullable(z.object({ clientId: z.string(), scriptUrl: z.string() })) });
+/** The sign-in providers. */
+export type ProvidersDto = z.infer<typeof providersSchema>;
+
+/** `GET /api/account/session`: who is signed in, as the shell's session slice needs it (never the secret). */
+export const sessionSchema = z.object({
+  signedIn: z.boolean(),
+  user: z.nullable(z.object({ id: z.string(), email: z.string(), name: z.string(), picture: z.optional(z.string()), hasPassword: z.boolean() })),
+});
+/** Who is signed in. */
+export type SessionDto = z.infer<typeof sessionSchema>;
+
+/** `GET /api/account/internal/reset-token?token=`: whether a mailed reset link is still good. */
+export const resetTokenCheckSchema = z.object({ valid: z.boolean() });
+
+/** `POST /api/account/internal/checkout-account`: the account a buyer's order joins, made for the address or found. */
+export const checkoutAccountAnswerSchema = z.object({ userId: z.string(), created: z.boolean() });
+
+/** `POST /api/account/login`: its problems, and where to go once signed in (a same-site path). */
+export const loginAnswerSchema = z.extend(formAnswerSchema, { return: z.optional(z.string()) });
+
+/** `POST /api/account/google`: its problems, where to go once signed in, and the account's address. */
+export const googleSignInAnswerSchema = z.extend(loginAnswerSchema, { email: z.optional(z.string()) });
+/** What `POST /api/account/google` answers. */
+export type GoogleSignInAnswer = z.infer<typeof googleSignInAnswerSchema>;

@@ -1,0 +1,39 @@
+import * as z from 'zod/mini';
+import { readJsonResponse } from './json-answer.ts';
+import type { NewsletterStatus } from './validation.ts';
+
+/**
+ * The site squad's API (the shell's own `api/`) as pages read it: the captcha and the newsletter. One schema
+ * per answer, used by the servers' loaders and the browser alike.
+ */
+
+/** `GET /api/captcha`: a proof-of-work challenge (ALTCHA's protocol). */
+export const proofOfWorkChallengeSchema = z.object({
+  algorithm: z.string(),
+  challenge: z.string(),
+  maxnumber: z.number(),
+  salt: z.string(),
+  signature: z.string(),
+});
+/** A proof-of-work challenge. */
+export type ProofOfWorkChallengeDto = z.infer<typeof proofOfWorkChallengeSchema>;
+
+/** `GET /api/captcha?kind=sum`: the question asked of visitors without JavaScript, with the signed token of its answer. */
+export const sumCaptchaSchema = z.object({ a: z.number(), b: z.number(), token: z.string() });
+/** The sum question. */
+export type SumCaptchaDto = z.infer<typeof sumCaptchaSchema>;
+
+/** Asks the site squad for a question for visitors without JavaScript (a page loader's call); throws when none comes back. */
+export async function fetchSumCaptcha(fetchApi: (path: string) => Promise<Response>): Promise<SumCaptchaDto> {
+  const sum = await readJsonResponse(sumCaptchaSchema, await fetchApi('/api/captcha?kind=sum'));
+  if (!sum) throw new Error('GET /api/captcha?kind=sum answered no question');
+  return sum;
+}
+
+const NEWSLETTER_STATUSES = ['empty', 'required', 'format', 'succ', 'fail'] as const satisfies readonly NewsletterStatus[];
+
+/** `POST /email/report`: its `cscode`, and the newsletter box's status (`required`, `format`, …). */
+export const newsletterAnswerSchema = z.object({ cscode: z.number(), status: z.optional(z.enum(NEWSLETTER_STATUSES)) });
+
+/** `GET /api/site/newsletter-preference`: whether the signed-in address gets the newsletter. */
+export const newsletterPreferenceSchema = z.object({ subscribed: z.boolean() });

@@ -1,0 +1,20 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseJsonAnswer } from './json-answer.ts';
+import { trackingAnswerSchema } from './tracking-answer.ts';
+
+describe('the tracking endpoint’s answer', () => {
+  it('reads the identifiers it hands out', () => {
+    const data = { doc_id: '7', visit_timestamp: 1_790_000_000_000, tmp_token_id: 'tid', s_id: 'sid', s_expiration: 1_790_000_900_000 };
+    expect(parseJsonAnswer(trackingAnswerSchema, { cscode: 0, data })).toEqual({ cscode: 0, data });
+    expect(parseJsonAnswer(trackingAnswerSchema, { cscode: 0, message: 'no consent' })).toEqual({ cscode: 0, message: 'no consent' });
+  });
+
+  it.each([
+    ['identifiers of the wrong kind', { cscode: 0, data: { doc_id: 7, visit_timestamp: 1 } }],
+    ['a session id that is not text', { cscode: 0, data: { doc_id: '7', visit_timestamp: 1, s_id: 99 } }],
+    ['no cscode', { data: {} }],
+    ['text', 'ok'],
+  ])('is nothing for %s, so the tracker keeps what it had', (_label, value) => {
+    expect(parseJsonAnswer(trackingAnswerSchema, value)).toBeNull();
+  });
+});
