@@ -192,7 +192,7 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
     const signedIn = createTestHostContext(db, {
       module: siteApi,
       env: { ADMIN_TOKEN, SITE_URL: 'https://www.reelkeep.test' },
-      fetchApi: async () => Response.json({ user: { id: 'user-7', email: 'a@b.co', name: 'A' } }),
+      fetchApi: async () => Response.json({ signedIn: true, user: { id: 'user-7', email: 'a@b.co', name: 'A', hasPassword: true } }),
     });
     const callAs = async (url: string, body: unknown) => {
       const route = routes.find((candidate) => candidate.method === 'POST' && candidate.path === url)!;
