@@ -26,9 +26,9 @@ import { clearSessionCookies, decodeBase64Email, readUser, SESSION_COOKIE, toRet
 import { answerForm } from './form-answer.ts';
 import type { AccountContext, AccountRoute } from './settings.ts';
 
-/** spec §9: user_token is set to 1 for 365 days on logout. */
+/** docs/accounts.md "Logout": user_token is set to 1 for 365 days on logout. */
 const USER_TOKEN_MAX_AGE_S = 365 * 24 * 3600;
-/** spec §4 logout: the display cookies that go with the session (none of them is a secret). */
+/** docs/accounts.md "Logout": the display cookies that go with the session (none of them is a secret). */
 const DISPLAY_COOKIES = ['email', 'token', 'userId', 'userType', 'userPicture', 'userName', 'firstName', 'lastName', 'user_info', 'credits'];
 
 /** What the routes read of the auth library's refusal of a sign-in. */
@@ -45,7 +45,7 @@ async function readLibraryAnswer(answer: Response): Promise<unknown> {
 }
 
 /**
- * spec §4 logout: "sends a tracking event". It is recorded here, on the server, so a logout without
+ * docs/accounts.md "Logout": a logout sends a tracking event. It is recorded here, on the server, so a logout without
  * JavaScript counts too; the visitor's cookies go along so their consent decides what is kept.
  * Tracking failures never stop a logout.
  */
@@ -227,7 +227,7 @@ const logoutRoute: AccountRoute = {
     await recordLogout(request, context, locale);
     const ended = await (await getAuth(context)).api.signOut({ headers: request.headers, asResponse: true }).catch(() => new Response());
     const response = answerForm(true, { status: 200, location: toLocalePrefix(locale) || '/', cookiesFrom: ended });
-    // The session cookie goes whatever the auth library answered; spec §4: the display cookies go too,
+    // The session cookie goes whatever the auth library answered; docs/accounts.md "Logout": the display cookies go too,
     // and user_token is set to 1 for 365 days.
     const secure = isSecureSite(context.site.SITE_URL);
     for (const cookie of clearSessionCookies(context.site.SITE_URL)) response.headers.append('set-cookie', cookie);

@@ -148,7 +148,7 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
   );
 }
 
-/** `/register`: name, e-mail, password (spec §5 password_v2) and the site captcha; works without JavaScript. */
+/** `/register`: name, e-mail, password (docs/forms.md "Passwords") and the site captcha; works without JavaScript. */
 export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
   const { t } = useTranslation(pageName);
   const locale = useSelector(selectLocale);

@@ -39,9 +39,9 @@ declare global {
   }
 }
 
-/** Spec §4: after a failed social sign-in, the window closes or the visitor goes home after 2 s. */
+/** docs/accounts.md "Google sign-in": after a failed social sign-in, the window closes or the visitor goes home after 2 s. */
 const ERROR_REDIRECT_MS = 2000;
-/** Session storage key of the route to return to after signing in (spec §9). */
+/** Session storage key of the route to return to after signing in (docs/accounts.md "Google sign-in"). */
 const LOGIN_FROM_ROUTE = 'login_from_route';
 
 let scriptLoad: Promise<void> | undefined;
@@ -62,7 +62,7 @@ function loadIdentityServices(src: string): Promise<void> {
 
 /**
  * Google sign-in: the button, and One Tap when nobody is signed in. Google hands the page an ID token, the server
- * verifies it and opens a session; then spec §4's return rules: in an analytics-login popup the window closes,
+ * verifies it and opens a session; then the return rules of docs/accounts.md "Google sign-in": in an analytics-login popup the window closes,
  * else the visitor goes to the previous same-site route or the account page.
  */
 export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; returnPath: string }) {
@@ -117,7 +117,7 @@ export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; ret
           locale,
           width: 300,
         });
-        // Spec §4: One Tap only without a session.
+        // docs/accounts.md "Google sign-in": One Tap only without a session.
         if (!signedIn) id.prompt();
       })
       .catch(() => active && setStatus('unavailable'));

@@ -21,7 +21,7 @@ import { OrdersSection } from './OrdersSection.tsx';
 import { useFormAction } from './use-form-action.ts';
 import * as styles from './AccountPage.module.css';
 
-/** spec §4 logout: the browser's storage is cleared as the session ends. */
+/** docs/accounts.md "Logout": the browser's storage is cleared as the session ends. */
 function clearStorage(): void {
   try {
     localStorage.clear();

@@ -120,7 +120,7 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
   );
 }
 
-/** `/reset-password?token=`: a new password (spec §5 password_v2) for the account the mailed link belongs to. */
+/** `/reset-password?token=`: a new password (docs/forms.md "Passwords") for the account the mailed link belongs to. */
 export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordData>) {
   const { t } = useTranslation(pageName);
   const locale = useSelector(selectLocale);

@@ -28,7 +28,7 @@ function decodeClientEmail(value: string | null): string {
   }
 }
 
-/** `/login`: the e-mail pre-fill (spec §4: `client_e`, else `email`), the return path and a returned error. */
+/** `/login`: the e-mail pre-fill (`client_e`, else `email`: docs/accounts.md "Sign-in"), the return path and a returned error. */
 export async function loadLoginPage({ url, fetchApi }: LoaderContext): Promise<LoginPageData> {
   const query = url.searchParams;
   return {

@@ -41,7 +41,7 @@ export function getContent(context: BlogContext): Promise<ContentRepository> {
   return contentOf(context)();
 }
 
-/** An article as the list answers it (spec §3 "Footer article list response" plus what cards show). */
+/** An article as the list answers it (docs/frame.md "Footer", plus what cards show). */
 function summarise(article: Article): ArticleSummaryDto {
   const { title, slug, description, category, published, updated, readingMinutes } = article;
   return { title, new_uuid: slug, uuid: slug, description, category, published, updated, readingMinutes };
@@ -49,7 +49,7 @@ function summarise(article: Article): ArticleSummaryDto {
 
 /**
  * `GET /api/blog/article/list`: `category_id` (`blog` for all, or a category), `language`, `start`, `len`;
- * newest first; `is_footer=1` skips the `faqs` article (spec §2). Answers `cscode` 200 with `list, start, total`.
+ * newest first; `is_footer=1` skips the `faqs` article (docs/frame.md "Footer"). Answers `cscode` 200 with `list, start, total`.
  */
 export const articleListRoute: ApiRoute<BlogSettings> = {
   method: 'GET',

@@ -39,7 +39,7 @@ export async function loadBlogList(context: LoaderContext): Promise<BlogListData
   return { articles: data.list, total: data.total, page, pageCount, category, categories: data.categories };
 }
 
-/** `/{article}` and `/{lang}/{article}/{id}`: an article missing in the locale is 404 (spec §8). */
+/** `/{article}` and `/{lang}/{article}/{id}`: an article missing in the locale is 404 (docs/locales.md "Content per locale"). */
 export async function loadArticle(context: LoaderContext, slug = context.params.article ?? ''): Promise<ArticleDto | NotFoundResult> {
   const answer = await readAnswer(
     context,

@@ -36,7 +36,7 @@ import * as styles from './CheckoutPage.module.css';
 
 const StripePayment = lazy(() => import('./StripePayment.tsx'));
 
-/** The lifetime device choices (spec §9: LFT, LFT_3, LFT_5). */
+/** The lifetime device choices (LFT, LFT_3, LFT_5: docs/commerce.md "Plans and prices"). */
 const LIFETIME = { 1: 'LFT', 3: 'LFT_3', 5: 'LFT_5' } as const;
 type Devices = keyof typeof LIFETIME;
 const CARD_TYPES = ['1M', '6M', '1Y', 'LFT'] as const;

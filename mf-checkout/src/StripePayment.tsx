@@ -18,7 +18,7 @@ function StripeForm({ order, onBack }: { order: OrderDto; onBack: () => void }) 
     event.preventDefault();
     if (!stripe || !elements) return;
     setBusy(true);
-    // spec §7: the provider returns to /checkout with pay and payment_intent_client_secret; the server reduces the query.
+    // docs/commerce.md "Payment providers": the provider returns to /checkout with pay and payment_intent_client_secret; the server reduces the query.
     const returnUrl = new URL(`${locale.prefix}/checkout`, window.location.origin);
     returnUrl.searchParams.set('pay', 'stripe');
     returnUrl.searchParams.set('tid', order.id);

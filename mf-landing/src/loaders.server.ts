@@ -13,7 +13,7 @@ import { findService, listServicesByGroup, SERVICES } from './catalogue/services
 import type { ProductPageData, ServicePageData, ShowcaseData } from './pages/page-data.ts';
 import type { ContactPageData, UninstallationData } from './pages/FormPages.tsx';
 
-/** spec §2: the generic adult-downloader page lives beside the per-service pages. */
+/** docs/routing.md "Service catalogue": the generic adult-downloader page lives beside the per-service pages. */
 export const GENERIC_ADULT_SLUG = 'adult';
 const RELATED_COUNT = 8;
 const SHOWCASE_COUNT = 18;

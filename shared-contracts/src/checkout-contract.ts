@@ -19,7 +19,7 @@ export interface OfferPlanDto extends PlanRow {
   os: PlanOs;
 }
 
-/** A coupon as shown (spec §3: '$discount off', description from discount and minimum price). */
+/** A coupon as shown ('$discount off', described from discount and minimum price: docs/commerce.md "Coupons"). */
 export interface OfferCouponDto {
   code: string;
   text: string;

@@ -7,12 +7,12 @@ import type { TrackingData, TrackingEventName } from './tracking-contract.ts';
 export interface SiteEvents {
   /** Asks the shell to navigate client-side to a same-site path. */
   navigationRequested: { path: string; replace?: boolean };
-  /** Asks the shell to show a toast or confirm dialog (spec §3 "Toast options"). Offered to remotes; none asks yet. */
+  /** Asks the shell to show a toast or confirm dialog (docs/frame.md "Dialogs"). Offered to remotes; none asks yet. */
   toastRequested: { title?: string; message: string; modalType?: 'toast' | 'confirm' | 'failure'; buttonText?: string; cancelText?: string };
   /** Asks the shell to show the consent question again (the visitor's "Cookie settings"). Since 1.3.0. */
   consentRequested: Record<string, never>;
   /**
-   * Asks the shell's tracker to send an event (spec §7); the visitor's consent decides what it carries. Offered
+   * Asks the shell's tracker to send an event (docs/tracking.md "Events"); the visitor's consent decides what it carries. Offered
    * to remotes; none sends one yet. Since 1.3.0.
    */
   trackRequested: { event: TrackingEventName } & Partial<

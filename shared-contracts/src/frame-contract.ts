@@ -7,7 +7,7 @@ import type { Locale } from './locales.ts';
  * read by the shell's server, which hands the browser the frame it built.
  */
 
-/** Navigation groups of the service catalogue (spec §2: hot, TV, anime and adult lists). */
+/** Navigation groups of the service catalogue (hot, TV, anime and adult lists: docs/routing.md "Service catalogue"). */
 export const SERVICE_GROUPS = ['hot', 'tv', 'anime', 'adult'] as const;
 /** One navigation group. */
 export type ServiceGroupId = (typeof SERVICE_GROUPS)[number];
@@ -38,6 +38,6 @@ export interface FrameData {
   /** Public origin of the site (share links need absolute URLs). */
   siteUrl: string;
   catalogue: ServiceCatalogueDto;
-  /** Latest guide-centre articles, `faqs` skipped (spec §2 footer). */
+  /** Latest guide-centre articles, `faqs` skipped (docs/frame.md "Footer"). */
   articles: FooterArticleDto[];
 }

@@ -22,7 +22,7 @@ export interface RouteMatch {
   locale: Locale;
   /** Path parameters by name (`service`, `product`, `article`, `id`, `policy`). */
   params: Readonly<Record<string, string>>;
-  /** The translation namespace of the page (spec §2 page-name derivation). */
+  /** The translation namespace of the page (docs/routing.md "Page names"). */
   pageName: string;
 }
 

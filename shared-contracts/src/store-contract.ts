@@ -1,6 +1,6 @@
 import type { Locale } from './locales.ts';
 
-/** Locale slice (spec §3 "Shared client state": locales, current locale, locale path, URL prefix, hreflang). */
+/** Locale slice (docs/locales.md "Supported locales": locales, current locale, locale path, URL prefix, hreflang). */
 export interface LocaleState {
   current: Locale;
   /** Empty for the default locale, else `/` plus the code. */
@@ -32,7 +32,7 @@ export interface PageMetaState {
   canonicalUrl: string;
 }
 
-/** A/B values assigned on the server (spec §4), e.g. `abPlanPrice`. */
+/** A/B values assigned on the server (docs/commerce.md "Price experiment"), e.g. `abPlanPrice`. */
 export interface AbState {
   values: Record<string, string>;
 }
@@ -59,7 +59,7 @@ export interface SharedState {
 /** Action type of the OS switch (the shell's `os` slice handles it; any remote may dispatch it). */
 export const OS_SWITCHED_ACTION = 'os/osSwitched';
 
-/** The action that switches the visitor's OS (spec §4 "OS selection"). */
+/** The action that switches the visitor's OS (docs/frame.md "Visitor's OS"). */
 export function createOsSwitchedAction(os: OsState['os']): { type: typeof OS_SWITCHED_ACTION; payload: OsState['os'] } {
   return { type: OS_SWITCHED_ACTION, payload: os };
 }

@@ -1,5 +1,5 @@
 /**
- * The first-party tracker's wire format (spec §3 "Tracking data", §7 "Tracking endpoint"), shared by the
+ * The first-party tracker's wire format (docs/tracking.md "Envelope"), shared by the
  * shell's browser SDK, the ingestion route and squads that record server-side events. Since 1.3.0.
  * No runtime dependencies: it ships in the browser.
  */
@@ -10,13 +10,13 @@ import { readCookie } from './cookies.ts';
 export const TRACKING_ENDPOINT = '/api/site/track';
 /** Where squads' servers record events that happen on the server (a logout without JavaScript too). */
 export const TRACKING_INTERNAL_ENDPOINT = '/api/site/internal/track';
-/** The `web_version` every event carries (spec §3). */
+/** The `web_version` every event carries (docs/tracking.md "Envelope"). */
 export const TRACKING_WEB_VERSION = '2.2.3';
 
 /**
  * The visitor's answer to the consent question: `granted` or `denied`; absent until asked. Before consent
  * (and always under Global Privacy Control) the tracker sends cookieless events: no `_EA_*` cookies and
- * no identifiers (decisions.md "Tracking, privacy, third parties").
+ * no identifiers (docs/tracking.md "Cookieless events").
  */
 export const CONSENT_COOKIE = 'rk_consent';
 export type ConsentState = 'granted' | 'denied' | 'unknown';
@@ -40,7 +40,7 @@ export const TRACKING_EVENTS = [
 ] as const;
 export type TrackingEventName = (typeof TRACKING_EVENTS)[number];
 
-/** spec §3 "Tracking data": what one event may carry. Every field is optional on the wire. */
+/** docs/tracking.md "Envelope": what one event may carry. Every field is optional on the wire. */
 export interface TrackingData {
   event: TrackingEventName;
   event_category?: string;
@@ -119,7 +119,7 @@ const PERSONAL_PARAMS = new Set([
   'password',
 ]);
 
-/** Removes personal query parameters (spec §8 hand-off, reset and payment links) from a tracked URL. */
+/** Removes personal query parameters (hand-off, reset and payment links: docs/tracking.md "Personal query parameters") from a tracked URL. */
 export function redactTrackedUrl(value: string, base = 'http://localhost'): string {
   let url: URL;
   try {
@@ -131,7 +131,7 @@ export function redactTrackedUrl(value: string, base = 'http://localhost'): stri
   return value.startsWith('/') ? url.pathname + url.search : url.href;
 }
 
-/** spec §7: keys sorted, empty values removed. */
+/** docs/tracking.md "Envelope": keys sorted, empty values removed. */
 export function normaliseTrackingData(data: TrackingData): Record<string, unknown> {
   const entries = Object.entries(data).filter(
     ([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0),

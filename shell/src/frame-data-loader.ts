@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 
 /** How long frame data is reused before the squads' APIs are asked again. */
 export const FRAME_DATA_TTL_MS = 60_000;
-/** Spec §9: the footer's guide centre lists 6 articles. */
+/** docs/frame.md "Footer": the footer's guide centre lists 6 articles. */
 export const FOOTER_ARTICLE_COUNT = 6;
 
 const EMPTY_CATALOGUE: ServiceCatalogueDto = { groups: [], adultPage: null };

@@ -10,13 +10,13 @@ export interface Installers {
   mac: string | null;
 }
 
-/** The download link of an installer (spec §7: `/mlink?p=` records the download, then redirects). */
+/** The download link of an installer (`/mlink?p=` records the download, then redirects: docs/routing.md "Server paths"). */
 export function toDownloadHref(installer: string): string {
   return `/mlink?p=${encodeURIComponent(installer)}`;
 }
 
 /**
- * The download-by-OS switch (spec §2): the button for the visitor's OS, a link to switch to the other
+ * The download-by-OS switch (docs/frame.md "Visitor's OS"): the button for the visitor's OS, a link to switch to the other
  * one, and the single-OS variant for products without a Mac build.
  */
 export function DownloadButtons({ installers, buyHref }: { installers: Installers; buyHref: string }) {

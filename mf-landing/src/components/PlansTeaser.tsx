@@ -16,7 +16,7 @@ import * as styles from './PlansTeaser.module.css';
 /** The three plans the teaser shows; the checkout offers them all. */
 const TEASER_PLANS: readonly PlanType[] = ['1M', '1Y', 'LFT'];
 
-/** A plans teaser from the plan table (spec §9): price, saving and the per-month figure. */
+/** A plans teaser from the plan table (docs/commerce.md "Derived prices"): price, saving and the per-month figure. */
 export function PlansTeaser() {
   const { t } = useTranslation('landing');
   const locale = useSelector(selectLocale);

@@ -39,7 +39,7 @@ function checkContactFields(fields: ContactPageData['fields']): Record<string, s
   return problems;
 }
 
-/** `/contact`: the contact form (spec §5 `message` rule, self-hosted captcha), stored and mailed to support. */
+/** `/contact`: the contact form (docs/forms.md "Contact form"), stored and mailed to support. */
 export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
   const { t } = useTranslation(pageName);
   const locale = useSelector(selectLocale);

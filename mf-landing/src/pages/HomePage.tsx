@@ -24,7 +24,7 @@ export function buildHomeFaq(t: Translate, serviceCount: number): FaqItem[] {
 export function HomePage({ data, pageName }: PageProps<ShowcaseData>) {
   const t = useTranslate(pageName);
   const locale = useSelector(selectLocale);
-  // One direct React hook in a server-rendered remote page: a wrong React copy on the server fails here (TOOLCHAIN pitfall 1).
+  // One direct React hook in a server-rendered remote page: a wrong React copy on the server fails here (docs/toolchain.md "Eager shared modules only in the host").
   const [checkoutHref] = useState(() => toLocalePath(locale, '/checkout'));
   return (
     <>

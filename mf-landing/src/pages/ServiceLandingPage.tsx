@@ -45,7 +45,7 @@ function buildFeatures(t: Translate, service: ServiceFacts | null): Feature[] {
   ];
 }
 
-/** `/{service}-downloader`: what ReelKeep does for one service, written from its facts (spec §2). */
+/** `/{service}-downloader`: what ReelKeep does for one service, written from its facts (docs/routing.md "Service catalogue"). */
 export function ServiceLandingPage({ data }: PageProps<ServicePageData>) {
   const t = useTranslate('landing');
   const locale = useSelector(selectLocale);

@@ -14,14 +14,14 @@ const POLICY_LINKS = [
   ['/terms-of-use', 'footer.terms'],
 ] as const;
 
-/** Spec §9: up to 20 hot products; spec §2: cut to 6 for German. */
+/** docs/frame.md "Footer": up to 20 hot products, cut to 6 for German. */
 const HOT_PRODUCT_LIMIT = 20;
 const HOT_PRODUCT_LIMIT_DE = 6;
 
 /** Facebook's own share page (docs/sharing.md): a plain link, no script of theirs. */
 const FACEBOOK_SHARER = 'https://www.facebook.com/sharer/sharer.php?u=';
 
-/** The site footer (spec §2): newsletter, hot products, support, guide centre, policies, share, copyright, languages. */
+/** The site footer (docs/frame.md "Footer"): newsletter, hot products, support, guide centre, policies, share, copyright, languages. */
 export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string }) {
   const { t } = useTranslation('common');
   const locale = useSelector(selectLocale);

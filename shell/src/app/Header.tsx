@@ -28,7 +28,7 @@ function AccountIcon() {
   );
 }
 
-/** spec §4 logout: the browser's storage is cleared as the session ends. */
+/** docs/accounts.md "Logout": the browser's storage is cleared as the session ends. */
 export function clearBrowserStorage(): void {
   try {
     localStorage.clear();
@@ -38,7 +38,7 @@ export function clearBrowserStorage(): void {
   }
 }
 
-/** Spec §2 "Shared frame": the account link keeps `source=redeem_approved` and `id` when the route has them. */
+/** docs/frame.md "Header": the account link keeps `source=redeem_approved` and `id` when the route has them. */
 export function buildAccountHref(prefix: string, search: string): string {
   const current = new URLSearchParams(search);
   const kept = new URLSearchParams();
@@ -92,7 +92,7 @@ function ServiceColumns({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-/** The site header (spec §2 "Shared frame"): logo, main navigation, language switch, account buttons. */
+/** The site header (docs/frame.md "Header"): logo, main navigation, language switch, account buttons. */
 export function Header({ clean, reduced }: { clean: boolean; reduced: boolean }) {
   const { t } = useTranslation('common');
   const locale = useSelector(selectLocale);
@@ -111,7 +111,7 @@ export function Header({ clean, reduced }: { clean: boolean; reduced: boolean })
 
   useEffect(() => {
     if (!menuOpen && !servicesOpen) return;
-    // Spec §2: a click outside closes the menu.
+    // docs/frame.md "Navigation layouts": a click outside closes the menu.
     const closeOnOutsideClick = (event: MouseEvent) => {
       if (!headerRef.current?.contains(event.target as Node)) {
         setMenuOpen(false);

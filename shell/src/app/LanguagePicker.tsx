@@ -4,7 +4,7 @@ import { LOCALES, toLocalePath, selectLocaleState, type Locale } from '@reelkeep
 import { usePagePayload } from '../routing/navigator.ts';
 import * as styles from './LanguagePicker.module.css';
 
-/** Spec §2: the picker's two groups, in this order. */
+/** docs/frame.md "Language picker": the picker's two groups, in this order. */
 export const LANGUAGE_GROUPS: readonly (readonly Locale[])[] = [
   ['ja', 'zh'],
   ['en', 'fr', 'pt', 'de', 'es', 'it'],
@@ -23,7 +23,7 @@ export const LOCALE_NATIVE_NAMES: Record<Locale, string> = {
 };
 
 /**
- * Spec §2: the same page in the other language when it is among the page's alternates, else that
+ * docs/frame.md "Language picker": the same page in the other language when it is among the page's alternates, else that
  * language's home; both tagged `source=lang_switch` (the server then remembers the choice).
  */
 export function buildLanguageSwitchHref(locale: Locale, path: string, hasAlternate: boolean): string {

@@ -20,7 +20,7 @@ function readReturnedStatus(search: string): NewsletterStatus {
   return RESULT_STATUSES.find((status) => status === value) ?? 'empty';
 }
 
-/** The footer's newsletter box (spec §4 statuses, spec §7 `POST /email/report`); works without JavaScript. */
+/** The footer's newsletter box (`POST /email/report` and its statuses: docs/forms.md "Newsletter"); works without JavaScript. */
 export function NewsletterBox() {
   const { t } = useTranslation('common');
   const locale = useSelector(selectLocale);
@@ -40,7 +40,7 @@ export function NewsletterBox() {
       { email: email.trim(), type: 2, locale } satisfies PostedInput<typeof newsletterInput>,
       newsletterAnswerSchema,
     );
-    // spec §7: cscode 200 is success; anything else, or no answer, is a failure.
+    // docs/forms.md "Newsletter": cscode 200 is success; anything else, or no answer, is a failure.
     setStatus(body.cscode === 200 ? 'succ' : body.status === 'format' || body.status === 'required' ? body.status : 'fail');
     setBusy(false);
   };

@@ -3,7 +3,7 @@ import { toLocalePath, selectLocale } from '@reelkeep/shared-contracts';
 import { useSelector } from 'react-redux';
 import * as styles from './NotFoundPage.module.css';
 
-/** The localised not-found view; carries the HTTP status in a data attribute (spec §2 error pages). */
+/** The localised not-found view; carries the HTTP status in a data attribute (docs/frame.md "Error pages"). */
 export function NotFoundPage({ status }: { status: number }) {
   const { t } = useTranslation('common');
   const locale = useSelector(selectLocale);
@@ -19,7 +19,7 @@ export function NotFoundPage({ status }: { status: number }) {
   );
 }
 
-/** The localised error page for other statuses (spec §2: the message in a heading). */
+/** The localised error page for other statuses (the message in a heading: docs/frame.md "Error pages"). */
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation('common');
   const locale = useSelector(selectLocale);

@@ -16,13 +16,13 @@ import { useInviteReport } from './use-invite-report.ts';
 import { Tracking } from '../tracking/Tracking.tsx';
 import './frame.css';
 
-/** Spec §2: the campaign banner is hidden on these routes. */
+/** docs/campaigns.md "Campaign banner": the campaign banner is hidden on these routes. */
 const ROUTES_WITHOUT_CAMPAIGN_BANNER = new Set(['checkout', 'event-center', 'sales-campaign', 'store']);
 
 /** docs/push.md "Subscribing": the offer's code is fetched only when the push delay has passed after hydration. */
 const PushPrompt = lazy(() => import('../webpush/PushPrompt.tsx'));
 
-/** The frame around every page (spec §2 visibility rules: clean, simple and reduced pages). */
+/** The frame around every page (clean, simple and reduced pages: docs/frame.md "Page frames"). */
 export function Root() {
   const navigation = useNavigatorState();
   const { payload } = navigation;

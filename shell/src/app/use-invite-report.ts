@@ -2,15 +2,15 @@ import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { emitSiteEvent, postJson, toSameSitePath, selectSignedIn, type PostedInput, type shareVisitInput } from '@reelkeep/shared-contracts';
 
-/** Session storage keys of spec §9. */
+/** Session storage keys (docs/accounts.md "Invite visits"). */
 const INVITE_KEY = 'activity_invite_code';
 const FROM_ROUTE_KEY = 'login_from_route';
 const INVITE_CODE = /^[A-Za-z0-9_-]{4,64}$/;
-/** spec §7 share_visit: 200 (reported) and 10010 (already reported) both mean done. */
+/** docs/accounts.md "Invite visits": 200 (reported) and 10010 (already reported) both mean done. */
 const DONE = new Set([200, 10010]);
 
 /**
- * Spec §4 "Invite": a page opened with `?invite_code=` keeps the code and the route in session storage; once
+ * docs/accounts.md "Invite visits": a page opened with `?invite_code=` keeps the code and the route in session storage; once
  * the visitor is signed in, the visit is reported to the account squad, and on success the code is cleared
  * and the visitor goes back to the stored route. Other answers change nothing visible.
  */

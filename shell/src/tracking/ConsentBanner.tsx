@@ -4,7 +4,7 @@ import { toLocalePath, selectLocale } from '@reelkeep/shared-contracts';
 import * as styles from './ConsentBanner.module.css';
 
 /**
- * The consent question (decisions.md "Tracking, privacy, third parties"): a non-blocking card, two
+ * The consent question (docs/tracking.md "Consent"): a non-blocking card, two
  * equal choices, and the cookies policy. Nothing but cookieless events is sent until the visitor accepts.
  */
 export function ConsentBanner({ onAnswer }: { onAnswer: (state: 'granted' | 'denied') => void }) {

@@ -12,17 +12,17 @@ import {
 } from '@reelkeep/shared-contracts/tracking';
 import { onSiteEvent, parseJsonAnswer, readCookie, serialiseCookie, trackingAnswerSchema, type TrackingAnswer } from '@reelkeep/shared-contracts';
 
-/** spec §9 "Counts" and "Timings". */
+/** docs/constants.md "Counts" and docs/constants.md "Timings". */
 export const SCROLL_THRESHOLDS = [20, 40, 60, 80, 100] as const;
 const PATH_HISTORY_LENGTH = 5;
 const DAY_S = 86_400;
 const GUID_MAX_AGE_S = 365 * DAY_S;
 const VISIT_MAX_AGE_S = DAY_S;
 const PATH_TRACK_MAX_AGE_S = 30 * 60;
-/** spec §9: clicks on the same link are counted once per 2 s. */
+/** docs/tracking.md "Events": clicks on the same link are counted once per 2 s. */
 const CLICK_THROTTLE_MS = 2_000;
 
-/** Links whose clicks are events of their own (spec §7 recognised paths). */
+/** Links whose clicks are events of their own (docs/tracking.md "Events"). */
 const EVENT_BY_PATH: [RegExp, TrackingEventName][] = [
   [/^\/mlink(\/|$)/, 'download'],
   [/^(\/[a-z]{2})?\/checkout(\.htm)?$/, 'buy_now'],
@@ -38,7 +38,7 @@ export interface TrackerEnvironment {
 
 export interface TrackerOptions {
   locale: string;
-  /** spec §9: `#dev=1` sends plain data (`mode` 1). */
+  /** docs/tracking.md "Envelope": `#dev=1` sends plain data (`mode` 1). */
   devMode: boolean;
   environment?: TrackerEnvironment;
 }
@@ -59,7 +59,7 @@ function randomId(): string {
 }
 
 /**
- * The first-party tracking SDK (spec §3 "Tracking data", §7): events go to the shell's server by beacon,
+ * The first-party tracking SDK (docs/tracking.md "Envelope"): events go to the shell's server by beacon,
  * or by POST when the answer's identifiers are needed. Without consent (and always under Global Privacy
  * Control) it is cookieless: a per-page id, no `_EA_*` cookies, no identifiers.
  */
@@ -113,7 +113,7 @@ export function createTracker({ locale, devMode, environment }: TrackerOptions):
     return base;
   }
 
-  /** spec §7: the answer's identifiers go into cookies (with consent only). */
+  /** docs/tracking.md "Tracking cookies": the answer's identifiers go into cookies (with consent only). */
   function keepAnswer(answer: TrackingAnswer): void {
     if (answer.cscode !== 0 || !answer.data || !consented()) return;
     const { tmp_token_id: tokenId, s_id: sessionId, s_expiration: sessionEnd, visit_timestamp: visit } = answer.data;
@@ -127,7 +127,7 @@ export function createTracker({ locale, devMode, environment }: TrackerOptions):
     const envelope = encodeTrackingEnvelope({ ...data, xargs_request_type: viaBeacon ? 'send_beacon' : 'axios' }, visitorId(), devMode);
     const body = JSON.stringify(envelope);
     if (viaBeacon && env.navigator.sendBeacon(TRACKING_ENDPOINT, new Blob([body], { type: 'application/json' }))) return;
-    // spec §8: tracking failures are ignored.
+    // docs/tracking.md "Failures are ignored": tracking failures are ignored.
     env
       .fetch(TRACKING_ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'text/html' } })
       .then(async (response) => {
