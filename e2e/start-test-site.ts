@@ -12,7 +12,7 @@ import { startGoogleStandIn } from './google-stand-in.ts';
 import { loadConfig } from '../platform/src/config.ts';
 import { openDatabase } from '../platform/src/db/database.ts';
 import { applyMigrations } from '../platform/src/db/migrations.ts';
-import { createDemoCampaign } from '../mf-checkout/server/demo-campaign.ts';
+import { createDemoCampaign } from '../mf-campaign/server/demo-campaign.ts';
 import {
   E2E_DIR,
   E2E_ENV,
@@ -159,8 +159,8 @@ Object.assign(process.env, E2E_ENV);
 {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
-  // The checkout's tables come with its release; the server would apply them too, before taking traffic.
-  await applyMigrations(db, 'checkout', path.join(E2E_RELEASES_DIR, 'mf-checkout', initial['mf-checkout']!, 'migrations'));
+  // The campaign squad's tables come with its release; the server would apply them too, before taking traffic.
+  await applyMigrations(db, 'campaign', path.join(E2E_RELEASES_DIR, 'mf-campaign', initial['mf-campaign']!, 'migrations'));
   await createDemoCampaign(db);
   await db.close();
 }

@@ -22,3 +22,5 @@ export * from './inputs/blog.ts';
 export * from './proof-of-work.ts';
 export * from './inputs/checkout.ts';
 export * from './inputs/landing.ts';
+export * from './campaign-contract.ts';
+export * from './inputs/campaign.ts';
