@@ -11,12 +11,14 @@ import {
   campaignUpdateInput,
   checkoutCampaignQuery,
   currentCampaignsQuery,
+  frameCampaignQuery,
   parseCampaignMoment,
   readInput,
   respondJson,
   type CampaignDto,
   type CheckoutCampaignAnswer,
   type CurrentCampaignsAnswer,
+  type FrameCampaignAnswer,
   type InputProblem,
 } from '@reelkeep/shared-contracts';
 import {
@@ -25,6 +27,8 @@ import {
   orderForEventCenter,
   pickFrameCampaign,
   readPersonalDeadline,
+  ROUTES_WITHOUT_ADS,
+  ROUTES_WITHOUT_BANNER,
   toDisplayedEnd,
 } from '../src/campaign-rules.ts';
 import {
@@ -77,8 +81,7 @@ const currentRoute: CampaignRoute = {
     const input = await readInput(request, currentCampaignsQuery);
     if (!input.ok) return refuseInput(input);
     const now = Date.now();
-    // docs/campaigns.md "Activity": a start_time the rules cannot read is no preview at all.
-    const previewAt = input.data.start_time ? (parseCampaignMoment(input.data.start_time) ?? undefined) : undefined;
+    const previewAt = readPreviewAt(input.data.start_time);
     const deadline = readPersonalDeadline(input.data.ac_endtime, input.data.ac_source);
     const campaigns = await listCampaigns(context.db.query);
     const shown = pickFrameCampaign(campaigns, now, previewAt);
@@ -90,6 +93,46 @@ const currentRoute: CampaignRoute = {
       campaign: shown && toCampaignDto(shown, now, deadline),
       eventCenter: eventCenter.map((campaign) => toCampaignDto(campaign, now, deadline)),
     };
+    return respondJson(body, 200, { [CACHE_TAGS_HEADER]: CAMPAIGN_CACHE_TAG });
+  },
+};
+
+/** A link's preview moment: a `start_time` the rules cannot read is no preview at all (docs/campaigns.md "Activity"). */
+const readPreviewAt = (startTime: string | undefined): number | undefined => (startTime ? (parseCampaignMoment(startTime) ?? undefined) : undefined);
+
+/**
+ * `GET /api/campaign/frame`: the frame's campaign slot in the page's locale (docs/campaigns.md "In the frame"):
+ * the banner's line and art, the end the visitor is shown, and the routes where banner and ads never show.
+ */
+const frameRoute: CampaignRoute = {
+  method: 'GET',
+  path: '/api/campaign/frame',
+  async handle(request, context) {
+    const input = await readInput(request, frameCampaignQuery);
+    if (!input.ok) return refuseInput(input);
+    const now = Date.now();
+    const campaign = pickFrameCampaign(await listCampaigns(context.db.query), now, readPreviewAt(input.data.start_time));
+    let body: FrameCampaignAnswer = { campaign: null };
+    if (campaign) {
+      const resources = await context.loadTranslations(input.data.locale, ['campaign']);
+      const names = (resources.campaign?.names ?? {}) as Record<string, unknown>;
+      const translate = (key: string | null, fallback: string): string => (key !== null && typeof names[key] === 'string' ? names[key] : fallback);
+      const name = translate(campaign.nameKey, campaign.id);
+      body = {
+        campaign: {
+          id: campaign.id,
+          title: translate(campaign.navTitleKey, name),
+          name,
+          route: campaign.route,
+          thumb: campaign.images.thumb ?? null,
+          background: campaign.images.bgArticle ?? null,
+          endsAt: toDisplayedEnd(campaign.endsAt, readPersonalDeadline(input.data.ac_endtime, input.data.ac_source)),
+          isImportant: campaign.isImportant,
+          bannerHiddenOn: [...new Set([...ROUTES_WITHOUT_BANNER, ...campaign.noNavRoutes])],
+          adsHiddenOn: [...new Set([...ROUTES_WITHOUT_ADS, ...campaign.noAdRoutes])],
+        },
+      };
+    }
     return respondJson(body, 200, { [CACHE_TAGS_HEADER]: CAMPAIGN_CACHE_TAG });
   },
 };
@@ -283,4 +326,4 @@ const adminRoutes: CampaignRoute[] = [
 ];
 
 /** Every route of the campaign squad. */
-export const CAMPAIGN_ROUTES: readonly CampaignRoute[] = [currentRoute, couponRoute, checkoutOfferRoute, ...adminRoutes];
+export const CAMPAIGN_ROUTES: readonly CampaignRoute[] = [currentRoute, frameRoute, couponRoute, checkoutOfferRoute, ...adminRoutes];

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { FrameCampaignAnswer } from './frame-contract.ts';
 import { PLAN_TYPES, type PlanType } from './pricing.ts';
 
 /**
@@ -182,6 +183,24 @@ const campaignSchema: z.ZodMiniType<CampaignDto> = z.object({
 export const currentCampaignsAnswerSchema: z.ZodMiniType<CurrentCampaignsAnswer> = z.object({
   campaign: z.nullable(campaignSchema),
   eventCenter: z.array(campaignSchema),
+});
+
+/** `GET /api/campaign/frame`. */
+export const frameCampaignAnswerSchema: z.ZodMiniType<FrameCampaignAnswer> = z.object({
+  campaign: z.nullable(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      name: z.string(),
+      route: z.string(),
+      thumb: z.nullable(z.string()),
+      background: z.nullable(z.string()),
+      endsAt: z.number(),
+      isImportant: z.boolean(),
+      bannerHiddenOn: z.array(z.string()),
+      adsHiddenOn: z.array(z.string()),
+    }),
+  ),
 });
 
 /** The page cache tag of every page that shows campaign data: a campaign change drops them (docs/operations.md "Page cache"). */

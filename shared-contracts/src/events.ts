@@ -12,6 +12,8 @@ export interface SiteEvents {
   sessionChanged: { signedIn: boolean };
   /** Asks the shell to show the consent question again (the visitor's "Cookie settings"). Since 1.3.0. */
   consentRequested: Record<string, never>;
+  /** Asks the campaign squad's dialogs to open the coupon modal (the banner on the store page). Since 1.4.0. */
+  couponModalRequested: Record<string, never>;
   /** Asks the shell's tracker to send an event (spec §7); the visitor's consent decides what it carries. Since 1.3.0. */
   trackRequested: { event: TrackingEventName } & Partial<
     Pick<TrackingData, 'event_category' | 'event_label' | 'event_target' | 'products' | 'pids' | 'order_tag' | 'track_data'>

@@ -119,3 +119,6 @@ export const currentCampaignsQuery = z.object({
   ac_endtime: singleLine(32).optional(),
   ac_source: singleLine(32).optional(),
 });
+
+/** `GET /api/campaign/frame`: the page's locale and a link's campaign values (read as for `current`). */
+export const frameCampaignQuery = currentCampaignsQuery.extend({ locale: localeInput });

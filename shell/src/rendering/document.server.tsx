@@ -1,19 +1,29 @@
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { HREFLANG, toLocalePrefix, type FrameData, type HydrationState, type SharedState } from '@reelkeep/shared-contracts';
+import {
+  CAMPAIGN_BANNER_CLOSED_COOKIE,
+  HREFLANG,
+  readCookie,
+  toLocalePrefix,
+  type FrameData,
+  type HydrationState,
+  type SharedState,
+} from '@reelkeep/shared-contracts';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { createI18n } from '../i18n/create-i18n.ts';
 import { createStaticNavigator } from '../routing/navigator.ts';
 import { ROUTE_BY_NAME, splitLocale } from '../routing/route-table.ts';
 import { createSiteStore } from '../store/create-site-store.ts';
 import type { PageOutcome, RenderInput } from '../render-contract.ts';
+import { shouldShowCampaignBanner } from '../app/campaign-banner-rules.ts';
+import { renderCampaignBannerHtml } from './campaign-banner.server.ts';
 import { buildHeadTags, renderHeadTagsHtml } from './head-tags.ts';
 import { escapeHtml, serialiseForScript } from './html-text.ts';
 import type { ResolvedPage } from './page-resolution.server.ts';
 
 /** The store a page starts with: the contract's slices, filled from the request and the resolved page. */
-function buildStoreState(input: RenderInput, page: ResolvedPage): SharedState {
+function buildStoreState(input: RenderInput, page: ResolvedPage, frame: FrameData): SharedState {
   const split = splitLocale(input.url.pathname);
   return {
     locale: { current: page.locale, prefix: toLocalePrefix(page.locale), path: split?.path ?? '/' },
@@ -21,8 +31,28 @@ function buildStoreState(input: RenderInput, page: ResolvedPage): SharedState {
     session: input.session,
     pageMeta: { ...page.payload.head, keywords: page.payload.head.keywords ?? '', status: page.payload.status },
     ab: { values: input.abValues },
-    campaignNav: { visible: false },
+    // docs/campaigns.md "In the frame": a running campaign shows its banner until the visitor closes it for the day.
+    campaignNav: { visible: Boolean(frame.campaign) && readCookie(input.visitorHeaders.cookie, CAMPAIGN_BANNER_CLOSED_COOKIE) !== '1' },
   };
+}
+
+/** The campaign banner above the app (docs/campaigns.md "In the frame"), or nothing when the visitor closed it or none runs. */
+function renderBanner(page: ResolvedPage, state: SharedState, frame: FrameData, t: (key: string) => string): string {
+  if (!frame.campaign || !state.campaignNav.visible) return '';
+  const route = page.payload.match?.route;
+  const cleanFrame = route !== undefined && ROUTE_BY_NAME[route].frame === 'clean';
+  return renderCampaignBannerHtml({
+    campaign: frame.campaign,
+    route,
+    prefix: state.locale.prefix,
+    hidden: !shouldShowCampaignBanner(frame.campaign, route, true, cleanFrame),
+    labels: {
+      label: t('common:campaign_banner.label'),
+      cta: t('common:campaign_banner.cta'),
+      coupons: t('common:campaign_banner.coupons'),
+      close: t('common:campaign_banner.close'),
+    },
+  });
 }
 
 /**
@@ -30,7 +60,7 @@ function buildStoreState(input: RenderInput, page: ResolvedPage): SharedState {
  * navigation), the stylesheets and scripts of the shell and of the page's remote. Scripts are files from
  * the site or its static host (CSP `script-src`); the only inline blocks are data (JSON), which run nothing.
  */
-function renderDocumentStart(input: RenderInput, page: ResolvedPage): string {
+function renderDocumentStart(input: RenderInput, page: ResolvedPage, bannerHtml: string): string {
   const { payload, locale } = page;
   const remote = payload.match ? ROUTE_BY_NAME[payload.match.route].remote : undefined;
   const pinned = input.remotes.find((candidate) => candidate.name === remote && !payload.unavailable.includes(candidate.name));
@@ -57,6 +87,7 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage): string {
     ...input.shellAssets.scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
     '</head>',
     '<body>',
+    bannerHtml,
     '<div id="root">',
   ].join('');
 }
@@ -68,7 +99,7 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage): string {
  * RENDER_TIMEOUT_MS and its timer always cleared.
  */
 export async function renderDocumentStream(input: RenderInput, page: ResolvedPage, frame: FrameData, app: ReactNode): Promise<PageOutcome> {
-  const state = buildStoreState(input, page);
+  const state = buildStoreState(input, page, frame);
   const { store, injectSlices } = createSiteStore(state);
   for (const module of page.modules.values()) injectSlices(module.slices);
   const i18n = createI18n(page.locale, page.resources);
@@ -93,7 +124,7 @@ export async function renderDocumentStream(input: RenderInput, page: ResolvedPag
       {app}
     </AppProviders>
   );
-  const start = renderDocumentStart(input, page);
+  const start = renderDocumentStart(input, page, renderBanner(page, state, frame, i18n.t.bind(i18n)));
   const end = `</div><script id="__RK_STATE__" type="application/json">${serialiseForScript(hydration)}</script></body></html>`;
 
   let timer: ReturnType<typeof setTimeout> | undefined;
