@@ -57,7 +57,7 @@ const fixtures: E2EFixtures = {
   initial,
   campaignNext: await buildVariant('mf-campaign', (dir) =>
     replaceIn(
-      path.join(dir, 'src/CampaignPage.tsx'),
+      path.join(dir, 'src/CampaignPages.tsx'),
       '<h1 className={styles.heading}>',
       '<p data-testid="release-badge">NEW</p>\n        <h1 className={styles.heading}>',
     ),
@@ -110,13 +110,13 @@ const fixtures: E2EFixtures = {
   ),
   campaignWithMigration: await buildVariant('mf-campaign', async (dir) => {
     await writeFile(
-      path.join(dir, 'server/migrations/0002_slice_notes.sql'),
+      path.join(dir, 'server/migrations/0099_slice_notes.sql'),
       "CREATE TABLE IF NOT EXISTS campaign.slice_notes (id serial PRIMARY KEY, note text NOT NULL);\nINSERT INTO campaign.slice_notes (note) VALUES ('added by a migration');\n",
     );
     await replaceIn(
       path.join(dir, 'server/api.ts'),
-      '  routes: [],',
-      "  routes: [{ method: 'GET', path: '/api/campaign/slice-note', handle: async (_request, context) => Response.json({ notes: await context.db.query('SELECT note FROM campaign.slice_notes') }) }],",
+      '  routes: CAMPAIGN_ROUTES,',
+      "  routes: [...CAMPAIGN_ROUTES, { method: 'GET', path: '/api/campaign/slice-note', handle: async (_request, context) => Response.json({ notes: await context.db.query('SELECT note FROM campaign.slice_notes') }) }],",
     );
   }),
   shellWithRoute: await buildVariant('shell', async (dir) => {

@@ -1,18 +1,24 @@
 import { CONTRACT_VERSION, type PageDefinition, type RemotePageModule } from '@reelkeep/shared-contracts';
-import { CampaignPage } from './CampaignPage.tsx';
+import { EventCenterPage, SalesCampaignPage, StorePage } from './CampaignPages.tsx';
+import { loadCampaignPage, type CampaignPageData } from './loaders.server.ts';
 
-const campaignPage: PageDefinition<null> = {
-  Component: CampaignPage,
+// The loader runs on the server only; the browser build drops it and what it reads (zod among them).
+const campaignLoader = __SERVER__ ? loadCampaignPage : undefined;
+
+/** A campaign page: its own namespace for the head, the campaign namespace for names, coupons and offers. */
+const campaignPage = (Component: PageDefinition<CampaignPageData>['Component']): PageDefinition<CampaignPageData> => ({
+  Component,
+  loader: campaignLoader,
   head: (t) => ({ title: t('title'), description: t('description') }),
-  namespaces: ({ pageName }) => [pageName],
-};
+  namespaces: ({ pageName }) => [pageName, 'campaign'],
+});
 
 export default {
   remote: 'mf-campaign',
   contractVersion: CONTRACT_VERSION,
   pages: {
-    'sales-campaign': campaignPage,
-    store: campaignPage,
-    'event-center': campaignPage,
+    'sales-campaign': campaignPage(SalesCampaignPage),
+    store: campaignPage(StorePage),
+    'event-center': campaignPage(EventCenterPage),
   },
 } satisfies RemotePageModule;
