@@ -51,9 +51,7 @@ const DEMO: CampaignDto = {
 
 function renderPage(Page: typeof StorePage, pageName: string, data: CampaignPageData) {
   const i18n = i18next.createInstance();
-  void i18n
-    .use(initReactI18next)
-    .init({ lng: 'fr', resources: { fr: { [pageName]: read(pageName), campaign: read('campaign') } } });
+  void i18n.use(initReactI18next).init({ lng: 'fr', resources: { fr: { [pageName]: read(pageName), campaign: read('campaign') } } });
   const store = configureStore({ reducer: { locale: () => ({ current: 'fr', prefix: '/fr', path: '/store' }) } });
   const match = { route: pageName.replace('_', '-') as 'store', locale: 'fr' as const, params: {}, pageName };
   render(
