@@ -41,7 +41,8 @@ function renderBanner(page: ResolvedPage, state: SharedState, frame: FrameData, 
   if (!frame.campaign || !state.campaignNav.visible) return '';
   const route = page.payload.match?.route;
   const cleanFrame = route !== undefined && ROUTE_BY_NAME[route].frame === 'clean';
-  return renderCampaignBannerHtml({
+  // The skip link stays the page's first focusable element, before the banner's landmark (axe "region").
+  return `<a class="rk-skip" href="#main">${escapeHtml(t('common:nav.skip'))}</a>${renderCampaignBannerHtml({
     campaign: frame.campaign,
     route,
     prefix: state.locale.prefix,
@@ -52,7 +53,7 @@ function renderBanner(page: ResolvedPage, state: SharedState, frame: FrameData, 
       coupons: t('common:campaign_banner.coupons'),
       close: t('common:campaign_banner.close'),
     },
-  });
+  })}`;
 }
 
 /**
