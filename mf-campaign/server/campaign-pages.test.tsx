@@ -102,4 +102,22 @@ describe('the campaign pages', () => {
     expect(screen.getByText(campaign.ui.expired!)).toBeTruthy();
     expect(screen.getAllByRole('link')).toHaveLength(1);
   });
+
+  it('describe the running sale as a schema.org SaleEvent, and nothing when none runs', async () => {
+    // The page module reads the build's target flag when it loads.
+    Object.assign(globalThis, { __SERVER__: true });
+    const { default: campaignPages } = await import('../src/page.tsx');
+    const head = campaignPages.pages['sales-campaign'].head;
+    const match = { route: 'sales-campaign' as const, locale: 'fr' as const, params: {}, pageName: 'sales_campaign' };
+    const t = (key: string) => key;
+    expect(head(t, match, { campaign: DEMO, eventCenter: [], now: NOW }).structuredData).toEqual([
+      expect.objectContaining({
+        '@type': 'SaleEvent',
+        name: 'campaign:names.demo',
+        startDate: new Date(DEMO.startsAt).toISOString(),
+        endDate: new Date(DEMO.endsAt).toISOString(),
+      }),
+    ]);
+    expect(head(t, match, { campaign: null, eventCenter: [], now: NOW }).structuredData).toEqual([]);
+  });
 });
