@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { SharedState } from '@reelkeep/shared-contracts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
@@ -23,12 +22,8 @@ import './frame.css';
 export function Root() {
   const navigation = useNavigatorState();
   const { payload } = navigation;
-  const { t } = useTranslation('common');
   const { siteUrl, campaign } = useFrameData();
   const prefix = useSelector((state: SharedState) => state.locale.prefix);
-  const campaignVisible = useSelector((state: SharedState) => state.campaignNav.visible);
-  // The server wrote the banner, and the skip link before it, above the app: the frame keeps that one skip link.
-  const [bannerWritten] = useState(() => Boolean(campaign) && campaignVisible);
   const dispatch = useDispatch();
   const campaignBanner = useRef<Promise<CampaignBannerController> | null>(null);
   useClientNavigation(navigation);
@@ -50,11 +45,6 @@ export function Root() {
   return (
     <div className="rk-app">
       <PageHead payload={payload} pathname={navigation.location.pathname} />
-      {!bannerWritten && (
-        <a className="rk-skip" href="#main">
-          {t('nav.skip')}
-        </a>
-      )}
       <Header clean={clean} reduced={frame === 'reduced'} />
       <main id="main" className="rk-main">
         <PageOutlet />

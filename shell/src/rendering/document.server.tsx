@@ -41,8 +41,7 @@ function renderBanner(page: ResolvedPage, state: SharedState, frame: FrameData, 
   if (!frame.campaign || !state.campaignNav.visible) return '';
   const route = page.payload.match?.route;
   const cleanFrame = route !== undefined && ROUTE_BY_NAME[route].frame === 'clean';
-  // The skip link stays the page's first focusable element, before the banner's landmark (axe "region").
-  return `<a class="rk-skip" href="#main">${escapeHtml(t('common:nav.skip'))}</a>${renderCampaignBannerHtml({
+  return renderCampaignBannerHtml({
     campaign: frame.campaign,
     route,
     prefix: state.locale.prefix,
@@ -53,7 +52,7 @@ function renderBanner(page: ResolvedPage, state: SharedState, frame: FrameData, 
       coupons: t('common:campaign_banner.coupons'),
       close: t('common:campaign_banner.close'),
     },
-  })}`;
+  });
 }
 
 /**
@@ -61,7 +60,7 @@ function renderBanner(page: ResolvedPage, state: SharedState, frame: FrameData, 
  * navigation), the stylesheets and scripts of the shell and of the page's remote. Scripts are files from
  * the site or its static host (CSP `script-src`); the only inline blocks are data (JSON), which run nothing.
  */
-function renderDocumentStart(input: RenderInput, page: ResolvedPage, bannerHtml: string): string {
+function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: string, bannerHtml: string): string {
   const { payload, locale } = page;
   const remote = payload.match ? ROUTE_BY_NAME[payload.match.route].remote : undefined;
   const pinned = input.remotes.find((candidate) => candidate.name === remote && !payload.unavailable.includes(candidate.name));
@@ -88,6 +87,9 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage, bannerHtml:
     ...input.shellAssets.scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`),
     '</head>',
     '<body>',
+    // The skip link is the page's first focusable element, before the campaign banner's landmark (axe "region");
+    // a change of language is a full load, so the server's words are always the page's.
+    `<a class="rk-skip" href="#main">${escapeHtml(skipLabel)}</a>`,
     bannerHtml,
     '<div id="root">',
   ].join('');
@@ -125,7 +127,7 @@ export async function renderDocumentStream(input: RenderInput, page: ResolvedPag
       {app}
     </AppProviders>
   );
-  const start = renderDocumentStart(input, page, renderBanner(page, state, frame, i18n.t.bind(i18n)));
+  const start = renderDocumentStart(input, page, i18n.t('common:nav.skip'), renderBanner(page, state, frame, i18n.t.bind(i18n)));
   const end = `</div><script id="__RK_STATE__" type="application/json">${serialiseForScript(hydration)}</script></body></html>`;
 
   let timer: ReturnType<typeof setTimeout> | undefined;
