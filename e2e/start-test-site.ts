@@ -12,7 +12,7 @@ import { startGoogleStandIn } from './google-stand-in.ts';
 import { loadConfig } from '../platform/src/config.ts';
 import { openDatabase } from '../platform/src/db/database.ts';
 import { applyMigrations } from '../platform/src/db/migrations.ts';
-import { createDemoCampaign } from '../mf-checkout/server/demo-campaign.ts';
+import { createDemoCampaign } from '../mf-campaign/server/demo-campaign.ts';
 import {
   E2E_DIR,
   E2E_ENV,
@@ -57,7 +57,7 @@ const fixtures: E2EFixtures = {
   initial,
   campaignNext: await buildVariant('mf-campaign', (dir) =>
     replaceIn(
-      path.join(dir, 'src/CampaignPage.tsx'),
+      path.join(dir, 'src/CampaignPages.tsx'),
       '<h1 className={styles.heading}>',
       '<p data-testid="release-badge">NEW</p>\n        <h1 className={styles.heading}>',
     ),
@@ -110,13 +110,13 @@ const fixtures: E2EFixtures = {
   ),
   campaignWithMigration: await buildVariant('mf-campaign', async (dir) => {
     await writeFile(
-      path.join(dir, 'server/migrations/0002_slice_notes.sql'),
+      path.join(dir, 'server/migrations/0099_slice_notes.sql'),
       "CREATE TABLE IF NOT EXISTS campaign.slice_notes (id serial PRIMARY KEY, note text NOT NULL);\nINSERT INTO campaign.slice_notes (note) VALUES ('added by a migration');\n",
     );
     await replaceIn(
       path.join(dir, 'server/api.ts'),
-      '  routes: [],',
-      "  routes: [{ method: 'GET', path: '/api/campaign/slice-note', handle: async (_request, context) => Response.json({ notes: await context.db.query('SELECT note FROM campaign.slice_notes') }) }],",
+      '  routes: CAMPAIGN_ROUTES,',
+      "  routes: [...CAMPAIGN_ROUTES, { method: 'GET', path: '/api/campaign/slice-note', handle: async (_request, context) => Response.json({ notes: await context.db.query('SELECT note FROM campaign.slice_notes') }) }],",
     );
   }),
   shellWithRoute: await buildVariant('shell', async (dir) => {
@@ -159,8 +159,8 @@ Object.assign(process.env, E2E_ENV);
 {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
-  // The checkout's tables come with its release; the server would apply them too, before taking traffic.
-  await applyMigrations(db, 'checkout', path.join(E2E_RELEASES_DIR, 'mf-checkout', initial['mf-checkout']!, 'migrations'));
+  // The campaign squad's tables come with its release; the server would apply them too, before taking traffic.
+  await applyMigrations(db, 'campaign', path.join(E2E_RELEASES_DIR, 'mf-campaign', initial['mf-campaign']!, 'migrations'));
   await createDemoCampaign(db);
   await db.close();
 }

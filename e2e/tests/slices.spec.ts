@@ -156,7 +156,7 @@ test('a release with an additive migration applies it before it goes live; after
   await new Promise((resolve) => setTimeout(resolve, 1_500));
 
   const promoted = await cluster.release('promote', 'mf-campaign', fixtures.campaignWithMigration);
-  expect(promoted).toContain('0002_slice_notes.sql');
+  expect(promoted).toContain('0099_slice_notes.sql');
   for (const site of cluster.sites) {
     const answer = await poll(
       async () => fetch(`${site}/api/campaign/slice-note`),

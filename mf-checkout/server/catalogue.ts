@@ -1,12 +1,5 @@
 import type { Database } from '@reelkeep/platform/host-context';
-import {
-  type CouponRule,
-  type OfferCampaignDto,
-  type OfferCouponDto,
-  type OfferPlanDto,
-  type PlanOs,
-  type PlanType,
-} from '@reelkeep/shared-contracts';
+import { type CampaignCouponDto, type OfferCouponDto, type OfferPlanDto, type PlanOs, type PlanType } from '@reelkeep/shared-contracts';
 
 type Query = Database['query'];
 
@@ -80,79 +73,20 @@ export async function findPlans(query: Query, product: ProductRow): Promise<{ wi
   return { win: plans.filter((plan) => plan.os === 'win'), mac: product.hasMac && mac.length > 0 ? mac : null };
 }
 
-/** A coupon row with its campaign window. */
-export interface CouponRow extends CouponRule {
-  text: string;
-  show: boolean;
-  campaignId: string;
-  startsAt: number;
-  endsAt: number;
-}
-
-interface CouponDbRow {
-  code: string;
-  text: string;
-  discount_cents: number;
-  allowed_types: PlanType[];
-  allow_price_cents: number;
-  show: boolean;
-  campaign_id: string;
-  starts_at: Date;
-  ends_at: Date;
-}
-
-const toCoupon = (row: CouponDbRow): CouponRow => ({
-  code: row.code,
-  text: row.text,
-  discountCents: row.discount_cents,
-  allowedTypes: row.allowed_types,
-  minPriceCents: row.allow_price_cents,
-  show: row.show,
-  campaignId: row.campaign_id,
-  startsAt: new Date(row.starts_at).getTime(),
-  endsAt: new Date(row.ends_at).getTime(),
-});
-
-const COUPON_COLUMNS = 'c.code, c.text, c.discount_cents, c.allowed_types, c.allow_price_cents, c.show, c.campaign_id, k.starts_at, k.ends_at';
-
-/** Finds a coupon by code (case-insensitive), running or not. */
-export async function findCoupon(query: Query, code: string): Promise<CouponRow | null> {
-  const normalised = code.trim().toUpperCase();
-  if (!/^[A-Z0-9_-]{3,32}$/.test(normalised)) return null;
-  const [row] = await query<CouponDbRow>(
-    `SELECT ${COUPON_COLUMNS} FROM checkout.coupons c JOIN checkout.campaigns k ON k.id = c.campaign_id WHERE c.code = $1`,
-    [normalised],
-  );
-  return row ? toCoupon(row) : null;
-}
+/** A coupon with its campaign window, as the campaign squad's API answers it (`campaign-client.ts`). */
+export type CouponRow = CampaignCouponDto;
 
 /** Whether a coupon can be redeemed at this moment: only the campaign's real window counts (docs/commerce.md "Coupons"). */
 export const isCouponRunning = (coupon: CouponRow, now: number): boolean => now >= coupon.startsAt && now < coupon.endsAt;
 
-/** The coupons of campaigns running now that are meant to be shown. */
-export async function findShownCoupons(query: Query, now: number): Promise<OfferCouponDto[]> {
-  const rows = await query<CouponDbRow>(
-    `SELECT ${COUPON_COLUMNS} FROM checkout.coupons c JOIN checkout.campaigns k ON k.id = c.campaign_id
-     WHERE c.show AND k.starts_at <= $1 AND k.ends_at > $1 ORDER BY c.discount_cents DESC`,
-    [new Date(now)],
-  );
-  return rows.map(toCoupon).map(({ code, text, discountCents, allowedTypes, minPriceCents }) => ({
-    code,
-    text,
-    discountCents,
-    allowedTypes: [...allowedTypes],
-    minPriceCents,
-  }));
-}
-
-/** The running campaign that ends first (the checkout counts down to it), or null. */
-export async function findRunningCampaign(query: Query, now: number): Promise<OfferCampaignDto | null> {
-  const [row] = await query<{ id: string; name: string; ends_at: Date }>(
-    `SELECT id, name, ends_at FROM checkout.campaigns WHERE starts_at <= $1 AND ends_at > $1 ORDER BY is_important DESC, ends_at LIMIT 1`,
-    [new Date(now)],
-  );
-  return row ? { id: row.id, name: row.name, endsAt: new Date(row.ends_at).getTime() } : null;
-}
+/** A coupon as the offer shows it. */
+export const toOfferCoupon = ({ code, text, discountCents, allowedTypes, minPriceCents }: CouponRow): OfferCouponDto => ({
+  code,
+  text,
+  discountCents,
+  allowedTypes: [...allowedTypes],
+  minPriceCents,
+});
 
 /** Sources a personal campaign deadline (`ac_source`) may come from; another source changes nothing (docs/commerce.md "Campaign links"). */
 export const AC_SOURCES = ['email', 'newsletter', 'app', 'push'] as const;

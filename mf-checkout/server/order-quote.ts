@@ -11,7 +11,8 @@ import {
   type PriceVariant,
   type Quote,
 } from '@reelkeep/shared-contracts';
-import { findCoupon, findPlans, findProduct, isCouponRunning, type CouponRow, type ProductRow } from './catalogue.ts';
+import { CampaignUnavailableError } from './campaign-client.ts';
+import { findPlans, findProduct, isCouponRunning, type CouponRow, type ProductRow } from './catalogue.ts';
 import type { Query } from './order-repository.ts';
 
 /** A refusal the checkout page shows next to a field (the code is a translation key). */
@@ -31,13 +32,14 @@ export interface OrderQuote {
 
 /**
  * Prices what a visitor chose: the product's plan row, the visitor's A/B variant (read by the caller from the
- * server-set cookie) and a coupon running now; or the first problem with the choice, in the order the page
+ * server-set cookie) and a coupon running now (read from the campaign squad by `findCoupon`); or the first problem with the choice, in the order the page
  * shows them (plan, e-mail, coupon). Any amount the browser sent plays no part.
  */
 export async function quoteOrder(
   query: Query,
   choice: { product: string; pid: string; coupon: string; email: string; variant: PriceVariant },
   now: number,
+  findCoupon: (code: string) => Promise<CouponRow | null>,
 ): Promise<OrderQuote | { problem: OrderProblem }> {
   const refuse = (field: OrderProblem['field'], code: string) => ({ problem: { field, code } });
   const plan = parsePlanId(choice.pid);
@@ -52,7 +54,12 @@ export async function quoteOrder(
 
   let coupon: CouponRow | null = null;
   if (choice.coupon.trim()) {
-    coupon = await findCoupon(query, choice.coupon);
+    try {
+      coupon = await findCoupon(choice.coupon);
+    } catch (error) {
+      if (error instanceof CampaignUnavailableError) return refuse('coupon', 'coupon_unavailable');
+      throw error;
+    }
     if (!coupon) return refuse('coupon', 'coupon_unknown');
     if (!isCouponRunning(coupon, now)) return refuse('coupon', 'coupon_expired');
     const problem = couponProblem(coupon, plan.type, planPriceCents(row, choice.variant).priceCents);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { HostContext } from '@reelkeep/platform/host-context';
 import { DEFAULT_LOCALE, isLocale, ORDER_STATUSES, type OrderDto, type PriceVariant } from '@reelkeep/shared-contracts';
 import { joinBuyerAccount } from './buyer-account.ts';
+import { fetchCoupon } from './campaign-client.ts';
 import { generateLicenceKey } from './licence-key.ts';
 import { createOrderSecret, type OrderAccessFacts } from './order-access.ts';
 import { toOrderDtos } from './order-dto.ts';
@@ -83,7 +84,7 @@ export function createOrderService(deps: OrderDeps) {
     upgradeId: string;
     appliedId: string;
   }): Promise<{ order: OrderDto; secret: string } | { problem: OrderProblem }> {
-    const priced = await quoteOrder(db.query, input, now());
+    const priced = await quoteOrder(db.query, input, now(), (code) => fetchCoupon(deps.fetchApi, code));
     if ('problem' in priced) return priced;
     const { product, plan, row, coupon, quote } = priced;
     await expireStaleOrders();

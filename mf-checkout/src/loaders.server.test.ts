@@ -64,9 +64,9 @@ async function load(search: string, answers: Record<string, (init?: RequestInit)
 }
 
 describe('the checkout page loader', () => {
-  it('passes link values the offer API reads on to it', async () => {
+  it('passes link values the offer API reads on to it, with the page locale for the campaign name', async () => {
     const { asked } = await load('?product=netflix&start_time=20210101000000&ac_endtime=20291231000000&ac_source=email');
-    expect(asked).toEqual(['/api/checkout/offer?product=netflix&ac_endtime=20291231000000&ac_source=email&start_time=20210101000000']);
+    expect(asked).toEqual(['/api/checkout/offer?product=netflix&ac_endtime=20291231000000&ac_source=email&start_time=20210101000000&locale=en']);
   });
 
   it.each([
@@ -75,7 +75,7 @@ describe('the checkout page loader', () => {
     ['a product key with a control character', '?product=aio%1b'],
   ])('leaves out %s, so the page still renders (docs/commerce.md "Campaign links")', async (_case, search) => {
     const { data, asked } = await load(search);
-    expect(asked).toEqual(['/api/checkout/offer?']);
+    expect(asked).toEqual(['/api/checkout/offer?locale=en']);
     expect(data).toMatchObject({ offer: OFFER, order: null });
   });
 

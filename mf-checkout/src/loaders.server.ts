@@ -92,6 +92,7 @@ export async function loadCheckoutPage({ url, locale, fetchApi, fetchAsVisitor }
     // docs/commerce.md "Campaign links": a link value the offer API would refuse is ignored, the page still renders.
     if (value && offerQuerySchema.shape[name].safeParse(value).success) offerQuery.set(name, value);
   }
+  offerQuery.set('locale', locale);
   // An offer that does not read as one fails the loader: the visitor gets the page's fallback, not a broken page.
   const offer = offerSchema.parse(await (await fetchApi(`/api/checkout/offer?${offerQuery}`)).json());
   const { type, os } = readLinkChoice(query);

@@ -41,8 +41,17 @@ const landing: SquadApiModule<z.infer<typeof settings>> = {
       },
     },
     { method: 'GET', path: '/api/landing/slow', handle: () => new Promise<Response>(() => undefined) },
+    {
+      method: 'POST',
+      path: '/api/landing/change',
+      handle: async (request) => {
+        const { ok } = (await request.json()) as { ok: boolean };
+        return respondJson({ ok }, ok ? 200 : 409, { 'x-purge-cache-tags': 'campaigns bad!tag' });
+      },
+    },
   ],
 };
+const purged: string[][] = [];
 const blog: SquadApiModule<z.infer<typeof settings>> = {
   squad: 'blog',
   contractVersion: CONTRACT_VERSION,
@@ -56,7 +65,7 @@ describe('the API gateway', () => {
     const db = {} as Database;
     gateway = await startTestGateway(
       [landing, blog].map((module) => ({ module, context: createTestHostContext(db, { module }) })),
-      { timeoutMs: 300 },
+      { timeoutMs: 300, purgeCacheTags: async (tags) => void purged.push(tags) },
     );
   });
   afterAll(() => gateway.close());
@@ -75,6 +84,16 @@ describe('the API gateway', () => {
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ cscode: 403, error: 'foreign_origin' });
     expect(handled).toBe(before);
+  });
+
+  it('drops the cached pages a successful change names, and never passes the purge header on', async () => {
+    const changed = await post('/api/landing/change', { origin: gateway.origin }, '{"ok":true}');
+    expect(changed.status).toBe(200);
+    expect(changed.headers.has('x-purge-cache-tags')).toBe(false);
+    expect(purged).toEqual([['campaigns']]);
+    const refused = await post('/api/landing/change', { origin: gateway.origin }, '{"ok":false}');
+    expect(refused.status).toBe(409);
+    expect(purged).toHaveLength(1);
   });
 
   it('lets the site itself and cookie-less machine clients through', async () => {

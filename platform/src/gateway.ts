@@ -58,10 +58,13 @@ function refuseBody(res: ServerResponse, limit: number): void {
   res.end(JSON.stringify({ cscode: 413, error: 'body_too_large', maxBytes: limit }));
 }
 
+// The purge header is a word between a squad and the host, never sent on; cookies are set one by one below.
+const HEADERS_NOT_PASSED_ON = new Set(['content-encoding', 'transfer-encoding', 'set-cookie', 'x-purge-cache-tags']);
+
 async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {
-    if (name !== 'content-encoding' && name !== 'transfer-encoding' && name !== 'set-cookie') res.setHeader(name, value);
+    if (!HEADERS_NOT_PASSED_ON.has(name)) res.setHeader(name, value);
   });
   // Several cookies are several headers; setHeader per entry would keep only the last one.
   const cookies = response.headers.getSetCookie();
@@ -106,6 +109,19 @@ export interface GatewayOptions {
   reportError?: (message: string, error: unknown, extra?: Record<string, unknown>) => void;
   /** The squad's API as this snapshot has it; undefined when no release of it is live. */
   findApi: (squad: SquadName) => MountedApi | undefined;
+  /**
+   * Drops the cached pages carrying these tags: a squad's successful change names them in `x-purge-cache-tags`
+   * (a campaign edited through the admin API drops the pages showing campaigns, docs/operations.md "Page cache").
+   */
+  purgeCacheTags?: (tags: string[]) => Promise<void>;
+}
+
+/** The answer header by which a squad's change names the page cache tags it made stale; the gateway acts on it and strips it. */
+export const PURGE_CACHE_TAGS_HEADER = 'x-purge-cache-tags';
+
+/** The tags a purge header names: letters, digits, `_`, `-`, `.`, `@`, space-separated. */
+export function readPurgeTags(header: string | null): string[] {
+  return (header ?? '').split(/\s+/).filter((tag) => /^[\w.@-]{1,100}$/.test(tag));
 }
 
 /**
@@ -194,7 +210,16 @@ export function createGateway(options: GatewayOptions) {
         refuseBody(res, limit);
         return true;
       }
-      return answer(await target.dispatch({ method, headers, body }));
+      const response = await target.dispatch({ method, headers, body });
+      const purged = response.ok ? readPurgeTags(response.headers.get(PURGE_CACHE_TAGS_HEADER)) : [];
+      if (purged.length > 0) {
+        try {
+          await options.purgeCacheTags?.(purged);
+        } catch (error) {
+          options.logger.warn('page cache: tags not dropped after a change', { tags: purged, error });
+        }
+      }
+      return answer(response);
     },
   };
 }

@@ -11,6 +11,8 @@ export interface SiteEvents {
   toastRequested: { title?: string; message: string; modalType?: 'toast' | 'confirm' | 'failure'; buttonText?: string; cancelText?: string };
   /** Asks the shell to show the consent question again (the visitor's "Cookie settings"). Since 1.3.0. */
   consentRequested: Record<string, never>;
+  /** Asks the campaign squad's dialogs to open the coupon modal (the banner on the store page). Since 1.4.0. */
+  couponModalRequested: Record<string, never>;
   /**
    * Asks the shell's tracker to send an event (docs/tracking.md "Events"); the visitor's consent decides what it carries. Offered
    * to remotes; none sends one yet. Since 1.3.0.

@@ -33,3 +33,5 @@ export * from './inputs/landing.ts';
 export * from './translator.ts';
 export * from './share-links.ts';
 export * from './after-page-load.ts';
+export * from './campaign-contract.ts';
+export * from './inputs/campaign.ts';

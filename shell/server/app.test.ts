@@ -353,7 +353,7 @@ describe('admin operations', () => {
     await visit(pagePath);
     const listed = (await (await admin('/keys?limit=1000')).json()) as { keys: { key: string; tags: string[]; ageSeconds: number }[] };
     const key = listed.keys.find((entry) => entry.key.startsWith(`GET ${pagePath} `))?.key;
-    expect(key).toContain('locale=fr;os=win64;session=anonymous;price=price_a');
+    expect(key).toContain('locale=fr;os=win64;session=anonymous;price=price_a;banner=open');
 
     expect(await (await post('/delete', { keys: [key] })).json()).toEqual({ deleted: 1 });
     expect((await visit(pagePath)).headers.get('x-cache')).toBe('MISS');

@@ -131,7 +131,17 @@ export async function startHost(config: Config) {
     logger,
     apiHost,
     createGateway: (findApi: (squad: SquadName) => MountedApi | undefined) =>
-      createGateway({ siteUrl: config.SITE_URL, timeoutMs: config.API_TIMEOUT_MS, logger, reportError, findApi }),
+      createGateway({
+        siteUrl: config.SITE_URL,
+        timeoutMs: config.API_TIMEOUT_MS,
+        logger,
+        reportError,
+        findApi,
+        purgeCacheTags: async (tags) => {
+          const deleted = await pageCache.purgeTags(tags);
+          logger.info('page cache: entries of changed data dropped', { tags, deleted });
+        },
+      }),
     onSwitch: (switched) => pageCache.forgetReleases(switched),
   });
   liveFetchApi = (path, init) => releases.current().gateway.fetchApi(path, init);

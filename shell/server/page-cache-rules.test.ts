@@ -17,7 +17,13 @@ import {
   type PageVariant,
 } from './page-cache-rules.ts';
 
-const VARIANT: PageVariant = { locale: 'fr', os: { os: 'win', is64Bit: true }, signedIn: false, priceVariant: 'price_a' };
+const VARIANT: PageVariant = {
+  locale: 'fr',
+  os: { os: 'win', is64Bit: true },
+  signedIn: false,
+  priceVariant: 'price_a',
+  campaignBannerClosed: false,
+};
 const VERSIONS = { shell: 's1', remote: { name: 'mf-landing' as const, version: 'l1' }, locales: 'tr1' };
 const key = (search: string, overrides: Partial<Parameters<typeof buildPageCacheKey>[0]> = {}) =>
   buildPageCacheKey({ method: 'GET', path: '/fr/netflix-downloader', search, variant: VARIANT, versions: VERSIONS, ...overrides });
@@ -56,6 +62,7 @@ describe('buildPageCacheKey', () => {
     ['the login state', { signedIn: true }],
     ['the price variant', { priceVariant: 'price_b' }],
     ['a closed experiment', { priceVariant: null }],
+    ['a campaign banner the visitor closed', { campaignBannerClosed: true }],
   ])('keeps the variant apart: %s', (_case, change) => {
     expect(key('', { variant: { ...VARIANT, ...change } })).not.toBe(key(''));
   });
@@ -70,7 +77,9 @@ describe('buildPageCacheKey', () => {
 
   it('answers HEAD from the GET entry, and reads like what it is', () => {
     expect(key('', { method: 'HEAD' })).toBe(key(''));
-    expect(key('?b=1')).toBe('GET /fr/netflix-downloader?b=1 locale=fr;os=win64;session=anonymous;price=price_a shell@s1,mf-landing@l1,locales@tr1');
+    expect(key('?b=1')).toBe(
+      'GET /fr/netflix-downloader?b=1 locale=fr;os=win64;session=anonymous;price=price_a;banner=open shell@s1,mf-landing@l1,locales@tr1',
+    );
   });
 });
 
@@ -118,7 +127,7 @@ describe('decidePageCaching', () => {
       kind: 'cacheable',
       remote: 'mf-campaign',
       renderPath: '/fr/store?b=1',
-      key: 'GET /fr/store?b=1 locale=fr;os=win64;session=anonymous;price=price_a shell@s1,mf-campaign@c1,locales@tr1',
+      key: 'GET /fr/store?b=1 locale=fr;os=win64;session=anonymous;price=price_a;banner=open shell@s1,mf-campaign@c1,locales@tr1',
     });
     expect(decidePageCaching({ ...facts, method: 'HEAD' })).toEqual(decision);
   });
@@ -183,6 +192,18 @@ describe('tags', () => {
       'mf-landing@l1',
       'shell@s1',
     ]);
+  });
+
+  it('adds the data tags the API answers of the render named, so a change of that data drops the page', () => {
+    const versions = { shell: 's1', 'mf-campaign': 'c1' };
+    expect(tagEntry({ kind: 'data', body: html, remote: 'mf-campaign', versions, dataTags: ['campaigns'] })).toEqual([
+      'campaigns',
+      'locales',
+      'mf-campaign@c1',
+      'shell@s1',
+    ]);
+    // A data tag names no release: it never makes an entry look stale after a switch.
+    expect(namesOnlyLiveReleases(['campaigns', 'shell@s1'], { shell: 's1' })).toBe(true);
   });
 
   it("tags a client navigation's data with the shell, its remote and locales only", () => {

@@ -64,6 +64,8 @@ export interface PageVariant {
   signedIn: boolean;
   /** The visitor's price variant while the experiment runs; null while it is closed. */
   priceVariant: PriceVariant | null;
+  /** The visitor closed the campaign banner today (its cookie is set): the frame renders without it. */
+  campaignBannerClosed: boolean;
 }
 
 /** The versions a key names: what rendered the page, so a switch never meets an old entry. */
@@ -84,6 +86,7 @@ export function buildPageCacheKey(parts: { method: string; path: string; search:
     `os=${variant.os.os}${variant.os.is64Bit ? '64' : '32'}`,
     `session=${variant.signedIn ? 'signed-in' : 'anonymous'}`,
     `price=${variant.priceVariant ?? 'none'}`,
+    `banner=${variant.campaignBannerClosed ? 'closed' : 'open'}`,
   ].join(';');
   const versionPart = [`shell@${versions.shell}`, `${versions.remote.name}@${versions.remote.version}`, `locales@${versions.locales}`].join(',');
   return `${method} ${parts.path}${normaliseQuery(parts.search)} ${variantPart} ${versionPart}`;
@@ -203,8 +206,10 @@ export function tagEntry(input: {
   body: string;
   remote: RemoteName;
   versions: Readonly<Partial<Record<string, string>>>;
+  /** Tags the API answers the render read named (`x-cache-tags`, e.g. `campaigns`): a change of that data drops the entry. */
+  dataTags?: readonly string[];
 }): string[] {
-  const tags = new Set<string>([LOCALES_TAG]);
+  const tags = new Set<string>([LOCALES_TAG, ...(input.dataTags ?? [])]);
   const add = (app: string) => {
     const version = input.versions[app];
     if (version) tags.add(toReleaseTag(app, version));

@@ -12,11 +12,14 @@ import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
 import type { LocaleStore } from '@reelkeep/platform/locale-store';
 import { detectOs } from './visitor.ts';
 import { ANONYMOUS } from './session.ts';
+import { readPurgeTags } from '@reelkeep/platform/gateway';
 import {
+  CAMPAIGN_BANNER_CLOSED_COOKIE,
   CLIENT_IP_HEADER,
   isSecureSite,
   PRICE_VARIANT_COOKIE,
   serialiseRequestCookie,
+  readCookie,
   toSameSitePath,
   type PriceVariant,
   type SessionState,
@@ -153,6 +156,13 @@ async function collectDocument(outcome: PageOutcome): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Tags of data an API answer was built from (the campaign squad's `campaigns`). */
+const CACHE_TAGS_HEADER = 'x-cache-tags';
+const CLOSED_BANNER_COOKIE = `${CAMPAIGN_BANNER_CLOSED_COOKIE}=1`;
+
+/** Whether the visitor closed the campaign banner: a variant of the page the key covers (docs/operations.md "Page cache"). */
+const isCampaignBannerClosed = (cookieHeader: string | undefined): boolean => readCookie(cookieHeader ?? null, CAMPAIGN_BANNER_CLOSED_COOKIE) === '1';
+
 /** A price variant as the shell assigned it, and the cookie that keeps it. */
 interface AssignedVariant {
   value: PriceVariant;
@@ -162,12 +172,16 @@ interface AssignedVariant {
 /** What a request rendered itself, when the cache did not keep it: a redirect of its loader, or a body. */
 type RenderedAnswer = { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; body: string };
 
-/** An API caller that notes whether any answer it got was for one visitor or one use only. */
+/**
+ * An API caller that notes whether any answer it got was for one visitor or one use only, and the data tags the
+ * answers name (`x-cache-tags`), so a change of that data drops the page (docs/operations.md "Page cache").
+ */
 function watchPrivacy(fetchApi: RenderInput['fetchApi']) {
-  const seen = { privateAnswer: false };
+  const seen = { privateAnswer: false, dataTags: new Set<string>() };
   const watched: RenderInput['fetchApi'] = async (path, init) => {
     const response = await fetchApi(path, init);
     if (isPrivateAnswer(response.headers.get('cache-control'), response.headers.has('set-cookie'))) seen.privateAnswer = true;
+    for (const tag of readPurgeTags(response.headers.get(CACHE_TAGS_HEADER))) seen.dataTags.add(tag);
     return response;
   };
   return { fetchApi: watched, seen };
@@ -221,7 +235,7 @@ export function createPageRenderer(deps: {
     const variantCookie = serialiseRequestCookie(PRICE_VARIANT_COOKIE, ab.value);
     // Loaders asking on the visitor's behalf see the variant this response assigns, not only the old cookie.
     const cookies = options.keyed
-      ? [config.AB_PLAN_PRICE_OPEN ? variantCookie : null]
+      ? [config.AB_PLAN_PRICE_OPEN ? variantCookie : null, isCampaignBannerClosed(req.headers.cookie) ? CLOSED_BANNER_COOKIE : null]
       : // With the experiment closed, the cookie this response sets deletes the variant.
         [req.headers.cookie, ab.setCookie && config.AB_PLAN_PRICE_OPEN ? variantCookie : null];
     if (cookies.some(Boolean)) visitorHeaders.cookie = cookies.filter(Boolean).join('; ');
@@ -269,6 +283,7 @@ export function createPageRenderer(deps: {
         os: detectOs(req.headers['user-agent']),
         signedIn: session.signedIn,
         priceVariant: config.AB_PLAN_PRICE_OPEN ? ab.value : null,
+        campaignBannerClosed: isCampaignBannerClosed(req.headers.cookie),
       },
       versions: { shell: snapshot.shell?.version ?? '', locales: cache.localesVersion, remotes: listLiveVersions(snapshot) },
     });
@@ -345,7 +360,13 @@ export function createPageRenderer(deps: {
           body,
           etag: computeEntityTag(body),
           nonce: options.nonce,
-          tags: tagEntry({ kind: 'document', body, remote: decision.remote, versions: listLiveVersions(snapshot) }),
+          tags: tagEntry({
+            kind: 'document',
+            body,
+            remote: decision.remote,
+            versions: listLiveVersions(snapshot),
+            dataTags: [...watched.seen.dataTags],
+          }),
           storedAt: Date.now(),
         }
       : null;
@@ -467,7 +488,7 @@ export function createPageRenderer(deps: {
                 body,
                 etag: computeEntityTag(body),
                 nonce: '',
-                tags: tagEntry({ kind: 'data', body, remote: decision.remote, versions }),
+                tags: tagEntry({ kind: 'data', body, remote: decision.remote, versions, dataTags: [...watched.seen.dataTags] }),
                 storedAt: Date.now(),
               }
             : null;

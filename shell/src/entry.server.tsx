@@ -10,6 +10,7 @@ import {
 import { CONTRACT_VERSION, type Locale } from '@reelkeep/shared-contracts';
 import { Root } from './app/Root.tsx';
 import { createFrameDataLoader } from './frame-data-loader.ts';
+import { loadFrameCampaign } from './frame-campaign-loader.ts';
 import { loadServerPageModule, unloadServerRemotes } from './federation/server-remotes.ts';
 import { decidePageRequest } from './page-gate.ts';
 import { createSitemaps, renderRobots } from './sitemap.ts';
@@ -75,9 +76,9 @@ async function renderDocument(input: RenderInput, errorStatus: number | null): P
   const context = await handler.query(new Request(input.url.href), { requestContext: toRequestContext(input, errorStatus) });
   if (context instanceof Response) return toRedirectOutcome(context);
   const page: ResolvedPage = context.loaderData[PAGE_ROUTE_ID];
-  const frame = await loadFrameData(input, page.locale);
+  const [frame, campaign] = await Promise.all([loadFrameData(input, page.locale), loadFrameCampaign(input, page.locale)]);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderDocumentStream(input, page, frame, <StaticRouterProvider router={router} context={context} hydrate={false} />);
+  return renderDocumentStream(input, page, { ...frame, campaign }, <StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
 
 async function loadPageData(input: RenderInput): Promise<DataOutcome> {

@@ -6,7 +6,9 @@ import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/mig
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { CLIENT_IP_HEADER, type OrderDto } from '@reelkeep/shared-contracts';
 import { createCheckoutApi } from '../api.ts';
-import { createDemoCampaign } from '../demo-campaign.ts';
+// The campaign squad's real API answers the checkout's coupon reads, as the host's gateway hands them over.
+import { buildDemoCampaign } from '../../../mf-campaign/server/demo-campaign.ts';
+import { createCampaignApi, resetCampaignSchema } from '../../../mf-campaign/server/testing/campaign-harness.ts';
 import type { CheckoutSettings } from '../settings.ts';
 
 export { listTestDatabases } from '@reelkeep/platform/testing/databases';
@@ -25,12 +27,16 @@ const HOOK_TIMEOUT_MS = 180_000;
 /** The advisory lock the checkout suites take on a shared PostgreSQL while they own its checkout schema. */
 const SCHEMA_LOCK_ID = 170_003;
 
-/** The account squad's two routes the checkout calls, as its contract says (the e2e journeys use the real one). */
-export function createAccountStandIn() {
+/**
+ * The other squads' routes the checkout calls: the account squad's two, as its contract says (the e2e journeys
+ * use the real one); the campaign squad's, answered by its real API over the suite's database.
+ */
+export function createAccountStandIn(campaigns?: { fetchApi: (path: string, init?: RequestInit) => Promise<Response> }) {
   const created: string[] = [];
   return {
     created,
     async fetchApi(path: string, init?: RequestInit): Promise<Response> {
+      if (campaigns && path.startsWith('/api/campaign/')) return campaigns.fetchApi(path, init);
       if (path === '/api/account/session') {
         const cookie = new Headers(init?.headers).get('cookie') ?? '';
         const user = /rk\.session_token=(\w+)/.exec(cookie)?.[1];
@@ -72,7 +78,7 @@ async function holdCheckoutSchema(db: Database): Promise<() => Promise<void>> {
   };
 }
 
-/** Opens a database with the checkout schema made anew by its migrations (a PostgreSQL test database outlives the run). */
+/** Opens a database with the checkout and campaign schemas made anew by their migrations (a PostgreSQL test database outlives the run). */
 export async function openCheckoutDatabase(open: () => Promise<Database>): Promise<{ db: Database; close: () => Promise<void> }> {
   const db = await open();
   const release = await holdCheckoutSchema(db);
@@ -80,9 +86,11 @@ export async function openCheckoutDatabase(open: () => Promise<Database>): Promi
   await db.query(`DELETE FROM platform.schema_migrations WHERE squad = 'checkout'`).catch(() => undefined);
   await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
   await applyMigrations(db, 'checkout', CHECKOUT_MIGRATIONS_DIR);
+  const releaseCampaigns = await resetCampaignSchema(db);
   return {
     db,
     close: async () => {
+      await releaseCampaigns();
       await release();
       await db.close();
     },
@@ -178,7 +186,8 @@ export function useSandboxCheckout(open: () => Promise<Database>): SandboxChecko
 
   beforeAll(async () => {
     ({ db: checkout.db, close } = await openCheckoutDatabase(open));
-    checkout.account = createAccountStandIn();
+    const campaigns = createCampaignApi(checkout.db);
+    checkout.account = createAccountStandIn(campaigns);
     const api = createCheckoutApi({
       beforeFulfil: (orderId) => {
         if (checkout.crashOnce.delete(orderId)) throw new Error('simulated crash between payment and fulfilment');
@@ -190,7 +199,13 @@ export function useSandboxCheckout(open: () => Promise<Database>): SandboxChecko
       fetchApi: checkout.account.fetchApi,
     });
     checkout.call = makeCaller(api.routes, context);
-    await createDemoCampaign(checkout.db);
+    const demo = buildDemoCampaign(Date.now());
+    const created = await campaigns.fetchApi('/api/campaign/admin/campaigns', {
+      method: 'POST',
+      headers: { ...ADMIN, 'content-type': 'application/json' },
+      body: JSON.stringify(demo),
+    });
+    expect(created.status).toBe(201);
   }, HOOK_TIMEOUT_MS);
   afterAll(() => close());
   // Each test is a new visitor: a browser without the orders of the tests before.

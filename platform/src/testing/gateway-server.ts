@@ -12,7 +12,7 @@ import { createLogger } from '../logger.ts';
  */
 export async function startTestGateway(
   mounted: readonly { module: AnySquadApiModule; context: HostContext }[],
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; purgeCacheTags?: (tags: string[]) => Promise<void> } = {},
 ) {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -23,6 +23,7 @@ export async function startTestGateway(
     timeoutMs: options.timeoutMs ?? 10_000,
     logger: createLogger('error', () => undefined),
     findApi: (squad) => apis.get(squad),
+    purgeCacheTags: options.purgeCacheTags,
   });
   for (const { module, context } of mounted) {
     const site = { ...context.site, SITE_URL: origin };

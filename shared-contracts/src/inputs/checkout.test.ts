@@ -62,9 +62,11 @@ describe('offerQuerySchema', () => {
       start_time: Date.UTC(2021, 0, 1),
       ac_endtime: Date.UTC(2029, 11, 31),
       ac_source: 'email',
+      locale: 'en',
     });
-    expect(offerQuerySchema.parse({})).toEqual({});
-    expect(offerQuerySchema.parse({ product: '', start_time: '' })).toEqual({ product: undefined, start_time: undefined });
+    expect(offerQuerySchema.parse({})).toEqual({ locale: 'en' });
+    expect(offerQuerySchema.parse({ product: '', start_time: '' })).toEqual({ product: undefined, start_time: undefined, locale: 'en' });
+    expect(offerQuerySchema.parse({ locale: 'fr' })).toEqual({ locale: 'fr' });
   });
 
   it.each([

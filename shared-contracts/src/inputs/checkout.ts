@@ -69,6 +69,8 @@ export const offerQuerySchema = z.object({
   start_time: optional(momentInput(parseCampaignMoment)),
   ac_endtime: optional(momentInput(parseUtcDigits)),
   ac_source: optional(tokenInput(32)),
+  /** The page's locale: the campaign's name comes in it (English when absent). */
+  locale: localeInput,
 });
 
 /** `POST /api/checkout/coupon`: a code checked against a plan at the visitor's price. */

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
-import { useSelector } from 'react-redux';
-import { PUSH_PROMPT_DELAY_MS, selectCampaignNavVisible } from '@reelkeep/shared-contracts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { PUSH_PROMPT_DELAY_MS, selectLocalePrefix } from '@reelkeep/shared-contracts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import { LazyAlertHost } from './dialogs/LazyAlertHost.tsx';
@@ -15,9 +14,9 @@ import { useClientNavigation } from './use-client-navigation.ts';
 import { useInviteReport } from './use-invite-report.ts';
 import { Tracking } from '../tracking/Tracking.tsx';
 import './frame.css';
-
-/** docs/campaigns.md "Campaign banner": the campaign banner is hidden on these routes. */
-const ROUTES_WITHOUT_CAMPAIGN_BANNER = new Set(['checkout', 'event-center', 'sales-campaign', 'store']);
+import { campaignNavSlice } from '../store/shared-slices.ts';
+import { whenIdle } from '../when-idle.ts';
+import type { CampaignBannerController } from './campaign-banner-controller.ts';
 
 /** docs/push.md "Subscribing": the offer's code is fetched only when the push delay has passed after hydration. */
 const PushPrompt = lazy(() => import('../webpush/PushPrompt.tsx'));
@@ -26,14 +25,26 @@ const PushPrompt = lazy(() => import('../webpush/PushPrompt.tsx'));
 export function Root() {
   const navigation = useNavigatorState();
   const { payload } = navigation;
-  const { t } = useTranslation('common');
-  const { siteUrl } = useFrameData();
-  const campaignVisible = useSelector(selectCampaignNavVisible);
+  const { siteUrl, campaign } = useFrameData();
+  const prefix = useSelector(selectLocalePrefix);
+  const dispatch = useDispatch();
+  const campaignBanner = useRef<Promise<CampaignBannerController> | null>(null);
   useClientNavigation(navigation);
   useInviteReport();
   const route = payload.match?.route;
   const frame = route ? ROUTE_BY_NAME[route].frame : undefined;
   const clean = frame === 'clean';
+  // docs/campaigns.md "In the frame": the server wrote the banner above the app; its buttons load when the browser is idle.
+  useEffect(() => {
+    const element = document.getElementById('rk-campaign-banner');
+    if (!campaign || !element) return;
+    campaignBanner.current ??= new Promise<void>((resolve) => whenIdle(resolve, 2000)).then(() =>
+      import('./campaign-banner-controller.ts').then((module) =>
+        module.startCampaignBanner(element, campaign, () => dispatch(campaignNavSlice.actions.campaignNavToggled(false))),
+      ),
+    );
+    void campaignBanner.current.then((controller) => controller.update(route, prefix, clean));
+  }, [campaign, route, prefix, clean, dispatch]);
   const [pushDue, setPushDue] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setPushDue(true), PUSH_PROMPT_DELAY_MS);
@@ -42,10 +53,6 @@ export function Root() {
   return (
     <div className="rk-app">
       <PageHead payload={payload} pathname={navigation.location.pathname} />
-      <a className="rk-skip" href="#main">
-        {t('nav.skip')}
-      </a>
-      {campaignVisible && !clean && !ROUTES_WITHOUT_CAMPAIGN_BANNER.has(route ?? '') && <div id="campaign-banner-slot" data-slot="campaign-banner" />}
       <Header clean={clean} reduced={frame === 'reduced'} />
       <main id="main" className="rk-main">
         <PageOutlet />

@@ -1,19 +1,30 @@
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createTranslator, HREFLANG, toLocalePrefix, type FrameData, type HydrationState, type SharedState } from '@reelkeep/shared-contracts';
+import {
+  CAMPAIGN_BANNER_CLOSED_COOKIE,
+  createTranslator,
+  HREFLANG,
+  readCookie,
+  toLocalePrefix,
+  type FrameData,
+  type HydrationState,
+  type SharedState,
+} from '@reelkeep/shared-contracts';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { createStaticNavigator } from '../routing/navigator.ts';
 import { ROUTE_BY_NAME, splitLocale } from '../routing/route-table.ts';
 import { createSiteStore } from '../store/create-site-store.ts';
 import type { PageOutcome, RenderInput } from '../render-contract.ts';
+import { shouldShowCampaignBanner } from '../app/campaign-banner-rules.ts';
+import { renderCampaignBannerHtml } from './campaign-banner.server.ts';
 import { buildHeadTags, renderHeadTagsHtml, toCanonicalUrl } from './head-tags.ts';
 import { escapeHtml } from './html-text.ts';
 import { serialiseHydrationState } from './hydration-text.ts';
 import type { ResolvedPage } from './page-resolution.server.ts';
 
 /** The store a page starts with: the contract's slices, filled from the request and the resolved page. */
-function buildStoreState(input: RenderInput, page: ResolvedPage): SharedState {
+function buildStoreState(input: RenderInput, page: ResolvedPage, frame: FrameData): SharedState {
   const split = splitLocale(input.url.pathname);
   return {
     locale: { current: page.locale, prefix: toLocalePrefix(page.locale), path: split?.path ?? '/' },
@@ -26,8 +37,28 @@ function buildStoreState(input: RenderInput, page: ResolvedPage): SharedState {
       canonicalUrl: toCanonicalUrl({ head: page.payload.head, locale: page.locale, path: split?.path ?? '/', siteUrl: input.siteUrl }),
     },
     ab: { values: input.abValues },
-    campaignNav: { visible: false },
+    // docs/campaigns.md "In the frame": a running campaign shows its banner until the visitor closes it for the day.
+    campaignNav: { visible: Boolean(frame.campaign) && readCookie(input.visitorHeaders.cookie, CAMPAIGN_BANNER_CLOSED_COOKIE) !== '1' },
   };
+}
+
+/** The campaign banner above the app (docs/campaigns.md "In the frame"), or nothing when the visitor closed it or none runs. */
+function renderBanner(page: ResolvedPage, state: SharedState, frame: FrameData, t: (key: string) => string): string {
+  if (!frame.campaign || !state.campaignNav.visible) return '';
+  const route = page.payload.match?.route;
+  const cleanFrame = route !== undefined && ROUTE_BY_NAME[route].frame === 'clean';
+  return renderCampaignBannerHtml({
+    campaign: frame.campaign,
+    route,
+    prefix: state.locale.prefix,
+    hidden: !shouldShowCampaignBanner(frame.campaign, route, true, cleanFrame),
+    labels: {
+      label: t('common:campaign_banner.label'),
+      cta: t('common:campaign_banner.cta'),
+      coupons: t('common:campaign_banner.coupons'),
+      close: t('common:campaign_banner.close'),
+    },
+  });
 }
 
 /**
@@ -35,7 +66,7 @@ function buildStoreState(input: RenderInput, page: ResolvedPage): SharedState {
  * navigation), the stylesheets and scripts of the shell and of the page's remote. Scripts are files from
  * the site or its static host (CSP `script-src`); the only inline blocks are data (JSON), which run nothing.
  */
-function renderDocumentStart(input: RenderInput, page: ResolvedPage): string {
+function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: string, bannerHtml: string): string {
   const { payload, locale } = page;
   const remote = payload.match ? ROUTE_BY_NAME[payload.match.route].remote : undefined;
   const pinned = input.remotes.find((candidate) => candidate.name === remote && !payload.unavailable.includes(candidate.name));
@@ -62,6 +93,10 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage): string {
     ...input.shellAssets.scripts.map((src) => `<script defer src="${escapeHtml(src)}" nonce="${input.nonce}"></script>`),
     '</head>',
     '<body>',
+    // The skip link is the page's first focusable element, before the campaign banner's landmark (axe "region");
+    // a change of language is a full load, so the server's words are always the page's.
+    `<a class="rk-skip" href="#main">${escapeHtml(skipLabel)}</a>`,
+    bannerHtml,
     '<div id="root">',
   ].join('');
 }
@@ -73,7 +108,7 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage): string {
  * RENDER_TIMEOUT_MS and its timer always cleared.
  */
 export async function renderDocumentStream(input: RenderInput, page: ResolvedPage, frame: FrameData, app: ReactNode): Promise<PageOutcome> {
-  const state = buildStoreState(input, page);
+  const state = buildStoreState(input, page, frame);
   const { store, injectSlices } = createSiteStore(state);
   for (const module of page.modules.values()) injectSlices(module.slices);
   const translator = createTranslator(page.locale, page.resources);
@@ -98,7 +133,7 @@ export async function renderDocumentStream(input: RenderInput, page: ResolvedPag
       {app}
     </AppProviders>
   );
-  const start = renderDocumentStart(input, page);
+  const start = renderDocumentStart(input, page, translator.t('common:nav.skip'), renderBanner(page, state, frame, translator.t));
   const end = `</div><script id="__RK_STATE__" type="application/json">${serialiseHydrationState(hydration)}</script></body></html>`;
 
   let timer: ReturnType<typeof setTimeout> | undefined;

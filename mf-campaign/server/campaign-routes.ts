@@ -1,0 +1,329 @@
+import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
+import {
+  CAMPAIGN_CACHE_TAG,
+  CLIENT_IP_HEADER,
+  campaignAdminQuery,
+  campaignCouponQuery,
+  campaignCreateInput,
+  campaignEndInput,
+  campaignIdInput,
+  campaignScheduleInput,
+  campaignUpdateInput,
+  checkoutCampaignQuery,
+  currentCampaignsQuery,
+  frameCampaignQuery,
+  parseCampaignMoment,
+  readInput,
+  respondJson,
+  type CampaignDto,
+  type CheckoutCampaignAnswer,
+  type CurrentCampaignsAnswer,
+  type FrameCampaignAnswer,
+  type InputProblem,
+} from '@reelkeep/shared-contracts';
+import {
+  isCampaignExpired,
+  isCampaignRunning,
+  orderForEventCenter,
+  pickFrameCampaign,
+  readPersonalDeadline,
+  ROUTES_WITHOUT_ADS,
+  ROUTES_WITHOUT_BANNER,
+  toDisplayedEnd,
+} from '../src/campaign-rules.ts';
+import {
+  findCampaign,
+  findCodesOfOtherCampaigns,
+  findCoupon,
+  listAudit,
+  listCampaigns,
+  recordAudit,
+  rescheduleCampaign,
+  saveCampaign,
+  type AuditAction,
+  type CampaignInput,
+  type CampaignRecord,
+} from './campaign-repository.ts';
+import type { CampaignSettings } from './settings.ts';
+
+type CampaignRoute = ApiRoute<CampaignSettings>;
+type CampaignContext = HostContext<CampaignSettings>;
+
+/**
+ * The header by which a squad's answer tells the host which page cache tags it read (on a read) or made stale
+ * (on a change): pages showing campaigns carry `campaigns`, and a campaign change drops them (docs/operations.md "Page cache").
+ */
+export const CACHE_TAGS_HEADER = 'x-cache-tags';
+/** The header by which a change asks the host to drop the pages carrying these tags. */
+export const PURGE_CACHE_TAGS_HEADER = 'x-purge-cache-tags';
+
+const ADMIN_PREFIX = '/api/campaign/admin/campaigns';
+
+const refuse = (status: number, error: string, problems?: Record<string, InputProblem | string>) =>
+  respondJson({ cscode: status, error, ...(problems ? { problems } : {}) }, status);
+const refuseInput = (refused: { status: 400 | 415; problems: Record<string, InputProblem> }) =>
+  refuse(refused.status, 'invalid_input', refused.problems);
+
+/** A campaign as the pages read it, with what the visitor's link changes. */
+function toCampaignDto(campaign: CampaignRecord, now: number, personalDeadline: number): CampaignDto {
+  return {
+    ...campaign,
+    displayedEndsAt: toDisplayedEnd(campaign.endsAt, personalDeadline),
+    expired: isCampaignExpired(campaign, now),
+  };
+}
+
+/** `GET /api/campaign/current`: the frame's and the campaign pages' campaign, and the event centre's list. */
+const currentRoute: CampaignRoute = {
+  method: 'GET',
+  path: '/api/campaign/current',
+  async handle(request, context) {
+    const input = await readInput(request, currentCampaignsQuery);
+    if (!input.ok) return refuseInput(input);
+    const now = Date.now();
+    const previewAt = readPreviewAt(input.data.start_time);
+    const deadline = readPersonalDeadline(input.data.ac_endtime, input.data.ac_source);
+    const campaigns = await listCampaigns(context.db.query);
+    const shown = pickFrameCampaign(campaigns, now, previewAt);
+    const eventCenter = orderForEventCenter(
+      campaigns.filter((campaign) => campaign.carousel.some((entry) => entry.showInEventCenter)),
+      now,
+    );
+    const body: CurrentCampaignsAnswer = {
+      campaign: shown && toCampaignDto(shown, now, deadline),
+      eventCenter: eventCenter.map((campaign) => toCampaignDto(campaign, now, deadline)),
+    };
+    return respondJson(body, 200, { [CACHE_TAGS_HEADER]: CAMPAIGN_CACHE_TAG });
+  },
+};
+
+/** A link's preview moment: a `start_time` the rules cannot read is no preview at all (docs/campaigns.md "Activity"). */
+const readPreviewAt = (startTime: string | undefined): number | undefined => (startTime ? (parseCampaignMoment(startTime) ?? undefined) : undefined);
+
+/**
+ * `GET /api/campaign/frame`: the frame's campaign slot in the page's locale (docs/campaigns.md "In the frame"):
+ * the banner's line and art, the end the visitor is shown, and the routes where banner and ads never show.
+ */
+const frameRoute: CampaignRoute = {
+  method: 'GET',
+  path: '/api/campaign/frame',
+  async handle(request, context) {
+    const input = await readInput(request, frameCampaignQuery);
+    if (!input.ok) return refuseInput(input);
+    const now = Date.now();
+    const campaign = pickFrameCampaign(await listCampaigns(context.db.query), now, readPreviewAt(input.data.start_time));
+    let body: FrameCampaignAnswer = { campaign: null };
+    if (campaign) {
+      const resources = await context.loadTranslations(input.data.locale, ['campaign']);
+      const names = (resources.campaign?.names ?? {}) as Record<string, unknown>;
+      const translate = (key: string | null, fallback: string): string => (key !== null && typeof names[key] === 'string' ? names[key] : fallback);
+      const name = translate(campaign.nameKey, campaign.id);
+      body = {
+        campaign: {
+          id: campaign.id,
+          title: translate(campaign.navTitleKey, name),
+          name,
+          route: campaign.route,
+          thumb: campaign.images.thumb ?? null,
+          background: campaign.images.bgArticle ?? null,
+          endsAt: toDisplayedEnd(campaign.endsAt, readPersonalDeadline(input.data.ac_endtime, input.data.ac_source)),
+          isImportant: campaign.isImportant,
+          bannerHiddenOn: [...new Set([...ROUTES_WITHOUT_BANNER, ...campaign.noNavRoutes])],
+          adsHiddenOn: [...new Set([...ROUTES_WITHOUT_ADS, ...campaign.noAdRoutes])],
+        },
+      };
+    }
+    return respondJson(body, 200, { [CACHE_TAGS_HEADER]: CAMPAIGN_CACHE_TAG });
+  },
+};
+
+/** `GET /api/campaign/internal/coupon?code=`: the checkout's redemption reads a coupon and its window. */
+const couponRoute: CampaignRoute = {
+  method: 'GET',
+  path: '/api/campaign/internal/coupon',
+  async handle(request, context) {
+    const input = await readInput(request, campaignCouponQuery);
+    if (!input.ok) return refuseInput(input);
+    return respondJson({ coupon: await findCoupon(context.db.query, input.data.code) });
+  },
+};
+
+/** Reads a campaign name in a locale (English underneath; the key itself when even English lacks it). */
+async function translateName(context: CampaignContext, locale: Parameters<CampaignContext['loadTranslations']>[0], key: string): Promise<string> {
+  const resources = await context.loadTranslations(locale, ['campaign']);
+  const names = (resources.campaign?.names ?? {}) as Record<string, unknown>;
+  const name = names[key];
+  return typeof name === 'string' ? name : key;
+}
+
+/**
+ * `GET /api/campaign/internal/checkout-offer`: the campaign the checkout counts down to (at the previewed
+ * moment) and the coupons of that campaign that can be redeemed now. A campaign previewed before it starts
+ * shows no coupons, and an expired one never shows (docs/campaigns.md "Activity").
+ */
+const checkoutOfferRoute: CampaignRoute = {
+  method: 'GET',
+  path: '/api/campaign/internal/checkout-offer',
+  async handle(request, context) {
+    const input = await readInput(request, checkoutCampaignQuery);
+    if (!input.ok) return refuseInput(input);
+    const now = Date.now();
+    const campaign = pickFrameCampaign(await listCampaigns(context.db.query), now, input.data.preview_at);
+    const body: CheckoutCampaignAnswer = {
+      campaign: campaign && { id: campaign.id, name: await translateName(context, input.data.locale, campaign.nameKey), endsAt: campaign.endsAt },
+      coupons: campaign && isCampaignRunning(campaign, now) ? campaign.coupons.filter((coupon) => coupon.show) : [],
+    };
+    return respondJson(body, 200, { 'cache-control': 'no-store' });
+  },
+};
+
+/** The translation keys a campaign names that English lacks (each locale has every English key: check:i18n). */
+async function findUnknownKeys(context: CampaignContext, campaign: CampaignInput): Promise<Record<string, string>> {
+  const resources = await context.loadTranslations('en', ['campaign']);
+  const names = (resources.campaign?.names ?? {}) as Record<string, unknown>;
+  const carousel = (resources.campaign?.carousel ?? {}) as Record<string, unknown>;
+  const problems: Record<string, string> = {};
+  for (const field of ['nameKey', 'newsletterKey', 'navTitleKey'] as const) {
+    const key = campaign[field];
+    if (key !== null && typeof names[key] !== 'string') problems[field] = 'unknown_translation_key';
+  }
+  campaign.carousel.forEach((entry, index) => {
+    for (const field of ['titleKey', 'descriptionKey', 'floatKey', 'buttonKey'] as const) {
+      const key = entry[field];
+      if (key !== undefined && typeof carousel[key] !== 'string') problems[`carousel.${index}.${field}`] = 'unknown_translation_key';
+    }
+  });
+  return problems;
+}
+
+/** Who made a change: the operator's name when the CLI sends one, and a pseudonym of the address. */
+function readActor(request: Request, context: CampaignContext): string {
+  const operator = /^[\w.@-]{1,64}$/.exec(request.headers.get('x-operator') ?? '')?.[0] ?? 'operator';
+  return `${operator} (${context.keyedHash(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown').slice(0, 12)})`;
+}
+
+/** Applies a change in one transaction with its audit entry; the answer asks the host to drop the pages showing campaigns. */
+async function changeCampaign(
+  request: Request,
+  context: CampaignContext,
+  action: AuditAction,
+  id: string,
+  write: (query: CampaignContext['db']['query']) => Promise<void>,
+): Promise<Response> {
+  let after: CampaignRecord | null = null;
+  await context.db.transaction(async (query) => {
+    const before = await findCampaign(query, id);
+    await write(query);
+    after = await findCampaign(query, id);
+    await recordAudit(query, { action, campaignId: id, actor: readActor(request, context), before, after });
+  });
+  context.logger.info('campaign changed', { action, id });
+  return respondJson({ campaign: after }, action === 'create' ? 201 : 200, { [PURGE_CACHE_TAGS_HEADER]: CAMPAIGN_CACHE_TAG });
+}
+
+/** Checks a whole campaign before it is written: its keys exist, its coupon codes are its own. */
+async function checkCampaign(context: CampaignContext, campaign: CampaignInput): Promise<Response | null> {
+  const unknownKeys = await findUnknownKeys(context, campaign);
+  if (Object.keys(unknownKeys).length > 0) return refuse(400, 'unknown_translation_key', unknownKeys);
+  const codes = campaign.coupons.map((coupon) => coupon.code);
+  if (new Set(codes).size !== codes.length) return refuse(400, 'duplicate_coupon', { coupons: 'invalid' });
+  const taken = await findCodesOfOtherCampaigns(context.db.query, campaign.id, codes);
+  if (taken.length > 0) return refuse(409, 'coupon_taken', Object.fromEntries(taken.map((code) => [code, 'taken'])));
+  return null;
+}
+
+/** Splits `/api/campaign/admin/campaigns/<id>[/<action>]`. */
+function readAdminPath(request: Request): { id: string; action: string } | null {
+  const rest = new URL(request.url).pathname.slice(ADMIN_PREFIX.length + 1).split('/');
+  if (rest.length > 2 || !campaignIdInput.safeParse(rest[0]).success) return null;
+  return { id: rest[0]!, action: rest[1] ?? '' };
+}
+
+/** The admin API (Bearer `ADMIN_TOKEN`, docs/campaigns.md "Admin API"): list, read, create, update, schedule, end, audit. */
+const adminRoutes: CampaignRoute[] = [
+  {
+    method: 'GET',
+    path: ADMIN_PREFIX,
+    async handle(request, context) {
+      const refusal = await context.authoriseAdmin(request);
+      if (refusal) return refusal;
+      const input = await readInput(request, campaignAdminQuery);
+      if (!input.ok) return refuseInput(input);
+      return respondJson({ campaigns: await listCampaigns(context.db.query) }, 200, { 'cache-control': 'no-store' });
+    },
+  },
+  {
+    method: 'POST',
+    path: ADMIN_PREFIX,
+    async handle(request, context) {
+      const refusal = await context.authoriseAdmin(request);
+      if (refusal) return refusal;
+      const input = await readInput(request, campaignCreateInput);
+      if (!input.ok) return refuseInput(input);
+      if (await findCampaign(context.db.query, input.data.id)) return refuse(409, 'campaign_exists');
+      const problem = await checkCampaign(context, input.data);
+      if (problem) return problem;
+      return changeCampaign(request, context, 'create', input.data.id, (query) => saveCampaign(query, input.data));
+    },
+  },
+  {
+    method: 'GET',
+    path: `${ADMIN_PREFIX}/`,
+    async handle(request, context) {
+      const refusal = await context.authoriseAdmin(request);
+      if (refusal) return refusal;
+      const target = readAdminPath(request);
+      if (!target || (target.action !== '' && target.action !== 'audit')) return refuse(404, 'not_found');
+      const campaign = await findCampaign(context.db.query, target.id);
+      if (!campaign) return refuse(404, 'campaign_unknown');
+      const body = target.action === 'audit' ? { audit: await listAudit(context.db.query, target.id) } : { campaign };
+      return respondJson(body, 200, { 'cache-control': 'no-store' });
+    },
+  },
+  {
+    method: 'PUT',
+    path: `${ADMIN_PREFIX}/`,
+    async handle(request, context) {
+      const refusal = await context.authoriseAdmin(request);
+      if (refusal) return refusal;
+      const target = readAdminPath(request);
+      if (!target || target.action !== '') return refuse(404, 'not_found');
+      const input = await readInput(request, campaignUpdateInput);
+      if (!input.ok) return refuseInput(input);
+      if (!(await findCampaign(context.db.query, target.id))) return refuse(404, 'campaign_unknown');
+      const campaign = { ...input.data, id: target.id };
+      const problem = await checkCampaign(context, campaign);
+      if (problem) return problem;
+      return changeCampaign(request, context, 'update', target.id, (query) => saveCampaign(query, campaign));
+    },
+  },
+  {
+    method: 'POST',
+    path: `${ADMIN_PREFIX}/`,
+    async handle(request, context) {
+      const refusal = await context.authoriseAdmin(request);
+      if (refusal) return refusal;
+      const target = readAdminPath(request);
+      if (!target || (target.action !== 'schedule' && target.action !== 'end')) return refuse(404, 'not_found');
+      const existing = await findCampaign(context.db.query, target.id);
+      if (!existing) return refuse(404, 'campaign_unknown');
+      if (target.action === 'schedule') {
+        const input = await readInput(request, campaignScheduleInput);
+        if (!input.ok) return refuseInput(input);
+        return changeCampaign(request, context, 'schedule', target.id, (query) =>
+          rescheduleCampaign(query, target.id, input.data.startsAt, input.data.endsAt),
+        );
+      }
+      const input = await readInput(request, campaignEndInput);
+      if (!input.ok) return refuseInput(input);
+      const now = Date.now();
+      if (isCampaignExpired(existing, now)) return refuse(409, 'campaign_over');
+      // Ending a campaign that has not started yet leaves a one-millisecond window in the past: the end must follow the start.
+      const startsAt = Math.min(existing.startsAt, now - 1);
+      return changeCampaign(request, context, 'end', target.id, (query) => rescheduleCampaign(query, target.id, startsAt, now));
+    },
+  },
+];
+
+/** Every route of the campaign squad. */
+export const CAMPAIGN_ROUTES: readonly CampaignRoute[] = [currentRoute, frameRoute, couponRoute, checkoutOfferRoute, ...adminRoutes];
