@@ -5,9 +5,10 @@
  * - cached pages beside nginx serving the same bytes, at least 0.4 × nginx, with the cache's hit rate;
  * - the server's RSS before and after that load, and through the memory run (bench/memory-under-releases.ts),
  *   under 512 MB with no failed request.
- * The baseline and nginx come from `../shared/bench/side-by-side.sh` (interleaved passes: the ratios are the
- * figures). Needs `npm run build` first, wrk, nginx and Chromium. `--quick`: a few seconds per measurement, a
- * smoke test of the benchmark itself, not a measurement. Ports: `BENCH_PORT` (3310) and the next 19.
+ * The baseline and nginx come from `side-by-side.sh` in `BENCH_SHARED_DIR` (by default `bench` in the `shared`
+ * folder beside the repository; interleaved passes: the ratios are the figures). Needs `npm run build` first,
+ * wrk, nginx and Chromium. `--quick`: a few seconds per measurement, a smoke test of the benchmark itself, not a
+ * measurement. Ports: `BENCH_PORT` (3310) and the next 19.
  *   npm run bench [-- --quick]
  */
 import { execFile, execFileSync } from 'node:child_process';

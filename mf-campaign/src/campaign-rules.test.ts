@@ -105,7 +105,7 @@ describe('orderForEventCenter', () => {
   });
 });
 
-describe('isBannerVisible: spec §2 routes, the campaign’s no-nav routes, the close cookie', () => {
+describe('isBannerVisible: the routes of docs/campaigns.md "Banner and ad routes", the campaign’s no-nav routes, the close cookie', () => {
   const base = { campaign: HOLIDAY, route: 'home', cleanFrame: false, closed: false, now: NOW };
   it.each<[string, Partial<typeof base> & { previewAt?: number }, boolean]>([
     ['home, running', {}, true],

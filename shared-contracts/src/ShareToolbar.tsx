@@ -17,7 +17,7 @@ const SHARE_CLASSES = {
 /**
  * The share toolbar (docs/sharing.md) any remote puts on its pages: plain links to the networks' share
  * pages with the page's canonical URL and title (from the store, or given), and "Copy link", which shows
- * the link to copy by hand when the clipboard refuses (spec §8 copy-fail tip). Small on purpose: each
+ * the link to copy by hand when the clipboard refuses (the copy-fail tip: docs/sharing.md "The toolbar"). Small on purpose: each
  * remote that uses it carries its own copy; the look comes from the shell's design system (`rk-share`).
  */
 export function ShareToolbar({ title }: { title?: string }) {

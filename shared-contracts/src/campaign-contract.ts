@@ -52,7 +52,7 @@ export interface CampaignImagesDto {
   bgArticle?: string;
 }
 
-/** The bottom-left ad of a campaign (spec §3 "Bottom ad options"). */
+/** The bottom-left ad of a campaign (docs/campaigns.md "Campaign data"). */
 export interface CampaignBottomAdDto {
   href: string;
   background: string;

@@ -62,7 +62,7 @@ export interface FrameCampaignAnswer {
   campaign: FrameCampaignDto | null;
 }
 
-/** The cookie that keeps the campaign banner closed for a day (spec §9 "header campaign close 1 day"). */
+/** The cookie that keeps the campaign banner closed for a day (docs/campaigns.md "In the frame"). */
 export const CAMPAIGN_BANNER_CLOSED_COOKIE = 'rk_campaign_closed';
 /** How long a closed banner stays closed, in seconds. */
 export const CAMPAIGN_BANNER_CLOSED_MAX_AGE_S = 86_400;

@@ -3,12 +3,12 @@
  * worker lives, the endpoints, the delay and the cookie. Constants only: the schemas are in `inputs/push.ts`.
  */
 
-/** spec §9: the service worker's path; its scope is its own folder, so it controls no page of the site. */
+/** docs/push.md "The service worker": the worker's path; its scope is its own folder, so it controls no page of the site. */
 export const PUSH_SERVICE_WORKER_PATH = '/webpush/sw.js';
 export const PUSH_SERVICE_WORKER_SCOPE = '/webpush/';
-/** spec §9 "push delay": how long a page waits before it offers notifications. */
+/** How long a page waits after hydration before it offers notifications (docs/push.md "When the offer is made"). */
 export const PUSH_PROMPT_DELAY_MS = 7000;
-/** spec §7 `/sub/register`: where the page reports a subscription. */
+/** Where the page reports a subscription (docs/push.md "Subscription payload"). */
 export const PUSH_REGISTER_ENDPOINT = '/sub/register';
 /** The VAPID public key the page subscribes with. */
 export const PUSH_KEY_ENDPOINT = '/api/site/push/key';
@@ -16,7 +16,7 @@ export const PUSH_KEY_ENDPOINT = '/api/site/push/key';
 export const PUSH_UNSUBSCRIBE_ENDPOINT = '/api/site/push/unsubscribe';
 /** Where the service worker reports a shown or clicked notification. */
 export const PUSH_EVENT_ENDPOINT = '/api/site/push/events';
-/** spec §9 "default push cookie 30 days": the visitor's answer, `subscribed` or `declined`. */
+/** The visitor's answer, `subscribed` or `declined`, kept 30 days (docs/push.md "Push cookie"). */
 export const PUSH_COOKIE = 'rk_push';
 export const PUSH_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 

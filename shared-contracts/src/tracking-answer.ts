@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** spec §7 answer: `cscode` 0 on success; identifiers only for visitors who consented. */
+/** The tracking endpoint's answer: `cscode` 0 on success; identifiers only for visitors who consented (docs/tracking.md "Envelope"). */
 export const trackingAnswerSchema = z.object({
   cscode: z.number(),
   message: z.optional(z.string()),

@@ -98,7 +98,7 @@ export function drainPushQueueOf(context: HostContext<SiteSettings>): () => Prom
   return drainers.get(context)!;
 }
 
-/** The web push routes: the key, subscribe (spec §7 `/sub/register`), unsubscribe, the worker's reports and the operator's API. */
+/** The web push routes: the key, subscribe (`/sub/register`: docs/push.md "Subscription payload"), unsubscribe, the worker's reports and the operator's API. */
 export function createPushRoutes(options: { drain?: (context: HostContext<SiteSettings>) => () => Promise<void> } = {}): ApiRoute<SiteSettings>[] {
   const drainOf = options.drain ?? drainPushQueueOf;
   return [

@@ -73,7 +73,7 @@ describe('buildNotificationPayload', () => {
   });
 });
 
-describe('pushSubscriptionInput (spec §3 "Push subscription payload")', () => {
+describe('pushSubscriptionInput (docs/push.md "Subscription payload")', () => {
   const valid = {
     language: 'fr',
     diff_time: '3600',

@@ -35,7 +35,7 @@ export function decideDeliveryOutcome(answer: PushServiceAnswer, attempt: number
   return { kind: 'retry', delayMs: Math.min(Math.max(backoff, asked), PUSH_RETRY_MAX_MS) };
 }
 
-/** The OS of a subscription from the page's `navigator.platform` (spec §3 `device_model`), as an operator targets it. */
+/** The OS of a subscription from the page's `navigator.platform` (`device_model`: docs/push.md "Subscription payload"), as an operator targets it. */
 export function classifyDeviceOs(deviceModel: string): 'win' | 'mac' | 'other' {
   if (/^win/i.test(deviceModel)) return 'win';
   if (/^mac/i.test(deviceModel)) return 'mac';

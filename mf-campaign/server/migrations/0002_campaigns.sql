@@ -24,7 +24,7 @@ CREATE TABLE campaign.campaigns (
 );
 CREATE INDEX campaigns_window_idx ON campaign.campaigns (starts_at, ends_at);
 
--- spec §3 "Coupon". The checkout prices and redeems them; it reads them through /api/campaign/internal/.
+-- docs/campaigns.md "Campaign data": a coupon belongs to one campaign. The checkout prices and redeems them; it reads them through /api/campaign/internal/.
 CREATE TABLE campaign.coupons (
   code text PRIMARY KEY CHECK (code ~ '^[A-Z0-9_-]{3,32}$'),
   campaign_id text NOT NULL REFERENCES campaign.campaigns (id) ON DELETE CASCADE,
@@ -50,7 +50,7 @@ CREATE TABLE campaign.audit_log (
 );
 CREATE INDEX audit_log_campaign_idx ON campaign.audit_log (campaign_id, at);
 
--- spec §9: the MSBF campaign, 2020-08-30 to 2023-12-11 (epoch ms 1598796800000 to 1702281600000), over today.
+-- docs/campaigns.md "The seeded campaign": the MSBF campaign, 2020-08-30 to 2023-12-11 (epoch ms 1598796800000 to 1702281600000), over today.
 INSERT INTO campaign.campaigns (id, name_key, newsletter_key, nav_title_key, starts_at, ends_at, is_important, images, carousel)
 VALUES ('msbf', 'msbf', 'msbf_newsletter', 'msbf_nav', to_timestamp(1598796800), to_timestamp(1702281600), true,
   '{"thumb": "/assets/campaign/msbf-thumb.svg", "bgAccount": "/assets/campaign/msbf-wide.svg", "bgEvent": "/assets/campaign/msbf-wide.svg", "bgArticle": "/assets/campaign/msbf-wide.svg"}',

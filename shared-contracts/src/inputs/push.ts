@@ -20,7 +20,7 @@ function decodeBase64UrlLength(value: string): number {
 }
 
 /**
- * spec §3 "Push subscription payload" (`POST /sub/register`): the browser's subscription (an https push
+ * docs/push.md "Subscription payload" (`POST /sub/register`): the browser's subscription (an https push
  * endpoint, its 16-byte auth secret and 65-byte P-256 key) and what the page knows of the visitor.
  */
 export const pushSubscriptionInput = z.object({
@@ -83,7 +83,7 @@ export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
 /** The answer of `GET /api/site/push/key`. */
 export const pushKeyAnswerSchema = z.object({ cscode: z.literal(200), publicKey: z.string().min(1) });
 
-/** The answer of `POST /sub/register` (spec §7: `code` 200 marks the visitor online). */
+/** The answer of `POST /sub/register` (`code` 200 marks the visitor online: docs/push.md "Register answer"). */
 export const pushRegisterAnswerSchema = z.object({ code: z.number().int(), reason: z.string().optional() });
 
 /** The operator's answer when a message is queued (`POST /api/site/admin/push/messages`). */

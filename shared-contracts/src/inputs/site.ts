@@ -20,7 +20,7 @@ const shortText = singleLine(SHORT_TEXT);
 const urlText = singleLine(URL_TEXT);
 const count = z.number().int().min(0).max(1_000_000);
 
-/** spec §3 "Tracking data"; unknown fields are dropped (an older or newer SDK still gets its events in). */
+/** One tracking event, inside the envelope (docs/tracking.md "Envelope"); unknown fields are dropped (an older or newer SDK still gets its events in). */
 export const trackingDataSchema = z.object({
   event: z.enum(TRACKING_EVENTS),
   event_category: shortText.optional(),
@@ -65,7 +65,7 @@ export const trackingDataSchema = z.object({
     .optional(),
 });
 
-/** spec §7: what the browser SDK posts to the tracking endpoint, the data base64-encoded. */
+/** What the browser SDK posts to the tracking endpoint, the data base64-encoded (docs/tracking.md "Envelope"). */
 export const trackingEnvelopeSchema = z.object({
   data: z.string().min(2).max(TRACKING_ENVELOPE_MAX_CHARS),
   mode: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((mode) => (Number(mode) === 1 ? 1 : 0)),

@@ -30,7 +30,7 @@ export function Footer({ reduced, siteUrl }: { reduced: boolean; siteUrl: string
   const link = (path: string) => toLocalePath(locale, path);
   const hot =
     catalogue.groups.find((group) => group.id === 'hot')?.services.slice(0, locale === 'de' ? HOT_PRODUCT_LIMIT_DE : HOT_PRODUCT_LIMIT) ?? [];
-  // spec §2 "a share link to a social network": it shares the page on screen, the home only where the page has no canonical URL.
+  // The footer's share link shares the page on screen, the home only where the page has no canonical URL (docs/sharing.md "Footer share link").
   const sharedUrl = canonicalUrl || new URL(link('/'), siteUrl).href;
   return (
     <footer className={styles.footer}>

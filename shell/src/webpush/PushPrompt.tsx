@@ -53,7 +53,7 @@ export default function PushPrompt() {
     // One attempt per session: decided once, on the page on screen when the delay passed.
   }, []);
 
-  // A client navigation to checkout hides the card (spec §2).
+  // A client navigation to checkout hides the card (docs/push.md "When the offer is made").
   if (!asking || route === 'checkout') return null;
   const close = () => setAsking(false);
   return (

@@ -2,7 +2,7 @@ import { PUSH_COOKIE, readCookie } from '@reelkeep/shared-contracts';
 
 /** When a page offers web push (docs/push.md "Subscribing"), apart from the browser. */
 
-/** spec §2: web push prompts are blocked on checkout. */
+/** Push is never offered on checkout (docs/push.md "When the offer is made"). */
 export const ROUTES_WITHOUT_PUSH_PROMPT: ReadonlySet<string> = new Set(['checkout']);
 /** Session storage key: this tab's session already had its attempt (at most one per session). */
 export const PUSH_PROMPTED_SESSION_KEY = 'rk_push_prompted';

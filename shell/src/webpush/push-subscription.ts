@@ -8,10 +8,10 @@ import {
   type Locale,
 } from '@reelkeep/shared-contracts';
 
-/** The site's id in the subscription payload (spec §3 `app_id`). */
+/** The site's id in the subscription payload (`app_id`: docs/push.md "Subscription payload"). */
 const PUSH_APP_ID = 'reelkeep-site';
 
-/** Browser name and major version from the user agent's brands, else its string (spec §3 `explorer`, `explorer_version`). */
+/** Browser name and major version from the user agent's brands, else its string (`explorer`, `explorer_version`: docs/push.md "Subscription payload"). */
 export function describeBrowser(userAgent: string): { explorer: string; version: string } {
   for (const [pattern, name] of [
     [/Edg\/(\d+)/, 'Edge'],
@@ -44,7 +44,7 @@ function encodeBase64Url(buffer: ArrayBuffer | null): string {
 
 /**
  * Registers the push worker at its path and scope, subscribes with the site's VAPID key (or reuses this
- * browser's subscription) and reports spec §3's payload to `/sub/register`; true when the server answered
+ * browser's subscription) and reports the payload (docs/push.md "Subscription payload") to `/sub/register`; true when the server answered
  * `code` 200 (the visitor is then online, and `rk_push=subscribed` is set by the answer).
  */
 export async function subscribeAndReport(locale: Locale): Promise<boolean> {
