@@ -1,4 +1,4 @@
--- Invite visits (docs/accounts.md "Invite visits"): which invite code a signed-in visitor arrived with, once per code.
+-- Invite visits (spec §7 share_visit): which invite code a signed-in visitor arrived with, once per code.
 -- Personal data: goes with the account.
 CREATE TABLE account.invite_visits (
   user_id text NOT NULL REFERENCES account.users (id) ON DELETE CASCADE,

@@ -1,5 +1,5 @@
 -- Products, plans, campaigns, coupons, orders, licences and devices of the checkout squad (issue 6).
--- Money is whole US cents. Plans are seeded from docs/commerce.md "Plans and prices" (Windows and Mac identical); products without
+-- Money is whole US cents. Plans are seeded from spec §9 (Windows and Mac identical); products without
 -- their own plans fall back to `aio`.
 
 CREATE TABLE checkout.products (
@@ -50,7 +50,7 @@ CROSS JOIN (VALUES
   ('LFT_5', 24990, 59990, 28990, 64990, 5, NULL, 1, true, 6)
 ) AS p (type, price, origin, price_b, origin_b, allow_num, calculation_num, day_num, is_main, sort);
 
--- docs/campaigns.md "Campaign data": the fields the checkout uses; the event centre reads the same rows.
+-- spec §3 "Campaign (activity)": the fields the checkout uses; the event centre reads the same rows.
 CREATE TABLE checkout.campaigns (
   id text PRIMARY KEY,
   name text NOT NULL,
@@ -65,7 +65,7 @@ CREATE TABLE checkout.campaigns (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 
--- Coupons, docs/campaigns.md "Campaign data": code, text, type, discount, allowed types, minimum price, show flag, group type.
+-- spec §3 "Coupon": code, text, type, discount, allowed types, minimum price, show flag, group type.
 CREATE TABLE checkout.coupons (
   code text PRIMARY KEY CHECK (code ~ '^[A-Z0-9_-]{3,32}$'),
   campaign_id text NOT NULL REFERENCES checkout.campaigns (id) ON DELETE CASCADE,
@@ -78,7 +78,7 @@ CREATE TABLE checkout.coupons (
   group_type integer NOT NULL DEFAULT 0
 );
 
--- docs/campaigns.md "The seeded campaign": the MSBF campaign, 2020-08-30 to 2023-12-11 (epoch ms 1598796800000 to 1702281600000), over today.
+-- spec §9: the MSBF campaign, 2020-08-30 to 2023-12-11 (epoch ms 1598796800000 to 1702281600000), over today.
 INSERT INTO checkout.campaigns (id, name, newsletter_name, starts_at, ends_at, is_important, nav_title_key)
 VALUES ('msbf', 'Mega sale Black Friday', 'msbf', to_timestamp(1598796800), to_timestamp(1702281600), true, 'campaign.msbf');
 INSERT INTO checkout.coupons (code, campaign_id, text, discount_cents, allow_price_cents) VALUES

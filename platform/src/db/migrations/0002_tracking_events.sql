@@ -1,5 +1,5 @@
--- First-party tracking (docs/tracking.md "Envelope"). visitor_id and session_id are
--- kept only for visitors who consented; cookieless events carry neither (docs/tracking.md "Cookieless events").
+-- First-party tracking (spec §3 "Tracking data", §7 tracking endpoint). visitor_id and session_id are
+-- kept only for visitors who consented; cookieless events carry neither (decisions.md).
 CREATE TABLE platform.tracking_events (
   id bigserial PRIMARY KEY,
   upload_id text NOT NULL UNIQUE,
