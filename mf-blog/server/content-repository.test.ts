@@ -12,7 +12,7 @@ async function makeContent(): Promise<string> {
   };
   await write(
     'articles/en/first-guide.md',
-    `---\ntitle: "First guide"\ndescription: "About the first guide."\ncategory: guides\npublished: 2026-05-01\nupdated: 2026-06-01\nrelated: [second-guide]\n---\nIntro with a [link](/second-guide) and [plans](/checkout).\n\n## Setting up\n\nText.\n\n## Setting up\n\n| a | b |\n|---|---|\n| 1 | 2 |\n`,
+    `---\ntitle: "First guide"\ndescription: "About the first guide."\ncategory: guides\npublished: 2026-05-01\nupdated: 2026-06-01\nrelated: [second-guide]\n---\nIntro with a [link](/second-guide) and [plans](/checkout).\n\n## Setting up\n\nText.\n\n## Setting up\n\n## What you'll need & *why*\n\n| a | b |\n|---|---|\n| 1 | 2 |\n`,
   );
   await write(
     'articles/en/second-guide.md',
@@ -39,6 +39,7 @@ describe('content repository', () => {
     expect(first.toc).toEqual([
       { id: 'setting-up', text: 'Setting up' },
       { id: 'setting-up-2', text: 'Setting up' },
+      { id: 'what-you-ll-need-why', text: "What you'll need & why" },
     ]);
     expect(first.html).toContain('<h2 id="setting-up-2">');
     expect(first.html).toContain('<div class="rk-table-scroll"><table>');

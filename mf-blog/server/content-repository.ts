@@ -61,6 +61,12 @@ function toHeadingId(text: string): string {
   return id || 'section';
 }
 
+/** The text of inline HTML: tags dropped and marked's entities read back, so React escapes it once, not twice. */
+const toPlainText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#39|quot|lt|gt|amp);/g, (_entity, name: string) => ({ '#39': "'", quot: '"', lt: '<', gt: '>', amp: '&' })[name]!);
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
@@ -81,7 +87,7 @@ function createRenderer(locale: Locale, isMissingDocument: (slug: string) => boo
       },
       heading({ tokens, depth }) {
         const html = this.parser.parseInline(tokens);
-        const text = html.replace(/<[^>]+>/g, '');
+        const text = toPlainText(html);
         let id = toHeadingId(text);
         const seen = used.get(id) ?? 0;
         used.set(id, seen + 1);
