@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import type { Database } from '@reelkeep/platform/db';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
+import { holdSharedSchema } from '@reelkeep/platform/testing/databases';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { startTestGateway } from '@reelkeep/platform/testing/gateway-server';
 import api from '../api.ts';
@@ -58,28 +59,6 @@ export function sessionOf(answer: Answer): string {
 }
 
 /**
- * Holds the account schema of a shared PostgreSQL for one suite: the suites (files Jest runs in parallel) rebuild
- * it one after another instead of dropping it under each other. Returns the release.
- */
-async function holdAccountSchema(db: Database): Promise<() => Promise<void>> {
-  if (db.kind !== 'postgres') return async () => undefined;
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let signalHeld = () => {};
-  const held = new Promise<void>((resolve) => (signalHeld = resolve));
-  const holding = db.transaction(async (query) => {
-    await query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_ID]);
-    signalHeld();
-    await released;
-  });
-  await Promise.race([held, holding]);
-  return async () => {
-    release();
-    await holding;
-  };
-}
-
-/**
  * Starts the account API for the suite's tests on a database made anew by the squad's migrations (a PostgreSQL test
  * database outlives the run), and stops it after them.
  */
@@ -92,7 +71,7 @@ export function useAccountApi(open: () => Promise<Database>): AccountApi {
 
   beforeAll(async () => {
     db = await open();
-    releaseSchema = await holdAccountSchema(db);
+    releaseSchema = await holdSharedSchema(db, SCHEMA_LOCK_ID);
     await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
     await db.query('DROP SCHEMA IF EXISTS account CASCADE');
     await db.query(`DELETE FROM platform.schema_migrations WHERE squad = 'account'`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals';
 import type { Database } from '@reelkeep/platform/db';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
+import { holdSharedSchema } from '@reelkeep/platform/testing/databases';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { CLIENT_IP_HEADER, type OrderDto } from '@reelkeep/shared-contracts';
 import { createCheckoutApi } from '../api.ts';
@@ -56,32 +57,10 @@ export function createAccountStandIn(campaigns?: { fetchApi: (path: string, init
   };
 }
 
-/**
- * Holds the checkout schema of a shared PostgreSQL for one suite: the suites (files Jest may run in
- * parallel) rebuild it one after another instead of dropping it under each other. Returns the release.
- */
-async function holdCheckoutSchema(db: Database): Promise<() => Promise<void>> {
-  if (db.kind !== 'postgres') return async () => undefined;
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let signalHeld = () => {};
-  const held = new Promise<void>((resolve) => (signalHeld = resolve));
-  const holding = db.transaction(async (query) => {
-    await query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_ID]);
-    signalHeld();
-    await released;
-  });
-  await Promise.race([held, holding]);
-  return async () => {
-    release();
-    await holding;
-  };
-}
-
 /** Opens a database with the checkout and campaign schemas made anew by their migrations (a PostgreSQL test database outlives the run). */
 export async function openCheckoutDatabase(open: () => Promise<Database>): Promise<{ db: Database; close: () => Promise<void> }> {
   const db = await open();
-  const release = await holdCheckoutSchema(db);
+  const release = await holdSharedSchema(db, SCHEMA_LOCK_ID);
   await db.query('DROP SCHEMA IF EXISTS checkout CASCADE');
   await db.query(`DELETE FROM platform.schema_migrations WHERE squad = 'checkout'`).catch(() => undefined);
   await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);

@@ -34,3 +34,26 @@ export function listTestDatabases(): [string, () => Promise<Database>][] {
   if (postgresUrl) databases.push(['PostgreSQL', () => openDatabase({ databaseUrl: postgresUrl, pgliteDir: 'memory://' })]);
   return databases;
 }
+
+/**
+ * Holds a squad's schema of a shared PostgreSQL for one suite: suites (files Jest runs in parallel) that rebuild the
+ * same schema take turns on a transaction-scoped advisory lock instead of dropping it under each other. Nothing to
+ * hold on PGlite (one database per suite). Returns the release.
+ */
+export async function holdSharedSchema(db: Database, lockId: number): Promise<() => Promise<void>> {
+  if (db.kind !== 'postgres') return async () => undefined;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let signalHeld = () => {};
+  const held = new Promise<void>((resolve) => (signalHeld = resolve));
+  const holding = db.transaction(async (query) => {
+    await query('SELECT pg_advisory_xact_lock($1)', [lockId]);
+    signalHeld();
+    await released;
+  });
+  await Promise.race([held, holding]);
+  return async () => {
+    release();
+    await holding;
+  };
+}
