@@ -33,8 +33,11 @@ test('a landing page offers the toolbar; "Copy link" copies its URL, and a refus
     'href',
     /^https:\/\/www\.reddit\.com\/submit\?url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fnetflix-downloader&title=/,
   );
-  await toolbar.getByRole('button', { name: readText('en', 'common', 'share.copy') }).click();
-  await expect(toolbar.getByRole('button', { name: readText('en', 'common', 'share.copied') })).toBeVisible();
+  // The toolbar's code loads once the page has loaded: until then the button is plain HTML, and a click does nothing.
+  await expect(async () => {
+    await toolbar.getByRole('button', { name: readText('en', 'common', 'share.copy') }).click({ timeout: 1_000 });
+    await expect(toolbar.getByRole('button', { name: readText('en', 'common', 'share.copied') })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${E2E_BASE_URL}/netflix-downloader`);
 
   await page.goto('/fr/netflix-downloader');

@@ -156,16 +156,17 @@ test('a message pushed to the worker shows its notification, with the site page 
       registrationId: registration.registrationId,
       data: JSON.stringify(message),
     });
+    // A worker just activated on a busy machine can take seconds to run its first push event.
+    const shownNotifications = () =>
+      page.evaluate(async () =>
+        ((await (await navigator.serviceWorker.getRegistration('/webpush/'))?.getNotifications()) ?? []).map((shown) => ({
+          title: shown.title,
+          body: shown.body,
+          data: shown.data as unknown,
+        })),
+      );
     await expect
-      .poll(() =>
-        page.evaluate(async () =>
-          ((await (await navigator.serviceWorker.getRegistration('/webpush/'))?.getNotifications()) ?? []).map((shown) => ({
-            title: shown.title,
-            body: shown.body,
-            data: shown.data as unknown,
-          })),
-        ),
-      )
+      .poll(shownNotifications, { timeout: 20_000 })
       .toEqual([{ title: message.title, body: message.body, data: { url: `${E2E_BASE_URL}/ja/store`, delivery: message.delivery } }]);
 
     // A message pointing off-site opens the site's home instead.
@@ -175,13 +176,7 @@ test('a message pushed to the worker shows its notification, with the site page 
       data: JSON.stringify({ ...message, url: 'https://evil.example/', delivery: 'e2e-delivery-offsite-0001' }),
     });
     await expect
-      .poll(() =>
-        page.evaluate(async () =>
-          ((await (await navigator.serviceWorker.getRegistration('/webpush/'))?.getNotifications()) ?? []).map(
-            (shown) => (shown.data as { url: string }).url,
-          ),
-        ),
-      )
+      .poll(async () => (await shownNotifications()).map((shown) => (shown.data as { url: string }).url), { timeout: 20_000 })
       .toContain(`${E2E_BASE_URL}/`);
   } finally {
     await context.close();
