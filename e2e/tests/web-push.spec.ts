@@ -4,6 +4,8 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE } from '../test-site.ts';
+import { PUSH_EVENT_ENDPOINT } from '@reelkeep/shared-contracts/push-contract';
+import { startDesktopNotificationServer } from '../desktop-notifications.ts';
 import { expect, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
 
 /**
@@ -14,7 +16,9 @@ import { expect, readText, registerWithoutJavaScript, test } from '../fixtures.t
  * init script, with a subscription made the way a browser makes it (a P-256 key pair and a 16-byte auth
  * secret from WebCrypto, an https endpoint): the site's own code registers the worker, fetches the key,
  * subscribes and reports. Messages reach the worker through the DevTools protocol
- * (`ServiceWorker.deliverPushMessage`), as a push service would hand them to the browser.
+ * (`ServiceWorker.deliverPushMessage`), as a push service would hand them to the browser, and Chromium shows
+ * their notifications on a stand-in desktop (`../desktop-notifications.ts`), which clicks them the way a
+ * desktop does.
  */
 
 const PUSH_SERVICE_STAND_IN = `
@@ -33,12 +37,13 @@ const PUSH_SERVICE_STAND_IN = `
   })();
 `;
 
-/** A visitor with a real browser profile (the Push API is off in incognito), notifications allowed. */
-async function openVisitor(): Promise<BrowserContext> {
+/** A visitor with a real browser profile (the Push API is off in incognito), notifications allowed, shown on `desktopBus` when given. */
+async function openVisitor(desktopBus?: string): Promise<BrowserContext> {
   const context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'e2e-push-')), {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     baseURL: E2E_BASE_URL,
+    ...(desktopBus ? { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: desktopBus } } : {}),
   });
   await context.addCookies(E2E_CONSENT_STATE.cookies);
   await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
@@ -127,8 +132,10 @@ test('without an earlier answer the page offers notifications; "No thanks" is ke
   }
 });
 
-test('a message pushed to the worker shows its notification, with the site page its click opens', async () => {
-  const context = await openVisitor();
+test('a message pushed to the worker shows its notification; a click opens its site page or focuses it when open, and an off-site target opens the home page', async () => {
+  test.setTimeout(90_000);
+  const desktop = await startDesktopNotificationServer();
+  const context = await openVisitor(desktop.address);
   try {
     const page = await context.newPage();
     await page.goto('/');
@@ -151,35 +158,57 @@ test('a message pushed to the worker shows its notification, with the site page 
       url: `${E2E_BASE_URL}/ja/store`,
       delivery: 'e2e-delivery-0123456789ab',
     };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: E2E_BASE_URL,
-      registrationId: registration.registrationId,
-      data: JSON.stringify(message),
+    const deliver = (data: typeof message) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId: registration.registrationId, data: JSON.stringify(data) });
+    /** Waits for the desktop to show a notification titled `title` (a worker just activated on a busy machine can take seconds). */
+    const shownOnDesktop = async (title: string) => {
+      await expect.poll(() => desktop.shown.filter((shown) => shown.summary === title).length, { timeout: 20_000 }).toBe(1);
+      return desktop.shown.find((shown) => shown.summary === title)!;
+    };
+
+    await deliver(message);
+    const notification = await shownOnDesktop(message.title);
+    expect(notification.body).toContain(message.body);
+    expect(
+      await page.evaluate(async () =>
+        ((await (await navigator.serviceWorker.getRegistration('/webpush/'))?.getNotifications()) ?? []).map((shown) => shown.data as unknown),
+      ),
+    ).toEqual([{ url: `${E2E_BASE_URL}/ja/store`, delivery: message.delivery }]);
+
+    // The desktop clicks it: the worker closes it and opens its target in a new tab.
+    const opened = context.waitForEvent('page', { timeout: 20_000 });
+    desktop.click(notification.id);
+    const target = await opened;
+    await target.waitForLoadState('domcontentloaded');
+    expect(target.url()).toBe(`${E2E_BASE_URL}/ja/store`);
+    await expect(target.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect.poll(() => desktop.closed).toContain(notification.id);
+
+    // A click on a message whose page is already open focuses that tab instead of opening another; the worker reports the click.
+    const again = { ...message, title: `${message.title} (2)`, delivery: 'e2e-delivery-again-000001' };
+    await deliver(again);
+    const tabs = context.pages().length;
+    const clickReported = context.waitForEvent('request', {
+      predicate: (request) =>
+        request.url() === `${E2E_BASE_URL}${PUSH_EVENT_ENDPOINT}` &&
+        (request.postData() ?? '').includes(again.delivery) &&
+        (request.postData() ?? '').includes('clicked'),
+      timeout: 20_000,
     });
-    // A worker just activated on a busy machine can take seconds to run its first push event.
-    const shownNotifications = () =>
-      page.evaluate(async () =>
-        ((await (await navigator.serviceWorker.getRegistration('/webpush/'))?.getNotifications()) ?? []).map((shown) => ({
-          title: shown.title,
-          body: shown.body,
-          data: shown.data as unknown,
-        })),
-      );
-    await expect
-      .poll(shownNotifications, { timeout: 20_000 })
-      .toEqual([{ title: message.title, body: message.body, data: { url: `${E2E_BASE_URL}/ja/store`, delivery: message.delivery } }]);
+    desktop.click((await shownOnDesktop(again.title)).id);
+    expect((await clickReported).postDataJSON()).toEqual({ delivery: again.delivery, kind: 'clicked' });
+    expect(context.pages()).toHaveLength(tabs);
 
     // A message pointing off-site opens the site's home instead.
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: E2E_BASE_URL,
-      registrationId: registration.registrationId,
-      data: JSON.stringify({ ...message, url: 'https://evil.example/', delivery: 'e2e-delivery-offsite-0001' }),
-    });
-    await expect
-      .poll(async () => (await shownNotifications()).map((shown) => (shown.data as { url: string }).url), { timeout: 20_000 })
-      .toContain(`${E2E_BASE_URL}/`);
+    await page.goto('/fr/');
+    const offSite = { ...message, title: `${message.title} (3)`, url: 'https://evil.example/', delivery: 'e2e-delivery-offsite-0001' };
+    await deliver(offSite);
+    const home = context.waitForEvent('page', { timeout: 20_000 });
+    desktop.click((await shownOnDesktop(offSite.title)).id);
+    expect((await home).url()).toBe(`${E2E_BASE_URL}/`);
   } finally {
     await context.close();
+    await desktop.stop();
   }
 });
 
