@@ -114,7 +114,8 @@ export async function startCluster(options: {
       stdio: ['ignore', log, log],
     });
   });
-  for (const port of ports) await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/favicon.ico`)).ok);
+  // Starting loads every release and applies migrations: on a busy shared two-core machine that outlasts 30 s.
+  for (const port of ports) await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/favicon.ico`)).ok, 120_000);
 
   return {
     env,
