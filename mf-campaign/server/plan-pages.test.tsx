@@ -136,9 +136,15 @@ describe('the plan pages’ head', () => {
       ['10721LFT_3', '159.90', '/checkout?plan=LFT_3&os=win&coupon=REEL40&source=pricing'],
       ['10721LFT_5', '209.90', '/checkout?plan=LFT_5&os=win&coupon=REEL40&source=pricing'],
     ]);
-    expect(campaignPages.pages['aio-special-offer'].head(t, { ...match, route: 'aio-special-offer' }, undefined)).toMatchObject({
-      title: 'aio.title',
-      structuredData: [],
-    });
+    // Without a running campaign, the Mac plans at their everyday prices.
+    const everyday = campaignPages.pages['aio-special-offer'].head(
+      t,
+      { ...match, route: 'aio-special-offer' },
+      { campaign: null, eventCenter: [], now: NOW, os: 'mac', query: '' },
+    );
+    expect(everyday.title).toBe('aio.title');
+    const [macProduct] = everyday.structuredData as Record<string, unknown>[];
+    expect(macProduct).toMatchObject({ name: 'pricing.product_mac' });
+    expect((macProduct!.offers as Record<string, unknown>[]).map((offer) => [offer.sku, offer.price])[2]).toEqual(['107811Y', '89.90']);
   });
 });
