@@ -114,7 +114,15 @@ export async function startCluster(options: {
       stdio: ['ignore', log, log],
     });
   });
-  for (const port of ports) await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/favicon.ico`)).ok);
+  // Starting loads every release and applies migrations: on a busy shared two-core machine that outlasts 30 s.
+  try {
+    for (const port of ports) await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/favicon.ico`)).ok, 120_000);
+  } catch (error) {
+    // A cluster that never came up is stopped here: no afterAll hook holds it, and the next run needs its ports.
+    for (const instance of instances) instance.kill('SIGKILL');
+    await stopRedis();
+    throw error;
+  }
 
   return {
     env,

@@ -5,7 +5,7 @@ import { expect, readText, test } from '../fixtures.ts';
  * One sample path per route of the spec's table whose title comes from its namespace, with the values
  * the title names; landing, blog, article and policy pages are covered by content.spec.ts.
  */
-const ROUTES: [path: string, namespace: string, values: Record<string, string>][] = [
+const ROUTES: [path: string, namespace: string, values: Record<string, string>, titleKey?: string][] = [
   ['/', 'home', {}],
   ['/checkout', 'checkout', {}],
   ['/login', 'login', {}],
@@ -18,6 +18,8 @@ const ROUTES: [path: string, namespace: string, values: Record<string, string>][
   ['/sales-campaign', 'sales_campaign', {}],
   ['/store', 'store', {}],
   ['/event-center', 'event_center', {}],
+  ['/pricing', 'campaign', {}, 'pricing.title'],
+  ['/aio-special-offer', 'campaign', {}, 'aio.title'],
   ['/contact', 'contact', {}],
   ['/pagelink', 'pagelink', {}],
   ['/ping', 'ping', {}],
@@ -28,8 +30,8 @@ const ROUTES: [path: string, namespace: string, values: Record<string, string>][
   ['/movie-downloader/42', 'movie_downloader', { count: '98' }],
 ];
 
-function expectedTitle(locale: string, namespace: string, values: Record<string, string>): string {
-  return readText(locale, namespace, 'title')
+function expectedTitle(locale: string, namespace: string, values: Record<string, string>, titleKey = 'title'): string {
+  return readText(locale, namespace, titleKey)
     .replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '')
     .replace(/\$t\(([^)]+)\)/g, (_, key: string) => readText(locale, namespace, key));
 }
@@ -44,12 +46,12 @@ const unescapeHtml = (text: string) =>
 
 for (const locale of LOCALES) {
   test(`every route of the table answers 200 with its title in ${locale}`, async ({ request }) => {
-    for (const [path, namespace, values] of ROUTES) {
+    for (const [path, namespace, values, titleKey] of ROUTES) {
       const url = toLocalePath(locale, path);
       const response = await request.get(url, { maxRedirects: 0 });
       expect(response.status(), url).toBe(200);
       const title = /<title>([^<]*)<\/title>/.exec(await response.text())?.[1];
-      expect(unescapeHtml(title ?? ''), url).toBe(expectedTitle(locale, namespace, values));
+      expect(unescapeHtml(title ?? ''), url).toBe(expectedTitle(locale, namespace, values, titleKey));
     }
   });
 }

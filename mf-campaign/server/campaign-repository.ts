@@ -224,3 +224,14 @@ export async function listAudit(query: Query, campaignId: string): Promise<Audit
     after: readJson<CampaignRecord | null>(row.after),
   }));
 }
+
+/**
+ * A digest of which campaigns exist and when each last changed: every change (admin API, CLI, `demo:campaign`
+ * writing straight into the table) moves a campaign's `updated_at`, and coupons only change with their campaign.
+ */
+export async function readCampaignsDigest(query: Query): Promise<string> {
+  const [row] = await query<{ digest: string | null }>(
+    `SELECT md5(string_agg(id || '@' || (extract(epoch FROM updated_at) * 1000000)::bigint, ',' ORDER BY id)) AS digest FROM campaign.campaigns`,
+  );
+  return row?.digest ?? '';
+}

@@ -140,4 +140,22 @@ describe.each(listTestDatabases())('the campaign API on %s', (_kind, open) => {
     expect(past).toEqual({ campaign: null, coupons: [] });
     expect((await api.fetchApi('/api/campaign/internal/checkout-offer?preview_at=tomorrow')).status).toBe(400);
   });
+
+  it('never runs the upgrade campaign, by route or by id, even important and ending first, nor sells its coupons', async () => {
+    const now = Date.now();
+    const upgrade = { ...buildDemoCampaign(now), endsAt: now + DAY_MS / 2, isImportant: true };
+    const coupon = (code: string) => ({ ...upgrade.coupons[0]!, code });
+    expect((await admin('POST', '', { ...upgrade, id: 'upgrade-by-route', route: 'upgrade-campaign', coupons: [coupon('UPGRADE1')] })).status).toBe(
+      201,
+    );
+    expect((await admin('POST', '', { ...upgrade, id: 'upgrade-campaign', route: 'store', coupons: [coupon('UPGRADE2')] })).status).toBe(201);
+    for (const query of ['', '?start_time=20210101000000', `?start_time=${now}`])
+      expect(String((await current(query)).campaign?.id)).not.toMatch(/upgrade/);
+    expect((await current()).campaign?.id).toBe('demo');
+    const frame = (await (await api.fetchApi('/api/campaign/frame?locale=en')).json()) as { campaign: { id: string } | null };
+    expect(frame.campaign?.id).toBe('demo');
+    const offer = checkoutCampaignAnswerSchema.parse(await (await api.fetchApi('/api/campaign/internal/checkout-offer?locale=en')).json());
+    expect(offer.coupons.map((entry) => entry.code)).not.toContain('UPGRADE1');
+    expect(offer.coupons.map((entry) => entry.code)).not.toContain('UPGRADE2');
+  });
 });

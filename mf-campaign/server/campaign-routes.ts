@@ -44,6 +44,7 @@ import {
   type CampaignInput,
   type CampaignRecord,
 } from './campaign-repository.ts';
+import { createCampaignCache } from './campaign-cache.ts';
 import type { CampaignSettings } from './settings.ts';
 
 type CampaignRoute = ApiRoute<CampaignSettings>;
@@ -58,6 +59,9 @@ export const CACHE_TAGS_HEADER = 'x-cache-tags';
 export const PURGE_CACHE_TAGS_HEADER = 'x-purge-cache-tags';
 
 const ADMIN_PREFIX = '/api/campaign/admin/campaigns';
+
+/** The campaigns the frame, the pages and the checkout read on every render, kept while unchanged. */
+const campaignCache = createCampaignCache();
 
 const refuse = (status: number, error: string, problems?: Record<string, InputProblem | string>) =>
   respondJson({ cscode: status, error, ...(problems ? { problems } : {}) }, status);
@@ -83,7 +87,7 @@ const currentRoute: CampaignRoute = {
     const now = Date.now();
     const previewAt = readPreviewAt(input.data.start_time);
     const deadline = readPersonalDeadline(input.data.ac_endtime, input.data.ac_source);
-    const campaigns = await listCampaigns(context.db.query);
+    const campaigns = await campaignCache.read(context.db);
     const shown = pickFrameCampaign(campaigns, now, previewAt);
     const eventCenter = orderForEventCenter(
       campaigns.filter((campaign) => campaign.carousel.some((entry) => entry.showInEventCenter)),
@@ -111,7 +115,7 @@ const frameRoute: CampaignRoute = {
     const input = await readInput(request, frameCampaignQuery);
     if (!input.ok) return refuseInput(input);
     const now = Date.now();
-    const campaign = pickFrameCampaign(await listCampaigns(context.db.query), now, readPreviewAt(input.data.start_time));
+    const campaign = pickFrameCampaign(await campaignCache.read(context.db), now, readPreviewAt(input.data.start_time));
     let body: FrameCampaignAnswer = { campaign: null };
     if (campaign) {
       const resources = await context.loadTranslations(input.data.locale, ['campaign']);
@@ -168,7 +172,7 @@ const checkoutOfferRoute: CampaignRoute = {
     const input = await readInput(request, checkoutCampaignQuery);
     if (!input.ok) return refuseInput(input);
     const now = Date.now();
-    const campaign = pickFrameCampaign(await listCampaigns(context.db.query), now, input.data.preview_at);
+    const campaign = pickFrameCampaign(await campaignCache.read(context.db), now, input.data.preview_at);
     const body: CheckoutCampaignAnswer = {
       campaign: campaign && { id: campaign.id, name: await translateName(context, input.data.locale, campaign.nameKey), endsAt: campaign.endsAt },
       coupons: campaign && isCampaignRunning(campaign, now) ? campaign.coupons.filter((coupon) => coupon.show) : [],
@@ -217,6 +221,7 @@ async function changeCampaign(
     after = await findCampaign(query, id);
     await recordAudit(query, { action, campaignId: id, actor: readActor(request, context), before, after });
   });
+  campaignCache.forget(context.db);
   context.logger.info('campaign changed', { action, id });
   return respondJson({ campaign: after }, action === 'create' ? 201 : 200, { [PURGE_CACHE_TAGS_HEADER]: CAMPAIGN_CACHE_TAG });
 }

@@ -12,7 +12,7 @@ function useLocale() {
 }
 
 /** Counts down to `endsAt` each second once hydrated; the server renders the time left at its render. */
-function Countdown({ endsAt, now }: { endsAt: number; now: number }) {
+export function Countdown({ endsAt, now }: { endsAt: number; now: number }) {
   const { t } = useTranslation('campaign');
   const [current, setCurrent] = useState(now);
   useEffect(() => {
@@ -41,7 +41,7 @@ function Countdown({ endsAt, now }: { endsAt: number; now: number }) {
 }
 
 /** One coupon: what it is worth, where it applies, its code with a copy button, and a link to buy with it. */
-function CouponCard({ coupon, index, buyHref }: { coupon: CampaignCouponDto; index: number; buyHref: string }) {
+export function CouponCard({ coupon, index, buyHref }: { coupon: CampaignCouponDto; index: number; buyHref: string }) {
   const { t } = useTranslation('campaign');
   const { current } = useLocale();
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');

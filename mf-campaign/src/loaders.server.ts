@@ -1,4 +1,5 @@
-import { currentCampaignsAnswerSchema, type CurrentCampaignsAnswer, type LoaderContext } from '@reelkeep/shared-contracts';
+import { currentCampaignsAnswerSchema, type CurrentCampaignsAnswer, type LoaderContext, type PlanOs } from '@reelkeep/shared-contracts';
+import { readPlanOs } from './plan-offers.ts';
 
 /** A link's campaign values the campaign API reads (docs/campaigns.md "Activity", "Personal deadlines"). */
 const LINK_PARAMETERS = ['start_time', 'ac_endtime', 'ac_source'] as const;
@@ -23,4 +24,23 @@ export async function loadCampaignPage(context: LoaderContext): Promise<Campaign
   } catch {
     return { campaign: null, eventCenter: [], now: Date.now() };
   }
+}
+
+/** What the pricing and special-offer pages render from: the campaign, the OS the link asked for, and the link's own values. */
+export type PlanPageData = CampaignPageData & { os: PlanOs; query: string };
+
+/** The link values the pricing pages keep when the visitor switches the OS. */
+const KEPT_PARAMETERS = [...LINK_PARAMETERS, 'source', 'medium'] as const;
+
+/**
+ * `/pricing` and `/aio-special-offer`: the campaign pages' data plus the OS of the link (`os=mac`, else
+ * Windows) and the link values an OS switch keeps.
+ */
+export async function loadPlanPage(context: LoaderContext): Promise<PlanPageData> {
+  const kept = new URLSearchParams();
+  for (const name of KEPT_PARAMETERS) {
+    const value = context.url.searchParams.get(name);
+    if (value) kept.set(name, value.slice(0, 32));
+  }
+  return { ...(await loadCampaignPage(context)), os: readPlanOs(context.url.searchParams.get('os')), query: kept.toString() };
 }

@@ -37,6 +37,8 @@ export const ROUTE_NAMES = [
   'article',
   'store',
   'event-center',
+  'pricing',
+  'aio-special-offer',
 ] as const;
 
 /** One named route of the route table. */

@@ -11,6 +11,8 @@ describe('findContractingStatements', () => {
     ['ALTER TABLE checkout.orders ALTER COLUMN amount_cents TYPE bigint', 'change-type', 'amount_cents'],
     ['ALTER TABLE checkout.orders ALTER amount_cents SET DATA TYPE numeric', 'change-type', 'amount_cents'],
     ['DROP TABLE IF EXISTS campaign.banners', 'drop-table', 'banners'],
+    ['DROP TABLE "checkout"."coupons"', 'drop-table', 'coupons'],
+    ['DROP TABLE coupons', 'drop-table', 'coupons'],
     ['DROP SCHEMA campaign CASCADE', 'drop-schema', 'campaign'],
   ])('finds %s', (sql, kind, name) => {
     expect(findContractingStatements(sql)).toEqual([expect.objectContaining({ kind, name })]);
@@ -41,5 +43,22 @@ describe('findBreakingChanges', () => {
 
   it('lets a release take away what the live version no longer uses (the contract step)', () => {
     expect(findBreakingChanges([{ name: '0005.sql', sql: 'ALTER TABLE checkout.orders DROP COLUMN old_note' }], liveCode, 'v')).toEqual([]);
+  });
+
+  it('reads a table dropped with its schema as in use only where the live code names it with that schema', () => {
+    const drop = [{ name: '0004.sql', sql: 'DROP TABLE IF EXISTS checkout.coupons; DROP TABLE checkout.campaigns;' }];
+    expect(findContractingStatements(drop[0]!.sql)).toEqual([
+      expect.objectContaining({ kind: 'drop-table', schema: 'checkout', name: 'coupons' }),
+      expect.objectContaining({ kind: 'drop-table', schema: 'checkout', name: 'campaigns' }),
+    ]);
+    // A field named like the table (the offer's `coupons`, the campaign squad's own `campaign.coupons`) is not a use.
+    const readsThroughTheCampaignSquad = 'return { coupons: offer.coupons, campaign }; query(`SELECT code FROM campaign.coupons`)';
+    expect(findBreakingChanges(drop, readsThroughTheCampaignSquad, 'v')).toEqual([]);
+    expect(findBreakingChanges(drop, 'query(`SELECT * FROM checkout.coupons WHERE code = $1`)', 'v')).toEqual([
+      expect.stringMatching(/drop table coupons/),
+    ]);
+    expect(findBreakingChanges(drop, 'query(`SELECT * FROM "checkout"."campaigns"`)', 'v')).toEqual([expect.stringMatching(/drop table campaigns/)]);
+    // Without a schema in the statement, any mention still counts.
+    expect(findBreakingChanges([{ name: '0004.sql', sql: 'DROP TABLE coupons' }], readsThroughTheCampaignSquad, 'v')).toHaveLength(1);
   });
 });

@@ -10,11 +10,15 @@ export interface ContractingStatement {
   kind: 'drop-column' | 'rename-column' | 'drop-table' | 'rename-table' | 'change-type' | 'drop-schema';
   /** The name the live version would stop finding (the column or the table, without schema). */
   name: string;
+  /** The schema a dropped or renamed table is named with, when the statement names one. */
+  schema?: string;
   statement: string;
 }
 
 const IDENT = String.raw`"?([A-Za-z_][\w$]*)"?`;
 const QUALIFIED = String.raw`(?:"?[A-Za-z_][\w$]*"?\.)?${IDENT}`;
+/** A table name whose schema is captured too (second group), for the statements that take a whole table away. */
+const TABLE = String.raw`(?:"?([A-Za-z_][\w$]*)"?\.)?${IDENT}`;
 const PATTERNS: [ContractingStatement['kind'], RegExp][] = [
   [
     'drop-column',
@@ -24,7 +28,7 @@ const PATTERNS: [ContractingStatement['kind'], RegExp][] = [
     'rename-column',
     new RegExp(String.raw`^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?${QUALIFIED}\s+RENAME\s+(?:COLUMN\s+)?(?!TO\b)${IDENT}\s+TO\s+`, 'i'),
   ],
-  ['rename-table', new RegExp(String.raw`^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?${QUALIFIED}\s+RENAME\s+TO\s+`, 'i')],
+  ['rename-table', new RegExp(String.raw`^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?${TABLE}\s+RENAME\s+TO\s+`, 'i')],
   [
     'change-type',
     new RegExp(
@@ -32,7 +36,7 @@ const PATTERNS: [ContractingStatement['kind'], RegExp][] = [
       'i',
     ),
   ],
-  ['drop-table', new RegExp(String.raw`^DROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?${QUALIFIED}`, 'i')],
+  ['drop-table', new RegExp(String.raw`^DROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?${TABLE}`, 'i')],
   ['drop-schema', new RegExp(String.raw`^DROP\s+SCHEMA\s+(?:IF\s+EXISTS\s+)?${IDENT}`, 'i')],
 ];
 
@@ -53,13 +57,29 @@ export function findContractingStatements(sql: string): ContractingStatement[] {
     for (const [kind, pattern] of PATTERNS) {
       const match = pattern.exec(statement);
       if (!match) continue;
-      // For a column change the name the code uses is the column (second group); else the table or schema.
-      const name = (kind === 'drop-column' || kind === 'rename-column' || kind === 'change-type' ? match[2] : match[1])!;
-      found.push({ kind, name, statement: statement.slice(0, 200) });
+      // For a column change the name the code uses is the column (second group); for a table the table
+      // (second group, after its optional schema); else the schema.
+      if (kind === 'drop-table' || kind === 'rename-table') {
+        found.push({ kind, name: match[2]!, ...(match[1] ? { schema: match[1] } : {}), statement: statement.slice(0, 200) });
+      } else {
+        const name = (kind === 'drop-column' || kind === 'rename-column' || kind === 'change-type' ? match[2] : match[1])!;
+        found.push({ kind, name, statement: statement.slice(0, 200) });
+      }
       break;
     }
   }
   return found;
+}
+
+/**
+ * Whether the live code still uses what a statement takes away. A column or schema is in use while its name
+ * appears anywhere. A table named with its schema is in use while the code names it with that schema: squads
+ * reach their tables schema-qualified (no search path is set), and a bare word such as `coupons` is as likely
+ * a field of an answer as a table.
+ */
+function isStillUsed(change: ContractingStatement, liveCode: string): boolean {
+  if (change.schema) return new RegExp(String.raw`(?<![\w$])"?${change.schema}"?\s*\.\s*"?${change.name}(?![\w$])`).test(liveCode);
+  return new RegExp(String.raw`\b${change.name}\b`).test(liveCode);
 }
 
 /**
@@ -70,7 +90,7 @@ export function findBreakingChanges(newMigrations: readonly { name: string; sql:
   const problems: string[] = [];
   for (const migration of newMigrations) {
     for (const change of findContractingStatements(migration.sql)) {
-      if (!new RegExp(String.raw`\b${change.name}\b`).test(liveCode)) continue;
+      if (!isStillUsed(change, liveCode)) continue;
       problems.push(
         `${migration.name}: "${change.statement}" (${change.kind.replace('-', ' ')} ${change.name}) would break ${liveVersion}, which still uses ${change.name}; ` +
           'expand, then contract: release a version that stops using it first, and take it away in a later release',

@@ -38,6 +38,8 @@ describe('resolvePath', () => {
     ['/my-account', 'my-account', 'mf-account', {}],
     ['/downloading', 'downloading', 'mf-landing', {}],
     ['/sales-campaign', 'sales-campaign', 'mf-campaign', {}],
+    ['/pricing', 'pricing', 'mf-campaign', {}],
+    ['/aio-special-offer', 'aio-special-offer', 'mf-campaign', {}],
     ['/blog/', 'blog', 'mf-blog', {}],
     ['/thanks-for-installing-reelkeep', 'thanks-for-installing', 'mf-landing', { product: 'reelkeep' }],
     ['/thanks-for-using-reelkeep-netflix', 'thanks-for-using', 'mf-landing', { product: 'reelkeep-netflix' }],
@@ -62,6 +64,7 @@ describe('resolvePath', () => {
     for (const locale of LOCALES.filter((l) => l !== 'en')) {
       expect(resolvePath(`/${locale}/checkout`)).toMatchObject({ route: 'checkout', locale });
       expect(resolvePath(`/${locale}`)).toMatchObject({ route: 'home', locale });
+      expect(resolvePath(`/${locale}/aio-special-offer`)).toMatchObject({ route: 'aio-special-offer', locale, pageName: 'aio_special_offer' });
     }
   });
 
