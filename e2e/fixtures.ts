@@ -114,10 +114,28 @@ export function collectBrowserErrors(page: Page): string[] {
   return errors;
 }
 
-/** Journeys with the fixture versions the test site built. */
-export const test = base.extend<{ fixtures: E2EFixtures }>({
+/**
+ * Journeys with the fixture versions the test site built. The demo campaign's coupon modal opens by itself 5 s
+ * after a page loads, and its bottom ad once per session (docs/campaigns.md "Coupon modal and ads"): a journey
+ * starts as a visitor who has already closed both, unless it sets `campaignDialogs: true` to test them.
+ */
+export const test = base.extend<{ fixtures: E2EFixtures; campaignDialogs: boolean }>({
   fixtures: async ({}, use) => {
     await use(JSON.parse(readFileSync(E2E_FIXTURES_FILE, 'utf8')) as E2EFixtures);
+  },
+  campaignDialogs: [false, { option: true }],
+  context: async ({ context, campaignDialogs }, use) => {
+    if (!campaignDialogs) {
+      await context.addInitScript(() => {
+        try {
+          window.sessionStorage.setItem('rk_coupon_modal_closed', '1');
+          window.sessionStorage.setItem('rk_bottom_ad_demo', '1');
+        } catch {
+          // a page without storage shows the dialogs: nothing to set
+        }
+      });
+    }
+    await use(context);
   },
   // API calls of the journeys stand for the site's own pages, so they carry its origin as a browser would
   // (docs/security.md "Cross-site requests"); the abuse journey makes its foreign calls on its own.

@@ -114,6 +114,11 @@ export function CampaignDialogs({ campaign, route, prefix, locale, search }: Cam
     };
   }, [i18n, locale, firstSearch, campaign.id]);
 
+  useEffect(() => {
+    // Tells journeys and monitoring that the campaign dialogs have taken over, as `data-hydrated` does for the page.
+    if (ready) document.documentElement.dataset.campaignDialogs = 'ready';
+  }, [ready]);
+
   useEffect(() => onSiteEvent('couponModalRequested', () => setRequested(true)), []);
   useEffect(() => {
     if (!ready || !requested) return;
