@@ -52,7 +52,7 @@ const coupon = (code: string, discountCents: number): CampaignCouponDto => ({
   endsAt: 1,
 });
 
-function renderModal(route: string, onClose = () => undefined) {
+function renderModal(route: string, onClose: () => void = () => undefined) {
   return render(
     <I18nProvider translator={translator}>
       <button type="button">Before</button>
@@ -71,11 +71,13 @@ function renderModal(route: string, onClose = () => undefined) {
 const setClipboard = (writeText: (text: string) => Promise<void>) =>
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 describe('CouponModal', () => {
   it('is a labelled modal that keeps Tab inside and closes on Escape', () => {
-    const onClose = jest.fn();
+    const onClose = jest.fn<() => void>();
     renderModal('netflix-downloader', onClose);
     const dialog = screen.getByRole('dialog', { name: 'Extra savings' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
