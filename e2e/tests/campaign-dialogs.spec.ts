@@ -212,6 +212,8 @@ for (const { locale, prefix } of LOCALES) {
     await expect(ad).toBeVisible({ timeout: 20_000 });
     await expect(ad).toContainText(text(locale, 'names.demo'));
     await expect(ad.getByRole('link')).toHaveAttribute('href', `${prefix}/store`);
+    const axe = await new AxeBuilder({ page }).include('[data-testid="campaign-bottom-ad"]').analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     await ad.getByRole('button', { name: text(locale, 'dialogs.bottom_ad_close') }).click();
     await expect(ad).toHaveCount(0);
     expect(await page.evaluate(() => sessionStorage.getItem('rk_bottom_ad_demo'))).toBe('1');
