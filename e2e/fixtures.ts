@@ -114,11 +114,45 @@ export function collectBrowserErrors(page: Page): string[] {
   return errors;
 }
 
-/** Journeys with the fixture versions the test site built. */
-export const test = base.extend<{ fixtures: E2EFixtures }>({
+/** Marks the demo campaign's coupon modal and bottom ad as closed this session (run in every page of a context). */
+function closeCampaignDialogs(): void {
+  try {
+    window.sessionStorage.setItem('rk_coupon_modal_closed', '1');
+    window.sessionStorage.setItem('rk_bottom_ad_demo', '1');
+  } catch {
+    // a page without storage shows the dialogs: nothing to set
+  }
+}
+
+/**
+ * Journeys with the fixture versions the test site built. The demo campaign's coupon modal opens by itself 5 s
+ * after a page loads, and its bottom ad once per session (docs/campaigns.md "Coupon modal and ads"): a journey
+ * starts as a visitor who has already closed both, in its own context and in those it opens, unless it sets
+ * `campaignDialogs: true` to test them.
+ */
+export const test = base.extend<{ fixtures: E2EFixtures; campaignDialogs: boolean; quietCampaignDialogs: void }>({
   fixtures: async ({}, use) => {
     await use(JSON.parse(readFileSync(E2E_FIXTURES_FILE, 'utf8')) as E2EFixtures);
   },
+  campaignDialogs: [false, { option: true }],
+  context: async ({ context, campaignDialogs }, use) => {
+    if (!campaignDialogs) await context.addInitScript(closeCampaignDialogs);
+    await use(context);
+  },
+  quietCampaignDialogs: [
+    async ({ browser, campaignDialogs }, use) => {
+      if (campaignDialogs) return use();
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await context.addInitScript(closeCampaignDialogs);
+        return context;
+      };
+      await use();
+      browser.newContext = newContext;
+    },
+    { auto: true },
+  ],
   // API calls of the journeys stand for the site's own pages, so they carry its origin as a browser would
   // (docs/security.md "Cross-site requests"); the abuse journey makes its foreign calls on its own.
   request: async ({ playwright }, use) => {

@@ -1,6 +1,34 @@
 import type { TrackingData, TrackingEventName } from './tracking-contract.ts';
 
 /**
+ * A toast, confirm or failure dialog (docs/frame.md "Dialogs"). The message is plain text (`message`), or HTML from
+ * a translation (`messageKey`, e.g. `campaign:dialogs.copied`, with `messageValues`): the dialog keeps a few inline
+ * tags of the translation and escapes everything else, values included, so no caller can put its own markup on the page.
+ */
+export interface ToastRequest {
+  title?: string;
+  /** Plain text, shown as it is. */
+  message?: string;
+  /** A translation key (`namespace:key`) whose text may use `<b>`, `<strong>`, `<em>`, `<i>` and `<br>`. Since 3.1.0. */
+  messageKey?: string;
+  /** Values of the translation's `{{placeholders}}`, escaped. Since 3.1.0. */
+  messageValues?: Record<string, string | number>;
+  modalType?: 'toast' | 'confirm' | 'failure';
+  buttonText?: string;
+  cancelText?: string;
+  /** Whether the kind's icon shows (default true). Since 3.1.0. */
+  icon?: boolean;
+  /** Whether the close button shows (default true). Since 3.1.0. */
+  showClose?: boolean;
+  /** A same-site path the primary button leads to, as a link. Since 3.1.0. */
+  href?: string;
+  /** Runs when the primary button is pressed, before the dialog closes. Since 3.1.0. */
+  onConfirm?: () => void;
+  /** Runs when the cancel button is pressed (not on Escape, the backdrop or the close button), before the dialog closes. Since 3.1.0. */
+  onCancel?: () => void;
+}
+
+/**
  * Typed events remotes and the shell exchange on `window` (CustomEvent with a `reelkeep:` prefix). Each one has
  * a listener in the shell; an event nobody listens to does not belong here.
  */
@@ -8,7 +36,7 @@ export interface SiteEvents {
   /** Asks the shell to navigate client-side to a same-site path. */
   navigationRequested: { path: string; replace?: boolean };
   /** Asks the shell to show a toast or confirm dialog (docs/frame.md "Dialogs"). Offered to remotes; none asks yet. */
-  toastRequested: { title?: string; message: string; modalType?: 'toast' | 'confirm' | 'failure'; buttonText?: string; cancelText?: string };
+  toastRequested: ToastRequest;
   /** Asks the shell to show the consent question again (the visitor's "Cookie settings"). Since 1.3.0. */
   consentRequested: Record<string, never>;
   /** Asks the campaign squad's dialogs to open the coupon modal (the banner on the store page). Since 1.4.0. */

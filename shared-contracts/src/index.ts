@@ -34,4 +34,5 @@ export * from './translator.ts';
 export * from './share-links.ts';
 export * from './after-page-load.ts';
 export * from './campaign-contract.ts';
+export type * from './campaign-dialogs-contract.ts';
 export * from './inputs/campaign.ts';

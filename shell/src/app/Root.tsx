@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { PUSH_PROMPT_DELAY_MS, selectLocalePrefix } from '@reelkeep/shared-contracts';
+import { PUSH_PROMPT_DELAY_MS, selectLocale, selectLocalePrefix } from '@reelkeep/shared-contracts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import { LazyAlertHost } from './dialogs/LazyAlertHost.tsx';
@@ -20,6 +20,8 @@ import type { CampaignBannerController } from './campaign-banner-controller.ts';
 
 /** docs/push.md "Subscribing": the offer's code is fetched only when the push delay has passed after hydration. */
 const PushPrompt = lazy(() => import('../webpush/PushPrompt.tsx'));
+/** docs/campaigns.md "Coupon modal and ads": the campaign squad's dialogs load once the page is hydrated and the browser idle. */
+const CampaignDialogsSlot = lazy(() => import('./CampaignDialogsSlot.tsx'));
 
 /** The frame around every page (clean, simple and reduced pages: docs/frame.md "Page frames"). */
 export function Root() {
@@ -27,6 +29,7 @@ export function Root() {
   const { payload } = navigation;
   const { siteUrl, campaign } = useFrameData();
   const prefix = useSelector(selectLocalePrefix);
+  const locale = useSelector(selectLocale);
   const dispatch = useDispatch();
   const campaignBanner = useRef<Promise<CampaignBannerController> | null>(null);
   useClientNavigation(navigation);
@@ -45,6 +48,10 @@ export function Root() {
     );
     void campaignBanner.current.then((controller) => controller.update(route, prefix, clean));
   }, [campaign, route, prefix, clean, dispatch]);
+  const [campaignDialogsDue, setCampaignDialogsDue] = useState(false);
+  useEffect(() => {
+    if (campaign) whenIdle(() => setCampaignDialogsDue(true), 2000);
+  }, [campaign]);
   const [pushDue, setPushDue] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setPushDue(true), PUSH_PROMPT_DELAY_MS);
@@ -61,6 +68,11 @@ export function Root() {
       <BackToTop />
       <LazyAlertHost />
       <Tracking />
+      {campaignDialogsDue && campaign && (
+        <Suspense fallback={null}>
+          <CampaignDialogsSlot campaign={campaign} route={route} prefix={prefix} locale={locale} search={navigation.location.search} />
+        </Suspense>
+      )}
       {pushDue && (
         <Suspense fallback={null}>
           <PushPrompt />

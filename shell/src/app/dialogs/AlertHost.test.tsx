@@ -5,7 +5,10 @@ import { createTranslator, emitSiteEvent } from '@reelkeep/shared-contracts';
 import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
 import { AlertHost } from './AlertHost.tsx';
 
-const translator = createTranslator('en', { common: { dialog: { close: 'Close', ok: 'OK', cancel: 'Cancel' } } });
+const translator = createTranslator('en', {
+  common: { dialog: { close: 'Close', ok: 'OK', cancel: 'Cancel' } },
+  campaign: { dialogs: { copied: '<b>{{code}}</b> is copied.<script>alert(1)</script>' } },
+});
 const renderHost = () =>
   render(
     <I18nProvider translator={translator}>
@@ -40,6 +43,60 @@ describe('AlertHost', () => {
     act(() => emitSiteEvent('toastRequested', { message: 'Again', modalType: 'confirm' }));
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('AlertHost: handlers, translated HTML, links', () => {
+  it('runs the confirm handler from the primary button and the cancel handler from the cancel button only', () => {
+    renderHost();
+    const calls: string[] = [];
+    const request = {
+      message: 'Leave?',
+      modalType: 'confirm' as const,
+      onConfirm: () => calls.push('confirm'),
+      onCancel: () => calls.push('cancel'),
+    };
+    act(() => emitSiteEvent('toastRequested', request));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    act(() => emitSiteEvent('toastRequested', request));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(calls).toEqual([]);
+    act(() => emitSiteEvent('toastRequested', request));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    act(() => emitSiteEvent('toastRequested', request));
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(calls).toEqual(['cancel', 'confirm']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows a translation as HTML with its inline tags, escaping its other markup and the values', () => {
+    renderHost();
+    act(() => emitSiteEvent('toastRequested', { messageKey: 'campaign:dialogs.copied', messageValues: { code: '<i>REEL20</i>' } }));
+    const heading = screen.getByRole('heading');
+    expect(heading.innerHTML).toBe('<span><b>&lt;i&gt;REEL20&lt;/i&gt;</b> is copied.&lt;script&gt;alert(1)&lt;/script&gt;</span>');
+    expect(heading.querySelector('script, i')).toBeNull();
+  });
+
+  it('shows plain text as text, hides the icon and the close button when asked, and links only to a path of the site', () => {
+    renderHost();
+    act(() => emitSiteEvent('toastRequested', { message: '<b>not bold</b>', icon: false, showClose: false, href: '//evil.example/x' }));
+    expect(screen.getByRole('heading').textContent).toBe('<b>not bold</b>');
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+    act(() => emitSiteEvent('toastRequested', { message: 'Go', href: '/checkout?coupon=REEL20' }));
+    expect(screen.getByRole('link', { name: 'OK' })).toHaveAttribute('href', '/checkout?coupon=REEL20');
+  });
+
+  it('keeps Tab inside the dialog', () => {
+    renderHost();
+    act(() => emitSiteEvent('toastRequested', { message: 'Sure?', modalType: 'confirm' }));
+    const close = screen.getByRole('button', { name: 'Close' });
+    const ok = screen.getByRole('button', { name: 'OK' });
+    ok.focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(ok);
   });
 });
 

@@ -1,14 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
-import { onSiteEvent, type SiteEvents } from '@reelkeep/shared-contracts';
+import { onSiteEvent, type ToastRequest } from '@reelkeep/shared-contracts';
 import { Dialog } from './Dialog.tsx';
+import { toSafeMessageHtml } from './safe-message.ts';
 import * as styles from './AlertHost.module.css';
 
-type AlertRequest = SiteEvents['toastRequested'] & { id: number };
+type AlertRequest = ToastRequest & { id: number };
 
 /**
  * The toast / confirm / alert dialog (docs/frame.md "Dialogs"), opened by any remote with the `toastRequested`
- * event. Only one exists at a time: a new request replaces the one on screen.
+ * event. Only one exists at a time: a new request replaces the one on screen. The primary button runs the
+ * request's `onConfirm` and closes; the cancel button runs `onCancel` and closes; Escape, the backdrop and the
+ * close button only close.
  */
 export function AlertHost({ onReady }: { onReady?: () => void }) {
   const { t } = useTranslation('common');
@@ -22,24 +25,46 @@ export function AlertHost({ onReady }: { onReady?: () => void }) {
   const close = useCallback(() => setRequest(null), []);
   if (!request) return null;
   const kind = request.modalType ?? 'toast';
+  const confirm = () => {
+    request.onConfirm?.();
+    close();
+  };
+  const cancel = () => {
+    request.onCancel?.();
+    close();
+  };
+  // docs/frame.md "Dialogs": HTML only from a translation, its values escaped (safe-message.ts).
+  const messageHtml = request.messageKey ? toSafeMessageHtml(t(request.messageKey), request.messageValues) : null;
+  const message = messageHtml ? <span dangerouslySetInnerHTML={{ __html: messageHtml }} /> : request.message;
+  const headingId = `alert-${request.id}`;
+  // Only a path of this site: a caller cannot send the visitor elsewhere through the frame's dialog.
+  const href = request.href && /^\/(?!\/)/.test(request.href) ? request.href : undefined;
   return (
-    <Dialog open onClose={close} labelledBy={`alert-${request.id}`} className={styles.alert}>
-      <div className={styles.icon} data-kind={kind} aria-hidden="true">
-        {kind === 'failure' ? '!' : kind === 'confirm' ? '?' : '✓'}
-      </div>
-      <h2 id={`alert-${request.id}`} className={styles.title}>
-        {request.title ?? request.message}
+    <Dialog open onClose={close} labelledBy={headingId} className={styles.alert} showClose={request.showClose ?? true}>
+      {request.icon !== false && (
+        <div className={styles.icon} data-kind={kind} aria-hidden="true">
+          {kind === 'failure' ? '!' : kind === 'confirm' ? '?' : '✓'}
+        </div>
+      )}
+      <h2 id={headingId} className={styles.title}>
+        {request.title ?? message}
       </h2>
-      {request.title && <p className={styles.message}>{request.message}</p>}
+      {request.title && <p className={styles.message}>{message}</p>}
       <div className={styles.buttons}>
         {kind === 'confirm' && (
-          <button type="button" className={styles.ghost} onClick={close}>
+          <button type="button" className={styles.ghost} onClick={cancel}>
             {request.cancelText ?? t('dialog.cancel')}
           </button>
         )}
-        <button type="button" className={styles.primary} onClick={close}>
-          {request.buttonText ?? t('dialog.ok')}
-        </button>
+        {href ? (
+          <a className={styles.primary} href={href} onClick={() => setTimeout(confirm, 0)}>
+            {request.buttonText ?? t('dialog.ok')}
+          </a>
+        ) : (
+          <button type="button" className={styles.primary} onClick={confirm}>
+            {request.buttonText ?? t('dialog.ok')}
+          </button>
+        )}
       </div>
     </Dialog>
   );

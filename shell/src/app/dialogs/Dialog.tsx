@@ -13,7 +13,24 @@ export interface DialogProps {
   children: ReactNode;
 }
 
-/** The generic dialog: locks page scroll while open and returns focus when it closes. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the last control goes to the first, Shift+Tab from the first (or the panel) to the last: focus stays in the dialog. */
+function keepFocusInside(event: KeyboardEvent, panel: HTMLElement): void {
+  const controls = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && (document.activeElement === first || document.activeElement === panel)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** The generic dialog: locks page scroll while open, keeps Tab inside, and returns focus when it closes. */
 export function Dialog({ open, onClose, labelledBy, closeOnBackdrop = true, showClose = true, className, children }: DialogProps) {
   const { t } = useTranslation('common');
   const panel = useRef<HTMLDivElement>(null);
@@ -25,6 +42,7 @@ export function Dialog({ open, onClose, labelledBy, closeOnBackdrop = true, show
     panel.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
+      else if (event.key === 'Tab' && panel.current) keepFocusInside(event, panel.current);
     };
     document.addEventListener('keydown', onKey);
     return () => {

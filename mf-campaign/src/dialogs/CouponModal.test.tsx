@@ -1,0 +1,121 @@
+/** @jest-environment jsdom */
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createTranslator, type CampaignCouponDto, type FrameCampaignDto } from '@reelkeep/shared-contracts';
+import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { CouponModal } from './CouponModal.tsx';
+
+const translator = createTranslator('en', {
+  common: { dialog: { close: 'Close' } },
+  campaign: {
+    ui: {
+      hours: 'hours',
+      minutes: 'mins',
+      seconds: 'secs',
+      coupon_off: '{{amount}} off',
+      coupon_any: 'On any plan',
+      coupon_min: 'From {{min}}',
+      coupon_lifetime: 'Lifetime from {{min}}',
+    },
+    dialogs: {
+      coupon_heading: 'Extra savings',
+      copy: 'Copy',
+      copy_code: 'Copy the code {{code}}',
+      copied: '{{code}} is copied.',
+      copy_failed: 'Copy it yourself:',
+      select_plan: 'Choose your plan',
+      ends_today: 'Ends in',
+    },
+  },
+});
+const campaign: FrameCampaignDto = {
+  id: 'demo',
+  title: 'Holiday sale: up to $40 off',
+  name: 'Holiday sale',
+  route: 'sales-campaign',
+  thumb: null,
+  background: null,
+  endsAt: Date.UTC(2030, 0, 1),
+  isImportant: true,
+  bannerHiddenOn: [],
+  adsHiddenOn: [],
+};
+const coupon = (code: string, discountCents: number): CampaignCouponDto => ({
+  code,
+  text: '',
+  discountCents,
+  allowedTypes: [],
+  minPriceCents: 0,
+  show: true,
+  campaignId: 'demo',
+  startsAt: 0,
+  endsAt: 1,
+});
+
+function renderModal(route: string, onClose: () => void = () => undefined) {
+  return render(
+    <I18nProvider translator={translator}>
+      <button type="button">Before</button>
+      <CouponModal
+        campaign={campaign}
+        coupons={[coupon('REEL40', 4000), coupon('REEL20', 2000)]}
+        route={route}
+        prefix="/de"
+        locale="en"
+        onClose={onClose}
+      />
+    </I18nProvider>,
+  );
+}
+
+const setClipboard = (writeText: (text: string) => Promise<void>) =>
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('CouponModal', () => {
+  it('is a labelled modal that keeps Tab inside and closes on Escape', () => {
+    const onClose = jest.fn<() => void>();
+    renderModal('netflix-downloader', onClose);
+    const dialog = screen.getByRole('dialog', { name: 'Extra savings' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(document.activeElement).toBe(dialog);
+    const last = screen.getByRole('button', { name: 'Copy the code REEL20' });
+    last.focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(last);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a copy, tips "copied" with the select-plan button to the checkout on the store page', async () => {
+    const copied: string[] = [];
+    setClipboard(async (text) => void copied.push(text));
+    renderModal('store');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy the code REEL20' })));
+    expect(copied).toEqual(['REEL20']);
+    expect(screen.getByRole('status')).toHaveTextContent('REEL20 is copied.');
+    expect(screen.getByRole('link', { name: 'Choose your plan' })).toHaveAttribute('href', '/de/checkout?source=coupon_modal&coupon=REEL20');
+  });
+
+  it('when the clipboard refuses, shows the code to copy by hand, and the button goes to the coupon on the campaign page', async () => {
+    setClipboard(() => Promise.reject(new Error('denied')));
+    renderModal('netflix-downloader');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy the code REEL40' })));
+    const tip = screen.getByRole('status');
+    expect(tip).toHaveTextContent('Copy it yourself: REEL40');
+    expect(screen.getByRole('link', { name: 'Choose your plan' })).toHaveAttribute('href', '/de/sales-campaign#coupon-1');
+  });
+
+  it('counts down to the end of the UTC day', () => {
+    jest.useFakeTimers({ now: Date.UTC(2026, 10, 24, 22, 58, 30) });
+    renderModal('netflix-downloader');
+    expect(screen.getByRole('timer')).toHaveTextContent('01hours01mins30secs');
+    act(() => jest.advanceTimersByTime(2000));
+    expect(screen.getByRole('timer')).toHaveTextContent('01hours01mins28secs');
+  });
+});

@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { CampaignDialog } from './CampaignDialog.tsx';
+import * as styles from './CampaignDialogs.module.css';
+
+/**
+ * The image ad modal (docs/campaigns.md "Coupon modal and ads"), opened instead of the coupon modal for a
+ * campaign that is not important: the campaign's art linked to its page, its name and line, and a button.
+ */
+export function ImageAd({
+  name,
+  line,
+  image,
+  href,
+  onClose,
+  onLinkClick,
+}: {
+  name: string;
+  line: string;
+  image: string | null;
+  href: string;
+  onClose: () => void;
+  onLinkClick: () => void;
+}) {
+  const { t } = useTranslation('campaign');
+  const headingId = useId();
+  return (
+    <CampaignDialog labelledBy={headingId} onClose={onClose} className={styles.imageAd}>
+      {image && (
+        <a href={href} onClick={onLinkClick} className={styles.imageAdArt} tabIndex={-1} aria-hidden="true">
+          <img src={image} alt="" width={640} height={240} />
+        </a>
+      )}
+      <div className={styles.imageAdBody}>
+        <p className={styles.eyebrow}>{t('dialogs.image_ad_eyebrow')}</p>
+        <h2 id={headingId} className={styles.heading}>
+          {name}
+        </h2>
+        <p className={styles.lead}>{line}</p>
+        <a href={href} onClick={onLinkClick} className={styles.primary}>
+          {t('dialogs.image_ad_cta')}
+        </a>
+      </div>
+    </CampaignDialog>
+  );
+}
