@@ -137,9 +137,27 @@ export function runWrk(url: string, options: { seconds: number; connections?: nu
   });
 }
 
-/** Resident memory of a process, in MB (from /proc). */
+/** The process and its descendants (a host's worker processes), from /proc. */
+function listProcessTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    // The process has exited, or the kernel does not list children: count the process alone.
+  }
+  return [pid, ...children.flatMap(listProcessTree)];
+}
+
+/** Resident memory of a process and its descendants (all of a host's workers), in MB (from /proc). */
 export function readRssMb(pid: number): number {
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  let kb = 0;
+  for (const member of listProcessTree(pid)) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${member}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
   return kb / 1024;
 }
 
