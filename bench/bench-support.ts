@@ -190,7 +190,13 @@ export async function startSite(options: { port: number; pgliteDir: string; env?
   });
   const url = `http://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitForOk(url + (options.probePath ?? '/netflix-downloader'));
+  // A site that exits (a port in use, a bad setting) must not leave the benchmark measuring whatever else answers.
+  await Promise.race([
+    waitForOk(url + (options.probePath ?? '/netflix-downloader')),
+    exited.then(() => {
+      throw new Error(`the site exited before it answered on ${url}`);
+    }),
+  ]);
   return {
     url,
     pid: child.pid!,
