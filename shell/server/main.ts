@@ -1,14 +1,24 @@
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
+import { ConfigError, loadConfig, type Config } from '@reelkeep/platform/config';
 import { createLogger } from '@reelkeep/platform/logger';
-import { createRequestHandler } from './app.ts';
-import { createPageRenderer } from './page-render.ts';
-import { loadConfigOrExit, startHost } from './host.ts';
-import { listLiveVersions } from './release-snapshot.ts';
 import { planWorkers, superviseWorkers } from './workers.ts';
 
 /** How long in-flight requests may take to finish on SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The configuration, or exit code 1 with a message naming each bad variable. */
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
 
 const config = loadConfigOrExit();
 const plan = planWorkers(config.WEB_CONCURRENCY, Boolean(config.DATABASE_URL));
@@ -20,6 +30,13 @@ const plan = planWorkers(config.WEB_CONCURRENCY, Boolean(config.DATABASE_URL));
  * that many workers, each a whole host on the same port (docs/operations.md "Worker processes").
  */
 async function serve(): Promise<void> {
+  // Loaded here, not at the top: a supervising primary never runs a host, and stays small without its code.
+  const [{ createRequestHandler }, { createPageRenderer }, { startHost }, { listLiveVersions }] = await Promise.all([
+    import('./app.ts'),
+    import('./page-render.ts'),
+    import('./host.ts'),
+    import('./release-snapshot.ts'),
+  ]);
   const host = await startHost(config);
   if (!host.releases.current().shell) {
     host.logger.error('no shell release is live: run `npm run build` first');
