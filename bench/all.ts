@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
+  BENCH_DATABASE_KIND,
   BENCH_PORT,
   formatFigure,
   readLatencyMs,
@@ -26,6 +27,7 @@ import {
   RESULTS_DIR,
   ROOT_DIR,
   startSite,
+  syncBenchRegistry,
   type BenchSite,
 } from './bench-support.ts';
 import { measureMemoryUnderReleases, RSS_BUDGET_MB } from './memory-under-releases.ts';
@@ -137,6 +139,7 @@ const script = await locateSideBySide();
 const adminToken = randomBytes(24).toString('base64url');
 const pgliteDir = path.join(RESULTS_DIR, 'all', 'pglite');
 await rm(pgliteDir, { recursive: true, force: true });
+await syncBenchRegistry(process.env.RELEASES_DIR ?? path.join(ROOT_DIR, 'releases'));
 
 console.log('— uncached: page cache off, beside the monolith baseline');
 let site = await startSite({ port: BENCH_PORT, pgliteDir, env: { ...process.env, PAGE_CACHE_MAX_BYTES: '0' } as Record<string, string> });
@@ -223,7 +226,7 @@ const rows: [string, string, string, boolean][] = [
 ];
 
 console.log(
-  `\nReelKeep budgets, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${PAGE_PATH}${quick ? ' (--quick: smoke run)' : ''}`,
+  `\nReelKeep budgets, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (load ${os.loadavg()[0]!.toFixed(1)}), ${BENCH_DATABASE_KIND}, ${PAGE_PATH}${quick ? ' (--quick: smoke run)' : ''}`,
 );
 const width = Math.max(...rows.map(([name]) => name.length));
 const valueWidth = Math.max(...rows.map(([, value]) => value.length));

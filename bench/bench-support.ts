@@ -5,12 +5,55 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { openDatabase } from '../platform/src/db/database.ts';
+import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '../platform/src/db/migrations.ts';
+import { applyPromotion, createDatabaseRegistryStore, createFileRegistryStore, type RegistryStore } from '../platform/src/release/registry.ts';
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 /** Throw-away files of the benchmarks (git-ignored). */
 export const RESULTS_DIR = path.join(ROOT_DIR, 'bench', 'results');
 /** The first of the ports the benchmarks use (`BENCH_PORT`, 3310 by default; they take up to 20 from it). */
 export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3310);
+
+/**
+ * The PostgreSQL the benchmarks run the site on (`BENCH_DATABASE_URL`, else `DATABASE_URL`), as production
+ * does; empty: the embedded PGlite, which is for demos and alone takes over 500 MB (docs/operations.md "Memory").
+ */
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
+
+/** Which database the benchmarks' sites run on, for their reports. */
+export const BENCH_DATABASE_KIND = BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+/**
+ * The release registry a benchmark's site reads: in the benchmark's PostgreSQL when it has one (the host reads
+ * it there), else `registry.json` of the releases folder.
+ */
+export async function openBenchRegistry(releasesDir: string): Promise<RegistryStore> {
+  if (!BENCH_DATABASE_URL) return createFileRegistryStore(path.join(releasesDir, 'registry.json'));
+  const db = await openDatabase({ databaseUrl: BENCH_DATABASE_URL, pgliteDir: '' });
+  await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+  const store = createDatabaseRegistryStore(db);
+  return { ...store, close: () => db.close() };
+}
+
+/** Makes the versions live in `registry.json` (what `npm run build` promoted) live in the benchmark's PostgreSQL too. */
+export async function syncBenchRegistry(releasesDir: string): Promise<void> {
+  if (!BENCH_DATABASE_URL) return;
+  const files = createFileRegistryStore(path.join(releasesDir, 'registry.json'));
+  const built = await files.read();
+  await files.close();
+  const store = await openBenchRegistry(releasesDir);
+  try {
+    await store.update((state) =>
+      Object.entries(built.apps).reduce(
+        (current, [app, entry]) => (current.apps[app]?.live === entry.live ? current : applyPromotion(current, app, entry.live, 'bench')),
+        state,
+      ),
+    );
+  } finally {
+    await store.close();
+  }
+}
 
 /** Exits with a clear message when a tool the benchmark needs is not installed. */
 export function requireTool(name: string): void {
@@ -94,9 +137,27 @@ export function runWrk(url: string, options: { seconds: number; connections?: nu
   });
 }
 
-/** Resident memory of a process, in MB (from /proc). */
+/** The process and its descendants (a host's worker processes), from /proc. */
+function listProcessTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    // The process has exited, or the kernel does not list children: count the process alone.
+  }
+  return [pid, ...children.flatMap(listProcessTree)];
+}
+
+/** Resident memory of a process and its descendants (all of a host's workers), in MB (from /proc). */
 export function readRssMb(pid: number): number {
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  let kb = 0;
+  for (const member of listProcessTree(pid)) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${member}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
   return kb / 1024;
 }
 
@@ -109,18 +170,33 @@ export interface BenchSite {
 }
 
 /**
- * Starts the shell server (`node shell/server/main.ts`, the Node of this npm run) on a port with its own
- * embedded database. `env` is its environment (the benchmark's own by default; `PAGE_CACHE_MAX_BYTES=0` turns
+ * Starts the shell server (`node shell/server/main.ts`, the Node of this npm run) on a port, on the
+ * benchmark's PostgreSQL (`BENCH_DATABASE_URL`) or else its own embedded database. `env` is its environment (the benchmark's own by default; `PAGE_CACHE_MAX_BYTES=0` turns
  * the page cache off); port, host, log level and database folder are set over it.
  */
 export async function startSite(options: { port: number; pgliteDir: string; env?: Record<string, string>; probePath?: string }): Promise<BenchSite> {
+  const env: NodeJS.ProcessEnv = {
+    ...(options.env ?? process.env),
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    PGLITE_DIR: options.pgliteDir,
+    DATABASE_URL: BENCH_DATABASE_URL,
+  };
+  if (!BENCH_DATABASE_URL) delete env.DATABASE_URL;
   const child = spawn(process.execPath, [path.join(ROOT_DIR, 'shell/server/main.ts')], {
-    env: { ...(options.env ?? process.env), PORT: String(options.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PGLITE_DIR: options.pgliteDir },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitForOk(url + (options.probePath ?? '/netflix-downloader'));
+  // A site that exits (a port in use, a bad setting) must not leave the benchmark measuring whatever else answers.
+  await Promise.race([
+    waitForOk(url + (options.probePath ?? '/netflix-downloader')),
+    exited.then(() => {
+      throw new Error(`the site exited before it answered on ${url}`);
+    }),
+  ]);
   return {
     url,
     pid: child.pid!,

@@ -3,16 +3,30 @@
  * `--seconds` (300), while `mf-landing`, the remote that renders it, is promoted to a second build and rolled
  * back every `--every` seconds (30) through the release CLI. Samples the server's RSS every second; prints
  * the RSS before, the highest and the last, and the failed requests. Exits 1 when the RSS reaches 512 MB or
- * any request fails. Its own releases, registry and database live in bench/results/memory (never releases/).
- *   npm run bench:memory -- [--seconds 300] [--every 30] [--path /netflix-downloader]
+ * any request fails. Its own releases, registry and database live in bench/results/memory (never releases/);
+ * with `BENCH_DATABASE_URL` (or `DATABASE_URL`) the site and its registry are on that PostgreSQL instead, as in
+ * production (the embedded PGlite is for demos: docs/operations.md "Memory").
+ *   [BENCH_DATABASE_URL=postgres://…] npm run bench:memory -- [--seconds 300] [--every 30] [--path /netflix-downloader]
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildApp, APPS } from '../platform/src/release/build-app.ts';
-import { applyPromotion, createFileRegistryStore } from '../platform/src/release/registry.ts';
-import { BENCH_PORT, formatFigure, readRssMb, requireTool, RESULTS_DIR, ROOT_DIR, runWrk, startSite } from './bench-support.ts';
+import { applyPromotion } from '../platform/src/release/registry.ts';
+import {
+  BENCH_DATABASE_KIND,
+  BENCH_DATABASE_URL,
+  BENCH_PORT,
+  formatFigure,
+  openBenchRegistry,
+  readRssMb,
+  requireTool,
+  RESULTS_DIR,
+  ROOT_DIR,
+  runWrk,
+  startSite,
+} from './bench-support.ts';
 
 /** Issue 16: the server stays under this through the run. */
 export const RSS_BUDGET_MB = 512;
@@ -40,7 +54,7 @@ export interface MemoryFigures {
 /** Builds every app into the benchmark's releases (reused when unchanged), live, plus a second build of the switched remote. */
 async function prepareReleases(): Promise<{ first: string; second: string }> {
   await mkdir(RELEASES_DIR, { recursive: true });
-  const store = createFileRegistryStore(path.join(RELEASES_DIR, 'registry.json'));
+  const store = await openBenchRegistry(RELEASES_DIR);
   let first = '';
   for (const app of APPS) {
     const { version } = await buildApp(ROOT_DIR, RELEASES_DIR, app);
@@ -59,12 +73,15 @@ async function prepareReleases(): Promise<{ first: string; second: string }> {
   return { first, second };
 }
 
-/** The environment of the benchmark's server and CLI: its own releases and embedded database, no shared stores. */
+/**
+ * The environment of the benchmark's server and CLI: its own releases, the benchmark's PostgreSQL
+ * (`BENCH_DATABASE_URL`) or its own embedded database, no Redis.
+ */
 function toBenchEnv(): Record<string, string> {
   const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  return { ...env, RELEASES_DIR };
+  return { ...env, RELEASES_DIR, ...(BENCH_DATABASE_URL ? { DATABASE_URL: BENCH_DATABASE_URL } : {}) };
 }
 
 /** Runs the release CLI on the benchmark's releases. */
@@ -136,7 +153,7 @@ if (import.meta.main) {
   const pagePath = readOption('path', '/netflix-downloader');
   const figures = await measureMemoryUnderReleases({ seconds, everySeconds, pagePath, port: BENCH_PORT + 10 });
   console.log(
-    `${pagePath}, wrk -t2 -c50 -d${seconds}s, page cache off, ${SWITCHED_APP} switched ${figures.switches} times (every ${everySeconds} s)`,
+    `${pagePath} on ${BENCH_DATABASE_KIND}, wrk -t2 -c50 -d${seconds}s, page cache off, ${SWITCHED_APP} switched ${figures.switches} times (every ${everySeconds} s)`,
   );
   console.log(
     `RSS before ${formatFigure(figures.rssBeforeMb)} MB, max ${formatFigure(figures.rssMaxMb)} MB, final ${formatFigure(figures.rssFinalMb)} MB (budget ${RSS_BUDGET_MB} MB)`,

@@ -59,6 +59,11 @@ export const configSchema = z.object({
     .int()
     .min(0)
     .default(64 * 1024 * 1024),
+  /**
+   * docs/operations.md "Worker processes": how many site server processes share the port (node:cluster);
+   * more than 1 needs DATABASE_URL, since the embedded database belongs to one process.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SENTRY_DSN: optionalUrl,
   /** Set by `npm run dev`: a JSON file of `{app: version}` made live for this process only. */

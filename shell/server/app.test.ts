@@ -92,9 +92,13 @@ let base = '';
 let snapshot: ReleaseSnapshot;
 let calls: { documents: { url: string; cookie?: string }[]; data: { url: string; cookie?: string }[] };
 
+/** How many times a request asked the account API who its cookies belong to. */
+let sessionLookups = 0;
+
 /** The stand-in squads' APIs: who a cookie belongs to, and a captcha answer meant for one use only. */
 const fetchApi = async (apiPath: string, init?: RequestInit): Promise<Response> => {
   if (apiPath === '/api/account/session') {
+    sessionLookups += 1;
     const signedIn = new Headers(init?.headers).get('cookie')?.includes(ALICE_COOKIE) ?? false;
     return Response.json(
       signedIn
@@ -319,6 +323,76 @@ describe('pages through the cache', () => {
     } finally {
       snapshot.remotes = live;
     }
+  });
+});
+
+describe('the fast path of cache hits', () => {
+  /** Every header of an answer but the date, which moves with the clock. */
+  const headersOf = (response: Response) => [...response.headers].filter(([name]) => name !== 'date');
+
+  it('answers a request the pipeline already answered from an entry with the same headers and bytes, without the session lookup', async () => {
+    const pagePath = fresh('/fr/netflix-downloader');
+    await visit(pagePath);
+    const lookupsBefore = sessionLookups;
+    const fast = await visit(pagePath);
+    expect(sessionLookups - lookupsBefore).toBe(0);
+    // Another Accept-Language is another signature: the same entry, through the whole pipeline.
+    const throughPipeline = await visit(pagePath, { 'accept-language': 'de' });
+    expect(sessionLookups - lookupsBefore).toBe(1);
+    expect(headersOf(fast)).toEqual(headersOf(throughPipeline));
+    expect(fast.headers.get('x-cache')).toBe('HIT');
+    const [a, b] = await Promise.all([read(throughPipeline), read(fast)]);
+    expect(b.html).toBe(a.html);
+    expect(b.nonceInCsp).toBe(b.nonceInHtml);
+  });
+
+  it('never answers a signed-in visitor, nor a request with a cookie it does not know', async () => {
+    const pagePath = fresh('/netflix-downloader');
+    await visit(pagePath);
+    await visit(pagePath);
+    const alice = await read(await visit(pagePath, { cookie: `abPlanPrice=price_a; ${ALICE_COOKIE}` }));
+    expect(alice.field('user')).toBe('alice@example.com');
+    const lookupsBefore = sessionLookups;
+    const other = await visit(pagePath, { cookie: 'abPlanPrice=price_a; rk_consent=denied' });
+    expect(other.headers.get('x-cache')).toBe('HIT');
+    expect(sessionLookups - lookupsBefore).toBe(1);
+  });
+
+  it('keeps the variants apart: another price variant or OS is not answered with the first one', async () => {
+    const pagePath = fresh('/store');
+    await visit(pagePath);
+    await visit(pagePath);
+    expect((await read(await visit(pagePath, { cookie: 'abPlanPrice=price_b' }))).field('price')).toBe('price_b');
+    expect((await read(await visit(pagePath, { 'user-agent': MAC }))).field('os')).toBe('mac');
+    expect((await read(await visit(pagePath))).field('price')).toBe('price_a');
+  });
+
+  it('goes back to the pipeline after a release switch, so the headers are those of the new releases', async () => {
+    const pagePath = fresh('/store');
+    await visit(pagePath);
+    await visit(pagePath);
+    const before = snapshot;
+    snapshot = { ...before, browserOrigins: { ...before.browserOrigins, script: ['https://js.stripe.com'] } };
+    try {
+      const after = await visit(pagePath);
+      expect(after.headers.get('x-cache')).toBe('HIT');
+      expect(after.headers.get('content-security-policy')).toContain('https://js.stripe.com');
+    } finally {
+      snapshot = before;
+    }
+  });
+
+  it('goes back to the pipeline once the entry is deleted', async () => {
+    const pagePath = fresh('/fr/store');
+    await visit(pagePath);
+    await visit(pagePath);
+    const stats = (await (
+      await fetch(`${base}/admin/cache/reset`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    ).json()) as {
+      deleted: number;
+    };
+    expect(stats.deleted).toBeGreaterThan(0);
+    expect((await visit(pagePath)).headers.get('x-cache')).toBe('MISS');
   });
 });
 

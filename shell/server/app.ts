@@ -10,7 +10,9 @@ import { sendFile, STATIC_PATH } from './static-files.ts';
 import type { createPageRenderer } from './page-render.ts';
 import { createSessionReader } from './session.ts';
 import type { Host } from './host.ts';
-import type { ReleaseSnapshot } from './release-snapshot.ts';
+import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
+import { createPageCacheFastPath } from './page-cache-fast-path.ts';
+import { namesOnlyLiveReleases } from './page-cache-rules.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
 /** The push service worker in the shell release's `worker/` folder (shell/rspack.config.ts). */
@@ -72,6 +74,16 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
   const readSession = createSessionReader((path, init) => releases.current().gateway.fetchApi(path, init));
   const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, adminGuard });
   const startedAt = new Date().toISOString();
+  const fastPath = pageCache.enabled
+    ? createPageCacheFastPath({
+        peekFresh: (key) => pageCache.peekFresh(key),
+        isLive: (entry) => namesOnlyLiveReleases(entry.tags, listLiveVersions(releases.current())),
+        currentSnapshot: () => releases.current(),
+        countHit: () => pageCache.countHit(),
+        maxBytes: pageCache.maxBytes,
+        lifetimeMs: pageCache.lifetimeMs,
+      })
+    : undefined;
   /** A page answer the cache had no part in (a URL rule's redirect). */
   const bypassCache = (res: ServerResponse) => {
     res.setHeader('x-cache', 'BYPASS');
@@ -79,6 +91,8 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
   };
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // A page-cache hit the full pipeline already answered for the same request goes out before any of it.
+    if (fastPath && (await fastPath.answer(req, res).catch(() => res.headersSent))) return;
     const started = performance.now();
     const nonce = createNonce();
     const snapshot = releases.current();
@@ -203,7 +217,8 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
         logger.info('not found by URL rules', { path: url.pathname.slice(0, 200), reason: gate.reason });
         return await pages.renderErrorDocument(req, res, url, snapshot, nonce, 404);
       }
-      await pages.renderDocument(req, res, url, snapshot, nonce, session);
+      const sentEntry = await pages.renderDocument(req, res, url, snapshot, nonce, session);
+      if (sentEntry) fastPath?.remember(req, res, snapshot, sentEntry);
     } catch (error) {
       const status = (error as { status?: number }).status;
       if (status === 413 && !res.headersSent) return sendJson(res, 413, { error: 'request body too large' });

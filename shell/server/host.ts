@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '@reelkeep/platform/config';
+import type { Config } from '@reelkeep/platform/config';
 import { createLogger, type Logger } from '@reelkeep/platform/logger';
 import { openDatabase } from '@reelkeep/platform/db';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
@@ -43,19 +43,6 @@ async function adoptLegacyState(stateRoot: string, dataDir: string, logger: Logg
   await mkdir(path.dirname(target), { recursive: true });
   await rename(legacy, target);
   logger.info("generated auth secret moved into the account squad's state folder", { from: legacy, to: target });
-}
-
-/** The host's configuration, or exit 1 with a message naming every bad variable. */
-export function loadConfigOrExit(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
 }
 
 /**

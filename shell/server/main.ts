@@ -1,54 +1,94 @@
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
-import { createRequestHandler } from './app.ts';
-import { createPageRenderer } from './page-render.ts';
-import { loadConfigOrExit, startHost } from './host.ts';
-import { listLiveVersions } from './release-snapshot.ts';
+import { ConfigError, loadConfig, type Config } from '@reelkeep/platform/config';
+import { createLogger } from '@reelkeep/platform/logger';
+import { planWorkers, superviseWorkers } from './workers.ts';
 
 /** How long in-flight requests may take to finish on SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** The configuration, or exit code 1 with a message naming each bad variable. */
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = loadConfigOrExit();
+const plan = planWorkers(config.WEB_CONCURRENCY, Boolean(config.DATABASE_URL));
+
 /**
  * The site server (README "Architecture"): the host, serving pages with the live shell release and the
  * squads' APIs with their live releases; it imports no squad's code and picks up every promotion and
- * rollback without a restart.
+ * rollback without a restart. With `WEB_CONCURRENCY` above 1 (and PostgreSQL), this process only supervises
+ * that many workers, each a whole host on the same port (docs/operations.md "Worker processes").
  */
-const config = loadConfigOrExit();
-const host = await startHost(config);
-if (!host.releases.current().shell) {
-  host.logger.error('no shell release is live: run `npm run build` first');
-  process.exit(1);
+async function serve(): Promise<void> {
+  // Loaded here, not at the top: a supervising primary never runs a host, and stays small without its code.
+  const [{ createRequestHandler }, { createPageRenderer }, { startHost }, { listLiveVersions }] = await Promise.all([
+    import('./app.ts'),
+    import('./page-render.ts'),
+    import('./host.ts'),
+    import('./release-snapshot.ts'),
+  ]);
+  const host = await startHost(config);
+  if (!host.releases.current().shell) {
+    host.logger.error('no shell release is live: run `npm run build` first');
+    process.exit(1);
+  }
+  const pages = createPageRenderer({
+    config,
+    logger: host.logger,
+    locales: host.locales,
+    reportError: host.reportError,
+    cache: host.pageCache,
+    liveVersions: () => listLiveVersions(host.releases.current()),
+  });
+  // docs/operations.md "Memory": after a switch, server containers of versions no page may name are unloaded.
+  host.releases.onUnload((keep) => void pages.unloadRemotes(keep));
+  const server = createServer(createRequestHandler({ config, host, pages }));
+  server.keepAliveTimeout = 65_000;
+
+  server.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    host.logger.info('shell server listening', {
+      url: `http://localhost:${port}`,
+      database: host.db.kind,
+      registry: `${host.db.kind === 'postgres' ? 'postgres' : 'file'}${host.redis ? ' + redis' : ''}`,
+      ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}),
+    });
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    // A terminal's Ctrl-C reaches a worker twice (from the terminal and from the primary): one shutdown.
+    if (stopping) return;
+    stopping = true;
+    host.logger.info('shutting down', { signal });
+    server.close(() => {
+      void host.close().finally(() => process.exit(0));
+    });
+    // In-flight requests finish; idle keep-alive sockets close now, the rest after a grace period.
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
-const pages = createPageRenderer({
-  config,
-  logger: host.logger,
-  locales: host.locales,
-  reportError: host.reportError,
-  cache: host.pageCache,
-  liveVersions: () => listLiveVersions(host.releases.current()),
-});
-// docs/operations.md "Memory": after a switch, server containers of versions no page may name are unloaded.
-host.releases.onUnload((keep) => void pages.unloadRemotes(keep));
-const server = createServer(createRequestHandler({ config, host, pages }));
-server.keepAliveTimeout = 65_000;
 
-server.listen(config.PORT, config.HOST, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  host.logger.info('shell server listening', {
-    url: `http://localhost:${port}`,
-    database: host.db.kind,
-    registry: `${host.db.kind === 'postgres' ? 'postgres' : 'file'}${host.redis ? ' + redis' : ''}`,
-  });
-});
-
-const shutdown = (signal: string) => {
-  host.logger.info('shutting down', { signal });
-  server.close(() => {
-    void host.close().finally(() => process.exit(0));
-  });
-  // In-flight requests finish; idle keep-alive sockets close now, the rest after a grace period.
-  server.closeIdleConnections();
-  setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-};
-process.once('SIGTERM', () => shutdown('SIGTERM'));
-process.once('SIGINT', () => shutdown('SIGINT'));
+if (cluster.isPrimary && plan.workers > 1) {
+  superviseWorkers({ workers: plan.workers, logger: createLogger(config.LOG_LEVEL), graceMs: SHUTDOWN_GRACE_MS });
+} else {
+  if (plan.reducedBecause === 'embedded-database')
+    createLogger(config.LOG_LEVEL).warn('WEB_CONCURRENCY needs DATABASE_URL (the embedded database belongs to one process): one process', {
+      requested: config.WEB_CONCURRENCY,
+    });
+  await serve();
+}

@@ -102,6 +102,8 @@ export async function createPageCache(options: {
 
   return {
     enabled,
+    maxBytes,
+    lifetimeMs,
     ttlS,
     staleS,
     /** Part of every key: the translations this process serves. */
@@ -156,6 +158,17 @@ export async function createPageCache(options: {
       const { answer } = await rendition;
       const entry = await stored;
       return entry ? { status: 'MISS', entry } : { status: 'MISS', entry: null, answer };
+    },
+
+    /** The entry under a key while it is fresh (the fast path's check: docs/operations.md "Page cache"). */
+    async peekFresh(key: string): Promise<PageCacheEntry | undefined> {
+      const found = store ? await store.get(key) : undefined;
+      return found && classifyEntryAge(found.storedAt, now(), ttlS, staleS) === 'fresh' ? found : undefined;
+    },
+
+    /** Counts a hit the fast path answered. */
+    countHit(): void {
+      counts.hits += 1;
     },
 
     /** Counts a page request that went past the cache. */

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import { brotliCompressSync, constants as zlibConstants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Config } from '@reelkeep/platform/config';
 import type { Logger } from '@reelkeep/platform/logger';
 import type { PageOutcome, RenderBundle, RenderInput } from '../src/render-contract.ts';
@@ -40,6 +40,7 @@ import {
   type CacheDecision,
 } from './page-cache-rules.ts';
 import { createSecurityHeaderWriter } from './security-headers.ts';
+import { chooseEncoding, encodeEntry, readEncodedBody } from './page-cache-fast-path.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -101,37 +102,13 @@ function toSameSiteLocation(location: string, siteUrl: string): string {
   return toSameSitePath(location, siteUrl) ?? '/';
 }
 
-/** A stored page's bytes in each encoding a client asked for so far. */
-interface EncodedEntry {
-  identity: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
-}
-
-// A hit sends bytes encoded once per stored entry, not a string encoded (and compressed) per request.
-const ENCODED_ENTRIES = new WeakMap<PageCacheEntry, EncodedEntry>();
-
 /** Sends a stored entry's body, compressed as the client accepts (the same choice as `compressFor`), from bytes encoded once. */
 function sendEntryBody(req: IncomingMessage, res: ServerResponse, entry: PageCacheEntry): void {
   if (req.method === 'HEAD') return void res.end();
-  let encoded = ENCODED_ENTRIES.get(entry);
-  if (!encoded) {
-    encoded = { identity: Buffer.from(entry.body) };
-    ENCODED_ENTRIES.set(entry, encoded);
-  }
-  const accepted = String(req.headers['accept-encoding'] ?? '');
   res.setHeader('vary', mergeVary(readVary(res), 'Accept-Encoding'));
-  if (/\bbr\b/.test(accepted)) {
-    encoded.br ??= brotliCompressSync(encoded.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
-    res.setHeader('content-encoding', 'br');
-    return void res.end(encoded.br);
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    encoded.gzip ??= gzipSync(encoded.identity, { level: 6 });
-    res.setHeader('content-encoding', 'gzip');
-    return void res.end(encoded.gzip);
-  }
-  res.end(encoded.identity);
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+  res.end(readEncodedBody(encodeEntry(entry), encoding));
 }
 
 /** Sends a whole body, compressed when the client accepts it; resolves once it is out. */
@@ -379,7 +356,10 @@ export function createPageRenderer(deps: {
       return (await requireShell(snapshot)).bundle;
     },
 
-    /** A page: from the cache when the request may use it (`x-cache` says how), else rendered and streamed. */
+    /**
+     * A page: from the cache when the request may use it (`x-cache` says how), else rendered and streamed;
+     * resolves with the entry it was sent from, if any.
+     */
     async renderDocument(
       req: IncomingMessage,
       res: ServerResponse,
@@ -387,7 +367,7 @@ export function createPageRenderer(deps: {
       snapshot: ReleaseSnapshot,
       nonce: string,
       session: SessionState,
-    ): Promise<void> {
+    ): Promise<PageCacheEntry | undefined> {
       const shell = await requireShell(snapshot);
       const ab = assignVariant(shell, req, url);
       if (ab.setCookie) res.appendHeader('set-cookie', ab.setCookie);
@@ -398,8 +378,9 @@ export function createPageRenderer(deps: {
           isLive: (entry) => namesOnlyLiveReleases(entry.tags, deps.liveVersions()),
           render: () => renderForCache(req, renderUrl, snapshot, shell, decision, { nonce, ab }),
         });
-        if (served.entry === null) return sendRendered(req, res, served.answer);
-        return sendEntry(req, res, served.entry, served.status, snapshot);
+        if (served.entry === null) return void (await sendRendered(req, res, served.answer));
+        await sendEntry(req, res, served.entry, served.status, snapshot);
+        return served.entry;
       }
       markBypass(res, decision.reason);
       const outcome = await shell.bundle.renderDocument(buildInput(req, url, snapshot, shell, { nonce, session, ab, keyed: false }));

@@ -10,6 +10,8 @@ import {
   createCachedRegistryStore,
   createDatabaseRegistryStore,
   createFileRegistryStore,
+  HISTORY_PER_APP,
+  ROLLBACK_DEPTH,
   type RegistryStore,
 } from './registry.ts';
 import { readServiceUrl } from '../testing/external-services.ts';
@@ -45,6 +47,19 @@ describe('promotion and rollback', () => {
     let state = applyPromotion({ revision: 0, apps: {}, history: [] }, 'shell', '1', 'ci', AT);
     state = applyPromotion(state, 'shell', '1', 'ci', AT);
     expect(state.apps.shell).toEqual({ live: '1', previous: [] });
+  });
+
+  it('keeps the last switches of each app and a bounded rollback stack, so old versions stop being pinnable', () => {
+    let state = applyPromotion({ revision: 0, apps: {}, history: [] }, 'mf-blog', 'blog-1', 'ci', AT);
+    for (let version = 0; version < HISTORY_PER_APP + 5; version += 1) state = applyPromotion(state, 'mf-landing', `v${version}`, 'ci', AT);
+    state = applyRollback(state, 'mf-landing', 'ops', AT);
+    const landingEvents = state.history.filter((event) => event.app === 'mf-landing');
+    expect(landingEvents).toHaveLength(HISTORY_PER_APP);
+    expect(landingEvents.at(-1)).toMatchObject({ action: 'rollback', to: `v${HISTORY_PER_APP + 3}` });
+    expect(state.history.filter((event) => event.app === 'mf-blog')).toHaveLength(1);
+    expect(state.history.some((event) => event.to === 'v0' || event.from === 'v0')).toBe(false);
+    expect(state.apps['mf-landing']?.previous).toHaveLength(ROLLBACK_DEPTH - 1);
+    expect(state.apps['mf-landing']?.previous.at(-1)).toBe(`v${HISTORY_PER_APP + 2}`);
   });
 
   it('leaves other apps alone', () => {

@@ -212,12 +212,29 @@ export function createRegistryStore(options: { releasesDir: string; db?: Databas
   return options.redis ? createCachedRegistryStore(durable, options.redis, options.logger) : durable;
 }
 
+/** Switches of each app the registry keeps in its history (docs/operations.md "Memory"). */
+export const HISTORY_PER_APP = 20;
+/** Versions of each app a rollback can go back to (docs/operations.md "Memory"). */
+export const ROLLBACK_DEPTH = 10;
+
+/**
+ * The history with `event` appended, keeping the last `HISTORY_PER_APP` switches of each app: every version
+ * the history names stays pinnable, so loaded, and an uncapped history kept every version ever live in memory.
+ */
+export function appendHistory(history: readonly RegistryEvent[], event: RegistryEvent): RegistryEvent[] {
+  const appended = [...history, event];
+  const ofApp = appended.filter((entry) => entry.app === event.app).length;
+  if (ofApp <= HISTORY_PER_APP) return appended;
+  let dropping = ofApp - HISTORY_PER_APP;
+  return appended.filter((entry) => entry.app !== event.app || dropping-- <= 0);
+}
+
 /** Makes `version` live for `app`, remembering what was live before. */
 export function applyPromotion(state: RegistryState, app: string, version: string, by: string, at = new Date()): RegistryState {
   const current = state.apps[app];
   const event: RegistryEvent = { app, action: 'promote', from: current?.live ?? null, to: version, at: at.toISOString(), by };
-  const previous = current && current.live !== version ? [...current.previous, current.live] : (current?.previous ?? []);
-  return { revision: state.revision + 1, apps: { ...state.apps, [app]: { live: version, previous } }, history: [...state.history, event] };
+  const previous = current && current.live !== version ? [...current.previous, current.live].slice(-ROLLBACK_DEPTH) : (current?.previous ?? []);
+  return { revision: state.revision + 1, apps: { ...state.apps, [app]: { live: version, previous } }, history: appendHistory(state.history, event) };
 }
 
 /** Makes the version live before the current one live again; throws when there is none. */
@@ -229,6 +246,6 @@ export function applyRollback(state: RegistryState, app: string, by: string, at 
   return {
     revision: state.revision + 1,
     apps: { ...state.apps, [app]: { live: target, previous: current.previous.slice(0, -1) } },
-    history: [...state.history, event],
+    history: appendHistory(state.history, event),
   };
 }
