@@ -22,6 +22,13 @@ test('a guide article shares itself: toolbar and footer link carry its canonical
   );
 });
 
+test('the campaign pages share themselves too, in their locale', async ({ page }) => {
+  for (const path of ['/de/sales-campaign', '/pricing', '/fr/aio-special-offer', '/ja/event-center']) {
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).toContain(`https://www.reddit.com/submit?url=${encodeURIComponent(`${E2E_BASE_URL}${path}`)}`);
+  }
+});
+
 test('a landing page offers the toolbar; "Copy link" copies its URL, and a refused clipboard shows the link to copy by hand', async ({
   page,
   context,

@@ -4,6 +4,7 @@ import { useSelector } from 'react-redux';
 import { formatCents, type CampaignCouponDto, type CampaignDto, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import { splitCountdown } from './campaign-rules.ts';
 import type { CampaignPageData } from './loaders.server.ts';
+import { CampaignShare } from './CampaignShare.tsx';
 import * as styles from './CampaignPage.module.css';
 
 /** The locale's path prefix and language, for links and amounts. */
@@ -154,6 +155,7 @@ export function SalesCampaignPage({ data, pageName }: PageProps<CampaignPageData
       ) : (
         <NoCampaign />
       )}
+      <CampaignShare />
     </>
   );
 }
@@ -220,6 +222,7 @@ export function EventCenterPage({ data, pageName }: PageProps<CampaignPageData>)
           </ul>
         )}
       </div>
+      <CampaignShare />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { Countdown, CouponCard } from './CampaignPages.tsx';
 import { isCampaignRunning } from './campaign-rules.ts';
 import { applicableCoupons, listPlanOffers, toPlanCheckoutHref, type PlanOffer } from './plan-offers.ts';
 import type { PlanPageData } from './loaders.server.ts';
+import { CampaignShare } from './CampaignShare.tsx';
 import * as styles from './PlanPages.module.css';
 
 /** The plans sold per OS on the pricing page, subscriptions first, as the checkout's table lists them. */
@@ -144,6 +145,7 @@ export function PricingPage({ data }: PageProps<PlanPageData>) {
           </ul>
         </section>
       </div>
+      <CampaignShare />
     </>
   );
 }
@@ -241,6 +243,7 @@ export function AioSpecialOfferPage({ data }: PageProps<PlanPageData>) {
           ))}
         </section>
       </div>
+      <CampaignShare />
     </>
   );
 }
