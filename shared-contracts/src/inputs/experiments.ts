@@ -83,10 +83,3 @@ export const experimentExposureInput = z.object({
 
 /** `GET /api/site/admin/experiments` (docs/experiments.md "Readout"): JSON by default, `format=csv` for a spreadsheet. */
 export const experimentReadoutQuery = z.object({ format: z.enum(['json', 'csv']).optional() });
-
-/** `GET /cookie_set` (docs/experiments.md "Setting a cookie by link"): one allowed cookie and where to go next. */
-export const cookieSetQuery = z.object({
-  name: z.string().max(64),
-  value: z.string().max(128),
-  to: z.string().max(512).optional(),
-});

@@ -1,0 +1,17 @@
+import { DEFAULT_LOCALE, EXPERIMENTS, validateExperimentRegistry } from '@reelkeep/shared-contracts';
+import type { VisitorAssignment, VisitorAssignmentInput } from '../render-contract.ts';
+import { resolvePath, splitLocale } from '../routing/route-table.ts';
+import { assignExperiments } from './assign-experiments.ts';
+
+// docs/experiments.md "The registry": a bad registry stops this shell release when it loads, naming the experiment.
+const REGISTRY = validateExperimentRegistry(EXPERIMENTS);
+
+/** The shell bundle's `assignVisitor` (docs/experiments.md "Assignment"): the experiments of the page the path renders. */
+export function assignVisitor(input: VisitorAssignmentInput): VisitorAssignment {
+  const match = resolvePath(input.pathname);
+  return assignExperiments({
+    ...input,
+    page: { routeKey: match?.route ?? null, locale: match?.locale ?? splitLocale(input.pathname)?.locale ?? DEFAULT_LOCALE },
+    registry: REGISTRY,
+  });
+}
