@@ -6,6 +6,7 @@ import {
   isKnownVariant,
   isReturningVisitor,
   pickVariant,
+  readOrderAttribution,
   type ExperimentDefinition,
 } from './experiments.ts';
 import { validateExperimentRegistry } from './inputs/experiments.ts';
@@ -108,5 +109,28 @@ describe('isExperimentOnPage', () => {
     { experiment: { ...sidebar, languages: ['en', 'de'] as const }, routeKey: 'article', locale: 'fr' as const, on: false },
   ])('$experiment.key on $routeKey ($locale): $on', ({ experiment, routeKey, locale, on }) => {
     expect(isExperimentOnPage(experiment, { routeKey, locale })).toBe(on);
+  });
+});
+
+describe('readOrderAttribution (docs/experiments.md "Affiliates and ads")', () => {
+  const cookies = (values: Record<string, string>) => (name: string) => values[name];
+  it('reads last and first touch and the variants the buyer holds', () => {
+    expect(
+      readOrderAttribution(
+        cookies({ affiliate: '123', ad: 'x', rk_first_touch: 'af=9&ad=y', sidebarAB: 'b', resourceBannerAB: 'zz', abPlanPrice: 'price_b' }),
+        {
+          priceExperimentOpen: true,
+        },
+      ),
+    ).toEqual({ affiliate: '123', ad: 'x', ad1: null, firstTouch: 'af=9&ad=y', experiments: { ab_plan_price: 'price_b', sidebar: 'b' } });
+  });
+  it('drops ids off their format, and the price variant while its experiment is closed', () => {
+    expect(readOrderAttribution(cookies({ affiliate: '<x>', abPlanPrice: 'price_b', rk_first_touch: '"' }), { priceExperimentOpen: false })).toEqual({
+      affiliate: null,
+      ad: null,
+      ad1: null,
+      firstTouch: null,
+      experiments: {},
+    });
   });
 });

@@ -178,3 +178,60 @@ export function chooseAssignmentSeed(method: AssignmentMethod, visitor: { addres
   if (method === 'email' && visitor.email) return visitor.email.trim().toLowerCase();
   return visitor.randomId;
 }
+
+/** docs/experiments.md "Affiliates and ads": the attribution cookies and their lifetimes in seconds. */
+export const ATTRIBUTION_COOKIE_LIFETIMES_S = Object.freeze({
+  affiliate: 30 * 24 * 3600,
+  ad: 180 * 24 * 3600,
+  ad1: 180 * 24 * 3600,
+  /** The first affiliate and ads that brought the visitor, never overwritten. */
+  rk_first_touch: 180 * 24 * 3600,
+  /** A tester's stand-in address for the `address` method. */
+  test_ip: 24 * 3600,
+});
+
+/** The query parameter each last-touch attribution cookie is read from (`af` → `affiliate`). */
+export const ATTRIBUTION_PARAMETERS = Object.freeze({ af: 'affiliate', ad: 'ad', ad1: 'ad1' } as const);
+
+/** An affiliate or ad id: 1 to 64 letters, digits, `.`, `_` or `-` (as `/cookie_set` takes them). */
+export const ATTRIBUTION_VALUE = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Where an order came from, as its buyer's cookies tell it (docs/experiments.md "Affiliates and ads"). */
+export interface OrderAttribution {
+  /** Last touch: the latest affiliate and ads. */
+  affiliate: string | null;
+  ad: string | null;
+  ad1: string | null;
+  /** First touch: `af=…&ad=…&ad1=…` as the first attributed visit brought them. */
+  firstTouch: string | null;
+  /** Experiment key → variant, for every experiment the buyer holds a variant of. */
+  experiments: Record<string, string>;
+}
+
+/**
+ * Reads an order's attribution from the buyer's cookies: ids off their format are dropped; the price
+ * experiment counts only while it is open (docs/commerce.md "Price experiment").
+ */
+export function readOrderAttribution(
+  readCookieValue: (name: string) => string | undefined,
+  options: { priceExperimentOpen: boolean; registry?: readonly ExperimentDefinition[] },
+): OrderAttribution {
+  const id = (name: string) => {
+    const value = readCookieValue(name);
+    return value !== undefined && ATTRIBUTION_VALUE.test(value) ? value : null;
+  };
+  const firstTouch = readCookieValue('rk_first_touch');
+  const experiments: Record<string, string> = {};
+  for (const experiment of options.registry ?? EXPERIMENTS) {
+    if (experiment.key === PRICE_EXPERIMENT_KEY && !options.priceExperimentOpen) continue;
+    const value = readCookieValue(experiment.cookie);
+    if (isKnownVariant(experiment, value)) experiments[experiment.key] = value;
+  }
+  return {
+    affiliate: id('affiliate'),
+    ad: id('ad'),
+    ad1: id('ad1'),
+    firstTouch: firstTouch !== undefined && /^[A-Za-z0-9._=&-]{1,200}$/.test(firstTouch) ? firstTouch : null,
+    experiments,
+  };
+}

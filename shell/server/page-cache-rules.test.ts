@@ -63,7 +63,7 @@ describe('buildPageCacheKey', () => {
     ['the price variant', { priceVariant: 'price_b' }],
     ['a closed experiment', { priceVariant: null }],
     ['a campaign banner the visitor closed', { campaignBannerClosed: true }],
-    ['the sidebar variant a page shows', { experiments: { sidebar: 'b' } }],
+    ['the sidebar variant a page shows', { experiments: { sidebarAB: 'b' } }],
   ])('keeps the variant apart: %s', (_case, change) => {
     expect(key('', { variant: { ...VARIANT, ...change } })).not.toBe(key(''));
   });
@@ -78,9 +78,9 @@ describe('buildPageCacheKey', () => {
 
   it('keys pages by the experiment variants they show, sorted, and only those (docs/experiments.md "Assignment")', () => {
     const shows = (experiments: Record<string, string>) => key('', { variant: { ...VARIANT, experiments } });
-    expect(shows({ sidebar: 'a', resource_banner: 'b' })).toBe(shows({ resource_banner: 'b', sidebar: 'a' }));
-    expect(shows({ sidebar: 'a', resource_banner: 'b' })).not.toBe(shows({ sidebar: 'b', resource_banner: 'b' }));
-    expect(shows({ sidebar: 'a', resource_banner: 'b' })).toContain(';banner=open;ab=resource_banner:b,sidebar:a shell@');
+    expect(shows({ sidebarAB: 'a', resourceBannerAB: 'b' })).toBe(shows({ resourceBannerAB: 'b', sidebarAB: 'a' }));
+    expect(shows({ sidebarAB: 'a', resourceBannerAB: 'b' })).not.toBe(shows({ sidebarAB: 'b', resourceBannerAB: 'b' }));
+    expect(shows({ sidebarAB: 'a', resourceBannerAB: 'b' })).toContain(';banner=open;ab=resourceBannerAB:b,sidebarAB:a shell@');
     expect(shows({})).toBe(key(''));
   });
 

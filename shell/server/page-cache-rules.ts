@@ -67,13 +67,13 @@ export interface PageVariant {
   /** The visitor closed the campaign banner today (its cookie is set): the frame renders without it. */
   campaignBannerClosed: boolean;
   /**
-   * Experiment key → variant, for the experiments whose variant this page's HTML shows (docs/experiments.md
+   * Experiment cookie → variant, for the experiments whose variant this page's HTML shows (docs/experiments.md
    * "Assignment"), the price experiment aside (`priceVariant`). Absent or empty: the page shows none.
    */
   experiments?: Readonly<Record<string, string>>;
 }
 
-/** The key's part for the experiments a page shows: `ab=resource_banner:a,sidebar:b`, sorted; none without any. */
+/** The key's part for the experiments a page shows: `ab=resourceBannerAB:a,sidebarAB:b`, sorted; none without any. */
 export function describeExperimentVariants(experiments: Readonly<Record<string, string>> | undefined): string[] {
   const pairs = Object.entries(experiments ?? {})
     .map(([key, value]) => `${key}:${value}`)

@@ -171,7 +171,7 @@ interface AssignedVariant {
   price: PriceVariant;
   /** Cookie name → variant: the store's A/B values. */
   values: Record<string, string>;
-  /** Experiment key → variant, for what this page's HTML shows besides the price. */
+  /** Cookie name → variant, for what this page's HTML shows besides the price. */
   pageVariants: Record<string, string>;
   setCookies: string[];
 }
@@ -233,7 +233,7 @@ export function createPageRenderer(deps: {
       pathname: url.pathname,
       openOverrides: { [PRICE_EXPERIMENT_KEY]: config.AB_PLAN_PRICE_OPEN },
     });
-    const { [PRICE_EXPERIMENT_KEY]: _price, ...pageVariants } = assigned.pageVariants;
+    const { [PRICE_VARIANT_COOKIE]: _price, ...pageVariants } = assigned.pageVariants;
     return { price: toPriceVariant(assigned.values[PRICE_VARIANT_COOKIE]), values: assigned.values, pageVariants, setCookies: assigned.setCookies };
   };
 
@@ -471,7 +471,10 @@ export function createPageRenderer(deps: {
       for (const cookie of ab.setCookies) res.appendHeader('set-cookie', cookie);
       const toBody = (outcome: Awaited<ReturnType<RenderBundle['loadPageData']>>) =>
         JSON.stringify(
-          outcome.kind === 'redirect' ? { redirect: toSameSiteLocation(outcome.location, config.SITE_URL) } : { payload: outcome.payload },
+          outcome.kind === 'redirect'
+            ? { redirect: toSameSiteLocation(outcome.location, config.SITE_URL) }
+            : // docs/experiments.md "Assignment": a page reached by a client navigation shows the variants its key covers.
+              { payload: outcome.payload, ab: ab.pageVariants },
         );
       const send = (body: string) => {
         res.statusCode = 200;

@@ -63,7 +63,7 @@ export interface VisitorAssignmentInput {
 export interface VisitorAssignment {
   /** Cookie name → variant (`abPlanPrice`, `sidebarAB`, …): the render's `abValues`. */
   values: Record<string, string>;
-  /** Experiment key → variant for the experiments that change this page's HTML: part of its cache key. */
+  /** Cookie name → variant for the experiments that change this page's HTML: part of its cache key. */
   pageVariants: Record<string, string>;
   setCookies: string[];
 }

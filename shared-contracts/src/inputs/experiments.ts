@@ -83,3 +83,32 @@ export const experimentExposureInput = z.object({
 
 /** `GET /api/site/admin/experiments` (docs/experiments.md "Readout"): JSON by default, `format=csv` for a spreadsheet. */
 export const experimentReadoutQuery = z.object({ format: z.enum(['json', 'csv']).optional() });
+
+const countsFields = { checkouts: z.number().int().min(0), orders: z.number().int().min(0), revenueCents: z.number().int().min(0) };
+
+/**
+ * `GET /api/checkout/internal/attribution` (docs/experiments.md "Readout"): the checkout's side of the readout.
+ * `checkouts` are orders made (any status), `orders` the paid ones, `revenueCents` what they paid; per
+ * experiment variant, per (last-touch) affiliate and per ad; and the latest attributed orders.
+ */
+export const checkoutAttributionAnswerSchema = z.object({
+  cscode: z.literal(200),
+  experiments: z.array(z.object({ experiment: z.string(), variant: z.string(), ...countsFields })),
+  affiliates: z.array(z.object({ affiliate: z.string(), ...countsFields })),
+  ads: z.array(z.object({ ad: z.string(), ...countsFields })),
+  recentOrders: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      amountCents: z.number().int(),
+      createdAt: z.string(),
+      affiliate: z.nullable(z.string()),
+      ad: z.nullable(z.string()),
+      ad1: z.nullable(z.string()),
+      firstTouch: z.nullable(z.string()),
+      experiments: z.record(z.string(), z.string()),
+    }),
+  ),
+});
+/** The checkout's side of the readout. */
+export type CheckoutAttributionAnswer = z.infer<typeof checkoutAttributionAnswerSchema>;

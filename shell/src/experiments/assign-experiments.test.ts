@@ -20,7 +20,7 @@ describe('assignExperiments (docs/experiments.md "Assignment")', () => {
   it('assigns the guide experiments on an article, with cookies the page may read, 30 days', () => {
     const first = assign();
     expect(Object.keys(first.values).sort()).toEqual(['resourceBannerAB', 'sidebarAB']);
-    expect(first.pageVariants).toEqual({ sidebar: first.values.sidebarAB, resource_banner: first.values.resourceBannerAB });
+    expect(first.pageVariants).toEqual({ sidebarAB: first.values.sidebarAB, resourceBannerAB: first.values.resourceBannerAB });
     expect(first.setCookies).toEqual([
       `sidebarAB=${first.values.sidebarAB}; Path=/; Max-Age=2592000; SameSite=Lax`,
       `resourceBannerAB=${first.values.resourceBannerAB}; Path=/; Max-Age=2592000; SameSite=Lax`,
@@ -63,7 +63,11 @@ describe('assignExperiments (docs/experiments.md "Assignment")', () => {
 
   it('keeps the cookie: no new cookie, the same variant on every page and after a restart', () => {
     const kept = assign({ cookieHeader: 'sidebarAB=b; resourceBannerAB=a', createRandomId: () => 'x' });
-    expect(kept).toEqual({ values: { sidebarAB: 'b', resourceBannerAB: 'a' }, pageVariants: { sidebar: 'b', resource_banner: 'a' }, setCookies: [] });
+    expect(kept).toEqual({
+      values: { sidebarAB: 'b', resourceBannerAB: 'a' },
+      pageVariants: { sidebarAB: 'b', resourceBannerAB: 'a' },
+      setCookies: [],
+    });
   });
 
   it('off its routes, keeps a held variant without assigning one or keying the page by it', () => {

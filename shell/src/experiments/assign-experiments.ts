@@ -35,7 +35,7 @@ export interface ExperimentAssignmentInput {
 export interface ExperimentAssignment {
   /** Cookie name → variant, for every open experiment the visitor is in: the store's `ab.values`. */
   values: Record<string, string>;
-  /** Experiment key → variant, for the experiments of this page that change its HTML: part of the page cache key. */
+  /** Cookie name → variant, for the experiments of this page that change its HTML: part of the page cache key. */
   pageVariants: Record<string, string>;
   /** `Set-Cookie` values: new assignments and the clearing of closed experiments' cookies. */
   setCookies: string[];
@@ -99,7 +99,7 @@ export function assignExperiments(input: ExperimentAssignmentInput): ExperimentA
     if (value !== current)
       assignment.setCookies.push(serialiseCookie(experiment.cookie, value, { ...cookieOptions, maxAgeS: EXPERIMENT_COOKIE_MAX_AGE_S }));
     assignment.values[experiment.cookie] = value;
-    if (experiment.changesHtml) assignment.pageVariants[experiment.key] = value;
+    if (experiment.changesHtml) assignment.pageVariants[experiment.cookie] = value;
   }
   return assignment;
 }

@@ -8,7 +8,7 @@ describe('assignVisitor (docs/experiments.md "Assignment")', () => {
   it.each(['/how-to-download-netflix-videos', '/fr/how-to-download-netflix-videos', '/what-is-reelkeep'])(
     'assigns the guide experiments on the article %s',
     (pathname) => {
-      expect(Object.keys(visit(pathname).pageVariants).sort()).toEqual(['resource_banner', 'sidebar']);
+      expect(Object.keys(visit(pathname).pageVariants).sort()).toEqual(['resourceBannerAB', 'sidebarAB']);
     },
   );
 
