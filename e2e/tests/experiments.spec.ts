@@ -38,12 +38,13 @@ async function buySixMonths(page: Page): Promise<string> {
   await page.locator('button[data-plan="6M"]').click();
   await page.locator('#checkout-email').fill(uniqueEmail('experiment'));
   await page.getByRole('button', { name: t('continue') }).click();
+  const orderId = (await page.locator('[data-order-id]').getAttribute('data-order-id'))!;
   await page.locator('#card-number').fill('4242 4242 4242 4242');
   await page.locator('#card-expiry').fill('12/34');
   await page.locator('#card-cvc').fill('123');
   await page.locator('form[aria-labelledby="pay-heading"] button[type="submit"]').click();
   await expect(page.getByRole('heading', { name: t('thanks_heading') })).toBeVisible();
-  return (await page.locator('[data-order-id]').getAttribute('data-order-id'))!;
+  return orderId;
 }
 
 test('a visitor arriving with ?af=123&ad=x who buys has the affiliate and the ad on the order and in the readout', async ({ page, context }) => {
