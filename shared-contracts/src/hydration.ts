@@ -69,14 +69,8 @@ export const pagePayloadSchema: z.ZodMiniType<PagePayload> = z.object({
   unavailable: z.array(z.enum(REMOTE_NAMES)),
 });
 
-/**
- * `GET /_data/<path>` (a client navigation): the page, or the same-site path the visitor belongs at. `ab`: the
- * variants of the experiments the page shows, cookie name → value (docs/experiments.md "Assignment").
- */
-export const pageDataAnswerSchema = z.union([
-  z.object({ redirect: z.string() }),
-  z.object({ payload: pagePayloadSchema, ab: z.optional(z.record(z.string(), z.string())) }),
-]);
+/** `GET /_data/<path>` (a client navigation): the page, or the same-site path the visitor belongs at. */
+export const pageDataAnswerSchema = z.union([z.object({ redirect: z.string() }), z.object({ payload: pagePayloadSchema })]);
 
 /** `GET /locales/<locale>/<namespace>.json`: a namespace's translations. */
 export const namespaceResourcesSchema = z.record(z.string(), z.unknown());

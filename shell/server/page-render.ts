@@ -471,10 +471,7 @@ export function createPageRenderer(deps: {
       for (const cookie of ab.setCookies) res.appendHeader('set-cookie', cookie);
       const toBody = (outcome: Awaited<ReturnType<RenderBundle['loadPageData']>>) =>
         JSON.stringify(
-          outcome.kind === 'redirect'
-            ? { redirect: toSameSiteLocation(outcome.location, config.SITE_URL) }
-            : // docs/experiments.md "Assignment": a page reached by a client navigation shows the variants its key covers.
-              { payload: outcome.payload, ab: ab.pageVariants },
+          outcome.kind === 'redirect' ? { redirect: toSameSiteLocation(outcome.location, config.SITE_URL) } : { payload: outcome.payload },
         );
       const send = (body: string) => {
         res.statusCode = 200;

@@ -19,7 +19,6 @@ import { AppProviders } from './app/AppProviders.tsx';
 import { createBrowserNavigator, type PageLoadResult } from './routing/navigator.ts';
 import { ROUTE_BY_NAME } from './routing/route-table.ts';
 import { createSiteStore } from './store/create-site-store.ts';
-import { abSlice } from './store/shared-slices.ts';
 import { reportClientError, startClientMonitoring } from './monitoring/client-errors.ts';
 
 const state = JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) as HydrationState;
@@ -73,7 +72,6 @@ async function loadPage(url: URL, signal: AbortSignal): Promise<PageLoadResult> 
   const body = parseJsonAnswer(pageDataAnswerSchema, await response.json().catch(() => null));
   if (!body) throw new Error('page data is not a page');
   if ('redirect' in body) return body;
-  for (const [key, value] of Object.entries(body.ab ?? {})) store.dispatch(abSlice.actions.abValueAssigned({ key, value }));
   const [payload] = await Promise.all([ensureRemote(body.payload), fetchNamespaces(body.payload)]);
   return { payload };
 }

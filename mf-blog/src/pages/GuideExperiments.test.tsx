@@ -77,6 +77,16 @@ describe('guide experiments (docs/experiments.md "The registry")', () => {
     expect(screen.getByRole('heading', { name: 'Eine Lizenz, alle künftigen Updates' })).toBeTruthy();
   });
 
+  it('after a client navigation to the first guide, shows the variant of the cookie the data request set', () => {
+    document.cookie = 'sidebarAB=b; path=/';
+    try {
+      renderGuide({});
+      expect(screen.getByRole('complementary', { name: 'Everything you need to watch offline' })).toBeTruthy();
+    } finally {
+      document.cookie = 'sidebarAB=; path=/; max-age=0';
+    }
+  });
+
   it('shows nothing while an experiment is closed (no variant in the store)', () => {
     renderGuide({ sidebarAB: 'a' });
     expect(screen.queryByRole('complementary', { name: /Ready to try/ })).toBeNull();

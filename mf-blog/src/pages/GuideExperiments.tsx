@@ -4,6 +4,7 @@ import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import {
   DS,
   findExperiment,
+  readCookie,
   RESOURCE_BANNER_EXPERIMENT_KEY,
   selectAbValues,
   selectLocale,
@@ -16,9 +17,13 @@ import * as styles from './GuideExperiments.module.css';
 const SIDEBAR_COOKIE = findExperiment(SIDEBAR_EXPERIMENT_KEY)!.cookie;
 const RESOURCE_BANNER_COOKIE = findExperiment(RESOURCE_BANNER_EXPERIMENT_KEY)!.cookie;
 
-/** The variant the server assigned this visitor (docs/experiments.md "Assignment"): `a`, `b`, or none while closed. */
+/**
+ * The variant the server assigned this visitor (docs/experiments.md "Assignment"): `a`, `b`, or none while
+ * closed. A full page load has it in the store; a client navigation to the first guide a visitor sees has it
+ * in the cookie the page's data request just set (the cookie is readable for this, docs/experiments.md "Cookies").
+ */
 function useVariant(cookie: string): 'a' | 'b' | undefined {
-  const value = useSelector(selectAbValues)[cookie];
+  const value = useSelector(selectAbValues)[cookie] ?? (typeof document === 'undefined' ? undefined : readCookie(document.cookie, cookie));
   return value === 'a' || value === 'b' ? value : undefined;
 }
 
