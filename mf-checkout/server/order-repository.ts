@@ -1,5 +1,5 @@
 import type { Database } from '@reelkeep/platform/host-context';
-import type { OrderStatus, PlanOs, PlanType, PriceVariant } from '@reelkeep/shared-contracts';
+import type { OrderAttribution, OrderStatus, PlanOs, PlanType, PriceVariant } from '@reelkeep/shared-contracts';
 import type { OrderTransition } from './order-status.ts';
 
 /** A query function: the database's, or a transaction's. */
@@ -78,6 +78,8 @@ export interface NewOrder {
   upgradeId: string | null;
   appliedId: string | null;
   secretHash: string;
+  /** docs/experiments.md "Affiliates and ads". */
+  attribution: OrderAttribution;
 }
 
 /** Longest failure code kept (a provider's codes are short; anything longer is cut). */
@@ -104,8 +106,9 @@ export async function listOrdersOfUser(query: Query, userId: string): Promise<Or
 export async function insertOrder(query: Query, order: NewOrder): Promise<void> {
   await query(
     `INSERT INTO checkout.orders (id, user_id, email, locale, product_key, os, plan_type, pid, allow_num, day_num, lifetime, variant, coupon_code,
-       origin_cents, price_cents, discount_cents, amount_cents, provider, upgrade_id, applied_id, secret_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
+       origin_cents, price_cents, discount_cents, amount_cents, provider, upgrade_id, applied_id, secret_hash,
+       affiliate, ad, ad1, first_touch, experiments)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26::jsonb)`,
     [
       order.id,
       order.userId,
@@ -128,6 +131,11 @@ export async function insertOrder(query: Query, order: NewOrder): Promise<void> 
       order.upgradeId,
       order.appliedId,
       order.secretHash,
+      order.attribution.affiliate,
+      order.attribution.ad,
+      order.attribution.ad1,
+      order.attribution.firstTouch,
+      JSON.stringify(order.attribution.experiments),
     ],
   );
 }

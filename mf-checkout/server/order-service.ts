@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { HostContext } from '@reelkeep/platform/host-context';
-import { DEFAULT_LOCALE, isLocale, ORDER_STATUSES, type OrderDto, type PriceVariant } from '@reelkeep/shared-contracts';
+import { DEFAULT_LOCALE, isLocale, ORDER_STATUSES, type OrderAttribution, type OrderDto, type PriceVariant } from '@reelkeep/shared-contracts';
 import { joinBuyerAccount } from './buyer-account.ts';
 import { fetchCoupon } from './campaign-client.ts';
 import { generateLicenceKey } from './licence-key.ts';
@@ -31,6 +31,8 @@ const DAY_MS = 24 * 3600_000;
 const PAYMENT_SUCCEEDED: OrderEvent = { type: 'payment_succeeded' };
 const REFUND_REPORTED: OrderEvent = { type: 'refund_reported' };
 const TTL_ELAPSED: OrderEvent = { type: 'ttl_elapsed' };
+/** An order nobody attributed: no affiliate, no ad, no experiment. */
+const NO_ATTRIBUTION: OrderAttribution = { affiliate: null, ad: null, ad1: null, firstTouch: null, experiments: {} };
 
 /** A payment's decline or end, which changes the order without fulfilling it. */
 export type PaymentFailure = Extract<OrderEvent, { type: 'payment_declined' | 'payment_canceled' }>;
@@ -83,6 +85,8 @@ export function createOrderService(deps: OrderDeps) {
     variant: PriceVariant;
     upgradeId: string;
     appliedId: string;
+    /** docs/experiments.md "Affiliates and ads": none when the caller knows no cookies (tests, the desktop app). */
+    attribution?: OrderAttribution;
   }): Promise<{ order: OrderDto; secret: string } | { problem: OrderProblem }> {
     const priced = await quoteOrder(db.query, input, now(), (code) => fetchCoupon(deps.fetchApi, code));
     if ('problem' in priced) return priced;
@@ -112,8 +116,16 @@ export function createOrderService(deps: OrderDeps) {
       upgradeId: input.upgradeId.slice(0, 64) || null,
       appliedId: input.appliedId.slice(0, 64) || null,
       secretHash: hash,
+      attribution: input.attribution ?? NO_ATTRIBUTION,
     });
-    logger.info('order created', { orderId: id, pid: row.pid, amountCents: quote.totalCents, variant: input.variant, coupon: coupon?.code ?? null });
+    logger.info('order created', {
+      orderId: id,
+      pid: row.pid,
+      amountCents: quote.totalCents,
+      variant: input.variant,
+      coupon: coupon?.code ?? null,
+      affiliate: input.attribution?.affiliate ?? null,
+    });
     return { order: (await describe([(await findOrder(db.query, id))!]))[0]!, secret };
   }
 

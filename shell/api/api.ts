@@ -4,17 +4,25 @@ import { captchaRoute, newsletterPreferenceRoutes, newsletterRoute } from './new
 import { createPushRoutes, drainPushQueueOf } from './push-routes.ts';
 import { siteSettings, type SiteSettings } from './settings.ts';
 import { createTrackingRoutes } from './tracking.ts';
+import { createExperimentRoutes } from './experiments.ts';
 
 /**
  * The shell's own API, released with the shell (docs/releases.md "A squad's API"): the footer's newsletter,
- * My account's newsletter switch, the site-wide captcha, the first-party tracking ingestion and web push
+ * My account's newsletter switch, the site-wide captcha, the first-party tracking ingestion, the experiments' exposures and readout (docs/experiments.md), and web push
  * (docs/adr/0007-web-push.md).
  */
 export default {
   squad: 'site',
   contractVersion: CONTRACT_VERSION,
   settings: siteSettings,
-  routes: [newsletterRoute, captchaRoute, ...newsletterPreferenceRoutes, ...createTrackingRoutes(), ...createPushRoutes()],
+  routes: [
+    newsletterRoute,
+    captchaRoute,
+    ...newsletterPreferenceRoutes,
+    ...createTrackingRoutes(),
+    ...createExperimentRoutes(),
+    ...createPushRoutes(),
+  ],
   start(context) {
     // A restart or a new version resumes the deliveries an earlier process left pending.
     void drainPushQueueOf(context)();

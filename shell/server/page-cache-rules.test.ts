@@ -63,6 +63,7 @@ describe('buildPageCacheKey', () => {
     ['the price variant', { priceVariant: 'price_b' }],
     ['a closed experiment', { priceVariant: null }],
     ['a campaign banner the visitor closed', { campaignBannerClosed: true }],
+    ['the sidebar variant a page shows', { experiments: { sidebarAB: 'b' } }],
   ])('keeps the variant apart: %s', (_case, change) => {
     expect(key('', { variant: { ...VARIANT, ...change } })).not.toBe(key(''));
   });
@@ -73,6 +74,14 @@ describe('buildPageCacheKey', () => {
     ['the translations', { ...VERSIONS, locales: 'tr2' }],
   ])('changes with %s', (_case, versions) => {
     expect(key('', { versions })).not.toBe(key(''));
+  });
+
+  it('keys pages by the experiment variants they show, sorted, and only those (docs/experiments.md "Assignment")', () => {
+    const shows = (experiments: Record<string, string>) => key('', { variant: { ...VARIANT, experiments } });
+    expect(shows({ sidebarAB: 'a', resourceBannerAB: 'b' })).toBe(shows({ resourceBannerAB: 'b', sidebarAB: 'a' }));
+    expect(shows({ sidebarAB: 'a', resourceBannerAB: 'b' })).not.toBe(shows({ sidebarAB: 'b', resourceBannerAB: 'b' }));
+    expect(shows({ sidebarAB: 'a', resourceBannerAB: 'b' })).toContain(';banner=open;ab=resourceBannerAB:b,sidebarAB:a shell@');
+    expect(shows({})).toBe(key(''));
   });
 
   it('answers HEAD from the GET entry, and reads like what it is', () => {

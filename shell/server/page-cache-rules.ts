@@ -66,6 +66,19 @@ export interface PageVariant {
   priceVariant: PriceVariant | null;
   /** The visitor closed the campaign banner today (its cookie is set): the frame renders without it. */
   campaignBannerClosed: boolean;
+  /**
+   * Experiment cookie → variant, for the experiments whose variant this page's HTML shows (docs/experiments.md
+   * "Assignment"), the price experiment aside (`priceVariant`). Absent or empty: the page shows none.
+   */
+  experiments?: Readonly<Record<string, string>>;
+}
+
+/** The key's part for the experiments a page shows: `ab=resourceBannerAB:a,sidebarAB:b`, sorted; none without any. */
+export function describeExperimentVariants(experiments: Readonly<Record<string, string>> | undefined): string[] {
+  const pairs = Object.entries(experiments ?? {})
+    .map(([key, value]) => `${key}:${value}`)
+    .sort();
+  return pairs.length > 0 ? [`ab=${pairs.join(',')}`] : [];
 }
 
 /** The versions a key names: what rendered the page, so a switch never meets an old entry. */
@@ -87,6 +100,7 @@ export function buildPageCacheKey(parts: { method: string; path: string; search:
     `session=${variant.signedIn ? 'signed-in' : 'anonymous'}`,
     `price=${variant.priceVariant ?? 'none'}`,
     `banner=${variant.campaignBannerClosed ? 'closed' : 'open'}`,
+    ...describeExperimentVariants(variant.experiments),
   ].join(';');
   const versionPart = [`shell@${versions.shell}`, `${versions.remote.name}@${versions.remote.version}`, `locales@${versions.locales}`].join(',');
   return `${method} ${parts.path}${normaliseQuery(parts.search)} ${variantPart} ${versionPart}`;

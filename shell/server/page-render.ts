@@ -17,7 +17,9 @@ import {
   CAMPAIGN_BANNER_CLOSED_COOKIE,
   CLIENT_IP_HEADER,
   isSecureSite,
+  PRICE_EXPERIMENT_KEY,
   PRICE_VARIANT_COOKIE,
+  toPriceVariant,
   serialiseRequestCookie,
   readCookie,
   toSameSitePath,
@@ -140,10 +142,15 @@ const CLOSED_BANNER_COOKIE = `${CAMPAIGN_BANNER_CLOSED_COOKIE}=1`;
 /** Whether the visitor closed the campaign banner: a variant of the page the key covers (docs/operations.md "Page cache"). */
 const isCampaignBannerClosed = (cookieHeader: string | undefined): boolean => readCookie(cookieHeader ?? null, CAMPAIGN_BANNER_CLOSED_COOKIE) === '1';
 
-/** A price variant as the shell assigned it, and the cookie that keeps it. */
+/** A visitor's experiments as the shell assigned them (docs/experiments.md "Assignment") and the cookies that keep them. */
 interface AssignedVariant {
-  value: PriceVariant;
-  setCookie: string | null;
+  /** The price variant (`old` while the price experiment is closed). */
+  price: PriceVariant;
+  /** Cookie name → variant: the store's A/B values. */
+  values: Record<string, string>;
+  /** Cookie name → variant, for what this page's HTML shows besides the price. */
+  pageVariants: Record<string, string>;
+  setCookies: string[];
 }
 
 /** What a request rendered itself, when the cache did not keep it: a redirect of its loader, or a body. */
@@ -187,14 +194,25 @@ export function createPageRenderer(deps: {
     return loadShell(snapshot.shell);
   };
 
-  const assignVariant = (shell: LoadedShell, req: IncomingMessage, url: URL): AssignedVariant =>
-    shell.bundle.assignPriceVariant({
+  const assignVariant = (shell: LoadedShell, req: IncomingMessage, url: URL): AssignedVariant => {
+    const visitor = {
       cookieHeader: req.headers.cookie,
       query: url.searchParams,
       clientIp: req.socket.remoteAddress ?? 'unknown',
-      open: config.AB_PLAN_PRICE_OPEN,
       secure: isSecureSite(config.SITE_URL),
+    };
+    if (!shell.bundle.assignVisitor) {
+      const price = shell.bundle.assignPriceVariant({ ...visitor, open: config.AB_PLAN_PRICE_OPEN });
+      return { price: price.value, values: {}, pageVariants: {}, setCookies: price.setCookie ? [price.setCookie] : [] };
+    }
+    const assigned = shell.bundle.assignVisitor({
+      ...visitor,
+      pathname: url.pathname,
+      openOverrides: { [PRICE_EXPERIMENT_KEY]: config.AB_PLAN_PRICE_OPEN },
     });
+    const { [PRICE_VARIANT_COOKIE]: _price, ...pageVariants } = assigned.pageVariants;
+    return { price: toPriceVariant(assigned.values[PRICE_VARIANT_COOKIE]), values: assigned.values, pageVariants, setCookies: assigned.setCookies };
+  };
 
   /**
    * The render's input. `keyed`: the page may be cached, so loaders asking on the visitor's behalf see only
@@ -209,12 +227,11 @@ export function createPageRenderer(deps: {
   ): RenderInput => {
     const { ab } = options;
     const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: req.socket.remoteAddress ?? 'unknown' };
-    const variantCookie = serialiseRequestCookie(PRICE_VARIANT_COOKIE, ab.value);
-    // Loaders asking on the visitor's behalf see the variant this response assigns, not only the old cookie.
+    const variantCookie = serialiseRequestCookie(PRICE_VARIANT_COOKIE, ab.price);
+    // Loaders asking on the visitor's behalf see the variants this response assigns, before the old cookies (the first of a name counts).
     const cookies = options.keyed
       ? [config.AB_PLAN_PRICE_OPEN ? variantCookie : null, isCampaignBannerClosed(req.headers.cookie) ? CLOSED_BANNER_COOKIE : null]
-      : // With the experiment closed, the cookie this response sets deletes the variant.
-        [req.headers.cookie, ab.setCookie && config.AB_PLAN_PRICE_OPEN ? variantCookie : null];
+      : [...Object.entries(ab.values).map(([name, value]) => serialiseRequestCookie(name, value)), req.headers.cookie];
     if (cookies.some(Boolean)) visitorHeaders.cookie = cookies.filter(Boolean).join('; ');
     return {
       url,
@@ -226,7 +243,7 @@ export function createPageRenderer(deps: {
       visitorHeaders,
       os: detectOs(req.headers['user-agent']),
       session: options.session,
-      abValues: { [PRICE_VARIANT_COOKIE]: ab.value },
+      abValues: { ...ab.values, [PRICE_VARIANT_COOKIE]: ab.price },
       nonce: options.nonce,
       remoteTimeoutMs: config.REMOTE_LOAD_TIMEOUT_MS,
       renderTimeoutMs: config.RENDER_TIMEOUT_MS,
@@ -259,8 +276,9 @@ export function createPageRenderer(deps: {
         locale: readPathLocale(pageUrl.pathname),
         os: detectOs(req.headers['user-agent']),
         signedIn: session.signedIn,
-        priceVariant: config.AB_PLAN_PRICE_OPEN ? ab.value : null,
+        priceVariant: config.AB_PLAN_PRICE_OPEN ? ab.price : null,
         campaignBannerClosed: isCampaignBannerClosed(req.headers.cookie),
+        experiments: ab.pageVariants,
       },
       versions: { shell: snapshot.shell?.version ?? '', locales: cache.localesVersion, remotes: listLiveVersions(snapshot) },
     });
@@ -370,7 +388,7 @@ export function createPageRenderer(deps: {
     ): Promise<PageCacheEntry | undefined> {
       const shell = await requireShell(snapshot);
       const ab = assignVariant(shell, req, url);
-      if (ab.setCookie) res.appendHeader('set-cookie', ab.setCookie);
+      for (const cookie of ab.setCookies) res.appendHeader('set-cookie', cookie);
       const decision = decide(req, res, url.pathname, url, shell, snapshot, session, ab);
       if (decision.kind === 'cacheable') {
         const renderUrl = new URL(decision.renderPath, config.SITE_URL);
@@ -431,7 +449,7 @@ export function createPageRenderer(deps: {
     async sendPageData(req: IncomingMessage, res: ServerResponse, url: URL, snapshot: ReleaseSnapshot, session: SessionState): Promise<void> {
       const shell = await requireShell(snapshot);
       const ab = assignVariant(shell, req, url);
-      if (ab.setCookie) res.appendHeader('set-cookie', ab.setCookie);
+      for (const cookie of ab.setCookies) res.appendHeader('set-cookie', cookie);
       const toBody = (outcome: Awaited<ReturnType<RenderBundle['loadPageData']>>) =>
         JSON.stringify(
           outcome.kind === 'redirect' ? { redirect: toSameSiteLocation(outcome.location, config.SITE_URL) } : { payload: outcome.payload },

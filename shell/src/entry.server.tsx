@@ -16,6 +16,7 @@ import { decidePageRequest } from './page-gate.ts';
 import { createSitemaps, renderRobots } from './sitemap.ts';
 import { resolvePath } from './routing/route-table.ts';
 import { assignPlanPriceVariant } from './ab-test.ts';
+import { assignVisitor } from './experiments/assign-visitor.ts';
 import { renderDocumentStream } from './rendering/document.server.tsx';
 import { resolveErrorPage, resolvePage, type ResolvedPage } from './rendering/page-resolution.server.ts';
 import type { DataOutcome, PageOutcome, PinnedRemoteRelease, RedirectOutcome, RemoteHealth, RenderBundle, RenderInput } from './render-contract.ts';
@@ -103,6 +104,7 @@ const bundle: RenderBundle = {
   readSitemap: (name, siteUrl, fetchApi) => (sitemaps ??= createSitemaps(siteUrl))(name, fetchApi),
   renderRobots,
   assignPriceVariant: assignPlanPriceVariant,
+  assignVisitor,
   renderDocument: (input) => renderDocument(input, null),
   renderErrorDocument: async (input, status) => {
     const outcome = await renderDocument(input, status);

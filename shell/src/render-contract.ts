@@ -47,6 +47,27 @@ export interface RenderInput {
   warn: (message: string, fields: Record<string, unknown>) => void;
 }
 
+/** What the host hands the shell's bundle to assign a visitor's experiments (docs/experiments.md "Assignment"). */
+export interface VisitorAssignmentInput {
+  cookieHeader: string | undefined;
+  query: URLSearchParams;
+  clientIp: string;
+  /** The page's path, locale prefix included: its route and locale decide which experiments it takes part in. */
+  pathname: string;
+  /** Experiments the host's settings open or close over the registry (`ab_plan_price`: AB_PLAN_PRICE_OPEN). */
+  openOverrides: Record<string, boolean>;
+  secure: boolean;
+}
+
+/** A request's assignment: the store's A/B values, the page cache's experiment variants and the cookies to set. */
+export interface VisitorAssignment {
+  /** Cookie name → variant (`abPlanPrice`, `sidebarAB`, …): the render's `abValues`. */
+  values: Record<string, string>;
+  /** Cookie name → variant for the experiments that change this page's HTML: part of its cache key. */
+  pageVariants: Record<string, string>;
+  setCookies: string[];
+}
+
 /** Where the server should send the visitor instead of rendering. */
 export interface RedirectOutcome {
   kind: 'redirect';
@@ -91,6 +112,12 @@ export interface RenderBundle {
     value: PriceVariant;
     setCookie: string | null;
   };
+  /**
+   * Every experiment of the registry for one page request (docs/experiments.md "Assignment") and the
+   * attribution cookies of its query (docs/experiments.md "Affiliates and ads"). Optional: the host falls back
+   * to `assignPriceVariant` with a shell release built without it.
+   */
+  assignVisitor?: (input: VisitorAssignmentInput) => VisitorAssignment;
   renderDocument: (input: RenderInput) => Promise<RedirectOutcome | PageOutcome>;
   /** The localised error page (docs/frame.md "Error pages") for a failure outside any remote's region. */
   renderErrorDocument: (input: RenderInput, status: number) => Promise<PageOutcome>;

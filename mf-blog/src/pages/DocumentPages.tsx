@@ -2,6 +2,7 @@ import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
 import { DS, toLocalePath, selectLocale, type ArticleDto, type PageProps, type PolicyDto } from '@reelkeep/shared-contracts';
 import { formatDate } from './blog-data.ts';
+import { GuideSidebar, ResourceBanner } from './GuideExperiments.tsx';
 import * as styles from './DocumentPages.module.css';
 import { lazy, Suspense } from 'react';
 import { waitForPageLoad } from '@reelkeep/shared-contracts';
@@ -43,22 +44,26 @@ export function ArticlePage({ data }: PageProps<ArticleDto>) {
         </div>
       </header>
       <div className={`${DS.container} ${styles.layout}`}>
-        {data.toc.length > 2 && (
-          <aside className={styles.toc} aria-labelledby="toc-title">
-            <h2 id="toc-title" className={styles.tocTitle}>
-              {t('toc')}
-            </h2>
-            <ol>
-              {data.toc.map((entry) => (
-                <li key={entry.id}>
-                  <a href={`#${entry.id}`}>{entry.text}</a>
-                </li>
-              ))}
-            </ol>
-          </aside>
-        )}
+        <div className={styles.side}>
+          {data.toc.length > 2 && (
+            <aside className={styles.toc} aria-labelledby="toc-title">
+              <h2 id="toc-title" className={styles.tocTitle}>
+                {t('toc')}
+              </h2>
+              <ol>
+                {data.toc.map((entry) => (
+                  <li key={entry.id}>
+                    <a href={`#${entry.id}`}>{entry.text}</a>
+                  </li>
+                ))}
+              </ol>
+            </aside>
+          )}
+          <GuideSidebar pageKey={data.slug} />
+        </div>
         <div>
           <div className={`${DS.prose} ${styles.body}`} dangerouslySetInnerHTML={{ __html: data.html }} />
+          <ResourceBanner pageKey={data.slug} />
           <aside className={styles.cta} aria-labelledby="article-cta">
             <h2 id="article-cta" className={DS.h3}>
               {t('cta_title')}

@@ -2,7 +2,9 @@ import {
   isSecureSite,
   orderIdInput,
   orderRequestSchema,
+  readCookie,
   readInput,
+  readOrderAttribution,
   readSignedInUser,
   respondJson,
   sandboxConfirmationSchema,
@@ -82,6 +84,9 @@ export function createOrderRoutes(use: UseServices): CheckoutRoute[] {
         userId: user?.id ?? null,
         locale: data.locale,
         variant: readVariant(request, context.site.AB_PLAN_PRICE_OPEN),
+        attribution: readOrderAttribution((name) => readCookie(request.headers.get('cookie'), name), {
+          priceExperimentOpen: context.site.AB_PLAN_PRICE_OPEN,
+        }),
         upgradeId: data.upgradeId ?? '',
         appliedId: data.appliedId ?? '',
       });
