@@ -158,6 +158,56 @@ function checkForeignReferences(file: string, text: string): DocsProblem[] {
   return problems;
 }
 
+/** The docs index every docs page and every ADR must be linked from. */
+export const DOCS_INDEX = 'docs/README.md';
+const ADR_FILE = /^docs\/adr\/(\d{4})-[\w.-]+\.md$/;
+const DOCS_PAGE = /^docs\/(?:adr\/)?[^/]+\.md$/;
+
+/** The files a Markdown file links to, resolved from the repository's root (anchors dropped). */
+function readLinkedFiles(file: string, text: string): Set<string> {
+  const linked = new Set<string>();
+  for (const rawLine of proseLines(text)) {
+    for (const match of rawLine.replace(/`[^`]*`/g, '').matchAll(MARKDOWN_LINK)) {
+      const target = match[1]!;
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/')) continue;
+      const filePart = decodeURIComponent(target.split('#', 1)[0]!.split('?')[0]!);
+      if (filePart !== '') linked.add(path.posix.normalize(path.posix.join(path.posix.dirname(file), filePart)));
+    }
+  }
+  return linked;
+}
+
+/**
+ * The docs folder explains itself from its index: `docs/README.md` links every docs page and every ADR; each ADR
+ * file is named `NNNN-<title>.md` with a number no other ADR has, and its title starts with that number.
+ */
+export function findIndexProblems(tree: DocsTree): DocsProblem[] {
+  const index = tree.texts.get(DOCS_INDEX);
+  if (index === undefined) return [{ file: DOCS_INDEX, line: 1, message: 'the docs index is missing' }];
+  const linked = readLinkedFiles(DOCS_INDEX, index);
+  const problems: DocsProblem[] = [];
+  const adrsByNumber = new Map<string, string[]>();
+  for (const file of [...tree.paths].filter((candidate) => DOCS_PAGE.test(candidate)).sort()) {
+    if (file === DOCS_INDEX) continue;
+    if (!linked.has(file)) problems.push({ file, line: 1, message: `not linked from the docs index (${DOCS_INDEX})` });
+    if (!file.startsWith('docs/adr/')) continue;
+    const number = ADR_FILE.exec(file)?.[1];
+    if (number === undefined) {
+      problems.push({ file, line: 1, message: 'an ADR is named NNNN-<title>.md' });
+      continue;
+    }
+    adrsByNumber.set(number, [...(adrsByNumber.get(number) ?? []), file]);
+    const title = readHeadings(tree.texts.get(file) ?? '')[0]?.text ?? '';
+    if (!title.startsWith(`${number}. `)) problems.push({ file, line: 1, message: `the title must start with "${number}. "` });
+  }
+  for (const [number, files] of adrsByNumber) {
+    if (files.length < 2) continue;
+    for (const file of files)
+      problems.push({ file, line: 1, message: `ADR number ${number} is also used by ${files.filter((other) => other !== file).join(', ')}` });
+  }
+  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
 /**
  * Every problem of the tree, in file and line order. `exempt` files are not read at all (the checker's own
  * tests, whose fixtures are wrong on purpose).
