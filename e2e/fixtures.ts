@@ -4,6 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
+import type * as z from 'zod/mini';
+import { adminReleasesAnswerSchema } from './operator-answers.ts';
 import {
   E2E_ADMIN_TOKEN,
   E2E_BASE_URL,
@@ -17,6 +19,14 @@ import {
 
 const run = promisify(execFile);
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Reads a JSON answer (a `fetch` Response or a Playwright APIResponse) with its schema: parsed, never cast. An
+ * answer that does not fit fails the journey here, naming the fields that differ.
+ */
+export async function readJson<Answer>(response: { json(): Promise<unknown> }, schema: { parse(value: unknown): Answer }): Promise<Answer> {
+  return schema.parse(await response.json());
+}
 
 type Dictionary = { [key: string]: string | Dictionary };
 
@@ -69,15 +79,10 @@ export async function runReleaseIn(env: Record<string, string>, ...args: string[
 }
 
 /** The admin status of the test site. */
-export async function readAdminStatus(): Promise<{
-  startedAt: string;
-  pid: number;
-  live: Record<string, string>;
-  remotes: { name: string; healthy: boolean }[];
-}> {
+export async function readAdminStatus(): Promise<z.infer<typeof adminReleasesAnswerSchema>> {
   const response = await fetch(`${E2E_BASE_URL}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
   expect(response.status).toBe(200);
-  return response.json() as never;
+  return readJson(response, adminReleasesAnswerSchema);
 }
 
 /** Waits until the server's live version of an app is the one given (registry polling). */
