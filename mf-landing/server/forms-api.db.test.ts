@@ -15,15 +15,16 @@ const draftIdOf = (location: string | null) => /\?draft=([0-9a-f-]{36})#contact-
 
 describe.each(listTestDatabases())('landing forms on %s', (_kind, open) => {
   let db: Database;
+  let closeDatabase: () => Promise<void>;
   let context: HostContext<LandingSettings>;
   let call: ReturnType<typeof makeRouteCaller>;
 
   beforeAll(async () => {
-    db = await openFreshDatabase(open);
+    ({ db, close: closeDatabase } = await openFreshDatabase(open));
     context = createTestHostContext(db, { module: api });
     call = makeRouteCaller(api.routes, context);
   });
-  afterAll(() => db.close());
+  afterAll(() => closeDatabase());
   beforeEach(async () => {
     await db.query('DELETE FROM landing.contact_drafts');
   });
