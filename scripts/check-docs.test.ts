@@ -152,6 +152,12 @@ describe('findDocsProblems', () => {
     ).toEqual([]);
   });
 
+  it('catches the markers of an unresolved merge conflict, not a Markdown underline', () => {
+    expect(
+      problemsOf({ 'README.md': ['# Readme', '<<<<<<< HEAD', '| a |', '=======', '| b |', '>>>>>>> branch', '', 'Title', '======='].join('\n') }),
+    ).toEqual(['README.md:2: an unresolved merge conflict marker', 'README.md:6: an unresolved merge conflict marker']);
+  });
+
   it('skips exempt files', () => {
     expect(findDocsProblems(tree({ 'scripts/fixture.ts': '// spec §1' }), new Set(['scripts/fixture.ts']))).toEqual([]);
   });

@@ -147,6 +147,17 @@ function checkCitations(tree: DocsTree, file: string, text: string, headingsOf: 
   return problems;
 }
 
+const CONFLICT_MARKER = /^(<{7}|>{7})( |$)/;
+
+/** Lines a merge left behind (`<<<<<<< HEAD`, `>>>>>>> branch`): two versions of the text, neither checked. */
+function checkConflictMarkers(file: string, text: string): DocsProblem[] {
+  const problems: DocsProblem[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (CONFLICT_MARKER.test(line)) problems.push({ file, line: index + 1, message: 'an unresolved merge conflict marker' });
+  });
+  return problems;
+}
+
 function checkForeignReferences(file: string, text: string): DocsProblem[] {
   const problems: DocsProblem[] = [];
   text.split('\n').forEach((line, index) => {
@@ -223,7 +234,7 @@ export function findDocsProblems(tree: DocsTree, exempt: ReadonlySet<string> = n
   for (const [file, text] of [...tree.texts].sort(([a], [b]) => a.localeCompare(b))) {
     if (exempt.has(file)) continue;
     if (isMarkdown(file)) problems.push(...checkLinks(tree, file, text, headingsOf));
-    problems.push(...checkCitations(tree, file, text, headingsOf), ...checkForeignReferences(file, text));
+    problems.push(...checkCitations(tree, file, text, headingsOf), ...checkForeignReferences(file, text), ...checkConflictMarkers(file, text));
   }
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
