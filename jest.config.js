@@ -1,7 +1,7 @@
 // Jest runs TypeScript as ES modules (the code uses import.meta), one project per workspace. This file is the pure
 // suite (`npm run test:unit`): no database, Redis or mail server, so it stays fast. Suites that open one are named
 // `*.db.test.ts(x)` and run from jest.db.config.js (`npm run test:db`); `npm run check:suites` fails when a suite
-// of this set reaches the helpers that open them.
+// of this set reaches the helpers that open them (docs/toolchain.md "A slow unit suite in Jest").
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
