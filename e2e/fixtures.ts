@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { adminReleasesAnswerSchema } from './operator-answers.ts';
 import {
   E2E_ADMIN_TOKEN,
@@ -52,13 +52,16 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** One mail as the test site's SMTP server appends it to the mailbox file: its recipients and raw text. */
+const MAILBOX_ENTRY = z.looseObject({ to: z.array(z.string()), raw: z.string() });
+
 /** Waits for a mail to an address (optionally one whose text matches) on the test site's SMTP server and returns its decoded text. */
 export async function waitForMail(to: string, timeoutMs = 10_000, matching?: RegExp): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const lines = existsSync(E2E_MAILBOX_FILE) ? readFileSync(E2E_MAILBOX_FILE, 'utf8').trim().split('\n').filter(Boolean) : [];
     const mail = lines
-      .map((line) => JSON.parse(line) as { to: string[]; raw: string })
+      .map((line) => MAILBOX_ENTRY.parse(JSON.parse(line)))
       .reverse()
       .find((entry) => entry.to.includes(to) && (!matching || matching.test(decodeQuotedPrintable(entry.raw))));
     if (mail) return decodeQuotedPrintable(mail.raw);
