@@ -189,6 +189,7 @@ export default tseslint.config(
       'platform/src/release/dev.ts',
       'locales/check-i18n.ts',
       'scripts/check-docs.ts',
+      'scripts/check-suites.ts',
       '**/media/render-*.ts',
     ],
     rules: { 'no-console': 'off' },

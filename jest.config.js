@@ -1,4 +1,7 @@
-// Jest runs TypeScript as ES modules (the code uses import.meta), one project per workspace.
+// Jest runs TypeScript as ES modules (the code uses import.meta), one project per workspace. This file is the pure
+// suite (`npm run test:unit`): no database, Redis or mail server, so it stays fast. Suites that open one are named
+// `*.db.test.ts(x)` and run from jest.db.config.js (`npm run test:db`); `npm run check:suites` fails when a suite
+// of this set reaches the helpers that open them (docs/toolchain.md "A slow unit suite in Jest").
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
@@ -9,7 +12,8 @@ const transform = {
   ],
 };
 
-const WORKSPACES = [
+/** The workspaces that hold suites, each a Jest project named after it. */
+export const TEST_WORKSPACES = [
   'shared-contracts',
   'platform',
   'shell',
@@ -22,30 +26,48 @@ const WORKSPACES = [
   'scripts',
 ];
 
+/** How a suite that opens PGlite, PostgreSQL or Redis is named: it runs in the database set, never in the pure one. */
+export const DATABASE_SUITE_PATTERN = '\\.db\\.test\\.tsx?$';
+
+/**
+ * Database suites whose owners have not renamed them to `*.db.test.ts` yet (their folders belong to work in
+ * progress elsewhere): they run in the database set by name. Rename one, then delete its line.
+ */
+export const DATABASE_SUITES_AWAITING_RENAME = [];
+
+const escapeForPattern = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A workspace's Jest project: its suites beside the code, matched and ignored as the set says. */
+export function createWorkspaceProject(workspace, { testMatch, testPathIgnorePatterns }) {
+  return {
+    displayName: workspace,
+    rootDir: `<rootDir>/${workspace}`,
+    testMatch,
+    testPathIgnorePatterns: ['/node_modules/', ...testPathIgnorePatterns],
+    extensionsToTreatAsEsm: ['.ts', '.tsx'],
+    transform,
+    testEnvironment: 'node',
+    setupFiles: ['<rootDir>/../jest.setup.js'],
+    setupFilesAfterEnv: ['<rootDir>/../jest.setup-after-env.js'],
+    moduleNameMapper: {
+      '\\.module\\.css$': '<rootDir>/../jest.css-modules.js',
+      '\\.css$': '<rootDir>/../jest.css-modules.js',
+    },
+  };
+}
+
 /** @type {import('jest').Config} */
 export default {
-  // Hooks open an embedded PostgreSQL (PGlite, a WebAssembly build): a few seconds on a busy 2-core machine.
   testTimeout: 30_000,
   // Two cores: Jest's default (cores - 1) would run every suite in one worker.
   maxWorkers: 2,
-  globalSetup: '<rootDir>/jest.global-setup.js',
-  globalTeardown: '<rootDir>/jest.global-teardown.js',
   projects: [
-    ...WORKSPACES.map((workspace) => ({
-      displayName: workspace,
-      rootDir: `<rootDir>/${workspace}`,
-      testMatch: ['<rootDir>/**/*.test.ts?(x)'],
-      testPathIgnorePatterns: ['/node_modules/'],
-      extensionsToTreatAsEsm: ['.ts', '.tsx'],
-      transform,
-      testEnvironment: 'node',
-      setupFiles: ['<rootDir>/../jest.setup.js'],
-      setupFilesAfterEnv: ['<rootDir>/../jest.setup-after-env.js'],
-      moduleNameMapper: {
-        '\\.module\\.css$': '<rootDir>/../jest.css-modules.js',
-        '\\.css$': '<rootDir>/../jest.css-modules.js',
-      },
-    })),
+    ...TEST_WORKSPACES.map((workspace) =>
+      createWorkspaceProject(workspace, {
+        testMatch: ['<rootDir>/**/*.test.ts?(x)'],
+        testPathIgnorePatterns: [DATABASE_SUITE_PATTERN, ...DATABASE_SUITES_AWAITING_RENAME.map((file) => `/${escapeForPattern(file)}$`)],
+      }),
+    ),
     {
       displayName: 'build',
       rootDir: '<rootDir>',

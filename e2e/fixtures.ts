@@ -4,6 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
+import * as z from 'zod/mini';
+import { adminReleasesAnswerSchema } from './operator-answers.ts';
 import {
   E2E_ADMIN_TOKEN,
   E2E_BASE_URL,
@@ -17,6 +19,14 @@ import {
 
 const run = promisify(execFile);
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Reads a JSON answer (a `fetch` Response or a Playwright APIResponse) with its schema: parsed, never cast. An
+ * answer that does not fit fails the journey here, naming the fields that differ.
+ */
+export async function readJson<Answer>(response: { json(): Promise<unknown> }, schema: { parse(value: unknown): Answer }): Promise<Answer> {
+  return schema.parse(await response.json());
+}
 
 type Dictionary = { [key: string]: string | Dictionary };
 
@@ -42,13 +52,16 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** One mail as the test site's SMTP server appends it to the mailbox file: its recipients and raw text. */
+const MAILBOX_ENTRY = z.looseObject({ to: z.array(z.string()), raw: z.string() });
+
 /** Waits for a mail to an address (optionally one whose text matches) on the test site's SMTP server and returns its decoded text. */
 export async function waitForMail(to: string, timeoutMs = 10_000, matching?: RegExp): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const lines = existsSync(E2E_MAILBOX_FILE) ? readFileSync(E2E_MAILBOX_FILE, 'utf8').trim().split('\n').filter(Boolean) : [];
     const mail = lines
-      .map((line) => JSON.parse(line) as { to: string[]; raw: string })
+      .map((line) => MAILBOX_ENTRY.parse(JSON.parse(line)))
       .reverse()
       .find((entry) => entry.to.includes(to) && (!matching || matching.test(decodeQuotedPrintable(entry.raw))));
     if (mail) return decodeQuotedPrintable(mail.raw);
@@ -69,15 +82,10 @@ export async function runReleaseIn(env: Record<string, string>, ...args: string[
 }
 
 /** The admin status of the test site. */
-export async function readAdminStatus(): Promise<{
-  startedAt: string;
-  pid: number;
-  live: Record<string, string>;
-  remotes: { name: string; healthy: boolean }[];
-}> {
+export async function readAdminStatus(): Promise<z.infer<typeof adminReleasesAnswerSchema>> {
   const response = await fetch(`${E2E_BASE_URL}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
   expect(response.status).toBe(200);
-  return response.json() as never;
+  return readJson(response, adminReleasesAnswerSchema);
 }
 
 /** Waits until the server's live version of an app is the one given (registry polling). */

@@ -7,14 +7,18 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import * as z from 'zod/mini';
 
-export interface GoogleIdentity {
-  sub: string;
-  email: string;
-  name: string;
+/** Who the stand-in signs in next, as a journey posts it to `/identity`. */
+const googleIdentitySchema = z.object({
+  sub: z.string(),
+  email: z.string(),
+  name: z.string(),
   /** `bad-signature` hands out a token signed by a key the key set does not publish. */
-  mode?: 'valid' | 'bad-signature';
-}
+  mode: z.optional(z.enum(['valid', 'bad-signature'])),
+});
+/** Who the stand-in signs in next. */
+export type GoogleIdentity = z.infer<typeof googleIdentitySchema>;
 
 export const GOOGLE_KEY_ID = 'e2e-google-key';
 
@@ -80,7 +84,9 @@ export async function startGoogleStandIn(port: number): Promise<{ server: Server
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       req.on('end', () => {
-        identity = JSON.parse(body) as GoogleIdentity;
+        const posted = googleIdentitySchema.safeParse(JSON.parse(body));
+        if (!posted.success) return send(400, 'text/plain', posted.error.message);
+        identity = posted.data;
         send(204, 'text/plain', '');
       });
       return;

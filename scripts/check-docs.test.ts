@@ -1,4 +1,4 @@
-import { findDocsProblems, readHeadings, slugifyHeading, type DocsTree } from './docs-check.ts';
+import { findDocsProblems, findIndexProblems, readHeadings, slugifyHeading, type DocsTree } from './docs-check.ts';
 
 const ROUTING = `# Routing
 
@@ -152,7 +152,64 @@ describe('findDocsProblems', () => {
     ).toEqual([]);
   });
 
+  it('catches the markers of an unresolved merge conflict, not a Markdown underline', () => {
+    expect(
+      problemsOf({ 'README.md': ['# Readme', '<<<<<<< HEAD', '| a |', '=======', '| b |', '>>>>>>> branch', '', 'Title', '======='].join('\n') }),
+    ).toEqual(['README.md:2: an unresolved merge conflict marker', 'README.md:6: an unresolved merge conflict marker']);
+  });
+
   it('skips exempt files', () => {
     expect(findDocsProblems(tree({ 'scripts/fixture.ts': '// spec §1' }), new Set(['scripts/fixture.ts']))).toEqual([]);
+  });
+});
+
+describe('findIndexProblems (docs/README.md indexes every page and ADR)', () => {
+  const INDEXED = {
+    'docs/README.md': '[Routing](routing.md#language-choice)\n\n- [0001. Shell](adr/0001-shell.md)\n- [0002. Cache](./adr/0002-cache.md)',
+    'docs/adr/0001-shell.md': '# 0001. Shell\n',
+    'docs/adr/0002-cache.md': '# 0002. Cache\n',
+  };
+  const indexProblemsOf = (files: Record<string, string>) =>
+    findIndexProblems(tree(files)).map(({ file, line, message }) => `${file}:${line}: ${message}`);
+
+  it('passes when every page and ADR is linked and each ADR has a number of its own', () => {
+    expect(indexProblemsOf(INDEXED)).toEqual([]);
+  });
+
+  it('catches a page and an ADR the index does not link (a link inside code does not count)', () => {
+    expect(
+      indexProblemsOf({
+        ...INDEXED,
+        'docs/push.md': '# Push',
+        'docs/adr/0003-push.md': '# 0003. Push',
+        'docs/README.md': `${INDEXED['docs/README.md']}\n\`[push](push.md)\``,
+      }),
+    ).toEqual([
+      'docs/adr/0003-push.md:1: not linked from the docs index (docs/README.md)',
+      'docs/push.md:1: not linked from the docs index (docs/README.md)',
+    ]);
+  });
+
+  it('catches two ADRs with one number, an ADR without a number and a title that disagrees with its file', () => {
+    expect(
+      indexProblemsOf({
+        ...INDEXED,
+        'docs/README.md': `${INDEXED['docs/README.md']}\n- [Push](adr/0002-push.md)\n- [Notes](adr/notes.md)\n- [Bus](adr/0003-bus.md)`,
+        'docs/adr/0002-push.md': '# 0002. Push',
+        'docs/adr/notes.md': '# Notes',
+        'docs/adr/0003-bus.md': '# 0004. Bus',
+      }),
+    ).toEqual([
+      'docs/adr/0002-cache.md:1: ADR number 0002 is also used by docs/adr/0002-push.md',
+      'docs/adr/0002-push.md:1: ADR number 0002 is also used by docs/adr/0002-cache.md',
+      'docs/adr/0003-bus.md:1: the title must start with "0003. "',
+      'docs/adr/notes.md:1: an ADR is named NNNN-<title>.md',
+    ]);
+  });
+
+  it('fails without an index', () => {
+    expect(findIndexProblems({ paths: new Set(['docs/push.md']), texts: new Map([['docs/push.md', '# Push']]) })).toEqual([
+      { file: 'docs/README.md', line: 1, message: 'the docs index is missing' },
+    ]);
   });
 });

@@ -1,12 +1,13 @@
 /**
  * `npm run check:docs`: Markdown links reach files and headings that exist, `docs/<page>.md "<Heading>"`
- * citations name a page and a heading it has, and nothing cites documents outside the repository. Reads
+ * citations name a page and a heading it has, nothing cites documents outside the repository, and docs/README.md
+ * indexes every docs page and every ADR, each ADR under a number of its own. Reads
  * every file git tracks (and new files not ignored); exits 1 with `file:line` for each problem.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { findDocsProblems } from './docs-check.ts';
+import { findDocsProblems, findIndexProblems } from './docs-check.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 /** Larger files are data (images, fonts, lock files), not prose or code that cites. */
@@ -37,7 +38,7 @@ for (const file of listed) {
   texts.set(file, bytes.toString('utf8'));
 }
 
-const problems = findDocsProblems({ paths, texts }, EXEMPT);
+const problems = [...findDocsProblems({ paths, texts }, EXEMPT), ...findIndexProblems({ paths, texts })];
 if (problems.length > 0) {
   console.error(
     `check:docs found ${problems.length} problem(s):\n  ${problems.map(({ file, line, message }) => `${file}:${line}: ${message}`).join('\n  ')}`,

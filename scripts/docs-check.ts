@@ -147,6 +147,17 @@ function checkCitations(tree: DocsTree, file: string, text: string, headingsOf: 
   return problems;
 }
 
+const CONFLICT_MARKER = /^(<{7}|>{7})( |$)/;
+
+/** Lines a merge left behind (`<<<<<<< HEAD`, `>>>>>>> branch`): two versions of the text, neither checked. */
+function checkConflictMarkers(file: string, text: string): DocsProblem[] {
+  const problems: DocsProblem[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (CONFLICT_MARKER.test(line)) problems.push({ file, line: index + 1, message: 'an unresolved merge conflict marker' });
+  });
+  return problems;
+}
+
 function checkForeignReferences(file: string, text: string): DocsProblem[] {
   const problems: DocsProblem[] = [];
   text.split('\n').forEach((line, index) => {
@@ -156,6 +167,56 @@ function checkForeignReferences(file: string, text: string): DocsProblem[] {
     }
   });
   return problems;
+}
+
+/** The docs index every docs page and every ADR must be linked from. */
+export const DOCS_INDEX = 'docs/README.md';
+const ADR_FILE = /^docs\/adr\/(\d{4})-[\w.-]+\.md$/;
+const DOCS_PAGE = /^docs\/(?:adr\/)?[^/]+\.md$/;
+
+/** The files a Markdown file links to, resolved from the repository's root (anchors dropped). */
+function readLinkedFiles(file: string, text: string): Set<string> {
+  const linked = new Set<string>();
+  for (const rawLine of proseLines(text)) {
+    for (const match of rawLine.replace(/`[^`]*`/g, '').matchAll(MARKDOWN_LINK)) {
+      const target = match[1]!;
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/')) continue;
+      const filePart = decodeURIComponent(target.split('#', 1)[0]!.split('?')[0]!);
+      if (filePart !== '') linked.add(path.posix.normalize(path.posix.join(path.posix.dirname(file), filePart)));
+    }
+  }
+  return linked;
+}
+
+/**
+ * The docs folder explains itself from its index: `docs/README.md` links every docs page and every ADR; each ADR
+ * file is named `NNNN-<title>.md` with a number no other ADR has, and its title starts with that number.
+ */
+export function findIndexProblems(tree: DocsTree): DocsProblem[] {
+  const index = tree.texts.get(DOCS_INDEX);
+  if (index === undefined) return [{ file: DOCS_INDEX, line: 1, message: 'the docs index is missing' }];
+  const linked = readLinkedFiles(DOCS_INDEX, index);
+  const problems: DocsProblem[] = [];
+  const adrsByNumber = new Map<string, string[]>();
+  for (const file of [...tree.paths].filter((candidate) => DOCS_PAGE.test(candidate)).sort()) {
+    if (file === DOCS_INDEX) continue;
+    if (!linked.has(file)) problems.push({ file, line: 1, message: `not linked from the docs index (${DOCS_INDEX})` });
+    if (!file.startsWith('docs/adr/')) continue;
+    const number = ADR_FILE.exec(file)?.[1];
+    if (number === undefined) {
+      problems.push({ file, line: 1, message: 'an ADR is named NNNN-<title>.md' });
+      continue;
+    }
+    adrsByNumber.set(number, [...(adrsByNumber.get(number) ?? []), file]);
+    const title = readHeadings(tree.texts.get(file) ?? '')[0]?.text ?? '';
+    if (!title.startsWith(`${number}. `)) problems.push({ file, line: 1, message: `the title must start with "${number}. "` });
+  }
+  for (const [number, files] of adrsByNumber) {
+    if (files.length < 2) continue;
+    for (const file of files)
+      problems.push({ file, line: 1, message: `ADR number ${number} is also used by ${files.filter((other) => other !== file).join(', ')}` });
+  }
+  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
 /**
@@ -173,7 +234,7 @@ export function findDocsProblems(tree: DocsTree, exempt: ReadonlySet<string> = n
   for (const [file, text] of [...tree.texts].sort(([a], [b]) => a.localeCompare(b))) {
     if (exempt.has(file)) continue;
     if (isMarkdown(file)) problems.push(...checkLinks(tree, file, text, headingsOf));
-    problems.push(...checkCitations(tree, file, text, headingsOf), ...checkForeignReferences(file, text));
+    problems.push(...checkCitations(tree, file, text, headingsOf), ...checkForeignReferences(file, text), ...checkConflictMarkers(file, text));
   }
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }

@@ -1,4 +1,6 @@
-import { expect, FROM_SITE, readText, registerWithoutJavaScript, test, waitForMail } from '../fixtures.ts';
+import { sumCaptchaSchema } from '@reelkeep/shared-contracts';
+import { expect, FROM_SITE, readJson, readText, registerWithoutJavaScript, test, waitForMail } from '../fixtures.ts';
+import { oneTimeTokenAnswerSchema } from '../operator-answers.ts';
 
 const PASSWORD = 'Secret123!';
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -186,7 +188,7 @@ test('desktop hand-off: a one-time token from the app signs the visitor in once;
   await appPage.locator('#register-password').fill(PASSWORD);
   await appPage.getByRole('button', { name: readText('en', 'register', 'submit') }).click();
   await expect(appPage).toHaveURL(/\/my-account$/);
-  const { token } = (await (await appPage.request.get('/api/account/auth/one-time-token/generate')).json()) as { token: string };
+  const { token } = await readJson(await appPage.request.get('/api/account/auth/one-time-token/generate'), oneTimeTokenAnswerSchema);
   expect(token).toBeTruthy();
   await app.close();
 
@@ -266,7 +268,7 @@ test('the header fits a 320 px phone in every locale, signed in or not; there lo
     }
   };
   await measure('signed out');
-  const sum = (await (await page.request.get('/api/captcha?kind=sum')).json()) as { a: number; b: number; token: string };
+  const sum = await readJson(await page.request.get('/api/captcha?kind=sum'), sumCaptchaSchema);
   const email = uniqueEmail('phone');
   const registered = await page.request.post('/api/account/register', {
     headers: FROM_SITE,

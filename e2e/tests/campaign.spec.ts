@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from '../test-site.ts';
-import { collectBrowserErrors, expect, readText, test } from '../fixtures.ts';
+import { collectBrowserErrors, expect, readJson, readText, test } from '../fixtures.ts';
+import { campaignAuditAnswerSchema } from '../operator-answers.ts';
 
 /** docs/campaigns.md: the banner, its close for a day, the excluded routes, and campaigns changed through the admin API. */
 
@@ -85,9 +86,7 @@ test('a campaign created through the admin API shows on the next request and is 
   expect(ended.status()).toBe(200);
   await page.goto('/fr/netflix-downloader');
   await expect(banner(page)).toContainText(readText('fr', 'campaign', 'names.demo_nav'));
-  const audit = (await (await request.get('/api/campaign/admin/campaigns/e2e-flash/audit', { headers: ADMIN })).json()) as {
-    audit: { action: string }[];
-  };
+  const audit = await readJson(await request.get('/api/campaign/admin/campaigns/e2e-flash/audit', { headers: ADMIN }), campaignAuditAnswerSchema);
   expect(audit.audit.map((entry) => entry.action)).toEqual(['create', 'end']);
 
   // Without the operator's token nothing changes.

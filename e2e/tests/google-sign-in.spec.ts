@@ -1,8 +1,9 @@
-import { sessionSchema } from '@reelkeep/shared-contracts';
+import { googleSignInAnswerSchema, sessionSchema, sumCaptchaSchema } from '@reelkeep/shared-contracts';
 import { generateKeyPair, importJWK, type CryptoKey } from 'jose';
 import { signGoogleIdToken, type GoogleIdentity } from '../google-stand-in.ts';
 import { E2E_GOOGLE_CLIENT_ID, E2E_GOOGLE_URL } from '../test-site.ts';
-import { expect, FROM_SITE, readText, test } from '../fixtures.ts';
+import { expect, FROM_SITE, readJson, readText, test } from '../fixtures.ts';
+import { standInKeySchema } from '../operator-answers.ts';
 
 const uniqueIdentity = (label: string): GoogleIdentity => {
   const id = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -16,7 +17,7 @@ async function chooseGoogleIdentity(identity: GoogleIdentity): Promise<void> {
 }
 
 async function readStandInKey(): Promise<CryptoKey> {
-  const jwk = (await (await fetch(`${E2E_GOOGLE_URL}/private-key`)).json()) as Record<string, string>;
+  const jwk = await readJson(await fetch(`${E2E_GOOGLE_URL}/private-key`), standInKeySchema);
   return (await importJWK(jwk, 'RS256')) as CryptoKey;
 }
 
@@ -66,7 +67,7 @@ test('Google sign-in: One Tap and the button create the account, return to the p
 
 test('Google sign-in does not take over a password account whose address was never confirmed', async ({ page }) => {
   const identity = uniqueIdentity('joined');
-  const sum = (await (await page.request.get('/api/captcha?kind=sum')).json()) as { a: number; b: number; token: string };
+  const sum = await readJson(await page.request.get('/api/captcha?kind=sum'), sumCaptchaSchema);
   const registered = await page.request.post('/api/account/register', {
     headers: FROM_SITE,
     data: {
@@ -86,7 +87,7 @@ test('Google sign-in does not take over a password account whose address was nev
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(page.getByRole('alert')).toHaveText(readText('de', 'member', 'google.exists'));
-  expect(((await (await page.request.get('/api/account/session')).json()) as { signedIn: boolean }).signedIn).toBe(false);
+  expect((await readJson(await page.request.get('/api/account/session'), sessionSchema)).signedIn).toBe(false);
   // The visitor stays on the page and signs in with the password.
   await page.locator('#login-email').fill(identity.email);
   await page.locator('#login-password').fill('Joined2026!');
@@ -112,7 +113,7 @@ test('forged, foreign, expired, unverified and replayed Google tokens are refuse
   for (const credential of refused) {
     const answer = await post(credential);
     expect([400, 401]).toContain(answer.status());
-    expect(((await answer.json()) as { problems: { form: string } }).problems.form).toBe('google_invalid');
+    expect((await readJson(answer, googleSignInAnswerSchema)).problems?.form).toBe('google_invalid');
   }
   expect(await (await request.get('/api/account/session')).json()).toMatchObject({ signedIn: false });
 

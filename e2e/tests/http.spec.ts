@@ -1,4 +1,5 @@
-import { expect, readText, test } from '../fixtures.ts';
+import { expect, readJson, readText, test } from '../fixtures.ts';
+import { categoryListAnswerSchema } from '../operator-answers.ts';
 import { E2E_BASE_URL } from '../test-site.ts';
 
 test('every response carries the security headers; scripts run by nonce and inline scripts are data only', async ({ request }) => {
@@ -96,7 +97,7 @@ test('the desktop app asks /product/info with its option ids; categories are lis
     });
   }
   const list = await request.get('/category/list?language=en&origin_url=%2F');
-  const { cscode, data } = (await list.json()) as { cscode: number; data: { uid: string; children: { uid: string }[] }[] };
+  const { cscode, data } = await readJson(list, categoryListAnswerSchema);
   expect(cscode).toBe(200);
   const hot = data.find((category) => category.uid === 'hot')!;
   const chosen = [hot.uid, hot.children[0]!.uid].join(',');

@@ -1,6 +1,7 @@
 import type { APIResponse, Browser, BrowserContext } from '@playwright/test';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
-import { collectBrowserErrors, expect, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
+import { collectBrowserErrors, expect, readJson, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
+import { adminReleasesAnswerSchema, cacheClearedAnswerSchema, cacheKeysAnswerSchema, cacheStatsAnswerSchema } from '../operator-answers.ts';
 import { sendRaw } from '../raw-client.ts';
 import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE } from '../test-site.ts';
 
@@ -158,22 +159,22 @@ test.describe('one site', () => {
       });
 
     expect(await visit()).toBe('MISS');
-    const { keys } = (await (await admin('/keys?limit=1000')).json()) as { keys: { key: string; tags: string[] }[] };
+    const { keys } = await readJson(await admin('/keys?limit=1000'), cacheKeysAnswerSchema);
     const entry = keys.find((listed) => listed.key.startsWith(`GET ${path} `));
     expect(entry?.tags).toContain(`mf-landing@${fixtures.initial['mf-landing']}`);
     expect(await (await admin('/delete', { keys: [entry!.key] })).json()).toEqual({ deleted: 1 });
     expect(await visit()).toBe('MISS');
 
     expect(await visit()).toBe('HIT');
-    const byVersion = (await (await admin('/clear', { version: fixtures.initial['mf-landing'] })).json()) as { deleted: number };
+    const byVersion = await readJson(await admin('/clear', { version: fixtures.initial['mf-landing'] }), cacheClearedAnswerSchema);
     expect(byVersion.deleted).toBeGreaterThanOrEqual(1);
     expect(await visit()).toBe('MISS');
-    const byTag = (await (await admin('/clear', { tag: 'locales' })).json()) as { deleted: number };
+    const byTag = await readJson(await admin('/clear', { tag: 'locales' }), cacheClearedAnswerSchema);
     expect(byTag.deleted).toBeGreaterThanOrEqual(1);
     expect(await visit()).toBe('MISS');
 
     expect(await visit()).toBe('HIT');
-    const stats = (await (await admin('')).json()) as { store: string; hits: number; misses: number; bypass: number; entries: number; bytes: number };
+    const stats = await readJson(await admin(''), cacheStatsAnswerSchema);
     expect(stats.store).toBe('memory');
     expect(stats.hits).toBeGreaterThan(0);
     expect(stats.misses).toBeGreaterThan(0);
@@ -209,7 +210,7 @@ test.describe('two instances sharing PostgreSQL and Redis', () => {
   });
 
   const liveCampaign = async (site: string) =>
-    ((await (await fetch(`${site}/admin/releases`, { headers: ADMIN })).json()) as { live: Record<string, string> }).live['mf-campaign'];
+    (await readJson(await fetch(`${site}/admin/releases`, { headers: ADMIN }), adminReleasesAnswerSchema)).live['mf-campaign'];
   async function waitForLiveCampaign(version: string): Promise<void> {
     for (const site of cluster.sites) await expect.poll(() => liveCampaign(site), { timeout: 20_000 }).toBe(version);
   }
@@ -222,7 +223,7 @@ test.describe('two instances sharing PostgreSQL and Redis', () => {
     const hit = await fetch(`${second}${path}`);
     expect(xCache(hit)).toBe('HIT');
     expect(hit.headers.get('etag')).toBe(missed.headers.get('etag'));
-    const stats = (await (await fetch(`${second}/admin/cache`, { headers: ADMIN })).json()) as { store: string; entries: number };
+    const stats = await readJson(await fetch(`${second}/admin/cache`, { headers: ADMIN }), cacheStatsAnswerSchema);
     expect(stats.store).toBe('redis');
   });
 

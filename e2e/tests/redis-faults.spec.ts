@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
-import { expect, test } from '../fixtures.ts';
+import { expect, readJson, test } from '../fixtures.ts';
+import { adminReleasesAnswerSchema, jsonObjectSchema } from '../operator-answers.ts';
 import { E2E_ADMIN_TOKEN } from '../test-site.ts';
 
 /**
@@ -66,9 +67,10 @@ test('Redis flushed, stopped and restarted empty under load: every page answers,
   await waitFor(async () => JSON.parse((await restarted.get('reelkeep:registry')) ?? '{"apps":{}}').apps.shell !== undefined);
   restarted.disconnect();
   for (const base of cluster.sites) {
-    const status = (await (await fetch(`${base}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } })).json()) as {
-      live: Record<string, string>;
-    };
+    const status = await readJson(
+      await fetch(`${base}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } }),
+      adminReleasesAnswerSchema,
+    );
     expect(Object.keys(status.live).sort()).toEqual(['mf-account', 'mf-blog', 'mf-campaign', 'mf-checkout', 'mf-landing', 'shell']);
   }
 });
@@ -85,7 +87,7 @@ test('Redis stopped: a sandbox purchase still completes, and the forms answer wi
         body: JSON.stringify(body),
       });
       for (const cookie of response.headers.getSetCookie()) cookies.push(cookie.split(';')[0]!);
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      return { status: response.status, body: await readJson(response, jsonObjectSchema) };
     };
     const order = await call('/api/checkout/orders', { product: 'aio', pid: '107211Y', email: `redis-down-${Date.now()}@example.com`, locale: 'en' });
     expect(order.status).toBe(200);

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
-import { expect, test } from '../fixtures.ts';
+import { expect, readJson, test } from '../fixtures.ts';
+import { adminReleasesAnswerSchema, offerReleaseNoteSchema } from '../operator-answers.ts';
 import { E2E_ADMIN_TOKEN, E2E_RELEASES_DIR } from '../test-site.ts';
 
 /**
@@ -65,14 +66,10 @@ async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, time
   return value;
 }
 
-const offer = async (site: string) => (await (await fetch(`${site}/api/checkout/offer`)).json()) as { releaseNote?: string };
+const offer = async (site: string) => readJson(await fetch(`${site}/api/checkout/offer`), offerReleaseNoteSchema);
 const status = async (site: string, path: string) => (await fetch(`${site}${path}`, { redirect: 'manual' })).status;
 const adminStatus = async (site: string) =>
-  (await (await fetch(`${site}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } })).json()) as {
-    pid: number;
-    live: Record<string, string>;
-    apis: { squad: string; state: string; error?: string }[];
-  };
+  readJson(await fetch(`${site}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } }), adminReleasesAnswerSchema);
 
 test('a squad release switches its API and its page together on every instance, without a restart, and rollback takes both back', async ({
   page,

@@ -1,17 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions } from '@playwright/test';
 import { E2E_ADMIN_TOKEN, E2E_BASE_URL } from '../test-site.ts';
-import { expect, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
-
-interface StoredEvent {
-  event: string;
-  url: string | null;
-  referer_url: string | null;
-  consent: boolean;
-  visitor_id: string | null;
-  signed_in: boolean;
-  source: string;
-}
+import { expect, readJson, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
+import { trackingEventsAnswerSchema, type StoredEvent } from '../operator-answers.ts';
 
 /** The operator's view of the latest events of a kind. */
 async function readEvents(event: string): Promise<StoredEvent[]> {
@@ -19,7 +10,7 @@ async function readEvents(event: string): Promise<StoredEvent[]> {
     headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
   });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { events: StoredEvent[] }).events;
+  return (await readJson(response, trackingEventsAnswerSchema)).events;
 }
 
 /** A visitor who has not answered the consent question yet. */

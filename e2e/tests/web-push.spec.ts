@@ -5,8 +5,9 @@ import { chromium, type BrowserContext, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE } from '../test-site.ts';
 import { PUSH_EVENT_ENDPOINT } from '@reelkeep/shared-contracts/push-contract';
+import { pushQueuedAnswerSchema } from '@reelkeep/shared-contracts/push';
 import { startDesktopNotificationServer } from '../desktop-notifications.ts';
-import { expect, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
+import { expect, readJson, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
 
 /**
  * Web push in Chromium (docs/push.md). What cannot run here: Chromium's `pushManager.subscribe` needs its
@@ -220,7 +221,7 @@ async function countCampaignRecipients(campaign: string): Promise<number> {
     body: JSON.stringify({ message: 'sale', path: '/store', campaign }),
   });
   expect(response.status).toBe(202);
-  return ((await response.json()) as { recipients: number }).recipients;
+  return (await readJson(response, pushQueuedAnswerSchema)).recipients;
 }
 
 test('My account turns notifications off for the account and this browser', async ({ browser }) => {

@@ -45,7 +45,7 @@ const landing: SquadApiModule<z.infer<typeof settings>> = {
       method: 'POST',
       path: '/api/landing/change',
       handle: async (request) => {
-        const { ok } = (await request.json()) as { ok: boolean };
+        const { ok } = z.object({ ok: z.boolean() }).parse(await request.json());
         return respondJson({ ok }, ok ? 200 : 409, { 'x-purge-cache-tags': 'campaigns bad!tag' });
       },
     },

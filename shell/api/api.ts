@@ -9,7 +9,7 @@ import { createExperimentRoutes } from './experiments.ts';
 /**
  * The shell's own API, released with the shell (docs/releases.md "A squad's API"): the footer's newsletter,
  * My account's newsletter switch, the site-wide captcha, the first-party tracking ingestion, the experiments' exposures and readout (docs/experiments.md), and web push
- * (docs/adr/0007-web-push.md).
+ * (docs/adr/0008-web-push.md).
  */
 export default {
   squad: 'site',

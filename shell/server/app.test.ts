@@ -11,6 +11,8 @@ import { createLocaleStore } from '@reelkeep/platform/locale-store';
 import { createRateLimiter } from '@reelkeep/platform/rate-limit';
 import { createAdminGuard } from '@reelkeep/platform/request-guards';
 import type { Gateway } from '@reelkeep/platform/gateway';
+import { pagePayloadSchema } from '@reelkeep/shared-contracts';
+import * as z from 'zod/mini';
 import { createRequestHandler } from './app.ts';
 import { createPageCache } from './page-cache.ts';
 import { createPageRenderer } from './page-render.ts';
@@ -405,9 +407,14 @@ describe("client navigations' data through the cache", () => {
     expect(await second.json()).toEqual(await first.json());
     const alice = await visit(dataPath, { cookie: `abPlanPrice=price_a; ${ALICE_COOKIE}` });
     expect(alice.headers.get('x-cache')).toBe('BYPASS');
-    expect(((await alice.json()) as { payload: { head: { title: string } } }).payload.head.title).toBe('alice@example.com');
+    expect(z.object({ payload: pagePayloadSchema }).parse(await alice.json()).payload.head.title).toBe('alice@example.com');
   });
 });
+
+/** The page cache's admin answers, as the operator reads them (docs/operations.md "Page cache"). */
+const CACHE_KEYS = z.object({ keys: z.array(z.looseObject({ key: z.string(), tags: z.array(z.string()), ageSeconds: z.number() })) });
+const CACHE_CLEARED = z.looseObject({ tags: z.array(z.string()), deleted: z.number() });
+const CACHE_STATS = z.record(z.string(), z.union([z.number(), z.string(), z.null()]));
 
 describe('admin operations', () => {
   const admin = (operation: string, init: RequestInit = {}, token = ADMIN_TOKEN) =>
@@ -425,7 +432,7 @@ describe('admin operations', () => {
   it('list keys, delete one, clear by tag or version, reset, and count hits', async () => {
     const pagePath = fresh('/fr/store');
     await visit(pagePath);
-    const listed = (await (await admin('/keys?limit=1000')).json()) as { keys: { key: string; tags: string[]; ageSeconds: number }[] };
+    const listed = CACHE_KEYS.parse(await (await admin('/keys?limit=1000')).json());
     const key = listed.keys.find((entry) => entry.key.startsWith(`GET ${pagePath} `))?.key;
     expect(key).toContain('locale=fr;os=win64;session=anonymous;price=price_a;banner=open');
 
@@ -433,14 +440,14 @@ describe('admin operations', () => {
     expect((await visit(pagePath)).headers.get('x-cache')).toBe('MISS');
     expect(await (await post('/clear', { tag: 'mf-campaign@c1' })).json()).toMatchObject({ tags: ['mf-campaign@c1'] });
     expect((await visit(pagePath)).headers.get('x-cache')).toBe('MISS');
-    const byVersion = (await (await post('/clear', { version: 'c1' })).json()) as { tags: string[]; deleted: number };
+    const byVersion = CACHE_CLEARED.parse(await (await post('/clear', { version: 'c1' })).json());
     expect(byVersion.tags).toContain('mf-campaign@c1');
     expect(byVersion.deleted).toBeGreaterThanOrEqual(1);
     await visit(pagePath);
-    expect((await (await post('/clear', { tag: 'locales' })).json()) as { deleted: number }).toMatchObject({ deleted: expect.any(Number) });
+    expect(CACHE_CLEARED.parse(await (await post('/clear', { tag: 'locales' })).json())).toMatchObject({ deleted: expect.any(Number) });
     await visit(pagePath);
     await visit(pagePath);
-    const stats = (await (await admin('')).json()) as Record<string, number | string | null>;
+    const stats = CACHE_STATS.parse(await (await admin('')).json());
     expect(stats).toMatchObject({ store: 'memory', ttlSeconds: 300, staleSeconds: 60 });
     expect(stats.hits).toBeGreaterThan(0);
     expect(stats.entries).toBeGreaterThan(0);

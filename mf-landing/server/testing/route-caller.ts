@@ -3,6 +3,8 @@ import { CLIENT_IP_HEADER } from '@reelkeep/shared-contracts';
 import type { Database } from '@reelkeep/platform/db';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
+import { holdSharedSchema } from '@reelkeep/platform/testing/databases';
+import * as z from 'zod/mini';
 import type { LandingSettings } from '../settings.ts';
 
 /** The landing squad's migrations, as its release carries them (`server/migrations` → `migrations`). */
@@ -11,15 +13,32 @@ export const LANDING_MIGRATIONS_DIR = path.join(import.meta.dirname, '..', 'migr
 /** The databases the landing suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL names one. */
 export { listTestDatabases } from '@reelkeep/platform/testing/databases';
 
-/** Opens a database with the landing schema made anew by its migrations (the platform's for the mail outbox). */
-export async function openFreshDatabase(open: () => Promise<Database>): Promise<Database> {
+/** The advisory lock a landing suite takes on a shared PostgreSQL while it owns the landing schema. */
+const SCHEMA_LOCK_ID = 170_005;
+
+/**
+ * Opens a database with the landing schema made anew by its migrations (the platform's for the mail outbox). On a
+ * shared PostgreSQL the suite holds the landing schema until `close`, so suites Jest runs in parallel take turns
+ * instead of dropping it under each other.
+ */
+export async function openFreshDatabase(open: () => Promise<Database>): Promise<{ db: Database; close: () => Promise<void> }> {
   const db = await open();
+  const release = await holdSharedSchema(db, SCHEMA_LOCK_ID);
   await db.query('DROP SCHEMA IF EXISTS landing CASCADE');
   await db.query(`DELETE FROM platform.schema_migrations WHERE squad = 'landing'`).catch(() => undefined);
   await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
   await applyMigrations(db, 'landing', LANDING_MIGRATIONS_DIR);
-  return db;
+  return {
+    db,
+    close: async () => {
+      await release();
+      await db.close();
+    },
+  };
 }
+
+/** Every landing answer is a JSON object; the tests check its fields. */
+const JSON_OBJECT = z.record(z.string(), z.unknown());
 
 /** A route's answer as a test reads it. */
 export interface RouteAnswer {
@@ -56,7 +75,7 @@ export function makeRouteCaller(routes: readonly ApiRoute<LandingSettings>[], co
       status: response.status,
       location: response.headers.get('location'),
       cookies: response.headers.getSetCookie(),
-      body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+      body: text ? JSON_OBJECT.parse(JSON.parse(text)) : null,
     };
   };
 }

@@ -6,6 +6,7 @@ import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/mig
 import { listTestDatabases } from '@reelkeep/platform/testing/databases';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { CLIENT_IP_HEADER, notificationPayloadSchema, type PushSendInput } from '@reelkeep/shared-contracts';
+import * as z from 'zod/mini';
 import siteApi from './api.ts';
 import { createPushDrainer, createPushRoutes, PUSH_ADMIN_ENDPOINT } from './push-routes.ts';
 import { createWebPushSender, resolveVapidKeys } from './push-sender.ts';
@@ -29,6 +30,9 @@ async function openFreshDatabase(open: () => Promise<Database>): Promise<Databas
   await applyMigrations(db, 'site', SITE_MIGRATIONS_DIR);
   return db;
 }
+
+/** A JSON object answer: each test checks the fields it is about. */
+const JSON_OBJECT = z.record(z.string(), z.unknown());
 
 describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
   let db: Database;
@@ -62,7 +66,7 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
       }),
       context,
     );
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    return { status: response.status, body: JSON_OBJECT.parse(await response.json()) };
   };
 
   const register = (subscription: TestSubscription, language: string, deviceModel = 'Win32') =>
@@ -204,7 +208,7 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
         }),
         signedIn,
       );
-      return (await response.json()) as Record<string, unknown>;
+      return JSON_OBJECT.parse(await response.json());
     };
     const [laptop, phone] = [service.subscribe(), service.subscribe()];
     for (const subscription of [laptop, phone])

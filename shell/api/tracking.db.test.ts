@@ -13,6 +13,7 @@ import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/mig
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { listTestDatabases } from '@reelkeep/platform/testing/databases';
+import * as z from 'zod/mini';
 import siteApi from './api.ts';
 import type { SiteSettings } from './settings.ts';
 import { createTrackingRoutes, TRACKING_ADMIN_ENDPOINT } from './tracking.ts';
@@ -220,10 +221,12 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
       expect((await read('')).status).toBe(401);
       expect((await read('', 'Bearer operator-token-000000')).status).toBe(401);
       expect((await read('?event=purchase', 'Bearer operator-token-123456')).status).toBe(400);
-      const body = (await (await read('?event=logout', 'Bearer operator-token-123456')).json()) as {
-        events: { event: string }[];
-        last24h: { event: string; events: number; consented: number }[];
-      };
+      const body = z
+        .object({
+          events: z.array(z.looseObject({ event: z.string() })),
+          last24h: z.array(z.object({ event: z.string(), events: z.number(), consented: z.number() })),
+        })
+        .parse(await (await read('?event=logout', 'Bearer operator-token-123456')).json());
       expect(body.events.map((row) => row.event)).toEqual(['logout']);
       expect(body.last24h).toEqual([
         { event: 'logout', events: 1, consented: 0 },

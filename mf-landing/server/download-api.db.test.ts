@@ -8,15 +8,16 @@ import { listTestDatabases, makeRouteCaller, openFreshDatabase } from './testing
 
 describe.each(listTestDatabases())('landing downloads on %s', (_kind, open) => {
   let db: Database;
+  let closeDatabase: () => Promise<void>;
   let context: HostContext<LandingSettings>;
   let call: ReturnType<typeof makeRouteCaller>;
 
   beforeAll(async () => {
-    db = await openFreshDatabase(open);
+    ({ db, close: closeDatabase } = await openFreshDatabase(open));
     context = createTestHostContext(db, { module: api });
     call = makeRouteCaller(api.routes, context);
   });
-  afterAll(() => db.close());
+  afterAll(() => closeDatabase());
 
   describe('input at the edge (docs/security.md "Input")', () => {
     it.each(['abc', '-5', '1.5', '99999999999', '1e3', '%00', ''])('product info: product_id %j is 400', async (id) => {

@@ -29,16 +29,17 @@ describe('landing settings (README "Configuration")', () => {
 
 describe('the landing API with its settings', () => {
   let db: Database;
+  let closeDatabase: () => Promise<void>;
   let call: ReturnType<typeof makeRouteCaller>;
 
   beforeAll(async () => {
-    db = await openFreshDatabase(openTestPglite);
+    ({ db, close: closeDatabase } = await openFreshDatabase(openTestPglite));
     call = makeRouteCaller(
       api.routes,
       createTestHostContext(db, { module: api, env: { CATALOGUE_ADULT_ENABLED: 'false', DOWNLOAD_BASE_URL: 'https://mirror.example/dl/' } }),
     );
   });
-  afterAll(() => db.close());
+  afterAll(() => closeDatabase());
 
   it('leaves the adult group out of the catalogue, the category list and the category cookie when it is off', async () => {
     expect((await call('GET', '/api/landing/catalogue')).body).toMatchObject({ adultPage: null });
