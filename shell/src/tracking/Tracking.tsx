@@ -39,8 +39,9 @@ export function Tracking() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     const cancel = whenIdleAfterLoad(() => {
-      void import('./tracker.ts').then(({ createTracker }) => {
-        const created = createTracker({ locale, devMode: /(^|[#&])dev=1(&|$)/.test(window.location.hash) });
+      void import('./tracker.ts').then(({ createTracker, readTrackerPageContext }) => {
+        const { settings, abValues } = readTrackerPageContext(document);
+        const created = createTracker({ locale, devMode: /(^|[#&])dev=1(&|$)/.test(window.location.hash), settings, readAbValues: () => abValues });
         stop = created.start();
         setTracker(created);
       });
