@@ -359,6 +359,10 @@ describe('tracker', () => {
       document.body.append(late);
       await new Promise((resolve) => setTimeout(resolve, 0));
       browser.show(late, 0.5);
+      // A jump within the page is the same page: nothing counts again.
+      browser.win.location = new URL('http://localhost/netflix-downloader#faq');
+      tracker.pageView();
+      browser.show(cta, 0.9);
       browser.win.location = new URL('http://localhost/fr/blog');
       tracker.pageView();
       browser.show(cta, 0.9);
@@ -368,6 +372,10 @@ describe('tracker', () => {
         ['exposure', 'article_cta', undefined, '/downloading'],
         ['exposure', 'late_banner', undefined, undefined],
         ['exposure', 'article_cta', undefined, '/downloading'],
+      ]);
+      expect(browser.sent.filter(({ data }) => data.event === 'page_view').map(({ data }) => data.url)).toEqual([
+        'http://localhost/netflix-downloader',
+        'http://localhost/fr/blog',
       ]);
     });
 

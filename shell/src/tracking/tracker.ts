@@ -120,6 +120,7 @@ export function createTracker({ locale, devMode, settings = {}, readAbValues = (
   const reportedErrors = new Set<string>();
   let categories: Category[] | null = null;
   let thirdPartiesStarted = false;
+  let viewed = false;
   let exposureObserver: IntersectionObserver | null = null;
   const observed = new Set<Element>();
 
@@ -245,6 +246,10 @@ export function createTracker({ locale, devMode, settings = {}, readAbValues = (
   }
 
   function pageView(): void {
+    const withoutFragment = (href: string) => href.split('#')[0];
+    // A jump within the page (a table of contents, a `#fragment`) is not another page.
+    if (viewed && withoutFragment(env.window.location.href) === withoutFragment(currentUrl)) return;
+    viewed = true;
     if (env.window.location.href !== currentUrl) {
       previousUrl = currentUrl;
       currentUrl = env.window.location.href;
