@@ -150,16 +150,33 @@ test('a logout is a tracking event, without JavaScript too, and the visitor cons
 /** The fields that identify a visitor: none may leave the browser before consent (docs/tracking.md "Cookieless events"). */
 const IDENTIFYING = ['email', 'mac', 'token_id', 'tmp_token_id', 'finger_id', 's_id', 'ga_ids'];
 
-/** Every event the page posts to the tracker, decoded as the server reads it. */
-function recordSentEvents(page: Page): Record<string, unknown>[] {
-  const sent: Record<string, unknown>[] = [];
-  page.on('request', (request) => {
-    if (!request.url().endsWith('/api/site/track')) return;
-    const envelope = JSON.parse(request.postData() ?? '{}') as { data: string; mode: number; upload_id: string };
-    const data = JSON.parse(envelope.mode === 1 ? envelope.data : Buffer.from(envelope.data, 'base64').toString('utf8')) as Record<string, unknown>;
-    sent.push({ ...data, upload_id: envelope.upload_id });
+/**
+ * Every event the page sends to the tracker, decoded as the server reads it: beacons (whose bodies the browser
+ * does not show to the test) are read as the page hands them over, the POST fallback from its request.
+ */
+async function recordSentEvents(page: Page): Promise<() => Promise<Record<string, unknown>[]>> {
+  await page.addInitScript(() => {
+    const beacons: string[] = [];
+    (window as unknown as { __sentBeacons: string[] }).__sentBeacons = beacons;
+    const original = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, body) => {
+      if (String(url).endsWith('/api/site/track') && body instanceof Blob) void body.text().then((text) => beacons.push(text));
+      return original(url, body);
+    };
   });
-  return sent;
+  const posted: string[] = [];
+  page.on('request', (request) => {
+    const body = request.postData();
+    if (request.url().endsWith('/api/site/track') && body) posted.push(body);
+  });
+  return async () => {
+    const beacons = await page.evaluate(() => (window as unknown as { __sentBeacons: string[] }).__sentBeacons);
+    return [...beacons, ...posted].map((body) => {
+      const envelope = JSON.parse(body) as { data: string; mode: number; upload_id: string };
+      const data = JSON.parse(envelope.mode === 1 ? envelope.data : Buffer.from(envelope.data, 'base64').toString('utf8')) as Record<string, unknown>;
+      return { ...data, upload_id: envelope.upload_id };
+    });
+  };
 }
 
 /** The stored events of one page visit (its URL carries `visit`), oldest first. */
@@ -170,7 +187,7 @@ test('a guide counts hovers after 300 ms, its call to action once when half on s
 }) => {
   const context = await freshVisitor(browser, { viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const sent = recordSentEvents(page);
+  const readSent = await recordSentEvents(page);
   const thirdParty: string[] = [];
   page.on('request', (request) => void (request.url().startsWith(E2E_GOOGLE_URL) && thirdParty.push(request.url())));
   const visit = mark('guide');
@@ -182,13 +199,13 @@ test('a guide counts hovers after 300 ms, its call to action once when half on s
   // Exposure: nothing while the call to action is below the fold, one event once half of it shows, none after.
   const cta = page.locator('[data-track-exposure="article_cta"]');
   await page.waitForTimeout(300);
-  expect(sent.filter((data) => data.event === 'exposure')).toEqual([]);
+  expect((await readSent()).filter((data) => data.event === 'exposure')).toEqual([]);
   await cta.scrollIntoViewIfNeeded();
   await expect.poll(async () => (await eventsOfVisit('exposure', visit)).map((stored) => stored.event_label)).toEqual(['article_cta']);
   await page.mouse.wheel(0, -4000);
   await cta.scrollIntoViewIfNeeded();
   await page.waitForTimeout(500);
-  expect(sent.filter((data) => data.event === 'exposure')).toHaveLength(1);
+  expect((await readSent()).filter((data) => data.event === 'exposure')).toHaveLength(1);
 
   // From here the page's clock is ours: the throttles are measured in its time, not the machine's (a paused clock
   // also stops animation frames, so the actions skip their wait for a still element).
@@ -204,11 +221,11 @@ test('a guide counts hovers after 300 ms, its call to action once when half on s
   await expect
     .poll(async () => (await eventsOfVisit('hover', visit)).map((stored) => [stored.event_label, stored.event_target]))
     .toEqual([['article_cta', '/downloading']]);
-  expect(sent.filter((data) => data.event === 'hover')).toHaveLength(1);
+  expect((await readSent()).filter((data) => data.event === 'hover')).toHaveLength(1);
 
   // A table-of-contents link is a guide jump: a second click within 2 s is the same one, one after 2 s counts.
   const toc = page.locator('[data-track-event="guide_jump"]').getByRole('link').first();
-  const jumpTarget = `/batch-download-a-whole-series#${(await toc.getAttribute('href'))!.slice(1)}`;
+  const jumpTarget = `/batch-download-a-whole-series?e2e=${visit}#${(await toc.getAttribute('href'))!.slice(1)}`;
   await page.mouse.move(5, 5);
   await toc.click({ force: true });
   await page.clock.runFor(1_999);
@@ -217,6 +234,7 @@ test('a guide counts hovers after 300 ms, its call to action once when half on s
   await toc.click({ force: true });
   await expect.poll(async () => (await eventsOfVisit('guide_jump', visit)).map((stored) => stored.event_target)).toEqual([jumpTarget, jumpTarget]);
   await page.waitForTimeout(500);
+  const sent = await readSent();
   expect(sent.filter((data) => data.event === 'guide_jump')).toHaveLength(2);
 
   // Nothing identifying left the browser, no tracking cookie was set, no third party was asked for anything.

@@ -183,11 +183,15 @@ export function hashTrackingData(encoded: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Builds the posted envelope: base64 JSON (plain JSON in dev mode), upload id = visitor id + hash of the data. */
-export function encodeTrackingEnvelope(data: TrackingData, visitorId: string, devMode = false): TrackingEnvelope {
+/**
+ * Builds the posted envelope: base64 JSON (plain JSON in dev mode), upload id = visitor id + hash of the data.
+ * `sendId` names one send (the SDK's page id and event number): two events with the same data (a link clicked
+ * again after 2 s, a page reloaded) then get two upload ids, while the same envelope sent twice keeps its one.
+ */
+export function encodeTrackingEnvelope(data: TrackingData, visitorId: string, devMode = false, sendId = ''): TrackingEnvelope {
   const json = JSON.stringify(normaliseTrackingData(data));
   const encoded = devMode ? json : toBase64(json);
-  return { data: encoded, mode: devMode ? 1 : 0, upload_id: `${visitorId}-${hashTrackingData(encoded)}` };
+  return { data: encoded, mode: devMode ? 1 : 0, upload_id: `${visitorId}-${hashTrackingData(sendId ? `${sendId}:${encoded}` : encoded)}` };
 }
 
 /** Reads an envelope's data back; null when it is not what {@link encodeTrackingEnvelope} makes. */

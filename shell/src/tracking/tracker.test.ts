@@ -177,6 +177,20 @@ describe('tracker', () => {
     expect(decodeURIComponent(document.cookie)).toContain('_EA_PATH_TRK=/fr/blog,/netflix-downloader');
   });
 
+  it('gives two sends of the same data two upload ids (a click again after 2 s, a reload), so the server keeps both', async () => {
+    document.cookie = 'rk_consent=granted; Path=/';
+    const ids: string[] = [];
+    for (let load = 0; load < 2; load += 1) {
+      const browser = fakeBrowser();
+      const tracker = createTracker({ locale: 'en', devMode: false, environment: browser.environment });
+      tracker.track('custom', { event_label: 'same' });
+      tracker.track('custom', { event_label: 'same' });
+      await browser.settle();
+      ids.push(...browser.sent.map((entry) => entry.envelope.upload_id));
+    }
+    expect(new Set(ids).size).toBe(4);
+  });
+
   it('uses the _T_EA prefix on test hosts and sends plain data in dev mode', async () => {
     document.cookie = 'rk_consent=granted; Path=/';
     const browser = fakeBrowser({ href: 'http://localhost/' });

@@ -121,6 +121,7 @@ export function createTracker({ locale, devMode, settings = {}, readAbValues = (
   let categories: Category[] | null = null;
   let thirdPartiesStarted = false;
   let viewed = false;
+  let sendCount = 0;
   let exposureObserver: IntersectionObserver | null = null;
   const observed = new Set<Element>();
 
@@ -180,7 +181,13 @@ export function createTracker({ locale, devMode, settings = {}, readAbValues = (
 
   function send(data: TrackingData, wantAnswer: boolean): void {
     const viaBeacon = !wantAnswer && typeof env.navigator.sendBeacon === 'function';
-    const envelope = encodeTrackingEnvelope({ ...data, xargs_request_type: viaBeacon ? 'send_beacon' : 'axios' }, visitorId(), devMode);
+    sendCount += 1;
+    const envelope = encodeTrackingEnvelope(
+      { ...data, xargs_request_type: viaBeacon ? 'send_beacon' : 'axios' },
+      visitorId(),
+      devMode,
+      `${pageId}.${sendCount}`,
+    );
     const body = JSON.stringify(envelope);
     if (viaBeacon && env.navigator.sendBeacon(TRACKING_ENDPOINT, new Blob([body], { type: 'application/json' }))) return;
     // docs/tracking.md "Failures are ignored": tracking failures are ignored.
