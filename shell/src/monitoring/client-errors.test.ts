@@ -1,8 +1,7 @@
 /** @jest-environment jsdom */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import * as Sentry from '@sentry/react';
-import { onSiteEvent } from '@reelkeep/shared-contracts';
-import { reportClientError, startClientMonitoring } from './client-errors.ts';
+import { startClientMonitoring } from './client-errors.ts';
 import { dropHealthChecks, isHealthCheckUrl } from './sentry-options.ts';
 
 // jsdom has no performance timeline, which the tracing integration reads at start.
@@ -60,20 +59,5 @@ describe('browser error reporting (docs/tracking.md "Error reporting")', () => {
     ['an error elsewhere', { request: { url: 'https://www.reelkeep.com/blog/' } }, { request: { url: 'https://www.reelkeep.com/blog/' } }],
   ])('drops %s only if it is one', (_name, event, expected) => {
     expect(dropHealthChecks(event)).toEqual(expected);
-  });
-
-  it('hands a TypeError to the tracker as page_type_error, and nothing else', () => {
-    const asked: unknown[] = [];
-    const stop = onSiteEvent('trackRequested', (detail) => asked.push(detail));
-    const original = console.error;
-    console.error = () => undefined;
-    try {
-      reportClientError(new TypeError("Cannot read properties of null (reading 'id')"), { region: 'page' });
-      reportClientError(new Error('chunk failed'), { region: 'page' });
-    } finally {
-      console.error = original;
-      stop();
-    }
-    expect(asked).toEqual([{ event: 'page_type_error', event_label: "Cannot read properties of null (reading 'id')" }]);
   });
 });

@@ -39,9 +39,8 @@ export function Tracking() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     const cancel = whenIdleAfterLoad(() => {
-      void import('./tracker.ts').then(({ createTracker, readTrackerPageContext }) => {
-        const { settings, abValues } = readTrackerPageContext(document);
-        const created = createTracker({ locale, devMode: /(^|[#&])dev=1(&|$)/.test(window.location.hash), settings, readAbValues: () => abValues });
+      void import('./tracker.ts').then(({ createTracker }) => {
+        const created = createTracker({ locale, devMode: /(^|[#&])dev=1(&|$)/.test(window.location.hash) });
         stop = created.start();
         setTracker(created);
       });

@@ -71,6 +71,7 @@ function fakeBrowser({ href = 'http://localhost/netflix-downloader', gpc = false
       }
     } as unknown as typeof IntersectionObserver,
     MutationObserver,
+    console: undefined as TrackerEnvironment['console'],
     fetch: (async (url: string, init: RequestInit) => {
       if (url !== TRACKING_ENDPOINT) {
         called.push(url);
@@ -395,6 +396,9 @@ describe('tracker', () => {
 
     it('reports a client TypeError once per message and page, and nothing for other errors', async () => {
       const browser = fakeBrowser();
+      const logged: unknown[][] = [];
+      const console = { error: (...args: unknown[]) => void logged.push(args) };
+      browser.environment.console = console;
       const listeners = new Map<string, EventListener>();
       browser.win.addEventListener = (type: string, listener: EventListener) => listeners.set(type, listener);
       const tracker = createTracker({ locale: 'en', devMode: false, environment: browser.environment });
@@ -405,14 +409,19 @@ describe('tracker', () => {
       fail(new TypeError("Cannot read properties of undefined (reading 'price')"));
       fail(new RangeError('Invalid array length'));
       listeners.get('unhandledrejection')!({ reason: new TypeError('x is not a function') } as unknown as Event);
-      emitSiteEvent('trackRequested', { event: 'page_type_error', event_label: 'rendered: y is undefined' });
+      // What an error boundary caught is only logged.
+      console.error(new TypeError('rendered: y is undefined'), { region: 'page' });
+      console.error('not an error');
       stop();
+      console.error(new TypeError('after the tracker stopped'));
       await browser.settle();
       expect(summary(browser.sent)).toEqual([
         ['page_type_error', "Cannot read properties of undefined (reading 'price')", undefined, 'http://localhost/static/shell/1.js'],
         ['page_type_error', 'x is not a function', undefined, undefined],
         ['page_type_error', 'rendered: y is undefined', undefined, undefined],
       ]);
+      // The log itself is untouched.
+      expect(logged.map((args) => args.length)).toEqual([2, 1, 1]);
     });
   });
 

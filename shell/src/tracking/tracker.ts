@@ -20,8 +20,7 @@ import { findPageCategories, findPageProduct, type Category } from './page-categ
 import { decideFingerprintCookies, isThirdPartyAllowed } from './third-party-rules.ts';
 import { describeClick, describeShown, TRACK_EXPOSURE_ATTRIBUTE, TRACK_HOVER_ATTRIBUTE } from './tracked-elements.ts';
 import { pushTrackingHistory } from './tracking-history.ts';
-
-export { readTrackerPageContext } from './page-context.ts';
+import { readTrackerPageContext } from './page-context.ts';
 
 /** docs/constants.md "Counts" and docs/constants.md "Timings". */
 export const SCROLL_THRESHOLDS = [20, 40, 60, 80, 100] as const;
@@ -55,6 +54,8 @@ export interface TrackerEnvironment {
   /** Absent in old browsers: then nothing is exposed. */
   IntersectionObserver?: typeof IntersectionObserver | undefined;
   MutationObserver?: typeof MutationObserver | undefined;
+  /** Where the page logs the errors its boundaries catch (docs/tracking.md "Errors"). */
+  console?: Pick<Console, 'error'> | undefined;
 }
 
 /** The third parties' work, loaded only when allowed (a test passes its own). */
@@ -67,9 +68,9 @@ export interface TrackerOptions {
   locale: string;
   /** docs/tracking.md "Envelope": `#dev=1` sends plain data (`mode` 1). */
   devMode: boolean;
-  /** The configured outbound domains and third parties (none when absent). */
+  /** The configured outbound domains and third parties; in the page, read from the hydration state when absent. */
   settings?: ClientTrackingSettings | undefined;
-  /** The experiment variants the server assigned with the page (the store's `ab` values). */
+  /** The experiment variants the server assigned with the page (the store's `ab` values, read from the hydration state when absent). */
   readAbValues?: () => Readonly<Record<string, string>>;
   environment?: TrackerEnvironment;
   thirdParties?: ThirdPartyLoaders;
@@ -98,7 +99,11 @@ function randomId(): string {
  * or by POST when the answer's identifiers are needed. Without consent (and always under Global Privacy
  * Control) it is cookieless: a per-page id, no `_EA_*` cookies, no identifiers.
  */
-export function createTracker({ locale, devMode, settings = {}, readAbValues = () => ({}), environment, thirdParties }: TrackerOptions): Tracker {
+export function createTracker({ locale, devMode, environment, thirdParties, ...options }: TrackerOptions): Tracker {
+  // In the page (no environment given), what the server configured and assigned comes with the hydration state.
+  const pageContext = environment ? null : readTrackerPageContext(document);
+  const settings = options.settings ?? pageContext?.settings ?? {};
+  const readAbValues = options.readAbValues ?? (() => pageContext?.abValues ?? {});
   const env: TrackerEnvironment = environment ?? {
     document,
     window,
@@ -106,6 +111,7 @@ export function createTracker({ locale, devMode, settings = {}, readAbValues = (
     fetch: (...args: Parameters<typeof fetch>) => fetch(...args),
     IntersectionObserver: globalThis.IntersectionObserver,
     MutationObserver: globalThis.MutationObserver,
+    console: globalThis.console,
   };
   const doc = env.document;
   const prefix = env.window.location.hostname.includes('test') ? '_T_EA' : '_EA';
@@ -396,9 +402,16 @@ export function createTracker({ locale, devMode, settings = {}, readAbValues = (
     // Pages change under the tracker (client navigations, late regions): new tracked elements are watched too.
     const mutations = env.MutationObserver ? new env.MutationObserver(observeExposures) : null;
     mutations?.observe(doc.body, { childList: true, subtree: true });
-    const offRequested = onSiteEvent('trackRequested', ({ event, ...fields }) =>
-      event === 'page_type_error' ? reportTypeError(new TypeError(fields.event_label ?? '')) : track(event, fields),
-    );
+    const offRequested = onSiteEvent('trackRequested', ({ event, ...fields }) => track(event, fields));
+    // A TypeError an error boundary caught never reaches `error` listeners: the boundaries log it (React's own
+    // default does too), so the log is read, as error-reporting SDKs read it, and passed on untouched.
+    const logger = env.console;
+    const logError = logger?.error;
+    if (logger && logError)
+      logger.error = (...args: unknown[]) => {
+        reportTypeError(args.find((arg) => arg instanceof TypeError));
+        logError.apply(logger, args);
+      };
     startThirdParties();
     return () => {
       env.window.removeEventListener('scroll', scrolled);
@@ -415,6 +428,7 @@ export function createTracker({ locale, devMode, settings = {}, readAbValues = (
       observed.clear();
       mutations?.disconnect();
       offRequested();
+      if (logger && logError) logger.error = logError;
     };
   }
 
