@@ -50,6 +50,7 @@ export const E2E_ENV: Record<string, string> = {
   // The tracker's third parties, both on: they run only for visitors who accepted (tracking.spec.ts).
   TAG_ANALYTICS_URL: E2E_TAG_ANALYTICS_URL,
   FINGERPRINT_ENABLED: 'true',
+  TRACKING_OUTBOUND_DOMAINS: 'partner.example',
 };
 
 /** Versions built from altered sources, for the release and failure journeys. */

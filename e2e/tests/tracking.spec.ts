@@ -314,3 +314,45 @@ test('tag analytics and fingerprinting run only once the visitor accepts, never 
   await expect.poll(async () => (await context.cookies()).filter((cookie) => /_(FID|DID)$/.test(cookie.name)).length).toBe(0);
   await context.close();
 });
+
+test('a link to a configured partner carries the page it was on, and the visitor and session only after consent', async ({ browser }) => {
+  const followed = async (consent: 'denied' | 'granted') => {
+    const context = await freshVisitor(browser);
+    await context.addCookies([
+      { name: 'rk_consent', value: consent, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
+    ]);
+    const page = await context.newPage();
+    // The partner's site is not reachable from here: its answer is made up, what matters is the address asked for.
+    await page.route('https://help.partner.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>partner</p>' }));
+    const visit = mark(`outbound-${consent}`);
+    await page.goto(`/fr/netflix-downloader?e2e=${visit}&email=ana@example.com`);
+    await expect.poll(async () => (await eventsOfVisit('page_view', visit)).length).toBe(1);
+    // With consent the first page view's answer brings the session id; its cookie is written when the answer arrives.
+    if (consent === 'granted') await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name)).toContain('_EA_SID');
+    // A page's content links to the partner (as an article or a campaign may).
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = 'https://help.partner.example/start?lang=fr';
+      link.textContent = 'Partner help';
+      document.querySelector('main')!.prepend(link);
+    });
+    const request = page.waitForRequest((candidate) => candidate.url().startsWith('https://help.partner.example/'));
+    await page.getByRole('link', { name: 'Partner help' }).click();
+    const url = new URL((await request).url());
+    const cookies = await context.cookies();
+    await context.close();
+    return { params: Object.fromEntries(url.searchParams), cookies, visit };
+  };
+
+  const declined = await followed('denied');
+  expect(declined.params).toEqual({ lang: 'fr', _csrc_: `/fr/netflix-downloader?e2e=${declined.visit}` });
+
+  const accepted = await followed('granted');
+  const guid = accepted.cookies.find((cookie) => cookie.name === '_EA_GUID')!.value;
+  expect(accepted.params).toEqual({
+    lang: 'fr',
+    _cut_: guid,
+    _cus_: accepted.cookies.find((cookie) => cookie.name === '_EA_SID')!.value,
+    _csrc_: `/fr/netflix-downloader?e2e=${accepted.visit}`,
+  });
+});
