@@ -3,6 +3,8 @@
  * like https://www.googleapis.com/oauth2/v3/certs, and serves a small Identity Services library (the
  * `google.accounts.id` calls the site uses) whose button hands the page an ID token really signed with the
  * published RSA key. The journeys choose who signs in (POST /identity) and sign their own forged tokens.
+ * It also serves a stand-in Google tag (`/gtag/js`, the site's TAG_ANALYTICS_URL in the journeys) that shows
+ * what the site configured it with, so a journey can tell whether the tag ran.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -56,6 +58,9 @@ function identityServicesScript(origin: string): string {
 })();`;
 }
 
+/** The stand-in tag: it reads the commands the site queued for it (`gtag('js', …)`, `gtag('config', id)`). */
+const TAG_SCRIPT = `window.__tagAnalyticsCommands = Array.from(window.dataLayer || [], (entry) => Array.from(entry).map(String));`;
+
 /** Starts the stand-in on loopback; the private key stays in this process. */
 export async function startGoogleStandIn(port: number): Promise<{ server: Server; key: CryptoKey; jwk: JWK }> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
@@ -72,6 +77,7 @@ export async function startGoogleStandIn(port: number): Promise<{ server: Server
     };
     if (req.method === 'GET' && url.pathname === '/oauth2/v3/certs') return send(200, 'application/json', JSON.stringify({ keys: [jwk] }));
     if (req.method === 'GET' && url.pathname === '/gsi/client') return send(200, 'text/javascript', identityServicesScript(origin));
+    if (req.method === 'GET' && url.pathname === '/gtag/js') return send(200, 'text/javascript', TAG_SCRIPT);
     if (req.method === 'GET' && url.pathname === '/credential') {
       const { mode, ...claims } = identity;
       const audience = url.searchParams.get('client_id') ?? '';

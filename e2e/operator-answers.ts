@@ -46,6 +46,8 @@ export const categoryListAnswerSchema = z.looseObject({
 /** One event as `GET /api/site/admin/tracking` lists it. */
 export const storedEventSchema = z.looseObject({
   event: z.string(),
+  event_label: z.nullable(z.string()),
+  event_target: z.nullable(z.string()),
   url: z.nullable(z.string()),
   referer_url: z.nullable(z.string()),
   consent: z.boolean(),

@@ -23,6 +23,8 @@ export const E2E_MAILBOX_FILE = path.join(E2E_DIR, 'mailbox.jsonl');
 export const E2E_GOOGLE_PORT = Number(process.env.E2E_GOOGLE_PORT ?? 2610);
 export const E2E_GOOGLE_URL = `http://127.0.0.1:${E2E_GOOGLE_PORT}`;
 export const E2E_GOOGLE_CLIENT_ID = 'e2e-reelkeep.apps.googleusercontent.com';
+/** The stand-in Google tag (google-stand-in.ts) the test site loads as its tag analytics. */
+export const E2E_TAG_ANALYTICS_URL = `${E2E_GOOGLE_URL}/gtag/js?id=G-E2E0001`;
 
 /** Environment of the test site and of the release commands the journeys run against it. */
 export const E2E_ENV: Record<string, string> = {
@@ -45,6 +47,10 @@ export const E2E_ENV: Record<string, string> = {
   CHECKOUT_RATE_LIMIT: '200',
   // Every journey loads pages from one address, each sending page views and scroll events.
   TRACKING_RATE_LIMIT: '10000',
+  // The tracker's third parties, both on: they run only for visitors who accepted (tracking.spec.ts).
+  TAG_ANALYTICS_URL: E2E_TAG_ANALYTICS_URL,
+  FINGERPRINT_ENABLED: 'true',
+  TRACKING_OUTBOUND_DOMAINS: 'partner.example',
 };
 
 /** Versions built from altered sources, for the release and failure journeys. */

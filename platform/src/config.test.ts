@@ -28,6 +28,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAGE_CACHE_TTL_S: '0' })).toThrow(/PAGE_CACHE_TTL_S/);
   });
 
+  it("keeps the tracker's third parties off by default, and reads outbound domains as a list of host names", () => {
+    expect(loadConfig({})).toMatchObject({ TRACKING_OUTBOUND_DOMAINS: [], FINGERPRINT_ENABLED: false });
+    expect(loadConfig({}).TAG_ANALYTICS_URL).toBeUndefined();
+    expect(loadConfig({ TRACKING_OUTBOUND_DOMAINS: ' ReelKeep-Help.com, partner.example ,' }).TRACKING_OUTBOUND_DOMAINS).toEqual([
+      'reelkeep-help.com',
+      'partner.example',
+    ]);
+    expect(() => loadConfig({ TRACKING_OUTBOUND_DOMAINS: 'https://partner.example/' })).toThrow(/TRACKING_OUTBOUND_DOMAINS/);
+    expect(() => loadConfig({ TAG_ANALYTICS_URL: 'javascript:alert(1)' })).toThrow(/TAG_ANALYTICS_URL/);
+    expect(() => loadConfig({ FINGERPRINT_ENABLED: 'yes' })).toThrow(/FINGERPRINT_ENABLED/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
   });

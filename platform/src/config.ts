@@ -66,6 +66,24 @@ export const configSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SENTRY_DSN: optionalUrl,
+  /** docs/tracking.md "Outbound links": comma-separated hosts whose links get the tracker's `_cut_`, `_cus_`, `_csrc_`. */
+  TRACKING_OUTBOUND_DOMAINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'a comma-separated list of host names (example.com)')).max(20)),
+  /** docs/tracking.md "Third parties": the tag-analytics script, loaded after consent only; its origin joins the CSP. */
+  TAG_ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** docs/tracking.md "Third parties": browser fingerprinting after consent only. */
+  FINGERPRINT_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Set by `npm run dev`: a JSON file of `{app: version}` made live for this process only. */
   DEV_OVERRIDES_FILE: z.string().min(1).optional(),
 });

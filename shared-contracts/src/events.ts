@@ -43,7 +43,7 @@ export interface SiteEvents {
   couponModalRequested: Record<string, never>;
   /**
    * Asks the shell's tracker to send an event (docs/tracking.md "Events"); the visitor's consent decides what it carries. Offered
-   * to remotes; none sends one yet. Since 1.3.0.
+   * to remotes; the shell sends `custom` (the campaign banner). Since 1.3.0.
    */
   trackRequested: { event: TrackingEventName } & Partial<
     Pick<TrackingData, 'event_category' | 'event_label' | 'event_target' | 'products' | 'pids' | 'order_tag' | 'track_data'>

@@ -4,6 +4,7 @@ import { REMOTE_NAMES, ROUTE_NAMES, type RemoteName } from './routes.ts';
 import type { SharedState } from './store-contract.ts';
 import type { HeadFields, RouteMatch } from './page-contract.ts';
 import type { FrameData } from './frame-contract.ts';
+import type { ClientTrackingSettings } from './tracking-contract.ts';
 
 /** Where a remote's pinned browser container lives for one page view. */
 export interface PinnedRemote {
@@ -39,6 +40,8 @@ export interface HydrationState {
   renderedAt: number;
   /** Browser error reporting, present only when the site has an error-service DSN. */
   monitoring?: { sentryDsn: string; environment: string };
+  /** The tracker's third parties and outbound domains, present only when one of them is configured. */
+  tracking?: ClientTrackingSettings;
 }
 
 const routeMatchSchema = z.object({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseJsonAnswer } from './json-answer.ts';
 import { trackingAnswerSchema } from './tracking-answer.ts';
+import { redactTrackedUrl } from './tracking-contract.ts';
 
 describe('the tracking endpoint’s answer', () => {
   it('reads the identifiers it hands out', () => {
@@ -16,5 +17,18 @@ describe('the tracking endpoint’s answer', () => {
     ['text', 'ok'],
   ])('is nothing for %s, so the tracker keeps what it had', (_label, value) => {
     expect(parseJsonAnswer(trackingAnswerSchema, value)).toBeNull();
+  });
+});
+
+describe('redactTrackedUrl (docs/tracking.md "Personal query parameters")', () => {
+  it.each([
+    ['/my-account?client_e=YW5h&source=x', '/my-account?source=x'],
+    ['https://www.reelkeep.com/checkout?tid=9&p=1', 'https://www.reelkeep.com/checkout?p=1'],
+    ['/how-to-download-netflix#step-2', '/how-to-download-netflix#step-2'],
+    ['https://www.reelkeep.com/guide#what-you-need', 'https://www.reelkeep.com/guide#what-you-need'],
+    ['/login#access_token=ya29.secret&scope=email', '/login'],
+    ['https://www.reelkeep.com/login#token=abc.def', 'https://www.reelkeep.com/login'],
+  ])('%p is recorded as %p', (value, expected) => {
+    expect(redactTrackedUrl(value)).toBe(expected);
   });
 });

@@ -23,7 +23,10 @@ export type ConsentState = 'granted' | 'denied' | 'unknown';
 /** How long an answer is remembered, in days. */
 export const CONSENT_MAX_AGE_DAYS = 180;
 
-/** The spec's event names (§7), plus page_view, click, hover, exposure and the account events. */
+/**
+ * The event names (docs/tracking.md "Events"): page views and scrolls, the link events, clicks, hovers and
+ * exposures of tracked elements, the account events, `custom`, and `page_type_error` for a client TypeError.
+ */
 export const TRACKING_EVENTS = [
   'page_view',
   'page_scroll',
@@ -37,6 +40,7 @@ export const TRACKING_EVENTS = [
   'login',
   'logout',
   'custom',
+  'page_type_error',
 ] as const;
 export type TrackingEventName = (typeof TRACKING_EVENTS)[number];
 
@@ -81,6 +85,19 @@ export interface TrackingData {
   ab_try_list?: { key: string; version: string; value: string; expire_day: number }[];
 }
 
+/**
+ * What the browser SDK needs of the site's configuration (docs/tracking.md "Third parties", "Outbound links"),
+ * handed over in the hydration state. Every part is off when absent.
+ */
+export interface ClientTrackingSettings {
+  /** Hosts (and their subdomains) whose links get `_cut_`, `_cus_` and `_csrc_`. */
+  outboundDomains?: string[];
+  /** The tag-analytics script, loaded only with consent and never under Global Privacy Control. */
+  tagAnalyticsUrl?: string;
+  /** Browser fingerprinting (`_FID`, `_DID`, `finger_id`), with consent only. */
+  fingerprint?: boolean;
+}
+
 /** Fields that identify a visitor: kept only with consent (the ingestion drops them otherwise). */
 export const IDENTIFYING_FIELDS = [
   'email',
@@ -119,7 +136,10 @@ const PERSONAL_PARAMS = new Set([
   'password',
 ]);
 
-/** Removes personal query parameters (hand-off, reset and payment links: docs/tracking.md "Personal query parameters") from a tracked URL. */
+/** A fragment naming a heading of the page: the only kind a tracked URL keeps. */
+const HEADING_FRAGMENT = /^#[\w-]{1,100}$/;
+
+/** Removes personal query parameters (hand-off, reset and payment links: docs/tracking.md "Personal query parameters") and any fragment but a heading's from a tracked URL. */
 export function redactTrackedUrl(value: string, base = 'http://localhost'): string {
   let url: URL;
   try {
@@ -128,7 +148,9 @@ export function redactTrackedUrl(value: string, base = 'http://localhost'): stri
     return '';
   }
   for (const name of [...url.searchParams.keys()]) if (PERSONAL_PARAMS.has(name.toLowerCase())) url.searchParams.delete(name);
-  return value.startsWith('/') ? url.pathname + url.search : url.href;
+  // A jump to a heading (`#step-2`) is kept; any other fragment may carry a token.
+  if (!HEADING_FRAGMENT.test(url.hash)) url.hash = '';
+  return value.startsWith('/') ? url.pathname + url.search + url.hash : url.href;
 }
 
 /** docs/tracking.md "Envelope": keys sorted, empty values removed. */
@@ -161,11 +183,15 @@ export function hashTrackingData(encoded: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Builds the posted envelope: base64 JSON (plain JSON in dev mode), upload id = visitor id + hash of the data. */
-export function encodeTrackingEnvelope(data: TrackingData, visitorId: string, devMode = false): TrackingEnvelope {
+/**
+ * Builds the posted envelope: base64 JSON (plain JSON in dev mode), upload id = visitor id + hash of the data.
+ * `sendId` names one send (the SDK's page id and event number): two events with the same data (a link clicked
+ * again after 2 s, a page reloaded) then get two upload ids, while the same envelope sent twice keeps its one.
+ */
+export function encodeTrackingEnvelope(data: TrackingData, visitorId: string, devMode = false, sendId = ''): TrackingEnvelope {
   const json = JSON.stringify(normaliseTrackingData(data));
   const encoded = devMode ? json : toBase64(json);
-  return { data: encoded, mode: devMode ? 1 : 0, upload_id: `${visitorId}-${hashTrackingData(encoded)}` };
+  return { data: encoded, mode: devMode ? 1 : 0, upload_id: `${visitorId}-${hashTrackingData(sendId ? `${sendId}:${encoded}` : encoded)}` };
 }
 
 /** Reads an envelope's data back; null when it is not what {@link encodeTrackingEnvelope} makes. */

@@ -150,6 +150,21 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
       expect(row!.data.referer_url).toBe('/checkout?p=1');
     });
 
+    it('takes the events of the complete SDK: clicks, hovers, exposures, guide jumps, subscriptions and client TypeErrors', async () => {
+      const events = [
+        { event: 'click', event_label: 'plan_1y', event_category: 'pricing' },
+        { event: 'hover', event_label: 'article_cta', event_target: '/downloading' },
+        { event: 'exposure', event_label: 'article_cta' },
+        { event: 'guide_jump', event_label: 'toc', event_target: '/how-to-download-netflix#step-2' },
+        { event: 'subscribe', event_category: 'newsletter' },
+        { event: 'page_type_error', event_label: "Cannot read properties of undefined (reading 'price')" },
+        { event: 'custom', ab_try_list: [{ key: 'netflix_price', version: 'v1', value: 'price_b', expire_day: 10 }], elk_category_id: 'netflix' },
+      ] satisfies TrackingData[];
+      for (const data of events) expect((await beacon(data)).status).toBe(200);
+      expect((await stored()).map((row) => row.data)).toEqual(expect.arrayContaining(events.map((data) => expect.objectContaining(data))));
+      expect(await stored()).toHaveLength(events.length);
+    });
+
     it('takes the text/html fallback, dev-mode plain data, and records who was signed in', async () => {
       const envelope = encodeTrackingEnvelope({ event: 'buy_now', xargs_request_type: 'axios' }, 'guid-0123456789', true);
       const response = await post(TRACKING_ENDPOINT, JSON.stringify(envelope), { 'content-type': 'text/html', cookie: 'rk.session_token=abc' });

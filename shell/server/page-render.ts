@@ -41,7 +41,7 @@ import {
   tagEntry,
   type CacheDecision,
 } from './page-cache-rules.ts';
-import { createSecurityHeaderWriter } from './security-headers.ts';
+import { createSecurityHeaderWriter, describeClientTracking } from './security-headers.ts';
 import { chooseEncoding, encodeEntry, readEncodedBody } from './page-cache-fast-path.ts';
 
 const require = createRequire(import.meta.url);
@@ -188,6 +188,7 @@ export function createPageRenderer(deps: {
   const { config, cache } = deps;
   const loadShell = createShellLoader(config.STATIC_BASE_URL);
   const writeSecurityHeaders = createSecurityHeaderWriter(config);
+  const trackingSettings = describeClientTracking(config);
 
   const requireShell = async (snapshot: ReleaseSnapshot): Promise<LoadedShell> => {
     if (!snapshot.shell) throw new Error('no shell release is live');
@@ -250,6 +251,7 @@ export function createPageRenderer(deps: {
       reportError: deps.reportError,
       warn: (message, fields) => deps.logger.warn(message, fields),
       ...(config.SENTRY_DSN ? { monitoring: { sentryDsn: config.SENTRY_DSN, environment: config.NODE_ENV } } : {}),
+      ...(trackingSettings ? { tracking: trackingSettings } : {}),
     };
   };
 

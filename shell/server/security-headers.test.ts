@@ -1,6 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from '@jest/globals';
-import { applySecurityHeaders, buildPermissionsPolicy, mergeBrowserOrigins, STRICT_TRANSPORT_SECURITY } from './security-headers.ts';
+import {
+  applySecurityHeaders,
+  buildPermissionsPolicy,
+  createSecurityHeaderWriter,
+  describeClientTracking,
+  mergeBrowserOrigins,
+  STRICT_TRANSPORT_SECURITY,
+} from './security-headers.ts';
 
 const STRIPE = {
   script: ['https://js.stripe.com'],
@@ -71,5 +78,52 @@ describe('security headers (docs/security.md "Headers")', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['content-security-policy']).toContain("'nonce-bm9uY2U='");
+  });
+
+  describe('the tracker\'s third parties (docs/tracking.md "Third parties")', () => {
+    /** The CSP of a response under this configuration, directive by name. */
+    const csp = (tracking: Parameters<typeof createSecurityHeaderWriter>[0]) => {
+      const headers: Record<string, string> = {};
+      const res = { setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value) } as unknown as ServerResponse;
+      createSecurityHeaderWriter(tracking)(res, 'bm9uY2U=', mergeBrowserOrigins([]));
+      return Object.fromEntries(headers['content-security-policy']!.split('; ').map((directive) => [directive.split(' ')[0], directive]));
+    };
+    const base = { STATIC_BASE_URL: '', SITE_URL: 'https://reelkeep.com' };
+
+    it('admits no third-party origin by default, and tells the browser nothing', () => {
+      const directives = csp(base);
+      expect(directives['script-src']).toBe("script-src 'self' 'nonce-bm9uY2U='");
+      expect(directives['connect-src']).toBe("connect-src 'self'");
+      expect(directives['img-src']).toBe("img-src 'self' data:");
+      expect(directives).not.toHaveProperty('worker-src');
+      expect(describeClientTracking({ TRACKING_OUTBOUND_DOMAINS: [], FINGERPRINT_ENABLED: false })).toBeUndefined();
+    });
+
+    it('admits the tag-analytics origin for its script, hits and pixels once configured', () => {
+      const directives = csp({ ...base, TAG_ANALYTICS_URL: 'https://tags.example/gtag/js?id=G-1' });
+      expect(directives['script-src']).toBe("script-src 'self' 'nonce-bm9uY2U=' https://tags.example");
+      expect(directives['connect-src']).toBe("connect-src 'self' https://tags.example");
+      expect(directives['img-src']).toBe("img-src 'self' data: https://tags.example");
+    });
+
+    it("admits only the fingerprint library's monitoring origin for fingerprinting (the library is the site's own code)", () => {
+      const directives = csp({ ...base, FINGERPRINT_ENABLED: true });
+      expect(directives['script-src']).toBe("script-src 'self' 'nonce-bm9uY2U='");
+      expect(directives['connect-src']).toBe("connect-src 'self' https://m1.openfpcdn.io");
+    });
+
+    it('lets session replay start its worker only when error reporting is on', () => {
+      expect(csp({ ...base, SENTRY_DSN: 'https://key@o1.ingest.sentry.io/2' })['worker-src']).toBe("worker-src 'self' blob:");
+    });
+
+    it('tells the browser what is configured', () => {
+      expect(
+        describeClientTracking({
+          TRACKING_OUTBOUND_DOMAINS: ['reelkeep-help.com'],
+          TAG_ANALYTICS_URL: 'https://tags.example/gtag/js',
+          FINGERPRINT_ENABLED: true,
+        }),
+      ).toEqual({ outboundDomains: ['reelkeep-help.com'], tagAnalyticsUrl: 'https://tags.example/gtag/js', fingerprint: true });
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { isSecureSite } from '@reelkeep/shared-contracts';
+import { isSecureSite, type ClientTrackingSettings } from '@reelkeep/shared-contracts';
 import type { BrowserOrigins } from '@reelkeep/platform/host-context';
 
 /** docs/security.md "Headers": HTTPS only, for a year, subdomains included; sent only when the site is on HTTPS. */
@@ -56,12 +56,48 @@ export function mergeBrowserOrigins(all: readonly BrowserOrigins[]): Required<Br
   };
 }
 
+/** Where FingerprintJS sends its sampled monitoring request (0.1 % of loads: docs/tracking.md "Third parties"). */
+export const FINGERPRINT_MONITORING_ORIGIN = 'https://m1.openfpcdn.io';
+
+/** The tracking part of the configuration the browser needs and the CSP admits. */
+export interface TrackingConfig {
+  TRACKING_OUTBOUND_DOMAINS?: string[] | undefined;
+  TAG_ANALYTICS_URL?: string | undefined;
+  FINGERPRINT_ENABLED?: boolean | undefined;
+}
+
+/** What the browser SDK is told of the configured third parties and outbound domains; undefined when nothing is on. */
+export function describeClientTracking(config: TrackingConfig): ClientTrackingSettings | undefined {
+  const settings: ClientTrackingSettings = {
+    ...(config.TRACKING_OUTBOUND_DOMAINS?.length ? { outboundDomains: config.TRACKING_OUTBOUND_DOMAINS } : {}),
+    ...(config.TAG_ANALYTICS_URL ? { tagAnalyticsUrl: config.TAG_ANALYTICS_URL } : {}),
+    ...(config.FINGERPRINT_ENABLED ? { fingerprint: true } : {}),
+  };
+  return Object.keys(settings).length > 0 ? settings : undefined;
+}
+
+/**
+ * The origins the tracker's third parties need (docs/tracking.md "Third parties"): none unless configured.
+ * The tag-analytics script's origin serves the script and receives its hits; fingerprinting runs from the
+ * site's own code and only its sampled monitoring request leaves the site.
+ */
+export function listTrackingOrigins(config: TrackingConfig): { script: string[]; connect: string[]; image: string[] } {
+  const tag = config.TAG_ANALYTICS_URL ? new URL(config.TAG_ANALYTICS_URL).origin : '';
+  return {
+    script: tag ? [tag] : [],
+    connect: [...(tag ? [tag] : []), ...(config.FINGERPRINT_ENABLED ? [FINGERPRINT_MONITORING_ORIGIN] : [])],
+    image: tag ? [tag] : [],
+  };
+}
+
 /** Where the page's resources may come from besides the site itself. */
 export interface HeaderSources {
   /** Origin of STATIC_BASE_URL (browser containers on a CDN), or empty. */
   staticOrigin: string;
   /** Origin of the error service (SENTRY_DSN), or empty. */
   reportOrigin: string;
+  /** The configured tag-analytics and fingerprinting origins (none by default). */
+  tracking?: ReturnType<typeof listTrackingOrigins>;
   /** What the live squads' pages need (Google sign-in, Stripe), from their API modules. */
   squads: Required<BrowserOrigins>;
   /** The configured SITE_URL. */
@@ -72,14 +108,17 @@ export interface HeaderSources {
 export type SecurityHeaderWriter = (res: ServerResponse, nonce: string, squads: Required<BrowserOrigins>) => void;
 
 /** The security header writer of a site's configuration (its static host, error service and URL). */
-export function createSecurityHeaderWriter(config: {
-  STATIC_BASE_URL: string;
-  SENTRY_DSN?: string | undefined;
-  SITE_URL: string;
-}): SecurityHeaderWriter {
+export function createSecurityHeaderWriter(
+  config: {
+    STATIC_BASE_URL: string;
+    SENTRY_DSN?: string | undefined;
+    SITE_URL: string;
+  } & TrackingConfig,
+): SecurityHeaderWriter {
   const staticOrigin = config.STATIC_BASE_URL ? new URL(config.STATIC_BASE_URL).origin : '';
   const reportOrigin = config.SENTRY_DSN ? new URL(config.SENTRY_DSN).origin : '';
-  return (res, nonce, squads) => applySecurityHeaders(res, nonce, { staticOrigin, reportOrigin, squads, siteUrl: config.SITE_URL });
+  const tracking = listTrackingOrigins(config);
+  return (res, nonce, squads) => applySecurityHeaders(res, nonce, { staticOrigin, reportOrigin, tracking, squads, siteUrl: config.SITE_URL });
 }
 
 /** A fresh CSP nonce for one response. */
@@ -96,16 +135,19 @@ export function createNonce(): string {
  */
 export function applySecurityHeaders(res: ServerResponse, nonce: string, sources: HeaderSources): void {
   const { staticOrigin, reportOrigin, squads } = sources;
+  const tracking = sources.tracking ?? { script: [], connect: [], image: [] };
   const list = (...origins: (string | readonly string[])[]) => origins.flat().filter(Boolean).join(' ');
   res.setHeader(
     'content-security-policy',
     [
       "default-src 'self'",
-      `script-src ${list("'self'", `'nonce-${nonce}'`, staticOrigin, squads.script)}`,
+      `script-src ${list("'self'", `'nonce-${nonce}'`, staticOrigin, squads.script, tracking.script)}`,
       `style-src ${list("'self'", staticOrigin, squads.style)}`,
-      "img-src 'self' data:",
-      `connect-src ${list("'self'", staticOrigin, reportOrigin, squads.connect)}`,
+      `img-src ${list("'self'", 'data:', tracking.image)}`,
+      `connect-src ${list("'self'", staticOrigin, reportOrigin, squads.connect, tracking.connect)}`,
       ...(squads.frame.length > 0 ? [`frame-src ${list(squads.frame)}`] : []),
+      // Session replay compresses in a worker it makes from a blob; only with error reporting on.
+      ...(reportOrigin ? ["worker-src 'self' blob:"] : []),
       "font-src 'self'",
       "frame-ancestors 'none'",
       "base-uri 'self'",

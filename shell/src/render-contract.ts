@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type {
+  ClientTrackingSettings,
   HeadFields,
   Locale,
   NamespaceResources,
@@ -41,6 +42,8 @@ export interface RenderInput {
   renderTimeoutMs: number;
   /** Browser error reporting settings, when configured. */
   monitoring?: { sentryDsn: string; environment: string };
+  /** The tracker's configured third parties and outbound domains (docs/tracking.md "Third parties"), when any. */
+  tracking?: ClientTrackingSettings;
   /** Reports a failure (log line and, when configured, the error service). */
   reportError: (message: string, error: unknown, extra?: Record<string, unknown>) => void;
   /** Logs a warning (a frame API that did not answer). */

@@ -46,7 +46,7 @@ export function ArticlePage({ data }: PageProps<ArticleDto>) {
       <div className={`${DS.container} ${styles.layout}`}>
         <div className={styles.side}>
           {data.toc.length > 2 && (
-            <aside className={styles.toc} aria-labelledby="toc-title">
+            <aside className={styles.toc} aria-labelledby="toc-title" data-track-click="toc" data-track-event="guide_jump">
               <h2 id="toc-title" className={styles.tocTitle}>
                 {t('toc')}
               </h2>
@@ -64,12 +64,12 @@ export function ArticlePage({ data }: PageProps<ArticleDto>) {
         <div>
           <div className={`${DS.prose} ${styles.body}`} dangerouslySetInnerHTML={{ __html: data.html }} />
           <ResourceBanner pageKey={data.slug} />
-          <aside className={styles.cta} aria-labelledby="article-cta">
+          <aside className={styles.cta} aria-labelledby="article-cta" data-track-exposure="article_cta">
             <h2 id="article-cta" className={DS.h3}>
               {t('cta_title')}
             </h2>
             <p>{t('cta_text')}</p>
-            <a className={DS.buttonPrimary} href={link('/downloading')}>
+            <a className={DS.buttonPrimary} href={link('/downloading')} data-track-click="article_cta" data-track-hover="article_cta">
               {t('cta_button')}
             </a>
           </aside>

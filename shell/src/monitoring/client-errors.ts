@@ -8,23 +8,19 @@ type Reporter = (error: unknown, context: Record<string, unknown>) => void;
 let reporter: Reporter | undefined;
 
 /**
- * Starts browser error reporting with the error service's SDK, loaded only when configured, with the
- * product's sampling (traces 0.2, session replays 0, replays on error 1: docs/tracking.md "Third parties").
+ * Starts browser error reporting, loaded only when configured: the SDK and its settings are a chunk of their
+ * own, never part of the first load (docs/tracking.md "Error reporting").
  */
 export async function startClientMonitoring(monitoring: ClientMonitoring | undefined): Promise<void> {
   if (!monitoring) return;
-  const Sentry = await import('@sentry/react');
-  Sentry.init({
-    dsn: monitoring.sentryDsn,
-    environment: monitoring.environment,
-    tracesSampleRate: 0.2,
-    replaysSessionSampleRate: 0,
-    replaysOnErrorSampleRate: 1,
-  });
-  reporter = (error, context) => Sentry.captureException(error, { extra: context });
+  const { startSentry } = await import('./sentry-start.ts');
+  reporter = startSentry(monitoring);
 }
 
-/** Logs a browser-side failure and reports it when error reporting is on. */
+/**
+ * Logs a browser-side failure and reports it when error reporting is on. The tracker reads the log: a
+ * TypeError logged here becomes a `page_type_error` event (docs/tracking.md "Errors").
+ */
 export function reportClientError(error: unknown, context: Record<string, unknown>): void {
   console.error(error);
   reporter?.(error, context);

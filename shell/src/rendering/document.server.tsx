@@ -127,6 +127,7 @@ export async function renderDocumentStream(input: RenderInput, page: ResolvedPag
     frame,
     renderedAt: Date.now(),
     ...(input.monitoring ? { monitoring: input.monitoring } : {}),
+    ...(input.tracking ? { tracking: input.tracking } : {}),
   };
   const tree = (
     <AppProviders store={store} translator={translator} modules={page.modules} frame={frame} navigator={navigator} headInTree={false}>

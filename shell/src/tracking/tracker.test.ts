@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { decodeTrackingData, emitSiteEvent, TRACKING_ENDPOINT, type TrackingData, type TrackingEnvelope } from '@reelkeep/shared-contracts';
-import { createTracker, type TrackerEnvironment } from './tracker.ts';
+import { createTracker, type ThirdPartyLoaders, type TrackerEnvironment } from './tracker.ts';
 
 interface Sent {
   via: 'beacon' | 'fetch';
@@ -12,6 +12,10 @@ interface Sent {
 /** A browser around jsdom's document: a location we choose, a beacon and a fetch that record what they get. */
 function fakeBrowser({ href = 'http://localhost/netflix-downloader', gpc = false, scrollHeight = 2000 } = {}) {
   const sent: Sent[] = [];
+  /** Other same-site calls the tracker made (the category list, the category cookie). */
+  const called: string[] = [];
+  /** The exposure observer's callback and what it watches: a test says what is on screen. */
+  const intersection = { callback: null as IntersectionObserverCallback | null, watched: new Set<Element>(), thresholds: [] as number[] };
   const listeners = new Map<string, EventListener>();
   const win = {
     location: new URL(href),
@@ -24,6 +28,8 @@ function fakeBrowser({ href = 'http://localhost/netflix-downloader', gpc = false
       callback(0);
       return 0;
     },
+    setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+    clearTimeout: (id: number) => clearTimeout(id),
   };
   Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: scrollHeight });
   const record = (via: Sent['via'], body: string) => {
@@ -49,8 +55,29 @@ function fakeBrowser({ href = 'http://localhost/netflix-downloader', gpc = false
         return true;
       },
     } as unknown as TrackerEnvironment['navigator'],
+    IntersectionObserver: class {
+      constructor(callback: IntersectionObserverCallback, options: IntersectionObserverInit) {
+        intersection.callback = callback;
+        intersection.thresholds = [options.threshold ?? []].flat();
+      }
+      observe(element: Element) {
+        intersection.watched.add(element);
+      }
+      unobserve(element: Element) {
+        intersection.watched.delete(element);
+      }
+      disconnect() {
+        intersection.watched.clear();
+      }
+    } as unknown as typeof IntersectionObserver,
+    MutationObserver,
+    console: undefined as TrackerEnvironment['console'],
     fetch: (async (url: string, init: RequestInit) => {
-      expect(url).toBe(TRACKING_ENDPOINT);
+      if (url !== TRACKING_ENDPOINT) {
+        called.push(url);
+        const answer = url.startsWith('/category/list') ? { cscode: 200, data: [{ uid: 'hot', children: [{ uid: 'netflix' }] }] } : { cscode: 200 };
+        return { ok: true, json: async () => answer } as unknown as Response;
+      }
       record('fetch', String(init.body));
       const answer = {
         cscode: 0,
@@ -74,7 +101,15 @@ function fakeBrowser({ href = 'http://localhost/netflix-downloader', gpc = false
     win.scrollY = y;
     listeners.get('scroll')!(new Event('scroll'));
   };
-  return { sent, environment, settle, scrollTo, win };
+  /** Shows `element` at `ratio` visible to the exposure observer (only if it watches it). */
+  const show = (element: Element, ratio: number) => {
+    if (intersection.watched.has(element))
+      intersection.callback!(
+        [{ target: element, intersectionRatio: ratio, isIntersecting: ratio > 0 } as IntersectionObserverEntry],
+        {} as IntersectionObserver,
+      );
+  };
+  return { sent, called, environment, settle, scrollTo, win, show, intersection };
 }
 
 function clearCookies() {
@@ -141,6 +176,20 @@ describe('tracker', () => {
       },
     });
     expect(decodeURIComponent(document.cookie)).toContain('_EA_PATH_TRK=/fr/blog,/netflix-downloader');
+  });
+
+  it('gives two sends of the same data two upload ids (a click again after 2 s, a reload), so the server keeps both', async () => {
+    document.cookie = 'rk_consent=granted; Path=/';
+    const ids: string[] = [];
+    for (let load = 0; load < 2; load += 1) {
+      const browser = fakeBrowser();
+      const tracker = createTracker({ locale: 'en', devMode: false, environment: browser.environment });
+      tracker.track('custom', { event_label: 'same' });
+      tracker.track('custom', { event_label: 'same' });
+      await browser.settle();
+      ids.push(...browser.sent.map((entry) => entry.envelope.upload_id));
+    }
+    expect(new Set(ids).size).toBe(4);
   });
 
   it('uses the _T_EA prefix on test hosts and sends plain data in dev mode', async () => {
@@ -244,5 +293,262 @@ describe('tracker', () => {
       ['buy_now', '/fr/checkout?pid=10721', 'Acheter'],
       ['subscribe', 'newsletter', undefined],
     ]);
+  });
+
+  describe('tracked elements (docs/tracking.md "Clicks, hovers and exposures")', () => {
+    afterEach(() => {
+      jest.useRealTimers();
+    });
+    const click = (element: Element) => element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    const summary = (sent: Sent[]) => sent.map(({ data }) => [data.event, data.event_label, data.event_category, data.event_target]);
+
+    it("counts a tracked element's clicks once per 2 s, each element on its own, with its event, label and category", async () => {
+      jest.useFakeTimers({ now: 50_000, doNotFake: ['queueMicrotask', 'nextTick'] });
+      const browser = fakeBrowser();
+      const tracker = createTracker({ locale: 'en', devMode: false, environment: browser.environment });
+      const stop = tracker.start();
+      document.body.innerHTML = `
+        <button id="plan" data-track-click="plan_1y" data-track-category="pricing">Buy</button>
+        <aside data-track-click="toc" data-track-event="guide_jump"><a id="jump" href="#step-2">Step 2</a></aside>
+        <div data-track-click="odd" data-track-event="logout"><span id="odd">x</span></div>`;
+      const plan = document.getElementById('plan')!;
+      click(plan);
+      jest.advanceTimersByTime(1_999);
+      click(plan);
+      click(document.getElementById('jump')!);
+      jest.advanceTimersByTime(1);
+      click(plan);
+      click(document.getElementById('odd')!);
+      stop();
+      jest.useRealTimers();
+      await browser.settle();
+      expect(summary(browser.sent)).toEqual([
+        ['click', 'plan_1y', 'pricing', undefined],
+        ['guide_jump', 'toc', undefined, '/netflix-downloader#step-2'],
+        ['click', 'plan_1y', 'pricing', undefined],
+        // Only the click events can be named by an element: an account event cannot be forged.
+        ['click', 'odd', undefined, undefined],
+      ]);
+    });
+
+    it('counts a hover once the pointer has stayed 300 ms, never a pass-over', async () => {
+      jest.useFakeTimers({ now: 50_000, doNotFake: ['queueMicrotask', 'nextTick'] });
+      const browser = fakeBrowser();
+      const tracker = createTracker({ locale: 'en', devMode: false, environment: browser.environment });
+      const stop = tracker.start();
+      document.body.innerHTML = '<a id="cta" data-track-hover="article_cta" href="/downloading"><span id="inner">Get it</span></a><p id="away">x</p>';
+      const cta = document.getElementById('cta')!;
+      const inner = document.getElementById('inner')!;
+      const away = document.getElementById('away')!;
+      inner.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+      jest.advanceTimersByTime(299);
+      inner.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: away }));
+      jest.advanceTimersByTime(1_000);
+      expect(browser.sent).toHaveLength(0);
+
+      cta.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+      jest.advanceTimersByTime(100);
+      // Moving onto a child is not leaving.
+      cta.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: inner }));
+      jest.advanceTimersByTime(200);
+      stop();
+      jest.useRealTimers();
+      await browser.settle();
+      expect(summary(browser.sent)).toEqual([['hover', 'article_cta', undefined, '/downloading']]);
+    });
+
+    it('counts an exposure at half visible, once per element and page, and again on the next page', async () => {
+      const browser = fakeBrowser();
+      const tracker = createTracker({ locale: 'en', devMode: false, environment: browser.environment });
+      document.body.innerHTML = '<aside id="cta" data-track-exposure="article_cta"><a href="/downloading">Get it</a></aside>';
+      const stop = tracker.start();
+      tracker.pageView();
+      expect(browser.intersection.thresholds).toEqual([0.5]);
+      const cta = document.getElementById('cta')!;
+      browser.show(cta, 0.3);
+      browser.show(cta, 0.6);
+      browser.show(cta, 1);
+      // An element added later (a client navigation, a late region) is watched as well.
+      const late = document.createElement('div');
+      late.setAttribute('data-track-exposure', 'late_banner');
+      document.body.append(late);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      browser.show(late, 0.5);
+      // A jump within the page is the same page: nothing counts again.
+      browser.win.location = new URL('http://localhost/netflix-downloader#faq');
+      tracker.pageView();
+      browser.show(cta, 0.9);
+      browser.win.location = new URL('http://localhost/fr/blog');
+      tracker.pageView();
+      browser.show(cta, 0.9);
+      stop();
+      await browser.settle();
+      expect(summary(browser.sent.filter(({ data }) => data.event === 'exposure'))).toEqual([
+        ['exposure', 'article_cta', undefined, '/downloading'],
+        ['exposure', 'late_banner', undefined, undefined],
+        ['exposure', 'article_cta', undefined, '/downloading'],
+      ]);
+      expect(browser.sent.filter(({ data }) => data.event === 'page_view').map(({ data }) => data.url)).toEqual([
+        'http://localhost/netflix-downloader',
+        'http://localhost/fr/blog',
+      ]);
+    });
+
+    it('reports a client TypeError once per message and page, and nothing for other errors', async () => {
+      const browser = fakeBrowser();
+      const logged: unknown[][] = [];
+      const console = { error: (...args: unknown[]) => void logged.push(args) };
+      browser.environment.console = console;
+      const listeners = new Map<string, EventListener>();
+      browser.win.addEventListener = (type: string, listener: EventListener) => listeners.set(type, listener);
+      const tracker = createTracker({ locale: 'en', devMode: false, environment: browser.environment });
+      const stop = tracker.start();
+      const fail = (error: unknown) =>
+        listeners.get('error')!({ error, filename: 'http://localhost/static/shell/1.js?token=secret' } as unknown as Event);
+      fail(new TypeError("Cannot read properties of undefined (reading 'price')"));
+      fail(new TypeError("Cannot read properties of undefined (reading 'price')"));
+      fail(new RangeError('Invalid array length'));
+      listeners.get('unhandledrejection')!({ reason: new TypeError('x is not a function') } as unknown as Event);
+      // What an error boundary caught is only logged.
+      console.error(new TypeError('rendered: y is undefined'), { region: 'page' });
+      console.error('not an error');
+      stop();
+      console.error(new TypeError('after the tracker stopped'));
+      await browser.settle();
+      expect(summary(browser.sent)).toEqual([
+        ['page_type_error', "Cannot read properties of undefined (reading 'price')", undefined, 'http://localhost/static/shell/1.js'],
+        ['page_type_error', 'x is not a function', undefined, undefined],
+        ['page_type_error', 'rendered: y is undefined', undefined, undefined],
+      ]);
+      // The log itself is untouched.
+      expect(logged.map((args) => args.length)).toEqual([2, 1, 1]);
+    });
+  });
+
+  describe('outbound links, categories and experiments', () => {
+    const settings = { outboundDomains: ['reelkeep-help.com'] };
+
+    it('gives links to configured domains the source, and with consent the visitor and session', async () => {
+      document.body.innerHTML =
+        '<a id="help" href="https://docs.reelkeep-help.com/start">Help</a><a id="other" href="https://example.com/">Other</a>';
+      const anonymous = fakeBrowser({ href: 'http://localhost/fr/netflix-downloader?email=a@b.c' });
+      const first = createTracker({ locale: 'fr', devMode: false, settings, environment: anonymous.environment });
+      let stop = first.start();
+      document.getElementById('help')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      document.getElementById('other')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      stop();
+      expect(document.getElementById('help')!.getAttribute('href')).toBe('https://docs.reelkeep-help.com/start?_csrc_=%2Ffr%2Fnetflix-downloader');
+      expect(document.getElementById('other')!.getAttribute('href')).toBe('https://example.com/');
+
+      document.cookie = 'rk_consent=granted; Path=/';
+      document.cookie = '_EA_GUID=guid-12345678; Path=/';
+      document.cookie = '_EA_SID=sid-12345678; Path=/';
+      const consenting = fakeBrowser({ href: 'http://localhost/fr/netflix-downloader' });
+      stop = createTracker({ locale: 'fr', devMode: false, settings, environment: consenting.environment }).start();
+      document.getElementById('help')!.dispatchEvent(new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 }));
+      stop();
+      expect(document.getElementById('help')!.getAttribute('href')).toBe(
+        'https://docs.reelkeep-help.com/start?_cut_=guid-12345678&_cus_=sid-12345678&_csrc_=%2Ffr%2Fnetflix-downloader',
+      );
+    });
+
+    it("with consent asks for the categories and marks the visitor with the page's for a day; without, asks nothing", async () => {
+      const anonymous = fakeBrowser({ href: 'http://localhost/fr/netflix-downloader' });
+      createTracker({ locale: 'fr', devMode: false, environment: anonymous.environment }).pageView();
+      await anonymous.settle();
+      expect(anonymous.called).toEqual([]);
+
+      document.cookie = 'rk_consent=granted; Path=/';
+      const browser = fakeBrowser({ href: 'http://localhost/fr/netflix-downloader' });
+      const tracker = createTracker({ locale: 'fr', devMode: false, environment: browser.environment });
+      tracker.pageView();
+      await browser.settle();
+      await browser.settle();
+      expect(browser.called).toEqual([
+        '/category/list?language=fr&origin_url=%2Ffr%2Fnetflix-downloader',
+        '/cookie_set?review_category_page_new=hot%2Cnetflix',
+      ]);
+      tracker.track('custom');
+      await browser.settle();
+      expect(browser.sent.at(-1)!.data).toMatchObject({ event: 'custom', elk_category_id: 'netflix' });
+    });
+
+    it('lists the experiments the visitor is in (ab_try_list) on every event, consent or not', async () => {
+      document.cookie = 'sidebarAB=b; Path=/';
+      const browser = fakeBrowser({ href: 'http://localhost/netflix-downloader' });
+      const tracker = createTracker({
+        locale: 'en',
+        devMode: false,
+        readAbValues: () => ({ abPlanPrice: 'price_a' }),
+        environment: browser.environment,
+      });
+      tracker.pageView();
+      await browser.settle();
+      expect(browser.sent[0]!.data.ab_try_list).toEqual([
+        { key: 'netflix_price', version: 'v1', value: 'price_a', expire_day: 10 },
+        { key: 'sidebarAB', version: 'v1', value: 'b', expire_day: 30 },
+      ]);
+    });
+  });
+
+  describe('third parties (docs/tracking.md "Third parties")', () => {
+    const settings = { tagAnalyticsUrl: 'https://tags.example/gtag/js?id=G-1', fingerprint: true };
+    const recordingLoaders = () => {
+      const loaded: string[] = [];
+      const loaders: ThirdPartyLoaders = {
+        loadTagAnalytics: (_doc, url) => void loaded.push(`tag ${url}`),
+        computeFingerprint: async () => {
+          loaded.push('fingerprint');
+          return 'f1ngerpr1nt0001';
+        },
+      };
+      return { loaded, loaders };
+    };
+
+    it.each([
+      ['before the answer', '', false],
+      ['after a refusal', 'rk_consent=denied', false],
+      ['under Global Privacy Control, even with consent', 'rk_consent=granted', true],
+    ])('load nothing %s', async (_name, consentCookie, gpc) => {
+      if (consentCookie) document.cookie = `${consentCookie}; Path=/`;
+      const browser = fakeBrowser({ gpc });
+      const { loaded, loaders } = recordingLoaders();
+      const tracker = createTracker({ locale: 'en', devMode: false, settings, environment: browser.environment, thirdParties: loaders });
+      tracker.start()();
+      tracker.pageView();
+      await browser.settle();
+      expect(loaded).toEqual([]);
+      expect(document.cookie).not.toMatch(/_FID|_DID/);
+      expect(browser.sent[0]!.data).not.toHaveProperty('finger_id');
+    });
+
+    it('load nothing unconfigured, even with consent', async () => {
+      document.cookie = 'rk_consent=granted; Path=/';
+      const browser = fakeBrowser();
+      const { loaded, loaders } = recordingLoaders();
+      createTracker({ locale: 'en', devMode: false, environment: browser.environment, thirdParties: loaders }).start()();
+      await browser.settle();
+      expect(loaded).toEqual([]);
+    });
+
+    it('load once the visitor accepts, fill _FID, _DID and finger_id, and lose the fingerprint on a refusal', async () => {
+      const browser = fakeBrowser();
+      const { loaded, loaders } = recordingLoaders();
+      const tracker = createTracker({ locale: 'en', devMode: false, settings, environment: browser.environment, thirdParties: loaders });
+      const stop = tracker.start();
+      expect(loaded).toEqual([]);
+      tracker.setConsent('granted');
+      tracker.setConsent('granted');
+      await browser.settle();
+      expect(loaded).toEqual(['tag https://tags.example/gtag/js?id=G-1', 'fingerprint']);
+      expect(document.cookie).toContain('_EA_FID=f1ngerpr1nt0001');
+      expect(document.cookie).toContain('_EA_DID=f1ngerpr1nt0001');
+      tracker.track('custom');
+      await browser.settle();
+      expect(browser.sent.at(-1)!.data.finger_id).toBe('f1ngerpr1nt0001');
+      tracker.setConsent('denied');
+      expect(document.cookie).not.toMatch(/_FID|_DID/);
+      stop();
+    });
   });
 });
