@@ -35,13 +35,17 @@ describe('site cookies', () => {
         'ad=spring_26; Path=/; Max-Age=15552000; HttpOnly; SameSite=Lax',
         'ad1=g.search-1; Path=/; Max-Age=15552000; HttpOnly; SameSite=Lax',
         'affiliate=partner42; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax',
+        'rk_first_touch=af=partner42&ad=spring_26&ad1=g.search-1; Path=/; Max-Age=15552000; HttpOnly; SameSite=Lax',
       ]);
     });
 
     it('carries Secure on an HTTPS site', async () => {
       const secureCall = makeRouteCaller(api.routes, createTestHostContext(db, { module: api, env: { SITE_URL: 'https://reelkeep.com' } }));
       const answer = await secureCall('GET', '/cookie_set?affiliate=partner42');
-      expect(answer.cookies).toEqual(['affiliate=partner42; Path=/; Max-Age=2592000; HttpOnly; Secure; SameSite=Lax']);
+      expect(answer.cookies).toEqual([
+        'affiliate=partner42; Path=/; Max-Age=2592000; HttpOnly; Secure; SameSite=Lax',
+        'rk_first_touch=af=partner42; Path=/; Max-Age=15552000; HttpOnly; Secure; SameSite=Lax',
+      ]);
     });
 
     it.each([
@@ -100,7 +104,14 @@ describe('decideSiteCookies (docs/routing.md "Site cookies")', () => {
     ],
     [
       { ad: 'x', return: 'https://reelkeep.com/fr?y=1' },
-      { kind: 'set', cookies: ['ad=x; Path=/; Max-Age=15552000; HttpOnly; Secure; SameSite=Lax'], location: '/fr?y=1' },
+      {
+        kind: 'set',
+        cookies: [
+          'ad=x; Path=/; Max-Age=15552000; HttpOnly; Secure; SameSite=Lax',
+          'rk_first_touch=ad=x; Path=/; Max-Age=15552000; HttpOnly; Secure; SameSite=Lax',
+        ],
+        location: '/fr?y=1',
+      },
     ],
     [{ review_category_page_new: ['hot', 'tv'] }, { kind: 'refuse', status: 400, problems: { review_category_page_new: 'invalid' } }],
     [
@@ -109,5 +120,15 @@ describe('decideSiteCookies (docs/routing.md "Site cookies")', () => {
     ],
   ])('%j → %j', (query, decision) => {
     expect(decide(query)).toEqual(decision);
+  });
+
+  it('keeps the first touch: an affiliate set later never replaces it (docs/experiments.md "Affiliates and ads")', () => {
+    const input = { fetchSite: null, fetchMode: null, categoryUids: new Set<string>(), siteUrl: 'https://reelkeep.com' };
+    const first = decideSiteCookies({ ...input, query: { affiliate: 'p1', ad1: 'y' } });
+    expect(first.kind === 'set' && first.cookies.find((cookie) => cookie.startsWith('rk_first_touch='))).toBe(
+      'rk_first_touch=af=p1&ad1=y; Path=/; Max-Age=15552000; HttpOnly; Secure; SameSite=Lax',
+    );
+    const later = decideSiteCookies({ ...input, query: { affiliate: 'p2' }, cookieHeader: 'rk_first_touch=af=p1&ad1=y; affiliate=p1' });
+    expect(later.kind === 'set' && later.cookies.map((cookie) => cookie.split('=')[0])).toEqual(['affiliate']);
   });
 });

@@ -1,5 +1,8 @@
 import {
+  ATTRIBUTION_COOKIE_LIFETIMES_S,
+  ATTRIBUTION_PARAMETERS,
   cookieSetQuery,
+  readCookie,
   isSecureSite,
   readInput,
   respondJson,
@@ -19,9 +22,9 @@ const DAY_S = 24 * 3600;
  */
 export const SITE_COOKIE_LIFETIMES_S = Object.freeze({
   review_category_page_new: DAY_S,
-  ad: 180 * DAY_S,
-  ad1: 180 * DAY_S,
-  affiliate: 30 * DAY_S,
+  ad: ATTRIBUTION_COOKIE_LIFETIMES_S.ad,
+  ad1: ATTRIBUTION_COOKIE_LIFETIMES_S.ad1,
+  affiliate: ATTRIBUTION_COOKIE_LIFETIMES_S.affiliate,
 });
 
 /** What `/cookie_set` decides: the cookies to write and where to send the visitor, or why it refuses. */
@@ -40,6 +43,8 @@ export function decideSiteCookies(input: {
   fetchMode: string | null;
   categoryUids: ReadonlySet<string>;
   siteUrl: string;
+  /** The visitor's cookies: an affiliate or ad set here is their first touch when they have none yet. */
+  cookieHeader?: string | undefined;
 }): SiteCookieDecision {
   if (input.fetchSite === 'cross-site' && input.fetchMode !== 'navigate') return { kind: 'refuse', status: 403, problems: { form: 'invalid' } };
   const { return: returnValue, review_category_page_new: categories, ...campaign } = input.query;
@@ -57,6 +62,16 @@ export function decideSiteCookies(input: {
   const cookies = values.flatMap(([name, value]) =>
     value === undefined ? [] : [serialiseCookie(name, value, { secure, httpOnly: true, maxAgeS: SITE_COOKIE_LIFETIMES_S[name] })],
   );
+  // docs/experiments.md "Affiliates and ads": the first affiliate and ads that brought a visitor are kept apart, never overwritten.
+  const touch = new URLSearchParams();
+  for (const [parameter, cookie] of Object.entries(ATTRIBUTION_PARAMETERS)) {
+    const value = campaign[cookie];
+    if (value !== undefined) touch.set(parameter, value);
+  }
+  if (touch.size > 0 && readCookie(input.cookieHeader, 'rk_first_touch') === undefined)
+    cookies.push(
+      serialiseCookie('rk_first_touch', touch.toString(), { secure, httpOnly: true, maxAgeS: ATTRIBUTION_COOKIE_LIFETIMES_S.rk_first_touch }),
+    );
   return { kind: 'set', cookies, location };
 }
 
@@ -77,6 +92,7 @@ export const siteCookieRoute: ApiRoute<LandingSettings> = {
       fetchMode: request.headers.get('sec-fetch-mode'),
       categoryUids: listCategoryUids(settings.CATALOGUE_ADULT_ENABLED),
       siteUrl: site.SITE_URL,
+      cookieHeader: request.headers.get('cookie') ?? undefined,
     });
     if (decision.kind === 'refuse')
       return respondJson({ cscode: decision.status, msg: 'cookie not set', problems: decision.problems }, decision.status, {
