@@ -69,3 +69,24 @@ export const standInKeySchema = z.record(z.string(), z.string());
 
 /** A JSON object whose fields the journey checks itself. */
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
+
+/** One variant's line of the experiments readout. */
+const readoutVariantSchema = z.looseObject({ variant: z.string(), exposed: z.number(), checkouts: z.number(), orders: z.number() });
+
+/** `GET /api/site/admin/experiments`: per experiment and variant, then per affiliate and ad, and the latest attributed orders. */
+export const experimentsReadoutAnswerSchema = z.looseObject({
+  experiments: z.array(z.looseObject({ experiment: z.string(), variants: z.array(readoutVariantSchema) })),
+  affiliates: z.array(z.looseObject({ id: z.string(), orders: z.number(), revenueCents: z.number() })),
+  ads: z.array(z.looseObject({ id: z.string(), orders: z.number() })),
+  recentOrders: z.array(
+    z.looseObject({
+      id: z.string(),
+      status: z.string(),
+      affiliate: z.nullable(z.string()),
+      ad: z.nullable(z.string()),
+      experiments: z.record(z.string(), z.string()),
+    }),
+  ),
+});
+/** The experiments readout as journeys read it. */
+export type ExperimentsReadoutAnswer = z.infer<typeof experimentsReadoutAnswerSchema>;

@@ -3,6 +3,7 @@ import { buildDemoCampaign } from '../../mf-campaign/server/demo-campaign.ts';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
 import { expect, test } from '../fixtures.ts';
 import { E2E_ADMIN_TOKEN } from '../test-site.ts';
+import { adminReleasesAnswerSchema } from '../operator-answers.ts';
 
 /**
  * The campaign squad ships alone (docs/releases.md "Switching"): its release is promoted and rolled back on two
@@ -66,7 +67,7 @@ function startLoad(url: string): { stop: () => Promise<LoadResult> } {
 }
 
 const liveCampaign = async (site: string) =>
-  ((await (await fetch(`${site}/admin/releases`, { headers: ADMIN })).json()) as { live: Record<string, string> }).live['mf-campaign'];
+  adminReleasesAnswerSchema.parse(await (await fetch(`${site}/admin/releases`, { headers: ADMIN })).json()).live['mf-campaign'];
 const showsReleaseBadge = async (site: string, path: string) =>
   (await (await fetch(`${site}${path}`)).text()).includes('data-testid="release-badge"');
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, readText, test } from '../fixtures.ts';
 import { E2E_ADMIN_TOKEN, E2E_BASE_URL } from '../test-site.ts';
+import { experimentsReadoutAnswerSchema, type ExperimentsReadoutAnswer } from '../operator-answers.ts';
 
 /** docs/experiments.md: server-side assignment, exposure, attribution on the order and the operator's readout. */
 
@@ -9,26 +10,13 @@ const host = new URL(E2E_BASE_URL).hostname;
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 const t = (key: string) => readText('en', 'checkout', key);
 
-interface VariantLine {
-  variant: string;
-  exposed: number;
-  checkouts: number;
-  orders: number;
-}
-interface ReadoutBody {
-  experiments: { experiment: string; variants: VariantLine[] }[];
-  affiliates: { id: string; orders: number; revenueCents: number }[];
-  ads: { id: string; orders: number }[];
-  recentOrders: { id: string; status: string; affiliate: string | null; ad: string | null; experiments: Record<string, string> }[];
-}
-
-async function readReadout(request: APIRequestContext): Promise<ReadoutBody> {
+async function readReadout(request: APIRequestContext): Promise<ExperimentsReadoutAnswer> {
   const answer = await request.get('/api/site/admin/experiments', { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
   expect(answer.status()).toBe(200);
-  return (await answer.json()) as ReadoutBody;
+  return experimentsReadoutAnswerSchema.parse(await answer.json());
 }
 
-const sidebarLine = (readout: ReadoutBody, variant: string) =>
+const sidebarLine = (readout: ExperimentsReadoutAnswer, variant: string) =>
   readout.experiments.find((experiment) => experiment.experiment === 'sidebar')!.variants.find((line) => line.variant === variant)!;
 
 /** Buys the 6M plan as a guest with the sandbox card; answers the order id. */
@@ -60,7 +48,7 @@ test('a visitor arriving with ?af=123&ad=x who buys has the affiliate and the ad
   const orderId = await buySixMonths(page);
   const after = await readReadout(page.request);
   expect(after.recentOrders.find((order) => order.id === orderId)).toMatchObject({ status: 'paid', affiliate: '123', ad: 'x' });
-  const orders = (readout: ReadoutBody) => readout.affiliates.find((line) => line.id === '123')?.orders ?? 0;
+  const orders = (readout: ExperimentsReadoutAnswer) => readout.affiliates.find((line) => line.id === '123')?.orders ?? 0;
   expect(orders(after)).toBe(orders(before) + 1);
   expect(after.ads.find((line) => line.id === 'x')!.orders).toBe((before.ads.find((line) => line.id === 'x')?.orders ?? 0) + 1);
 });

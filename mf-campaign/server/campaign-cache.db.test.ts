@@ -1,3 +1,4 @@
+import { currentCampaignsAnswerSchema } from '@reelkeep/shared-contracts';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Database } from '@reelkeep/platform/db';
 import { createCampaignCache } from './campaign-cache.ts';
@@ -46,7 +47,7 @@ describe.each(listTestDatabases())('the campaign cache on %s', (_kind, open) => 
 
   it('lets the campaign API show a change made by another instance on the next request', async () => {
     const api = createCampaignApi(db);
-    const current = async () => ((await (await api.fetchApi('/api/campaign/current')).json()) as { campaign: { id: string } | null }).campaign;
+    const current = async () => currentCampaignsAnswerSchema.parse(await (await api.fetchApi('/api/campaign/current')).json()).campaign;
     const now = Date.now();
     await rescheduleCampaign(db.query, 'demo', now - DAY_MS, now + DAY_MS);
     expect((await current())?.id).toBe('demo');

@@ -1,9 +1,11 @@
+import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Database } from '@reelkeep/platform/db';
 import {
   campaignCouponAnswerSchema,
   checkoutCampaignAnswerSchema,
   currentCampaignsAnswerSchema,
+  frameCampaignAnswerSchema,
   type CurrentCampaignsAnswer,
 } from '@reelkeep/shared-contracts';
 import { buildDemoCampaign } from './demo-campaign.ts';
@@ -24,7 +26,7 @@ describe.each(listTestDatabases())('the campaign API on %s', (_kind, open) => {
       headers: ADMIN,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+    return { status: response.status, headers: response.headers, body: z.record(z.string(), z.unknown()).parse(await response.json()) };
   };
   const current = async (query = ''): Promise<CurrentCampaignsAnswer> =>
     currentCampaignsAnswerSchema.parse(await (await api.fetchApi(`/api/campaign/current${query}`)).json());
@@ -152,7 +154,7 @@ describe.each(listTestDatabases())('the campaign API on %s', (_kind, open) => {
     for (const query of ['', '?start_time=20210101000000', `?start_time=${now}`])
       expect(String((await current(query)).campaign?.id)).not.toMatch(/upgrade/);
     expect((await current()).campaign?.id).toBe('demo');
-    const frame = (await (await api.fetchApi('/api/campaign/frame?locale=en')).json()) as { campaign: { id: string } | null };
+    const frame = frameCampaignAnswerSchema.parse(await (await api.fetchApi('/api/campaign/frame?locale=en')).json());
     expect(frame.campaign?.id).toBe('demo');
     const offer = checkoutCampaignAnswerSchema.parse(await (await api.fetchApi('/api/campaign/internal/checkout-offer?locale=en')).json());
     expect(offer.coupons.map((entry) => entry.code)).not.toContain('UPGRADE1');

@@ -8,7 +8,7 @@ import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { listTestDatabases } from '@reelkeep/platform/testing/databases';
 import siteApi from './api.ts';
 import { createExperimentRoutes, EXPERIMENTS_ADMIN_ENDPOINT, EXPOSURE_ENDPOINT } from './experiments.ts';
-import type { Readout } from './experiment-readout.ts';
+import { experimentsReadoutAnswerSchema as readoutAnswerSchema } from '../../e2e/operator-answers.ts';
 import type { SiteSettings } from './settings.ts';
 
 const ADMIN_TOKEN = 'operator-token-123456';
@@ -115,7 +115,7 @@ describe.each(listTestDatabases())('experiment exposures and readout on %s (docs
     it('joins exposures and the checkout’s figures per variant, with conversion, interval and P(beats control)', async () => {
       for (const [index, variant] of ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b'].entries())
         await expose(seen(`page-1${String(index).padStart(4, '0')}`, variant), `sidebarAB=${variant}`);
-      const body = (await (await readout()).json()) as Readout;
+      const body = readoutAnswerSchema.parse(await (await readout()).json());
       const sidebar = body.experiments.find((experiment) => experiment.experiment === 'sidebar')!;
       expect(sidebar.control).toBe('a');
       expect(
@@ -159,7 +159,7 @@ describe.each(listTestDatabases())('experiment exposures and readout on %s (docs
     it('still shows exposures while the checkout does not answer', async () => {
       checkoutUp = false;
       await expose(seen('page-3000', 'b'), 'sidebarAB=b');
-      const body = (await (await readout()).json()) as Readout;
+      const body = readoutAnswerSchema.parse(await (await readout()).json());
       expect(body.checkoutAvailable).toBe(false);
       expect(body.experiments[1]!.variants[1]).toMatchObject({ variant: 'b', exposed: 1, orders: 0 });
     });
