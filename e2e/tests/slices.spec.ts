@@ -244,3 +244,25 @@ test('promotion refuses an API module that breaks the contract and a migration t
   ).toBe(1);
   for (const site of cluster.sites) expect((await adminStatus(site)).live['mf-checkout']).toBe(fixtures.initial['mf-checkout']);
 });
+
+test('an experiment variant lives with the visitor, not in a process: another instance shows the same sidebar, and assignment by address needs no cookie', async () => {
+  const [one, two] = cluster.sites as [string, string];
+  const guide = '/fix-download-failed-errors';
+  const variantIn = (html: string, experiment: string) => new RegExp(`data-experiment="${experiment}:([a-z])"`).exec(html)?.[1];
+
+  // docs/experiments.md "Assignment": a random draw is kept in the visitor's cookie; any instance reads it back.
+  const first = await fetch(`${one}${guide}`);
+  const cookie = first.headers.getSetCookie().find((line) => line.startsWith('sidebarAB='))!;
+  const sidebar = variantIn(await first.text(), 'sidebar');
+  expect(sidebar).toMatch(/^[ab]$/);
+  expect(cookie.startsWith(`sidebarAB=${sidebar};`)).toBe(true);
+  for (const site of [two, one, two]) {
+    const again = await fetch(`${site}${guide}`, { headers: { cookie: cookie.split(';')[0]! } });
+    expect(variantIn(await again.text(), 'sidebar')).toBe(sidebar);
+  }
+
+  // By address: the same visitor gets the same variant from every instance before any cookie exists.
+  const byAddress = await Promise.all([one, two].map(async (site) => variantIn(await (await fetch(`${site}${guide}`)).text(), 'resource_banner')));
+  expect(byAddress[0]).toMatch(/^[ab]$/);
+  expect(byAddress[1]).toBe(byAddress[0]);
+});
