@@ -123,7 +123,7 @@ export function collectBrowserErrors(page: Page): string[] {
 }
 
 /** Marks the demo campaign's coupon modal and bottom ad as closed this session (run in every page of a context). */
-function closeCampaignDialogs(): void {
+export function closeCampaignDialogs(): void {
   try {
     window.sessionStorage.setItem('rk_coupon_modal_closed', '1');
     window.sessionStorage.setItem('rk_bottom_ad_demo', '1');

@@ -216,6 +216,8 @@ test('a guide counts hovers after 300 ms, its call to action once when half on s
   const toc = page.locator('[data-track-event="guide_jump"]').getByRole('link').first();
   const jumpTarget = `/batch-download-a-whole-series?e2e=${visit}#${(await toc.getAttribute('href'))!.slice(1)}`;
   await page.mouse.move(5, 5);
+  // At the end of the article the sticky side column (contents, then the guide's sidebar) has scrolled under the header.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await toc.click({ force: true });
   await page.clock.runFor(1_999);
   await toc.click({ force: true });

@@ -7,7 +7,7 @@ import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE } from '../test-site.t
 import { PUSH_EVENT_ENDPOINT } from '@reelkeep/shared-contracts/push-contract';
 import { pushQueuedAnswerSchema } from '@reelkeep/shared-contracts/push';
 import { startDesktopNotificationServer } from '../desktop-notifications.ts';
-import { expect, readJson, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
+import { closeCampaignDialogs, expect, readJson, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
 
 /**
  * Web push in Chromium (docs/push.md). What cannot run here: Chromium's `pushManager.subscribe` needs its
@@ -49,6 +49,8 @@ async function openVisitor(desktopBus?: string): Promise<BrowserContext> {
   await context.addCookies(E2E_CONSENT_STATE.cookies);
   await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
   await context.addInitScript(PUSH_SERVICE_STAND_IN);
+  // A profile of its own misses the fixture's context: the campaign's coupon modal would cover the push offer.
+  await context.addInitScript(closeCampaignDialogs);
   return context;
 }
 
@@ -116,6 +118,7 @@ test('without an earlier answer the page offers notifications; "No thanks" is ke
   });
   try {
     await context.addCookies(E2E_CONSENT_STATE.cookies);
+    await context.addInitScript(closeCampaignDialogs);
     const page = await context.newPage();
     await page.goto('/de/');
     const card = page.getByRole('dialog', { name: readText('de', 'common', 'push_prompt.title') });
