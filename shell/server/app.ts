@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { APP_OF_SQUAD, isLocale, PUSH_SERVICE_WORKER_PATH, SQUADS, type SquadName } from '@reelkeep/shared-contracts';
 import type { Config } from '@reelkeep/platform/config';
@@ -11,7 +11,8 @@ import type { createPageRenderer } from './page-render.ts';
 import { createSessionReader } from './session.ts';
 import type { Host } from './host.ts';
 import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
-import { createPageCacheFastPath } from './page-cache-fast-path.ts';
+import { createPageCacheFastPath, type PageCacheFastPath } from './page-cache-fast-path.ts';
+import { attachPageCacheWireLane } from './page-cache-wire.ts';
 import { namesOnlyLiveReleases } from './page-cache-rules.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
@@ -67,23 +68,19 @@ function describeApis(snapshot: ReleaseSnapshot) {
  * releases: the live shell release decides URL rules, guards, sitemaps and rendering; the squads' API
  * modules of the same snapshot answer API paths.
  */
-export function createRequestHandler(deps: { config: Config; host: Host; pages: ReturnType<typeof createPageRenderer> }) {
-  const { config, host, pages } = deps;
+export function createRequestHandler(deps: {
+  config: Config;
+  host: Host;
+  pages: ReturnType<typeof createPageRenderer>;
+  /** The page cache's fast path of hits (none: every request takes the full pipeline). */
+  fastPath?: PageCacheFastPath;
+}) {
+  const { config, host, pages, fastPath } = deps;
   const { logger, releases, locales, mailer, adminGuard, pageCache } = host;
   const writeSecurityHeaders = createSecurityHeaderWriter(config);
   const readSession = createSessionReader((path, init) => releases.current().gateway.fetchApi(path, init));
   const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, adminGuard });
   const startedAt = new Date().toISOString();
-  const fastPath = pageCache.enabled
-    ? createPageCacheFastPath({
-        peekFresh: (key) => pageCache.peekFresh(key),
-        isLive: (entry) => namesOnlyLiveReleases(entry.tags, listLiveVersions(releases.current())),
-        currentSnapshot: () => releases.current(),
-        countHit: () => pageCache.countHit(),
-        maxBytes: pageCache.maxBytes,
-        lifetimeMs: pageCache.lifetimeMs,
-      })
-    : undefined;
   /** A page answer the cache had no part in (a URL rule's redirect). */
   const bypassCache = (res: ServerResponse) => {
     res.setHeader('x-cache', 'BYPASS');
@@ -233,5 +230,51 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
     } finally {
       logger.debug('request', { method, path: url.pathname, status: res.statusCode, ms: Math.round(performance.now() - started) });
     }
+  };
+}
+
+/** How long an idle keep-alive connection stays open (longer than the 60 s of common load balancers). */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
+ * The site's HTTP server: the request pipeline, and with the page cache on, its fast path of hits, both behind
+ * Node's parser and on the wire lane in front of it (docs/operations.md "The wire lane"). `closeIdle` and
+ * `closeAll` reach the connections of both.
+ */
+export function createSiteServer(deps: { config: Config; host: Host; pages: ReturnType<typeof createPageRenderer> }): {
+  server: Server;
+  closeIdleConnections(): void;
+  closeAllConnections(): void;
+  /** Requests the wire lane answered (0 with the page cache off). */
+  wireAnswers(): number;
+} {
+  const { host } = deps;
+  const { releases, pageCache } = host;
+  const fastPath = pageCache.enabled
+    ? createPageCacheFastPath({
+        peekFresh: (key) => pageCache.peekFresh(key),
+        isLive: (entry) => namesOnlyLiveReleases(entry.tags, listLiveVersions(releases.current())),
+        currentSnapshot: () => releases.current(),
+        countHit: () => pageCache.countHit(),
+        maxBytes: pageCache.maxBytes,
+        lifetimeMs: pageCache.lifetimeMs,
+      })
+    : undefined;
+  const server = createServer(createRequestHandler({ ...deps, fastPath }));
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  const lane = fastPath
+    ? attachPageCacheWireLane(server, { fastPath, onError: (error) => host.logger.error('page cache wire lane failed', { error }) })
+    : undefined;
+  return {
+    server,
+    closeIdleConnections() {
+      server.closeIdleConnections();
+      lane?.closeIdle();
+    },
+    closeAllConnections() {
+      server.closeAllConnections();
+      lane?.closeAll();
+    },
+    wireAnswers: () => lane?.answered ?? 0,
   };
 }

@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import { createServer } from 'node:http';
 import { ConfigError, loadConfig, type Config } from '@reelkeep/platform/config';
 import { createLogger } from '@reelkeep/platform/logger';
 import { planWorkers, superviseWorkers } from './workers.ts';
@@ -31,7 +30,7 @@ const plan = planWorkers(config.WEB_CONCURRENCY, Boolean(config.DATABASE_URL));
  */
 async function serve(): Promise<void> {
   // Loaded here, not at the top: a supervising primary never runs a host, and stays small without its code.
-  const [{ createRequestHandler }, { createPageRenderer }, { startHost }, { listLiveVersions }] = await Promise.all([
+  const [{ createSiteServer }, { createPageRenderer }, { startHost }, { listLiveVersions }] = await Promise.all([
     import('./app.ts'),
     import('./page-render.ts'),
     import('./host.ts'),
@@ -52,8 +51,8 @@ async function serve(): Promise<void> {
   });
   // docs/operations.md "Memory": after a switch, server containers of versions no page may name are unloaded.
   host.releases.onUnload((keep) => void pages.unloadRemotes(keep));
-  const server = createServer(createRequestHandler({ config, host, pages }));
-  server.keepAliveTimeout = 65_000;
+  const site = createSiteServer({ config, host, pages });
+  const { server } = site;
 
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
@@ -76,8 +75,8 @@ async function serve(): Promise<void> {
       void host.close().finally(() => process.exit(0));
     });
     // In-flight requests finish; idle keep-alive sockets close now, the rest after a grace period.
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    site.closeIdleConnections();
+    setTimeout(() => site.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

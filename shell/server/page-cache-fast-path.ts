@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { CAMPAIGN_BANNER_CLOSED_COOKIE, PRICE_VARIANT_COOKIE } from '@reelkeep/shared-contracts';
@@ -117,6 +117,64 @@ interface Remembered {
   storedAt: number;
   headers: string[];
   encoded: EncodedEntry;
+  /** Whole responses as bytes on the wire, per kind of answer, made again when the `Date` second changes. */
+  wire?: Map<string, { date: string; bytes: Buffer }>;
+}
+
+/** What a request asks of a page the fast path may answer: its signature's facts and how it wants the answer. */
+export interface FastPathRequest extends FastPathRequestFacts {
+  acceptEncoding: string | undefined;
+  ifNoneMatch: string | undefined;
+}
+
+/** How the fast path answers a request: a remembered answer, with or without its body, in one encoding. */
+interface FastAnswer {
+  remembered: Remembered;
+  status: 200 | 304;
+  encoding: 'br' | 'gzip' | 'identity';
+  withBody: boolean;
+}
+
+/** The headers of an answer, after the remembered ones: the ones of this answer alone (no `Date`, no connection). */
+function listAnswerHeaders(answer: FastAnswer, body: Buffer): string[] {
+  const headers = [...answer.remembered.headers, 'x-cache', 'HIT'];
+  if (answer.status === 304) return headers;
+  if (answer.encoding !== 'identity') headers.push('content-encoding', answer.encoding);
+  headers.push('content-length', String(body.length));
+  return headers;
+}
+
+/** The `Date` header's text for now, made once a second (as Node's own HTTP server does). */
+function createDateClock(now: () => number) {
+  let second = -1;
+  let text = '';
+  return () => {
+    const at = now();
+    const current = Math.floor(at / 1000);
+    if (current !== second) {
+      second = current;
+      text = new Date(current * 1000).toUTCString();
+    }
+    return text;
+  };
+}
+
+/**
+ * A whole HTTP/1.1 response as bytes: status line, headers, `Date`, keep-alive, the empty line and the body,
+ * written the way Node's HTTP server writes them (header text in latin1, as it sends it).
+ */
+export function serialiseResponse(input: {
+  status: number;
+  headers: readonly string[];
+  date: string;
+  keepAliveS: number;
+  body: Buffer | undefined;
+}): Buffer {
+  let head = `HTTP/1.1 ${input.status} ${STATUS_CODES[input.status] ?? ''}\r\n`;
+  for (let index = 0; index < input.headers.length; index += 2) head += `${input.headers[index]}: ${input.headers[index + 1]}\r\n`;
+  head += `Date: ${input.date}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${input.keepAliveS}\r\n\r\n`;
+  const headBytes = Buffer.from(head, 'latin1');
+  return input.body ? Buffer.concat([headBytes, input.body]) : headBytes;
 }
 
 /**
@@ -126,11 +184,12 @@ interface Remembered {
  * lookup, routing, render bundle or per-request header building; only while that entry is still the fresh
  * one in the store (another instance's delete or a re-render through Redis sends the request down the full
  * pipeline again). Anything else (a miss, a stale entry, a switch, a signed-in or unknown cookie) takes the
- * full pipeline, which remembers what it sent.
+ * full pipeline, which remembers what it sent. The wire lane (`page-cache-wire.ts`) asks it the same question
+ * for requests it reads off the connection itself.
  */
 export function createPageCacheFastPath(options: {
-  /** The fresh, live entry under a key, as the cache would serve it (undefined: none). */
-  peekFresh: (key: string) => Promise<PageCacheEntry | undefined>;
+  /** The fresh entry under a key, as the cache would serve it (undefined: none); at once when it can. */
+  peekFresh: (key: string) => PageCacheEntry | undefined | Promise<PageCacheEntry | undefined>;
   /** Whether an entry names only releases live now. */
   isLive: (entry: PageCacheEntry) => boolean;
   /** The releases a request is served under now (compared by identity). */
@@ -140,53 +199,90 @@ export function createPageCacheFastPath(options: {
   maxBytes: number;
   /** How long a remembered answer may be used at most (the entries' lifetime). */
   lifetimeMs: number;
+  /** The clock (tests move it). */
+  now?: () => number;
 }) {
   const remembered = new LRUCache<string, Remembered>({
     maxSize: Math.max(options.maxBytes, 1),
-    sizeCalculation: (answer) => answer.encoded.identity.length + answer.headers.join('').length + 256,
+    // The body twice: as stored, and inside the whole response the wire lane writes.
+    sizeCalculation: (answer) => 2 * answer.encoded.identity.length + answer.headers.join('').length + 1024,
     ttl: options.lifetimeMs,
   });
-  const signatureOf = (req: IncomingMessage) =>
-    readFastPathSignature({
-      method: req.method,
-      url: req.url,
-      host: req.headers.host,
-      acceptLanguage: req.headers['accept-language'],
-      cookie: req.headers.cookie,
-      userAgent: req.headers['user-agent'],
+  const readDate = createDateClock(options.now ?? Date.now);
+
+  /** How the fast path answers a remembered request once its entry is looked up. */
+  function decide(request: FastPathRequest, signature: string, answer: Remembered, entry: PageCacheEntry | undefined): FastAnswer | undefined {
+    if (!entry || entry.etag !== answer.etag || entry.storedAt !== answer.storedAt || !options.isLive(entry)) {
+      remembered.delete(signature);
+      return undefined;
+    }
+    options.countHit();
+    if (matchesIfNoneMatch(request.ifNoneMatch, answer.etag)) return { remembered: answer, status: 304, encoding: 'identity', withBody: false };
+    return { remembered: answer, status: 200, encoding: chooseEncoding(request.acceptEncoding), withBody: request.method !== 'HEAD' };
+  }
+
+  /**
+   * How the fast path answers a request, or undefined when the full pipeline must: at once when the entry is
+   * in this process, through a promise when it is in Redis.
+   */
+  function find(request: FastPathRequest): FastAnswer | undefined | Promise<FastAnswer | undefined> {
+    if (remembered.size === 0) return undefined;
+    const signature = readFastPathSignature(request);
+    const answer = signature === null ? undefined : remembered.get(signature);
+    if (!answer || signature === null) return undefined;
+    if (answer.snapshot !== options.currentSnapshot()) return decide(request, signature, answer, undefined);
+    const entry = options.peekFresh(answer.key);
+    return entry instanceof Promise ? entry.then((found) => decide(request, signature, answer, found)) : decide(request, signature, answer, entry);
+  }
+
+  /** The whole response of an answer as bytes, made once per answer, kind and second. */
+  function writeOnWire(found: FastAnswer | undefined, keepAliveS: number): Buffer | undefined {
+    if (!found) return undefined;
+    const date = readDate();
+    const kind = `${found.status} ${found.encoding} ${found.withBody ? 'body' : 'head'}`;
+    const wire = (found.remembered.wire ??= new Map());
+    const made = wire.get(kind);
+    if (made?.date === date) return made.bytes;
+    const body = readEncodedBody(found.remembered.encoded, found.encoding);
+    const bytes = serialiseResponse({
+      status: found.status,
+      headers: listAnswerHeaders(found, body),
+      date,
+      keepAliveS,
+      body: found.withBody ? body : undefined,
     });
+    wire.set(kind, { date, bytes });
+    return bytes;
+  }
 
   return {
     /** Answers the request when it may (resolves true), else leaves the response untouched (false). */
     async answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-      if (remembered.size === 0) return false;
-      const signature = signatureOf(req);
-      const answer = signature === null ? undefined : remembered.get(signature);
-      if (!answer || signature === null) return false;
-      const entry = answer.snapshot === options.currentSnapshot() ? await options.peekFresh(answer.key) : undefined;
-      if (!entry || entry.etag !== answer.etag || entry.storedAt !== answer.storedAt || !options.isLive(entry)) {
-        remembered.delete(signature);
-        return false;
-      }
-      options.countHit();
-      const headers = [...answer.headers, 'x-cache', 'HIT'];
-      if (matchesIfNoneMatch(req.headers['if-none-match'], answer.etag)) {
-        res.writeHead(304, headers);
-        res.end();
-        return true;
-      }
-      const encoding = chooseEncoding(req.headers['accept-encoding']);
-      const body = readEncodedBody(answer.encoded, encoding);
-      if (encoding !== 'identity') headers.push('content-encoding', encoding);
-      if (req.method === 'HEAD') {
-        res.writeHead(200, headers);
-        res.end();
-        return true;
-      }
-      headers.push('content-length', String(body.length));
-      res.writeHead(200, headers);
-      res.end(body);
+      const found = await find({
+        method: req.method,
+        url: req.url,
+        host: req.headers.host,
+        acceptLanguage: req.headers['accept-language'],
+        cookie: req.headers.cookie,
+        userAgent: req.headers['user-agent'],
+        acceptEncoding: req.headers['accept-encoding'],
+        ifNoneMatch: req.headers['if-none-match'],
+      });
+      if (!found) return false;
+      const body = readEncodedBody(found.remembered.encoded, found.encoding);
+      res.writeHead(found.status, listAnswerHeaders(found, body));
+      res.end(found.withBody ? body : undefined);
       return true;
+    },
+
+    /**
+     * The whole response to a request as bytes on the wire (keep-alive, `Keep-Alive: timeout=keepAliveS`),
+     * or undefined when the full pipeline must answer it: at once when the entry is in this process, through
+     * a promise when it is in Redis.
+     */
+    answerOnWire(request: FastPathRequest, keepAliveS: number): Buffer | undefined | Promise<Buffer | undefined> {
+      const found = find(request);
+      return found instanceof Promise ? found.then((answer) => writeOnWire(answer, keepAliveS)) : writeOnWire(found, keepAliveS);
     },
 
     /**
@@ -195,7 +291,14 @@ export function createPageCacheFastPath(options: {
      */
     remember(req: IncomingMessage, res: ServerResponse, snapshot: object, entry: PageCacheEntry): void {
       if (entry.kind !== 'document' || res.hasHeader('set-cookie')) return;
-      const signature = signatureOf(req);
+      const signature = readFastPathSignature({
+        method: req.method,
+        url: req.url,
+        host: req.headers.host,
+        acceptLanguage: req.headers['accept-language'],
+        cookie: req.headers.cookie,
+        userAgent: req.headers['user-agent'],
+      });
       if (signature === null) return;
       remembered.set(signature, {
         snapshot,

@@ -31,6 +31,8 @@ export interface EntrySummary {
 export interface PageCacheStore {
   readonly kind: 'memory' | 'redis';
   get(key: string): Promise<PageCacheEntry | undefined>;
+  /** The entry under a key at once, for a store in this process (one over the network has none). */
+  peek?(key: string): PageCacheEntry | undefined;
   /** Keeps an entry for `lifetimeMs` (fresh and stale time together). */
   set(entry: PageCacheEntry, lifetimeMs: number): Promise<void>;
   /** Deletes entries by key; resolves with how many there were. */
@@ -74,6 +76,7 @@ export function createMemoryPageStore(options: { maxBytes: number; lifetimeMs: n
   return {
     kind: 'memory',
     get: async (key) => cache.get(key),
+    peek: (key) => cache.get(key),
     async set(entry, lifetimeMs) {
       if (measureEntry(entry) > options.maxBytes) return;
       cache.set(entry.key, entry, { ttl: lifetimeMs });

@@ -160,10 +160,15 @@ export async function createPageCache(options: {
       return entry ? { status: 'MISS', entry } : { status: 'MISS', entry: null, answer };
     },
 
-    /** The entry under a key while it is fresh (the fast path's check: docs/operations.md "Page cache"). */
-    async peekFresh(key: string): Promise<PageCacheEntry | undefined> {
-      const found = store ? await store.get(key) : undefined;
-      return found && classifyEntryAge(found.storedAt, now(), ttlS, staleS) === 'fresh' ? found : undefined;
+    /**
+     * The entry under a key while it is fresh (the fast path's check: docs/operations.md "Page cache"): at once
+     * from the store in this process, through a promise from Redis.
+     */
+    peekFresh(key: string): PageCacheEntry | undefined | Promise<PageCacheEntry | undefined> {
+      if (!store) return undefined;
+      const fresh = (found: PageCacheEntry | undefined) =>
+        found && classifyEntryAge(found.storedAt, now(), ttlS, staleS) === 'fresh' ? found : undefined;
+      return store.peek ? fresh(store.peek(key)) : store.get(key).then(fresh);
     },
 
     /** Counts a hit the fast path answered. */
