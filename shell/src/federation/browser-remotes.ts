@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { toContainerName, type PinnedRemote, type RemoteName, type RemotePageModule } from '@reelkeep/shared-contracts';
 import { acceptPageModule, RemoteUnavailableError, withTimeout } from './page-modules.ts';
+import { listPageFiles } from './page-files.ts';
 
 /** docs/routing.md "Chunk-load errors": a page chunk not loaded within 120 s raises the chunk-load error. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -15,10 +16,31 @@ export class ChunkLoadError extends Error {
 
 const loaded = new Map<RemoteName, RemotePageModule>();
 const pending = new Map<RemoteName, Promise<RemotePageModule>>();
+const entries = new Map<RemoteName, string>();
+const prefetched = new Set<RemoteName>();
 
 /** Registers the remote versions the server rendered with; the page keeps them for its whole life. */
 export function registerPinnedRemotes(remotes: readonly PinnedRemote[]): void {
+  for (const remote of remotes) entries.set(remote.name, remote.entry);
   registerRemotes(remotes.map((remote) => ({ name: toContainerName(remote.name), entry: remote.entry })));
+}
+
+/**
+ * docs/routing.md "Link prefetch": fetches a remote's entry and the files of its page module into the
+ * browser's cache, at low priority and without running any of them; the click that needs them loads them
+ * from there. Once per remote, and never for one already loaded.
+ */
+export function prefetchRemotePage(remote: RemoteName): void {
+  const entry = entries.get(remote);
+  if (!entry || loaded.has(remote) || pending.has(remote) || prefetched.has(remote)) return;
+  prefetched.add(remote);
+  const entryUrl = new URL(entry, window.location.href);
+  const fetchLow = (url: URL) => fetch(url, { priority: 'low' });
+  void fetchLow(entryUrl).catch(() => undefined);
+  void fetchLow(new URL('mf-manifest.json', entryUrl))
+    .then((response) => (response.ok ? response.json() : undefined))
+    .then((manifest: unknown) => Promise.all(listPageFiles(manifest).map((file) => fetchLow(new URL(file, entryUrl)))))
+    .catch(() => undefined);
 }
 
 /** The page modules loaded so far (read synchronously while rendering). */

@@ -1,5 +1,5 @@
 import { resolvePath } from './route-table.ts';
-import { loadBrowserPageModule } from '../federation/browser-remotes.ts';
+import { prefetchRemotePage } from '../federation/browser-remotes.ts';
 import { whenIdle } from '../when-idle.ts';
 
 /** docs/routing.md "Link prefetch": prefetch waits for an idle moment, at most this long. */
@@ -18,8 +18,8 @@ export function canPrefetch(): boolean {
 }
 
 /**
- * Loads the remote page module of same-site links once they scroll into view, so a click renders at
- * once. Returns the function that stops watching.
+ * Prefetches the files of the remote page module of same-site links once they scroll into view, so a
+ * click needs no network. Returns the function that stops watching.
  */
 export function watchLinksForPrefetch(root: HTMLElement): () => void {
   if (typeof IntersectionObserver === 'undefined') return () => undefined;
@@ -29,8 +29,7 @@ export function watchLinksForPrefetch(root: HTMLElement): () => void {
       observer.unobserve(entry.target);
       const url = new URL((entry.target as HTMLAnchorElement).href, window.location.href);
       const match = url.origin === window.location.origin ? resolvePath(url.pathname) : null;
-      if (match && canPrefetch())
-        whenIdle(() => void loadBrowserPageModule(match.definition.remote).catch(() => undefined), PREFETCH_IDLE_TIMEOUT_MS);
+      if (match && canPrefetch()) whenIdle(() => prefetchRemotePage(match.definition.remote), PREFETCH_IDLE_TIMEOUT_MS);
     }
   });
   const observeLinks = () => root.querySelectorAll('a[href]').forEach((anchor) => observer.observe(anchor));
