@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { PUSH_PROMPT_DELAY_MS, selectLocale, selectLocalePrefix } from '@reelkeep/shared-contracts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
@@ -22,6 +22,31 @@ import type { CampaignBannerController } from './campaign-banner-controller.ts';
 const PushPrompt = lazy(() => import('../webpush/PushPrompt.tsx'));
 /** docs/campaigns.md "Coupon modal and ads": the campaign squad's dialogs load once the page is hydrated and the browser idle. */
 const CampaignDialogsSlot = lazy(() => import('./CampaignDialogsSlot.tsx'));
+
+/**
+ * Renders its children once `schedule` says they are due. The state is its own, so the frame around it does
+ * not render again when they become due (that render of the whole page was the longest task after hydration).
+ */
+function WhenDue({ schedule, children }: { schedule: (due: () => void) => () => void; children: ReactNode }) {
+  const [due, setDue] = useState(false);
+  useEffect(() => schedule(() => setDue(true)), [schedule]);
+  return due ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/** docs/campaigns.md "Coupon modal and ads": due when the browser is idle after hydration, 2 s at the latest. */
+const scheduleCampaignDialogs = (due: () => void) => {
+  let cancelled = false;
+  whenIdle(() => !cancelled && due(), 2000);
+  return () => {
+    cancelled = true;
+  };
+};
+
+/** docs/push.md "Subscribing": due when the push delay has passed after hydration. */
+const schedulePushPrompt = (due: () => void) => {
+  const timer = setTimeout(due, PUSH_PROMPT_DELAY_MS);
+  return () => clearTimeout(timer);
+};
 
 /** The frame around every page (clean, simple and reduced pages: docs/frame.md "Page frames"). */
 export function Root() {
@@ -48,15 +73,6 @@ export function Root() {
     );
     void campaignBanner.current.then((controller) => controller.update(route, prefix, clean));
   }, [campaign, route, prefix, clean, dispatch]);
-  const [campaignDialogsDue, setCampaignDialogsDue] = useState(false);
-  useEffect(() => {
-    if (campaign) whenIdle(() => setCampaignDialogsDue(true), 2000);
-  }, [campaign]);
-  const [pushDue, setPushDue] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setPushDue(true), PUSH_PROMPT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
   return (
     <div className="rk-app">
       <PageHead payload={payload} pathname={navigation.location.pathname} />
@@ -68,16 +84,14 @@ export function Root() {
       <BackToTop />
       <LazyAlertHost />
       <Tracking />
-      {campaignDialogsDue && campaign && (
-        <Suspense fallback={null}>
+      {campaign && (
+        <WhenDue schedule={scheduleCampaignDialogs}>
           <CampaignDialogsSlot campaign={campaign} route={route} prefix={prefix} locale={locale} search={navigation.location.search} />
-        </Suspense>
+        </WhenDue>
       )}
-      {pushDue && (
-        <Suspense fallback={null}>
-          <PushPrompt />
-        </Suspense>
-      )}
+      <WhenDue schedule={schedulePushPrompt}>
+        <PushPrompt />
+      </WhenDue>
     </div>
   );
 }
