@@ -76,6 +76,24 @@ describe('plan table and derived prices (docs/commerce.md "Plans and prices")', 
     expect(formatUsd(89.9, 'de')).toBe('89,90\u00a0$');
   });
 
+  it("writes every site locale's dollars to the character as Intl.NumberFormat does", () => {
+    const amounts = [0, 0.005, 0.5, 1.005, 9.99, 29.9, 89.9, 149.9, 999.99, 1000, 1234.5, 9999.995, 12345.67, 123456.789, 1234567.5, -3, -1234.5];
+    for (const locale of ['en', 'fr', 'zh', 'ja', 'de', 'es', 'pt', 'it']) {
+      const reference = new Intl.NumberFormat(locale === 'zh' ? 'zh-Hant' : locale, {
+        style: 'currency',
+        currency: 'USD',
+        currencyDisplay: 'narrowSymbol',
+      });
+      for (const amount of amounts) expect([locale, amount, formatUsd(amount, locale)]).toEqual([locale, amount, reference.format(amount)]);
+    }
+  });
+
+  it('formats a locale outside the table through Intl.NumberFormat', () => {
+    expect(formatUsd(1234.5, 'nl')).toBe(
+      new Intl.NumberFormat('nl', { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(1234.5),
+    );
+  });
+
   it('keeps each locale its own format when locales alternate', () => {
     expect(['en', 'de', 'en', 'fr', 'de'].map((locale) => formatUsd(1234.5, locale))).toEqual([
       '$1,234.50',
