@@ -149,6 +149,16 @@ describe('attachPageCacheWireLane', () => {
     while (!Buffer.concat(received).includes('<p>page</p>')) await new Promise((resolve) => setTimeout(resolve, 10));
     expect([rendered, lane.answered, lane.connections]).toEqual([1, 1, 1]);
 
+    // A client that sends its request and half-closes gets the answer, then the connection ends.
+    const halfClosed = connect(port, '127.0.0.1');
+    const halfReceived: Buffer[] = [];
+    halfClosed.on('data', (chunk: Buffer) => halfReceived.push(chunk));
+    const halfEnded = new Promise((resolve) => halfClosed.once('close', resolve));
+    halfClosed.end(request);
+    await halfEnded;
+    expect(Buffer.concat(halfReceived).toString()).toContain('<p>page</p>');
+    expect(lane.answered).toBe(2);
+
     const started = Date.now();
     await new Promise((resolve) => server.close(resolve));
     await closed;

@@ -80,6 +80,8 @@ type ConnectionListener = (this: Server, socket: Socket) => void;
 interface LaneConnection {
   busy: boolean;
   lastRequestAt: number;
+  /** The client sent its last byte (Node's HTTP server allows half-open connections): end once answered. */
+  ended: boolean;
 }
 
 /** How often the lane ends connections idle for longer than the server's `keepAliveTimeout`. */
@@ -112,13 +114,14 @@ export function attachPageCacheWireLane(
   server.once('close', () => clearInterval(sweep));
 
   server.on('connection', (socket: Socket) => {
-    const connection: LaneConnection = { busy: false, lastRequestAt: Date.now() };
+    const connection: LaneConnection = { busy: false, lastRequestAt: Date.now(), ended: false };
     lane.set(socket, connection);
 
     const handOver = (unanswered: Buffer) => {
       lane.delete(socket);
       socket.removeListener('data', onData);
       socket.removeListener('close', onClose);
+      socket.removeListener('end', onEnd);
       for (const handler of handlers) handler.call(server, socket);
       socket.removeListener('error', onSocketError);
       if (unanswered.length > 0) socket.emit('data', unanswered);
@@ -160,7 +163,7 @@ export function attachPageCacheWireLane(
         }
         at = end + HEAD_END.length;
       }
-      if (closing) socket.end();
+      if (closing || connection.ended) socket.end();
       else if (socket.isPaused()) socket.resume();
     };
 
@@ -187,11 +190,16 @@ export function attachPageCacheWireLane(
     };
     const onSocketError = () => socket.destroy();
     const onClose = () => lane.delete(socket);
+    const onEnd = () => {
+      connection.ended = true;
+      if (!connection.busy) socket.end();
+    };
 
     socket.setNoDelay(true);
     socket.on('data', onData);
     socket.on('error', onSocketError);
     socket.on('close', onClose);
+    socket.on('end', onEnd);
   });
 
   const closeIdle = () => {
