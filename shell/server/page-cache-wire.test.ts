@@ -3,7 +3,7 @@ import { createServer, get } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createPageCacheFastPath, serialiseResponse } from './page-cache-fast-path.ts';
 import type { PageCacheEntry } from './page-cache-store.ts';
-import { attachPageCacheWireLane, readWireRequestHead, WIRE_MAX_HEAD_BYTES } from './page-cache-wire.ts';
+import { attachPageCacheWireLane, readWireRequestHead, WIRE_MAX_HEAD_BYTES, WIRE_MAX_HEADER_LINES } from './page-cache-wire.ts';
 
 const head = (...lines: string[]) => lines.join('\r\n');
 const PLAIN = ['GET /fr/netflix-downloader?x=1 HTTP/1.1', 'Host: site.test', 'User-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64)'];
@@ -58,6 +58,7 @@ describe('readWireRequestHead', () => {
     ['a control character', head(...PLAIN, 'X-A: \u0001')],
     ['a byte above ASCII', head(...PLAIN, 'X-A: caf\u00e9')],
     ['a head over the limit', head(...PLAIN, `X-A: ${'a'.repeat(WIRE_MAX_HEAD_BYTES)}`)],
+    ['too many header lines', head(...PLAIN, ...Array.from({ length: WIRE_MAX_HEADER_LINES }, (_, index) => `X-${index}: 1`))],
   ])('leaves %s to Node', (_name, text) => {
     expect(readWireRequestHead(text)).toBeNull();
   });
@@ -166,5 +167,94 @@ describe('attachPageCacheWireLane', () => {
     // The socket's own `close` comes a turn after the server's.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(lane.connections).toBe(0);
+  });
+});
+
+/** A server with the lane whose fast path remembers `entry` after its first render; `peekFresh` as given. */
+async function startLaneServer(entry: PageCacheEntry, peekFresh: (key: string) => PageCacheEntry | undefined | Promise<PageCacheEntry | undefined>) {
+  const snapshot = {};
+  const fastPath = createPageCacheFastPath({
+    peekFresh,
+    isLive: () => true,
+    currentSnapshot: () => snapshot,
+    countHit: () => undefined,
+    maxBytes: 100_000_000,
+    lifetimeMs: 60_000,
+  });
+  const counts = { rendered: 0, errors: 0 };
+  const server = createServer((req, res) => {
+    counts.rendered += 1;
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    fastPath.remember(req, res, snapshot, entry);
+    res.end(entry.body);
+  });
+  const lane = attachPageCacheWireLane(server, { fastPath, onError: () => (counts.errors += 1) });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  // The first request renders and is remembered.
+  await new Promise<void>((resolve, reject) =>
+    get({ host: '127.0.0.1', port, path: '/', agent: false }, (response) => response.resume().on('end', resolve)).on('error', reject),
+  );
+  return { server, lane, port, counts };
+}
+
+/** The request of the first render (Node's client names the port in `Host`), which the lane may answer. */
+const requestOn = (port: number) => `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the wire lane under a client that misbehaves', () => {
+  it('reads no more requests from a client that does not read its answers', async () => {
+    const entry: PageCacheEntry = {
+      key: 'k',
+      kind: 'document',
+      body: 'x'.repeat(256 * 1024),
+      etag: '"e"',
+      nonce: '',
+      tags: [],
+      storedAt: Date.now(),
+    };
+    const { server, lane, port } = await startLaneServer(entry, () => entry);
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.pause();
+    socket.setNoDelay(true);
+    // One request per write (no Nagle), so that each arrives on its own.
+    for (let sent = 0; sent < 300; sent += 1) {
+      socket.write(requestOn(port));
+      await pause(2);
+    }
+    await pause(300);
+    // The kernel's buffers take a few answers; the lane then waits for the client instead of queueing 300.
+    expect(lane.answered).toBeGreaterThan(0);
+    expect(lane.answered).toBeLessThan(60);
+    socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('hands a request over to Node when the store fails, and passes on the end the client sent meanwhile', async () => {
+    const entry: PageCacheEntry = { key: 'k', kind: 'document', body: '<p>page</p>', etag: '"e"', nonce: '', tags: [], storedAt: Date.now() };
+    let failing = false;
+    const { server, lane, port, counts } = await startLaneServer(entry, () =>
+      failing ? pause(50).then(() => Promise.reject(new Error('store down'))) : entry,
+    );
+    failing = true;
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.end(requestOn(port));
+    await closed;
+    expect(Buffer.concat(received).toString()).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*<p>page<\/p>$/);
+    expect([counts.rendered, lane.answered, counts.errors]).toEqual([2, 0, 0]);
+    failing = false;
+    const hit = connect(port, '127.0.0.1');
+    const hitReceived: Buffer[] = [];
+    hit.on('data', (chunk: Buffer) => hitReceived.push(chunk));
+    const hitClosed = new Promise((resolve) => hit.once('close', resolve));
+    hit.end(requestOn(port));
+    await hitClosed;
+    expect(Buffer.concat(hitReceived).toString()).toContain('<p>page</p>');
+    expect(lane.answered).toBe(1);
+    await new Promise((resolve) => server.close(resolve));
   });
 });

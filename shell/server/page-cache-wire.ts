@@ -4,6 +4,8 @@ import type { FastPathRequest, PageCacheFastPath } from './page-cache-fast-path.
 
 /** A request head the lane reads: longer ones go to Node's parser, which enforces its own limit. */
 export const WIRE_MAX_HEAD_BYTES = 8192;
+/** Header lines a head may have; more go to Node's parser, which refuses very many. */
+export const WIRE_MAX_HEADER_LINES = 64;
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 
@@ -37,13 +39,14 @@ const REQUEST_LINE = /^(GET|HEAD) (\/[\x21-\x7e]*) HTTP\/1\.1$/;
 /**
  * Reads a request head (the text before its empty line, without it) the way the page cache's wire lane may
  * answer it: a GET or HEAD in HTTP/1.1 with an origin-form target, kept alive, no body, no upgrade, well-formed
- * header lines (no folding, no bare LF, token names, visible ASCII values), one `Host` and none of the headers
+ * header lines (at most 64; no folding, no bare LF, token names, visible ASCII values), one `Host` and none of the headers
  * it reads twice. Null for anything else: Node's parser then reads the request as it always does
  * (docs/operations.md "The wire lane").
  */
 export function readWireRequestHead(head: string): FastPathRequest | null {
   if (head.length > WIRE_MAX_HEAD_BYTES) return null;
   const lines = head.split('\r\n');
+  if (lines.length > WIRE_MAX_HEADER_LINES + 1) return null;
   const requestLine = REQUEST_LINE.exec(lines[0] ?? '');
   if (!requestLine) return null;
   const read = new Map<string, string>();
@@ -76,15 +79,19 @@ export function readWireRequestHead(head: string): FastPathRequest | null {
 
 type ConnectionListener = (this: Server, socket: Socket) => void;
 
-/** A connection the lane holds: whether it waits on an answer, and when it last sent a request. */
+/** A connection the lane holds. */
 interface LaneConnection {
+  /** Waiting on the store or on the client to read: no request is read meanwhile. */
   busy: boolean;
-  lastRequestAt: number;
+  /** When it last showed activity: a request arrived, or bytes written to it left the socket. */
+  lastActiveAt: number;
+  /** `socket.bytesWritten` and `socket.writableLength` when the sweep last looked. */
+  writtenSeen: string;
   /** The client sent its last byte (Node's HTTP server allows half-open connections): end once answered. */
   ended: boolean;
 }
 
-/** How often the lane ends connections idle for longer than the server's `keepAliveTimeout`. */
+/** How often the lane ends connections inactive for longer than the server's `keepAliveTimeout`. */
 const IDLE_SWEEP_MS = 1000;
 
 /**
@@ -92,9 +99,10 @@ const IDLE_SWEEP_MS = 1000;
  * A request whose whole head arrived, that `readWireRequestHead` accepts and that the fast path answers gets
  * the remembered response written to the socket in one piece, without Node's HTTP machinery (parser
  * callbacks, request and response objects, header validation), which costs more than the hit itself. At the
- * first request the lane does not answer (a miss, a partial head, a body, anything unusual), the connection
- * is handed to Node's HTTP server with the bytes not yet answered, and stays there. A connection idle for
- * the server's `keepAliveTimeout` is ended, as Node ends its own.
+ * first request the lane does not answer (a miss, a partial head, a body, anything unusual, a store that
+ * fails), the connection is handed to Node's HTTP server with the bytes not yet answered, and stays there.
+ * No request is read while the client has not read the previous answer; a connection without activity (no
+ * request, no answer bytes leaving) for the server's `keepAliveTimeout` is ended, as Node ends its own.
  */
 export function attachPageCacheWireLane(
   server: Server,
@@ -107,14 +115,20 @@ export function attachPageCacheWireLane(
   let answered = 0;
 
   const sweep = setInterval(() => {
-    const idleSince = Date.now() - server.keepAliveTimeout;
-    for (const [socket, connection] of lane) if (!connection.busy && connection.lastRequestAt < idleSince) socket.destroy();
+    const now = Date.now();
+    for (const [socket, connection] of lane) {
+      const written = `${socket.bytesWritten} ${socket.writableLength}`;
+      if (written !== connection.writtenSeen) {
+        connection.writtenSeen = written;
+        connection.lastActiveAt = now;
+      } else if (now - connection.lastActiveAt > server.keepAliveTimeout) socket.destroy();
+    }
   }, IDLE_SWEEP_MS);
   sweep.unref();
   server.once('close', () => clearInterval(sweep));
 
   server.on('connection', (socket: Socket) => {
-    const connection: LaneConnection = { busy: false, lastRequestAt: Date.now(), ended: false };
+    const connection: LaneConnection = { busy: false, lastActiveAt: Date.now(), writtenSeen: '0 0', ended: false };
     lane.set(socket, connection);
 
     const handOver = (unanswered: Buffer) => {
@@ -125,67 +139,85 @@ export function attachPageCacheWireLane(
       for (const handler of handlers) handler.call(server, socket);
       socket.removeListener('error', onSocketError);
       if (unanswered.length > 0) socket.emit('data', unanswered);
+      // The client's end was read by the lane: Node's server gets it after the bytes, as it would have.
+      if (connection.ended) socket.emit('end');
       socket.resume();
     };
 
-    const fail = (error: unknown) => {
-      options.onError(error);
-      socket.destroy();
-    };
-
-    /** Holds the connection's reading while `pending` settles, then goes on with `next`. */
-    const suspend = <T>(pending: Promise<T>, next: (value: T) => void) => {
+    /** Holds the connection's reading while `pending` settles, then goes on with `next`, or `otherwise` if it fails. */
+    const suspend = <T>(pending: Promise<T>, next: (value: T) => void, otherwise: () => void) => {
       connection.busy = true;
       socket.pause();
       pending
-        .then((value) => {
-          connection.busy = false;
-          if (!socket.destroyed) next(value);
-        })
-        .catch(fail);
+        .then(
+          (value) => {
+            connection.busy = false;
+            if (!socket.destroyed) next(value);
+          },
+          () => {
+            connection.busy = false;
+            if (!socket.destroyed) otherwise();
+          },
+        )
+        .catch((error: unknown) => {
+          options.onError(error);
+          socket.destroy();
+        });
     };
+
+    const drained = () => new Promise<void>((resolve) => socket.once('drain', resolve));
 
     /** Answers the requests of a chunk from `at` on, in order; hands the connection over at the first it cannot. */
     const answerFrom = (chunk: Buffer, at: number): void => {
       while (at < chunk.length) {
+        // A client that does not read is not written ahead of: its next request waits for the socket.
+        if (socket.writableNeedDrain) {
+          const from = at;
+          return suspend(
+            drained(),
+            () => answerFrom(chunk, from),
+            () => undefined,
+          );
+        }
         const end = chunk.indexOf(HEAD_END, at);
         const request = end === -1 || closing ? null : readWireRequestHead(chunk.toString('latin1', at, end));
         const bytes = request ? options.fastPath.answerOnWire(request, Math.floor(server.keepAliveTimeout / 1000)) : undefined;
         if (bytes instanceof Promise) {
           const from = at;
-          return suspend(bytes, (found) => (found ? send(chunk, end, found) : handOver(chunk.subarray(from))));
+          // A store that fails is a miss, as it is behind Node's parser.
+          return suspend(
+            bytes,
+            (found) => (found ? (write(found), answerFrom(chunk, end + HEAD_END.length)) : handOver(chunk.subarray(from))),
+            () => handOver(chunk.subarray(from)),
+          );
         }
         if (!bytes) return handOver(chunk.subarray(at));
-        if (!write(bytes) && end + HEAD_END.length < chunk.length) {
-          // A client that reads slowly is not written ahead of: the next pipelined request waits for the socket.
-          const next = end + HEAD_END.length;
-          return suspend(new Promise((resolve) => socket.once('drain', resolve)), () => answerFrom(chunk, next));
-        }
+        write(bytes);
         at = end + HEAD_END.length;
       }
       if (closing || connection.ended) socket.end();
+      else if (socket.writableNeedDrain)
+        suspend(
+          drained(),
+          () => socket.resume(),
+          () => undefined,
+        );
       else if (socket.isPaused()) socket.resume();
     };
 
     const write = (bytes: Buffer) => {
       answered += 1;
-      connection.lastRequestAt = Date.now();
-      return socket.write(bytes);
-    };
-
-    /** Writes an answer that came through a promise, then goes on with the chunk. */
-    const send = (chunk: Buffer, end: number, bytes: Buffer) => {
-      const next = end + HEAD_END.length;
-      if (!write(bytes) && next < chunk.length)
-        return suspend(new Promise((resolve) => socket.once('drain', resolve)), () => answerFrom(chunk, next));
-      answerFrom(chunk, next);
+      connection.lastActiveAt = Date.now();
+      socket.write(bytes);
     };
 
     const onData = (chunk: Buffer) => {
+      connection.lastActiveAt = Date.now();
       try {
         answerFrom(chunk, 0);
       } catch (error) {
-        fail(error);
+        options.onError(error);
+        socket.destroy();
       }
     };
     const onSocketError = () => socket.destroy();
