@@ -9,6 +9,7 @@
  * reports whether the old container is still reachable.
  *   node --expose-gc e2e/server-unload-probe.ts <releasesDir> <shellVersion> <remote> <old> <pinned> <live>
  */
+import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -36,6 +37,9 @@ export interface UnloadReport {
   /** The live version loads and passes the contract after the unload; so does the old one, asked for again. */
   liveHealthyAfter: boolean;
   oldReloadsAfter: boolean;
+  /** The old version, loaded again (now the last version loaded), is unloaded and collected by the next unload. */
+  reloadedUnloaded: string[];
+  reloadedCollected: boolean;
 }
 
 const require = createRequire(import.meta.url);
@@ -55,20 +59,34 @@ const [oldRelease, pinnedRelease, liveRelease] = await Promise.all([oldVersion, 
 const healthy = async (release: typeof oldRelease): Promise<boolean> => (await bundle.probeRemote(release!, TIMEOUT_MS)).healthy;
 const loadedBefore = { old: await healthy(oldRelease), pinned: await healthy(pinnedRelease), live: await healthy(liveRelease) };
 
-const serverDirOf = (release: typeof oldRelease): string => path.dirname(release!.serverEntry) + path.sep;
+// Node's module cache keys files by their real path (a releases folder may be reached through a link).
+const serverDirOf = (release: typeof oldRelease): string => path.dirname(realpathSync(release!.serverEntry)) + path.sep;
 const countCachedFiles = (release: typeof oldRelease): number =>
   Object.keys(require.cache).filter((file) => file.startsWith(serverDirOf(release))).length;
 
 let oldFinalized = false;
 const finalization = new FinalizationRegistry<string>(() => (oldFinalized = true));
-// Only weak references past this block: the probe itself must not keep the old container alive.
-const { oldContainer, oldExports, pinnedContainer } = (() => {
-  const oldModule = require.cache[oldRelease!.serverEntry];
-  const pinnedModule = require.cache[pinnedRelease!.serverEntry];
-  if (!oldModule || !pinnedModule) throw new Error('the server containers were not loaded through Node’s module cache');
-  finalization.register(oldModule.exports as object, 'old');
-  return { oldContainer: new WeakRef(oldModule), oldExports: new WeakRef(oldModule.exports as object), pinnedContainer: new WeakRef(pinnedModule) };
-})();
+
+/** Weak references to a loaded version's container module and exports: the probe must not keep them alive. */
+function watchContainer(release: typeof oldRelease): { module: WeakRef<NodeJS.Module>; exports: WeakRef<object> } {
+  const module = require.cache[realpathSync(release!.serverEntry)];
+  if (!module) throw new Error(`${release!.version}: the server container was not loaded through Node’s module cache`);
+  return { module: new WeakRef(module), exports: new WeakRef(module.exports as object) };
+}
+
+/** Collects garbage until `ref` is gone (or ten rounds passed); answers whether it is gone. */
+async function collect(ref: WeakRef<object>): Promise<boolean> {
+  for (let round = 0; round < 10 && ref.deref(); round++) {
+    await nextTurn();
+    globalThis.gc!();
+  }
+  await nextTurn();
+  return ref.deref() === undefined;
+}
+
+const oldContainer = watchContainer(oldRelease);
+const pinnedContainer = watchContainer(pinnedRelease);
+finalization.register(oldContainer.exports.deref()!, 'old');
 
 // The old version went live first, then the pinned and live ones took turns until the registry's history and
 // rollback stack no longer name it; the pinned one stays in both.
@@ -82,13 +100,9 @@ const pinnableBefore = {
   live: isPinnable(state, remote, liveVersion),
 };
 
-const unloaded = bundle.unloadRemotes?.((app, version) => isPinnable(state, app, version)) ?? [];
-
-for (let round = 0; round < 10 && oldContainer.deref(); round++) {
-  await nextTurn();
-  globalThis.gc();
-}
-await nextTurn();
+const keep = (app: string, version: string): boolean => isPinnable(state, app, version);
+const unloaded = bundle.unloadRemotes?.(keep) ?? [];
+const oldContainerCollected = await collect(oldContainer.module);
 
 /** Paths into `globalThis.__FEDERATION__` and the globals whose key or string value names the old version. */
 function findFederationMentions(needles: string[]): string[] {
@@ -119,13 +133,18 @@ const report: UnloadReport = {
   loadedBefore,
   pinnableBefore,
   unloaded,
-  oldContainerCollected: oldContainer.deref() === undefined,
-  oldExportsCollected: oldExports.deref() === undefined,
+  oldContainerCollected,
+  oldExportsCollected: oldContainer.exports.deref() === undefined,
   oldFinalized,
-  pinnedContainerAlive: pinnedContainer.deref() !== undefined,
+  pinnedContainerAlive: pinnedContainer.module.deref() !== undefined,
   cachedFilesAfter: { old: countCachedFiles(oldRelease), pinned: countCachedFiles(pinnedRelease) },
   federationMentionsOfOld: findFederationMentions([versionAlias(oldVersion), serverDirOf(oldRelease)]),
   liveHealthyAfter: await healthy(liveRelease),
   oldReloadsAfter: await healthy(oldRelease),
+  reloadedUnloaded: [],
+  reloadedCollected: false,
 };
+const reloadedContainer = watchContainer(oldRelease);
+report.reloadedUnloaded = bundle.unloadRemotes?.(keep) ?? [];
+report.reloadedCollected = await collect(reloadedContainer.module);
 console.log(JSON.stringify(report));
