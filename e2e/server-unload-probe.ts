@@ -90,7 +90,7 @@ finalization.register(oldContainer.exports.deref()!, 'old');
 
 // The old version went live first, then the pinned and live ones took turns until the registry's history and
 // rollback stack no longer name it; the pinned one stays in both.
-let state: RegistryState = { apps: {}, history: [] };
+let state: RegistryState = { revision: 0, apps: {}, history: [] };
 state = applyPromotion(state, remote, oldVersion, 'probe');
 for (let turn = 0; turn <= HISTORY_PER_APP + 1; turn++) state = applyPromotion(state, remote, turn % 2 === 0 ? pinnedVersion : liveVersion, 'probe');
 if (state.apps[remote]?.live !== liveVersion) state = applyPromotion(state, remote, liveVersion, 'probe');

@@ -14,8 +14,18 @@ export interface PinnedServerRemote {
 
 declare const __non_webpack_require__: NodeJS.Require;
 
-/** The remotes registered with the federation runtime, by alias, as registered, with their container's first load. */
-const registered = new Map<string, { remote: PinnedServerRemote; registration: { name: string; entry: string }; started: Promise<unknown> }>();
+/** A version registered with the federation runtime. */
+interface RegisteredRemote {
+  remote: PinnedServerRemote;
+  registration: { name: string; entry: string };
+  /** Its container's first load, settled (never failing, holding no module) once the container has started. */
+  started: Promise<unknown>;
+  /** The real path of the version's server folder, with a trailing separator: how Node's module cache names its files. */
+  serverDir: string;
+}
+
+/** The remotes registered with the federation runtime, by alias. */
+const registered = new Map<string, RegisteredRemote>();
 
 /** The first load of the latest version of each container, by container name: the next version's waits for it. */
 const lastFirstLoads = new Map<string, Promise<unknown>>();
