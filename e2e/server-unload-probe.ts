@@ -7,15 +7,21 @@
  * it (old, pinned, live), builds a registry in which the old version is listed nowhere any more while the
  * pinned one stays in the history, runs the unload with the host's own keep rule, collects garbage, and
  * reports whether the old container is still reachable.
- *   node --expose-gc e2e/server-unload-probe.ts <releasesDir> <shellVersion> <remote> <old> <pinned> <live>
+ * With a site URL and a path, it also renders that page with the live version after the unload, the squads'
+ * APIs answered by that site (a real host serving the same releases).
+ *   node --expose-gc e2e/server-unload-probe.ts <releasesDir> <shellVersion> <remote> <old> <pinned> <live> [<siteUrl> <path>]
  */
 import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { RemoteName } from '@reelkeep/shared-contracts';
 import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
+import { createLocaleStore } from '../platform/src/locale-store.ts';
 import { applyPromotion, HISTORY_PER_APP } from '../platform/src/release/registry.ts';
+import { ANONYMOUS } from '../shell/server/session.ts';
+import { detectOs } from '../shell/server/visitor.ts';
 import { createRemoteReleaseReader, isPinnable } from '../shell/server/release-snapshot.ts';
 import type { RenderBundle } from '../shell/src/render-contract.ts';
 
@@ -40,12 +46,14 @@ export interface UnloadReport {
   /** The old version, loaded again (now the last version loaded), is unloaded and collected by the next unload. */
   reloadedUnloaded: string[];
   reloadedCollected: boolean;
+  /** The page rendered with the live version after the unload, when a site was named. */
+  liveRender?: { status: number; unavailable: string[]; html: string; errors: string[] };
 }
 
 const require = createRequire(import.meta.url);
 
 if (typeof globalThis.gc !== 'function') throw new Error('run with --expose-gc');
-const [releasesDir, shellVersion, remoteArg, oldVersion, pinnedVersion, liveVersion] = process.argv.slice(2);
+const [releasesDir, shellVersion, remoteArg, oldVersion, pinnedVersion, liveVersion, siteUrl, pagePath] = process.argv.slice(2);
 if (!releasesDir || !shellVersion || !remoteArg || !oldVersion || !pinnedVersion || !liveVersion) {
   throw new Error('usage: server-unload-probe.ts <releasesDir> <shellVersion> <remote> <old> <pinned> <live>');
 }
@@ -127,6 +135,32 @@ function findFederationMentions(needles: string[]): string[] {
   for (const key of Object.keys(globalThis)) if (needles.some((needle) => key.includes(needle))) found.push(`globalThis.${key}`);
   return found;
 }
+/** Renders `pagePath` with the shell bundle and the live version, as the host would for an anonymous visitor. */
+async function renderWithLive(site: string, pagePath: string): Promise<NonNullable<UnloadReport['liveRender']>> {
+  const errors: string[] = [];
+  const outcome = await bundle.renderDocument({
+    url: new URL(pagePath, site),
+    siteUrl: site,
+    remotes: [liveRelease!],
+    shellAssets: { scripts: [], styles: [] },
+    loadResources: createLocaleStore(path.resolve(import.meta.dirname, '..', 'locales')).loadResources,
+    fetchApi: (apiPath, init) => fetch(new URL(apiPath, site), init),
+    visitorHeaders: {},
+    os: detectOs(undefined),
+    session: ANONYMOUS,
+    abValues: {},
+    nonce: 'unload-probe',
+    remoteTimeoutMs: TIMEOUT_MS,
+    renderTimeoutMs: TIMEOUT_MS,
+    reportError: (message, error) => errors.push(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+    warn: (message) => errors.push(message),
+  });
+  if (outcome.kind !== 'page') return { status: outcome.status, unavailable: [], html: '', errors };
+  const chunks: Buffer[] = [];
+  const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (chunks.push(Buffer.from(chunk)), done()) });
+  await outcome.pipe(sink);
+  return { status: outcome.status, unavailable: outcome.unavailable, html: Buffer.concat(chunks).toString('utf8'), errors };
+}
 const versionAlias = (version: string): string => version.replace(/[^0-9A-Za-z]/g, '_');
 
 const report: UnloadReport = {
@@ -144,6 +178,7 @@ const report: UnloadReport = {
   reloadedUnloaded: [],
   reloadedCollected: false,
 };
+if (siteUrl && pagePath) report.liveRender = await renderWithLive(siteUrl, pagePath);
 const reloadedContainer = watchContainer(oldRelease);
 report.reloadedUnloaded = bundle.unloadRemotes?.(keep) ?? [];
 report.reloadedCollected = await collect(reloadedContainer.module);
