@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
@@ -50,10 +50,17 @@ console.log(JSON.stringify({ states, beforeForget, afterForget, againState: agai
 `;
 
 describe('squad API host', () => {
-  it('lets go of a forgotten version’s module (collected after GC) and keeps the versions still kept', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'api-host-'));
-    const oldDir = await writeRelease(root, '0.1.0-old');
-    const liveDir = await writeRelease(root, '0.1.0-live');
+  it.each([
+    ['in the releases folder', false],
+    ['behind a link to the releases folder (Node’s module cache names the real path)', true],
+  ])('lets go of a forgotten version’s module (collected after GC) and keeps the versions still kept: %s', async (_how, linked) => {
+    const realRoot = await mkdtemp(path.join(tmpdir(), 'api-host-'));
+    await writeRelease(realRoot, '0.1.0-old');
+    await writeRelease(realRoot, '0.1.0-live');
+    const root = linked ? `${realRoot}-link` : realRoot;
+    if (linked) await symlink(realRoot, root);
+    const oldDir = path.join(root, 'mf-blog', '0.1.0-old');
+    const liveDir = path.join(root, 'mf-blog', '0.1.0-live');
     const { stdout } = await run(process.execPath, [
       '--expose-gc',
       '--input-type=module',
@@ -61,7 +68,7 @@ describe('squad API host', () => {
       CHILD_SCRIPT,
       oldDir,
       liveDir,
-      path.join(root, 'state'),
+      path.join(realRoot, 'state'),
     ]);
     expect(JSON.parse(stdout)).toEqual({
       states: ['ready', 'ready'],

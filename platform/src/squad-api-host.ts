@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -19,15 +20,25 @@ export const RELEASE_MIGRATIONS_DIR = 'migrations';
 /** How long a failed version waits before the host tries it again (a database that was down, a setting fixed). */
 const RETRY_FAILED_MS = 30_000;
 
+/** The name Node's module cache gives a file: its real path (a releases folder may be reached through a link). */
+function toCachedPath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
 /**
  * Lets Node's module system go of a module this file required: its cache entry and its place among the
  * requiring module's children (either would keep the module, and all it holds, alive for the life of the
  * process; docs/operations.md "Memory").
  */
 export function releaseRequiredModule(file: string): void {
-  const cached = require.cache[file];
+  const cachedAs = toCachedPath(file);
+  const cached = require.cache[cachedAs];
   if (!cached) return;
-  delete require.cache[file];
+  delete require.cache[cachedAs];
   for (const parent of [cached.parent, ...Object.values(require.cache)]) {
     const index = parent?.children.indexOf(cached) ?? -1;
     if (index >= 0) parent!.children.splice(index, 1);
@@ -113,7 +124,8 @@ export function createSquadApiHost(options: {
       });
       prepared.set(key, {
         promise,
-        moduleFile: path.join(releaseDir, API_MODULE_FILE),
+        // Named while the file is surely there: a release removed later is still found in the module cache.
+        moduleFile: toCachedPath(path.join(releaseDir, API_MODULE_FILE)),
         get failedAt() {
           return failedAt;
         },
