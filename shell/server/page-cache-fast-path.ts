@@ -127,6 +127,20 @@ export interface FastPathRequest extends FastPathRequestFacts {
   ifNoneMatch: string | undefined;
 }
 
+/** What the fast path reads of a request Node's parser read. */
+function readRequest(req: IncomingMessage): FastPathRequest {
+  return {
+    method: req.method,
+    url: req.url,
+    host: req.headers.host,
+    acceptLanguage: req.headers['accept-language'],
+    cookie: req.headers.cookie,
+    userAgent: req.headers['user-agent'],
+    acceptEncoding: req.headers['accept-encoding'],
+    ifNoneMatch: req.headers['if-none-match'],
+  };
+}
+
 /** How the fast path answers a request: a remembered answer, with or without its body, in one encoding. */
 interface FastAnswer {
   remembered: Remembered;
@@ -258,16 +272,7 @@ export function createPageCacheFastPath(options: {
   return {
     /** Answers the request when it may (resolves true), else leaves the response untouched (false). */
     async answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-      const found = await find({
-        method: req.method,
-        url: req.url,
-        host: req.headers.host,
-        acceptLanguage: req.headers['accept-language'],
-        cookie: req.headers.cookie,
-        userAgent: req.headers['user-agent'],
-        acceptEncoding: req.headers['accept-encoding'],
-        ifNoneMatch: req.headers['if-none-match'],
-      });
+      const found = await find(readRequest(req));
       if (!found) return false;
       const body = readEncodedBody(found.remembered.encoded, found.encoding);
       res.writeHead(found.status, listAnswerHeaders(found, body));
@@ -291,14 +296,7 @@ export function createPageCacheFastPath(options: {
      */
     remember(req: IncomingMessage, res: ServerResponse, snapshot: object, entry: PageCacheEntry): void {
       if (entry.kind !== 'document' || res.hasHeader('set-cookie')) return;
-      const signature = readFastPathSignature({
-        method: req.method,
-        url: req.url,
-        host: req.headers.host,
-        acceptLanguage: req.headers['accept-language'],
-        cookie: req.headers.cookie,
-        userAgent: req.headers['user-agent'],
-      });
+      const signature = readFastPathSignature(readRequest(req));
       if (signature === null) return;
       remembered.set(signature, {
         snapshot,

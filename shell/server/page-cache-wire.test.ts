@@ -202,6 +202,17 @@ async function startLaneServer(entry: PageCacheEntry, peekFresh: (key: string) =
 const requestOn = (port: number) => `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Sends one request and half-closes; resolves with everything received once the server ended the connection. */
+async function requestAndEnd(port: number): Promise<string> {
+  const socket = connect(port, '127.0.0.1');
+  const received: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => received.push(chunk));
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  socket.end(requestOn(port));
+  await closed;
+  return Buffer.concat(received).toString();
+}
+
 describe('the wire lane under a client that misbehaves', () => {
   it('reads no more requests from a client that does not read its answers', async () => {
     const entry: PageCacheEntry = {
@@ -238,22 +249,10 @@ describe('the wire lane under a client that misbehaves', () => {
       failing ? pause(50).then(() => Promise.reject(new Error('store down'))) : entry,
     );
     failing = true;
-    const socket = connect(port, '127.0.0.1');
-    const received: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => received.push(chunk));
-    const closed = new Promise((resolve) => socket.once('close', resolve));
-    socket.end(requestOn(port));
-    await closed;
-    expect(Buffer.concat(received).toString()).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*<p>page<\/p>$/);
+    expect(await requestAndEnd(port)).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*<p>page<\/p>$/);
     expect([counts.rendered, lane.answered, counts.errors]).toEqual([2, 0, 0]);
     failing = false;
-    const hit = connect(port, '127.0.0.1');
-    const hitReceived: Buffer[] = [];
-    hit.on('data', (chunk: Buffer) => hitReceived.push(chunk));
-    const hitClosed = new Promise((resolve) => hit.once('close', resolve));
-    hit.end(requestOn(port));
-    await hitClosed;
-    expect(Buffer.concat(hitReceived).toString()).toContain('<p>page</p>');
+    expect(await requestAndEnd(port)).toContain('<p>page</p>');
     expect(lane.answered).toBe(1);
     await new Promise((resolve) => server.close(resolve));
   });
