@@ -165,7 +165,9 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
       filename: '[name].[contenthash:10].js',
       chunkFilename: '[name].[contenthash:10].js',
       cssFilename: '[name].[contenthash:10].css',
-      cssChunkFilename: '[name].[contenthash:10].css',
+      // The chunk id leads a CSS chunk's name: the document marks the stylesheets it links with their chunk, so the
+      // CSS runtime does not add them twice (shell/src/rendering/stylesheet-links.ts).
+      cssChunkFilename: '[id].[contenthash:10].css',
       uniqueName: name,
       clean: true,
     },

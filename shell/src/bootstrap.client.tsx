@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import {
   createTranslator,
@@ -85,16 +86,18 @@ async function start(): Promise<void> {
       throw error;
     }),
   );
-  hydrateRoot(
-    document.getElementById('root')!,
-    <AppProviders store={store} translator={translator} modules={getLoadedPageModules()} frame={state.frame} navigator={navigator} headInTree>
-      <Root />
-    </AppProviders>,
-    {
-      // A region the server could not render is rendered again here; its error boundary shows the fallback.
-      onRecoverableError: (error) => reportClientError(error, { phase: 'hydration', path: window.location.pathname }),
-    },
-  );
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <AppProviders store={store} translator={translator} modules={getLoadedPageModules()} frame={state.frame} navigator={navigator} headInTree>
+        <Root />
+      </AppProviders>,
+      {
+        // A region the server could not render is rendered again here; its error boundary shows the fallback.
+        onRecoverableError: (error) => reportClientError(error, { phase: 'hydration', path: window.location.pathname }),
+      },
+    );
+  });
 }
 
 void start();

@@ -10,6 +10,7 @@ import {
   type FrameData,
   type HydrationState,
   type SharedState,
+  toContainerName,
 } from '@reelkeep/shared-contracts';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { createStaticNavigator } from '../routing/navigator.ts';
@@ -20,6 +21,10 @@ import { shouldShowCampaignBanner } from '../app/campaign-banner-rules.ts';
 import { renderCampaignBannerHtml } from './campaign-banner.server.ts';
 import { buildHeadTags, renderHeadTagsHtml, toCanonicalUrl } from './head-tags.ts';
 import { escapeHtml } from './html-text.ts';
+import { renderStylesheetLink } from './stylesheet-links.ts';
+
+/** The shell's browser container (its build's `uniqueName`: the package name without the scope). */
+const SHELL_CONTAINER = 'shell';
 import { serialiseHydrationState } from './hydration-text.ts';
 import type { ResolvedPage } from './page-resolution.server.ts';
 
@@ -70,7 +75,10 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: 
   const { payload, locale } = page;
   const remote = payload.match ? ROUTE_BY_NAME[payload.match.route].remote : undefined;
   const pinned = input.remotes.find((candidate) => candidate.name === remote && !payload.unavailable.includes(candidate.name));
-  const styles = [...input.shellAssets.styles, ...(pinned?.styles ?? [])];
+  const styles = [
+    ...input.shellAssets.styles.map((href) => renderStylesheetLink(href, SHELL_CONTAINER)),
+    ...(pinned ? pinned.styles.map((href) => renderStylesheetLink(href, toContainerName(pinned.name))) : []),
+  ];
   const preloads = [...input.shellAssets.scripts, ...(pinned ? [pinned.entry, ...pinned.scripts] : [])];
   const headTags = buildHeadTags({
     head: payload.head,
@@ -88,7 +96,7 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: 
     '<meta http-equiv="x-dns-prefetch-control" content="on">',
     renderHeadTagsHtml(headTags),
     '<link rel="icon" href="/favicon.ico">',
-    ...styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...styles,
     ...preloads.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
     ...input.shellAssets.scripts.map((src) => `<script defer src="${escapeHtml(src)}" nonce="${input.nonce}"></script>`),
     '</head>',

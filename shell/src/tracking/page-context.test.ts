@@ -29,6 +29,10 @@ describe('readTrackerPageContext', () => {
     ['nothing configured', JSON.stringify({ store: { ab: { values: {} } } })],
     ['a state that is not JSON', '{oops'],
     ['a state of another shape', JSON.stringify({ store: { ab: { values: { abPlanPrice: 7 } } }, tracking: { fingerprint: 'yes' } })],
+    ['variants that are not text', JSON.stringify({ store: { ab: { values: { abPlanPrice: 7 } } } })],
+    ['settings of another shape', JSON.stringify({ store: { ab: { values: {} } }, tracking: { outboundDomains: 'partner.example' } })],
+    ['a list of variants', JSON.stringify({ store: { ab: { values: ['price_b'] } } })],
+    ['a state that is null', 'null'],
   ])('turns everything off for %s', (_name, text) => {
     withState(text);
     expect(readTrackerPageContext(document)).toEqual({ settings: {}, abValues: {} });

@@ -11,8 +11,7 @@ import {
   type TrackingData,
   type TrackingEventName,
 } from '@reelkeep/shared-contracts/tracking';
-import { onSiteEvent, parseJsonAnswer, readCookie, serialiseCookie, trackingAnswerSchema, type TrackingAnswer } from '@reelkeep/shared-contracts';
-import * as z from 'zod/mini';
+import { onSiteEvent, readCookie, serialiseCookie, type TrackingAnswer } from '@reelkeep/shared-contracts';
 import { buildAbTryList } from './ab-try-list.ts';
 import { isClickCounted, isExposed, isHoverCounted, EXPOSURE_VISIBLE_RATIO, HOVER_DWELL_MS } from './interaction-rules.ts';
 import { decorateOutboundUrl } from './outbound-links.ts';
@@ -31,10 +30,8 @@ const PATH_TRACK_MAX_AGE_S = 30 * 60;
 /** Where the SDK asks for the categories and writes the category cookie (docs/tracking.md "Categories"). */
 const CATEGORY_LIST_PATH = '/category/list';
 const CATEGORY_COOKIE_PATH = '/cookie_set';
-const categoryListAnswerSchema = z.object({
-  cscode: z.number(),
-  data: z.optional(z.array(z.object({ uid: z.string(), children: z.array(z.object({ uid: z.string() })) }))),
-});
+/** The schemas of the answers, loaded with the first answer (docs/tracking.md "Loading"). */
+const loadAnswers = () => import('./tracker-answers.ts');
 /** The third parties' code is fetched only once one of them is allowed to run. */
 const LAZY_THIRD_PARTIES: ThirdPartyLoaders = {
   loadTagAnalytics: (doc, scriptUrl) => void import('./third-parties.ts').then((module) => module.loadTagAnalytics(doc, scriptUrl)),
@@ -200,7 +197,9 @@ export function createTracker({ locale, devMode, environment, thirdParties, ...o
     env
       .fetch(TRACKING_ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'text/html' } })
       .then(async (response) => {
-        const answer = response.ok ? parseJsonAnswer(trackingAnswerSchema, await response.json()) : null;
+        if (!response.ok) return;
+        const [body, { parseTrackingAnswer }] = await Promise.all([response.json(), loadAnswers()]);
+        const answer = parseTrackingAnswer(body);
         if (answer) keepAnswer(answer);
       })
       .catch(() => undefined);
@@ -222,7 +221,9 @@ export function createTracker({ locale, devMode, environment, thirdParties, ...o
     if (!categories) {
       const query = new URLSearchParams({ language: locale, origin_url: pathname });
       const response = await env.fetch(`${CATEGORY_LIST_PATH}?${query}`, { credentials: 'same-origin' });
-      const answer = response.ok ? parseJsonAnswer(categoryListAnswerSchema, await response.json()) : null;
+      if (!response.ok) return;
+      const [body, { parseCategoryListAnswer }] = await Promise.all([response.json(), loadAnswers()]);
+      const answer = parseCategoryListAnswer(body);
       if (answer?.cscode !== 200 || !answer.data) return;
       categories = answer.data;
     }
