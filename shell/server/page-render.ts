@@ -48,7 +48,7 @@ const require = createRequire(import.meta.url);
 
 interface LoadedShell {
   bundle: RenderBundle;
-  assets: { scripts: string[]; styles: string[] };
+  assets: { scripts: string[]; styles: string[]; startScripts: string[] };
 }
 
 /** Loads the render bundle and entry files of a shell release (once per version). */
@@ -59,9 +59,19 @@ function createShellLoader(staticBaseUrl: string) {
     if (!entry) {
       entry = (async () => {
         const exported = require(path.join(shell.dir, 'server', 'ssr.cjs')) as { default: RenderBundle };
-        const files = JSON.parse(await readFile(path.join(shell.dir, 'browser', 'entry-assets.json'), 'utf8')) as LoadedShell['assets'];
+        // `startScripts` is absent from the entry files of releases built before it existed.
+        const files = JSON.parse(await readFile(path.join(shell.dir, 'browser', 'entry-assets.json'), 'utf8')) as Omit<
+          LoadedShell['assets'],
+          'startScripts'
+        > & {
+          startScripts?: string[];
+        };
         const base = `${staticBaseUrl}/static/shell/${shell.version}/`;
-        return { bundle: exported.default, assets: { scripts: files.scripts.map((f) => base + f), styles: files.styles.map((f) => base + f) } };
+        const urls = (names: readonly string[] = []) => names.map((name) => base + name);
+        return {
+          bundle: exported.default,
+          assets: { scripts: urls(files.scripts), styles: urls(files.styles), startScripts: urls(files.startScripts) },
+        };
       })();
       loaded.set(shell.version, entry);
     }

@@ -27,8 +27,11 @@ export interface RenderInput {
   /** Absolute public URL of the site (canonical links). */
   siteUrl: string;
   remotes: PinnedRemoteRelease[];
-  /** The shell's own browser files for this version. */
-  shellAssets: { scripts: string[]; styles: string[] };
+  /**
+   * The shell's own browser files for this version; `startScripts`, the chunks its entry loads as it starts,
+   * is absent when a host older than it serves this bundle.
+   */
+  shellAssets: { scripts: string[]; styles: string[]; startScripts?: string[] };
   loadResources: (locale: Locale, namespaces: readonly string[]) => Promise<NamespaceResources>;
   /** Calls the squads' APIs of the snapshot this request renders with. */
   fetchApi: (path: string, init?: RequestInit) => Promise<Response>;

@@ -9,6 +9,7 @@ import { createAppConfigs, type AppBuildOptions } from '../../../rspack.base.ts'
 import { hashFile, listFiles, RELEASE_MANIFEST_FILE, toReleaseDir } from './releases.ts';
 import { inspectApiModule } from './api-inspection.ts';
 import { API_MODULE_FILE, RELEASE_MIGRATIONS_DIR } from '../squad-api-host.ts';
+import { listStartScripts } from './start-scripts.ts';
 
 /** The apps of the system, each a folder at the repository root with an `rspack.config.ts`. */
 export const APPS = ['shell', 'mf-landing', 'mf-checkout', 'mf-account', 'mf-blog', 'mf-campaign'] as const;
@@ -77,11 +78,11 @@ export async function buildApp(root: string, releasesDir: string, app: AppName, 
       }),
     );
     if (BUILD.kind === 'host') {
-      const browserStats = stats.stats[0]!.toJson({ all: false, entrypoints: true, assets: true });
+      const browserStats = stats.stats[0]!.toJson({ all: false, entrypoints: true, assets: true, chunks: true, chunkRelations: true, ids: true });
       const scripts = (browserStats.entrypoints?.main?.assets ?? []).map((asset) => asset.name).filter((name) => name.endsWith('.js'));
       // The frame's stylesheets live in the async bootstrap chunk; the document links them all up front.
       const styles = (browserStats.assets ?? []).map((asset) => asset.name).filter((name) => name.endsWith('.css'));
-      const entryAssets = { scripts, styles };
+      const entryAssets = { scripts, styles, startScripts: listStartScripts(browserStats.chunks ?? []) };
       await writeFile(path.join(staging, 'browser', ENTRY_ASSETS_FILE), JSON.stringify(entryAssets));
     }
     await precompressBrowserFiles(path.join(staging, 'browser'));

@@ -1,14 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import {
-  checkNewsletterEmail,
-  postJson,
-  selectLocale,
-  type NewsletterStatus,
-  type PostedInput,
-  type newsletterInput,
-} from '@reelkeep/shared-contracts';
+import { postJson, selectLocale, type NewsletterStatus, type PostedInput, type newsletterInput } from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import * as styles from './NewsletterBox.module.css';
 
@@ -31,10 +24,17 @@ export function NewsletterBox() {
   const subscribe = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    const problem = checkNewsletterEmail(email);
-    if (problem) return setStatus(problem);
     setBusy(true);
-    const { newsletterAnswerSchema } = await import('@reelkeep/shared-contracts/answers');
+    // The field rules and the answer's schema load with the first submit, not with every page.
+    const [{ checkNewsletterEmail }, { newsletterAnswerSchema }] = await Promise.all([
+      import('@reelkeep/shared-contracts/validation'),
+      import('@reelkeep/shared-contracts/answers'),
+    ]);
+    const problem = checkNewsletterEmail(email);
+    if (problem) {
+      setBusy(false);
+      return setStatus(problem);
+    }
     const body = await postJson(
       '/email/report',
       { email: email.trim(), type: 2, locale } satisfies PostedInput<typeof newsletterInput>,

@@ -98,6 +98,9 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: 
     '<link rel="icon" href="/favicon.ico">',
     ...styles,
     ...preloads.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
+    // Fetched after what the first paint needs and before the entry asks for them: adding them is then a cache hit
+    // (docs/routing.md "Starting in the browser").
+    ...(input.shellAssets.startScripts ?? []).map((href) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeHtml(href)}">`),
     ...input.shellAssets.scripts.map((src) => `<script defer src="${escapeHtml(src)}" nonce="${input.nonce}"></script>`),
     '</head>',
     '<body>',
