@@ -96,6 +96,9 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: 
     '<meta http-equiv="x-dns-prefetch-control" content="on">',
     renderHeadTagsHtml(headTags),
     '<link rel="icon" href="/favicon.ico">',
+    // No first paint of a header cut off mid-parse (its right-hand actions then popped in, a layout shift): the
+    // browser paints once the header is parsed, up to `<main id="main">` (docs/routing.md "Starting in the browser").
+    '<link rel="expect" href="#main" blocking="render">',
     ...styles,
     ...preloads.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
     // Fetched after what the first paint needs and before the entry asks for them: adding them is then a cache hit
