@@ -102,6 +102,18 @@ test('newsletter sign-up works without JavaScript', async ({ browser }) => {
   await context.close();
 });
 
+test('a newsletter box whose code cannot be loaded posts itself, as it does without JavaScript', async ({ page }) => {
+  await page.goto('/it/contact');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // The box's checking code loads with the first submit (docs/forms.md "Newsletter"): here no script can be fetched.
+  await page.route('**/static/**/*.js', (route) => route.abort());
+  const box = page.locator('#newsletter');
+  await box.getByLabel(readText('it', 'common', 'newsletter.label')).fill('offline.e2e@example.com');
+  await box.getByRole('button', { name: readText('it', 'common', 'newsletter.submit') }).click();
+  await expect(page).toHaveURL(/\/it\/contact\?newsletter=succ#newsletter$/);
+  await expect(box.getByRole('status')).toHaveText(readText('it', 'common', 'newsletter.status.succ'));
+});
+
 test('the newsletter API validates on the server and answers in the spec format', async ({ request }) => {
   const post = (data: unknown) => request.post('/email/report', { data, headers: { 'content-type': 'application/json' } });
   expect(await (await post({ email: 'ok.e2e@example.com', type: 2 })).json()).toEqual({ cscode: 200, status: 'succ' });

@@ -23,13 +23,16 @@ export function NewsletterBox() {
 
   const subscribe = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get('email') ?? '');
     setBusy(true);
-    // The field rules and the answer's schema load with the first submit, not with every page.
-    const [{ checkNewsletterEmail }, { newsletterAnswerSchema }] = await Promise.all([
-      import('@reelkeep/shared-contracts/validation'),
-      import('@reelkeep/shared-contracts/answers'),
-    ]);
+    // The field rules and the answer's schema load with the first submit, not with every page; when they cannot be
+    // loaded, the form posts itself as it does without JavaScript.
+    const modules = await Promise.all([import('@reelkeep/shared-contracts/validation'), import('@reelkeep/shared-contracts/answers')]).catch(
+      () => null,
+    );
+    if (!modules) return form.submit();
+    const [{ checkNewsletterEmail }, { newsletterAnswerSchema }] = modules;
     const problem = checkNewsletterEmail(email);
     if (problem) {
       setBusy(false);
