@@ -1,3 +1,4 @@
+import { isJsonObject } from '@reelkeep/shared-contracts';
 import type { ClientTrackingSettings } from '@reelkeep/shared-contracts/tracking';
 
 /** The id of the hydration state's element (document.server.tsx). */
@@ -11,9 +12,9 @@ export interface TrackerPageContext {
 
 const NOTHING: TrackerPageContext = { settings: {}, abValues: {} };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isOptional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+const isStringRecord = (value: unknown): value is Record<string, string> => isJsonObject(value) && Object.values(value).every(isString);
 
 /**
  * Reads the tracker's part of the hydration state, once, when the tracker loads (so the page's first load
@@ -28,25 +29,23 @@ export function readTrackerPageContext(doc: Document): TrackerPageContext {
   } catch {
     return NOTHING;
   }
-  if (!isRecord(state) || !isRecord(state.store) || !isRecord(state.store.ab) || !isRecord(state.store.ab.values)) return NOTHING;
-  const values = state.store.ab.values;
-  if (!Object.values(values).every(isString)) return NOTHING;
+  if (!isJsonObject(state) || !isJsonObject(state.store) || !isJsonObject(state.store.ab)) return NOTHING;
+  const { values } = state.store.ab;
   const tracking = state.tracking ?? {};
+  if (!isStringRecord(values) || !isJsonObject(tracking)) return NOTHING;
+  const { outboundDomains, tagAnalyticsUrl, fingerprint } = tracking;
   if (
-    !isRecord(tracking) ||
-    !isOptional(tracking.outboundDomains, (domains) => Array.isArray(domains) && domains.every(isString)) ||
-    !isOptional(tracking.tagAnalyticsUrl, isString) ||
-    !isOptional(tracking.fingerprint, (fingerprint) => typeof fingerprint === 'boolean')
+    (outboundDomains !== undefined && !isStringList(outboundDomains)) ||
+    (tagAnalyticsUrl !== undefined && !isString(tagAnalyticsUrl)) ||
+    (fingerprint !== undefined && typeof fingerprint !== 'boolean')
   )
     return NOTHING;
-  const outboundDomains = tracking.outboundDomains as string[] | undefined;
-  const tagAnalyticsUrl = tracking.tagAnalyticsUrl as string | undefined;
   return {
     settings: {
       ...(outboundDomains ? { outboundDomains } : {}),
       ...(tagAnalyticsUrl ? { tagAnalyticsUrl } : {}),
-      ...(tracking.fingerprint === true ? { fingerprint: true } : {}),
+      ...(fingerprint === true ? { fingerprint: true } : {}),
     },
-    abValues: { ...(values as Record<string, string>) },
+    abValues: { ...values },
   };
 }
