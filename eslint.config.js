@@ -1,4 +1,4 @@
-// Lint rules; the import rules below are the architecture's one-way flow (README.md, "Import rules").
+// Lint rules; the import rules below are the architecture's one-way flow (docs/architecture.md "Import rules").
 import tseslint from 'typescript-eslint';
 
 const REMOTES = ['mf-landing', 'mf-checkout', 'mf-account', 'mf-blog', 'mf-campaign'];

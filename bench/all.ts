@@ -1,5 +1,5 @@
 /**
- * Every budget of issue 16 in one run (README "Budgets"), printed as one table; exits 1 when one is missed:
+ * Every budget of issue 16 in one run (docs/budgets.md "Budgets"), printed as one table; exits 1 when one is missed:
  * - first-load JavaScript of the landing page (bench/measure-landing-js.ts) against 135 kB gzip;
  * - uncached rendering (page cache off) beside the monolith baseline, at least 0.9 × its req/s;
  * - cached pages beside nginx serving the same bytes, at least 0.4 × nginx, with the cache's hit rate;

@@ -1,5 +1,5 @@
 /**
- * What the benchmarks share (README "Budgets"): starting the site on a port of the benchmark's range with a
+ * What the benchmarks share (docs/budgets.md "Budgets"): starting the site on a port of the benchmark's range with a
  * database of its own, wrk runs parsed into figures, and the server's resident memory.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Memory under load while releases switch (README "Budgets"): wrk loads a landing page (page cache off) for
+ * Memory under load while releases switch (docs/budgets.md "Budgets"): wrk loads a landing page (page cache off) for
  * `--seconds` (300), while `mf-landing`, the remote that renders it, is promoted to a second build and rolled
  * back every `--every` seconds (30) through the release CLI. Samples the server's RSS every second; prints
  * the RSS before, the highest and the last, and the failed requests. Exits 1 when the RSS reaches 512 MB or

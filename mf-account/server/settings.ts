@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 
 /**
- * The account squad's own settings (README "Configuration"), read by the host for this squad only: no other
+ * The account squad's own settings (docs/configuration.md "Configuration"), read by the host for this squad only: no other
  * squad sees the auth secret, and this squad sees no other's.
  */
 export const accountSettings = z.object({

@@ -1,7 +1,7 @@
 import type { Database } from '@reelkeep/platform/host-context';
 import { normaliseLicenceKey } from './licence-key.ts';
 
-/** What the desktop app learns about a licence (README "Licence API"). */
+/** What the desktop app learns about a licence (docs/api.md "Licence API"). */
 export interface LicenceStatusDto {
   key: string;
   status: 'active' | 'revoked' | 'expired';

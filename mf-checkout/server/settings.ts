@@ -4,12 +4,12 @@ import type { BrowserOrigins } from '@reelkeep/platform/host-context';
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /**
- * The checkout squad's own settings (README "Configuration"), read by the host for this squad only: no other
+ * The checkout squad's own settings (docs/configuration.md "Configuration"), read by the host for this squad only: no other
  * squad sees the Stripe keys. Names, defaults and checks are those the host's configuration had.
  */
 export const checkoutSettings = z
   .object({
-    /** `sandbox` (the site's own test card step) or `stripe` (README "Payments"). */
+    /** `sandbox` (the site's own test card step) or `stripe` (docs/api.md "Payments"). */
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_SECRET_KEY: z
       .string()

@@ -21,7 +21,7 @@ type Step = 'card' | 'confirm' | 'processing';
 /** How often a finishing order is looked at again. */
 const POLL_MS = 2000;
 
-/** The sandbox provider's card step (README "Payments" lists its test cards), its confirmation step and the wait for fulfilment. */
+/** The sandbox provider's card step (docs/api.md "Payments" lists its test cards), its confirmation step and the wait for fulfilment. */
 export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onPaid: (order: OrderDto) => void; onBack: () => void }) {
   const { t } = useTranslation('checkout');
   const locale = useSelector(selectLocale);

@@ -6,7 +6,7 @@ import api from './api.ts';
 import { landingSettings } from './settings.ts';
 import { makeRouteCaller, openFreshDatabase } from './testing/route-caller.ts';
 
-describe('landing settings (README "Configuration")', () => {
+describe('landing settings (docs/configuration.md "Configuration")', () => {
   it('defaults to the whole catalogue and the public download host', () => {
     expect(landingSettings.parse({})).toEqual({ CATALOGUE_ADULT_ENABLED: true, DOWNLOAD_BASE_URL: 'https://download.reelkeep.com/' });
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The landing squad's own settings (README "Configuration"), read by the host for this squad only. */
+/** The landing squad's own settings (docs/configuration.md "Configuration"), read by the host for this squad only. */
 export const landingSettings = z.object({
   /** Whether the adult group and its page are in the catalogue (docs/routing.md "Service catalogue"). */
   CATALOGUE_ADULT_ENABLED: z

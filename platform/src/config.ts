@@ -8,7 +8,7 @@ const optionalUrl = z.url().optional();
 const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /**
- * The host's environment variables (README "Configuration"). A squad's own variables (payment keys, sign-in
+ * The host's environment variables (docs/configuration.md "Configuration"). A squad's own variables (payment keys, sign-in
  * providers, its rate limits) are declared by the squad's API module and parsed by the host for that squad
  * only (`parseSquadSettings`): the host never reads them itself.
  */

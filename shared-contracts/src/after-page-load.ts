@@ -1,6 +1,6 @@
 /**
  * Resolves once the page has loaded and the browser is idle (at once on the server): code a page can wait
- * for, such as the share toolbar's, is fetched then, so it never weighs on the first load (README "Budgets").
+ * for, such as the share toolbar's, is fetched then, so it never weighs on the first load (docs/budgets.md "Budgets").
  * A component lazily loaded behind it keeps its server-rendered HTML until then, and hydrates after.
  */
 export function waitForPageLoad(): Promise<void> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** The shell squad's own settings (README "Configuration"), read by the host for this squad only. */
+/** The shell squad's own settings (docs/configuration.md "Configuration"), read by the host for this squad only. */
 export const siteSettings = z
   .object({
     /** Newsletter sign-ups one client address may make in 10 minutes. */

@@ -64,7 +64,7 @@ function describeApis(snapshot: ReleaseSnapshot) {
 }
 
 /**
- * The site server's request pipeline (README "Architecture"). Each request uses one snapshot of the
+ * The site server's request pipeline (docs/architecture.md "Architecture"). Each request uses one snapshot of the
  * releases: the live shell release decides URL rules, guards, sitemaps and rendering; the squads' API
  * modules of the same snapshot answer API paths.
  */

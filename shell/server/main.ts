@@ -23,7 +23,7 @@ const config = loadConfigOrExit();
 const plan = planWorkers(config.WEB_CONCURRENCY, Boolean(config.DATABASE_URL));
 
 /**
- * The site server (README "Architecture"): the host, serving pages with the live shell release and the
+ * The site server (docs/architecture.md "Architecture"): the host, serving pages with the live shell release and the
  * squads' APIs with their live releases; it imports no squad's code and picks up every promotion and
  * rollback without a restart. With `WEB_CONCURRENCY` above 1 (and PostgreSQL), this process only supervises
  * that many workers, each a whole host on the same port (docs/operations.md "Worker processes").

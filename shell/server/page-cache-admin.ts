@@ -55,7 +55,7 @@ async function toWebRequest(req: IncomingMessage, url: URL): Promise<Request | n
 }
 
 /**
- * The page cache's admin operations (README "Operations"), behind the admin guard (docs/security.md
+ * The page cache's admin operations (docs/running.md "Running the site"), behind the admin guard (docs/security.md
  * "Admin"): `GET /admin/cache` (hit-rate counts of this instance, entries and bytes of the store), `GET
  * /admin/cache/keys`, `POST /admin/cache/delete`, `POST /admin/cache/reset` and `POST /admin/cache/clear`
  * (by build version or tag). Answers whether it handled the request.

@@ -3,7 +3,7 @@ import type { Database } from '@reelkeep/platform/host-context';
 import type { PaymentProvider, PaymentState } from './provider.ts';
 
 /**
- * The sandbox's test cards (README "Payments"): any future expiry, any 3-digit CVC.
+ * The sandbox's test cards (docs/api.md "Payments"): any future expiry, any 3-digit CVC.
  * Every other number is refused: the sandbox takes no real card.
  */
 export const SANDBOX_CARDS = {

@@ -4,7 +4,7 @@ import { isOverLimit, readClientIp, refuseTooMany } from './answers.ts';
 
 const ACTIONS = ['activate', 'validate', 'deactivate'] as const;
 
-/** The desktop app's licence API (README "Licence API"): JSON in, JSON out, rate limited per address and key. */
+/** The desktop app's licence API (docs/api.md "Licence API"): JSON in, JSON out, rate limited per address and key. */
 export function createLicenceRoutes(use: UseServices): CheckoutRoute[] {
   return ACTIONS.map((action): CheckoutRoute => ({
     method: 'POST',

@@ -19,7 +19,7 @@ const USAGE = `usage:
   release status                         live versions and their history`;
 
 const config = loadConfig();
-// The registry's durable copy is in PostgreSQL when the site uses one (README "Releases"); with the embedded
+// The registry's durable copy is in PostgreSQL when the site uses one (docs/releasing.md "How a squad builds and releases its remote"); with the embedded
 // database it is registry.json, because PGlite belongs to the one server process.
 const db = config.DATABASE_URL ? await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR }) : undefined;
 if (db) await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);

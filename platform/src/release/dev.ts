@@ -1,5 +1,5 @@
 /**
- * `npm run dev -- <app>` (README "How a squad builds and releases its remote"): runs the site with one app
+ * `npm run dev -- <app>` (docs/releasing.md "How a squad builds and releases its remote"): runs the site with one app
  * built from source, its browser container, server container and API, against the other apps' live
  * releases. Every change under the app (or shared-contracts) rebuilds it into a new version, which this
  * server alone treats as live (the shared registry is not touched); the browser gets it on the next load.
