@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { loadConfig } from '@reelkeep/platform/config';
+import { describeUnreachableSite } from '@reelkeep/platform/network-problems';
 
 /**
  * `npm run campaign -- <command>`: the operator's campaign commands, through the admin API of the running site
@@ -48,6 +49,12 @@ if (!request || !config.ADMIN_TOKEN) {
   console.error(request ? 'ADMIN_TOKEN is not set' : USAGE);
   process.exit(2);
 }
+const body = request.body
+  ? await request.body.catch((error: unknown) => {
+      console.error(`cannot read ${args.at(-1)}: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(2);
+    })
+  : undefined;
 const response = await fetch(`${base}${request.path}`, {
   method: request.method,
   headers: {
@@ -58,7 +65,10 @@ const response = await fetch(`${base}${request.path}`, {
         .slice(0, 64) || 'operator',
     ...(request.body ? { 'content-type': 'application/json' } : {}),
   },
-  body: request.body ? await request.body : undefined,
+  body,
+}).catch((error: unknown) => {
+  console.error(describeUnreachableSite(error, base, process.env.CAMPAIGN_API_URL ? 'CAMPAIGN_API_URL' : 'SITE_URL'));
+  process.exit(1);
 });
 const text = await response.text();
 try {

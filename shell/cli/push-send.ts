@@ -10,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@reelkeep/platform/config';
+import { describeUnreachableSite } from '@reelkeep/platform/network-problems';
 import { pushProgressAnswerSchema, pushQueuedAnswerSchema } from '@reelkeep/shared-contracts';
 
 const PUSH_ADMIN_PATH = '/api/site/admin/push/messages';
@@ -37,7 +38,7 @@ const endpoint = new URL(PUSH_ADMIN_PATH, config.SITE_URL);
 const { 'no-wait': noWait, ...message } = values;
 const queued = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify({ message: positionals[0], ...message }) }).catch(
   (error: unknown) => {
-    console.error(`cannot reach ${endpoint.origin}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(describeUnreachableSite(error, endpoint));
     process.exit(1);
   },
 );

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from '@reelkeep/platform/config';
 import { createLogger } from '@reelkeep/platform/logger';
+import { describeListenFailure } from '@reelkeep/platform/network-problems';
 import { planWorkers, superviseWorkers } from './workers.ts';
 
 /** How long in-flight requests may take to finish on SIGTERM. */
@@ -54,7 +55,14 @@ async function serve(): Promise<void> {
   const site = createSiteServer({ config, host, pages });
   const { server } = site;
 
+  // A port in use (or not ours to take) is an operator's mistake, not a crash: one line, exit 1.
+  const refuseToStart = (error: Error) => {
+    host.logger.error(describeListenFailure(error, config.HOST, config.PORT));
+    process.exit(1);
+  };
+  server.once('error', refuseToStart);
   server.listen(config.PORT, config.HOST, () => {
+    server.off('error', refuseToStart);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     host.logger.info('shell server listening', {
