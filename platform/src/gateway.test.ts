@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { CONTRACT_VERSION, respondJson } from '@reelkeep/shared-contracts';
 import type { Database } from './db/database.ts';
@@ -118,6 +121,56 @@ describe('the API gateway', () => {
     });
     expect(streamed).toBe(413);
     expect((await post('/api/landing/small', { origin: gateway.origin }, '1234567890')).status).toBe(200);
+  });
+
+  /** A raw client that keeps what it reads, for the lingering close of a refused body. */
+  async function openRawClient() {
+    const socket: Socket = connect(Number(new URL(gateway.origin).port), '127.0.0.1');
+    const state = { received: '', errors: [] as string[], closed: false };
+    socket.on('data', (chunk: Buffer) => (state.received += chunk.toString('latin1')));
+    socket.on('error', (error: NodeJS.ErrnoException) => state.errors.push(error.code ?? error.message));
+    socket.on('close', () => (state.closed = true));
+    await once(socket, 'connect');
+    const waitFor = async (check: () => boolean) => {
+      for (let waited = 0; !check(); waited += 10) {
+        if (waited > 5_000) throw new Error(`timed out; read so far: ${JSON.stringify(state.received.slice(0, 200))}`);
+        await delay(10);
+      }
+    };
+    return { socket, state, waitFor };
+  }
+  const postHead = (length: number) =>
+    `POST /api/landing/small HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+
+  it('lets a client still sending read its 413: the rest of the body is drained and the connection serves the next request', async () => {
+    const { socket, state, waitFor } = await openRawClient();
+    const total = 2 * 1024 * 1024;
+    socket.write(postHead(total));
+    await waitFor(() => state.received.includes('body_too_large'));
+    expect(state.received).toMatch(/^HTTP\/1\.1 413 /);
+    // The client only now sends its body, as a slow upload would: no reset may meet it.
+    for (let sent = 0; sent < total; sent += 256 * 1024) {
+      socket.write(Buffer.alloc(256 * 1024, 120));
+      await delay(5);
+    }
+    state.received = '';
+    socket.write(`${postHead(2)}{}`);
+    await waitFor(() => state.received.includes('"bytes":2'));
+    expect(state.received).toMatch(/^HTTP\/1\.1 200 /);
+    socket.end();
+    expect(state.errors).toEqual([]);
+  });
+
+  it('closes the connection of a refused body beyond what it drains, instead of reading it for ever', async () => {
+    const { socket, state, waitFor } = await openRawClient();
+    socket.write(postHead(64 * 1024 * 1024));
+    await waitFor(() => state.received.includes('body_too_large'));
+    for (let sent = 0; sent < 16 * 1024 * 1024 && !state.closed; sent += 512 * 1024) {
+      socket.write(Buffer.alloc(512 * 1024, 120));
+      await delay(5);
+    }
+    await waitFor(() => state.closed);
+    expect(state.closed).toBe(true);
   });
 
   it('answers 400, not 500, when the database refuses a value a schema missed', async () => {

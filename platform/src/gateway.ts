@@ -50,12 +50,34 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer<Arr
   return chunks.length > 0 ? Buffer.concat(chunks) : undefined;
 }
 
-/** Answers 413 and closes the connection, so the rest of an oversized body is never read. */
-function refuseBody(res: ServerResponse, limit: number): void {
+/**
+ * How much of a refused body is still read and dropped after the 413, and for how long: a client still sending
+ * when the server closes gets a reset and may never read the answer (docs/security.md "Input").
+ */
+const REFUSED_BODY_DRAIN_MAX_BYTES = 8 * 1024 * 1024;
+const REFUSED_BODY_DRAIN_MAX_MS = 5_000;
+
+/**
+ * Answers 413, then reads and drops the rest of the body within bounds, as nginx's lingering close does: the
+ * client reads the answer and the connection stays usable. A body beyond the bounds closes the connection.
+ */
+function refuseBody(req: IncomingMessage, res: ServerResponse, limit: number): void {
   res.statusCode = 413;
-  res.setHeader('connection', 'close');
   res.setHeader('content-type', 'application/json; charset=utf-8');
   res.end(JSON.stringify({ cscode: 413, error: 'body_too_large', maxBytes: limit }));
+  if (req.complete) return;
+  let drained = 0;
+  const cutOff = () => {
+    clearTimeout(deadline);
+    req.socket.destroy();
+  };
+  const deadline = setTimeout(cutOff, REFUSED_BODY_DRAIN_MAX_MS).unref();
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > REFUSED_BODY_DRAIN_MAX_BYTES) cutOff();
+  });
+  req.once('close', () => clearTimeout(deadline));
+  req.resume();
 }
 
 // The purge header is a word between a squad and the host, never sent on; cookies are set one by one below.
@@ -207,7 +229,7 @@ export function createGateway(options: GatewayOptions) {
         body = await readBody(req, limit);
       } catch (error) {
         if (!(error instanceof BodyTooLargeError)) throw error;
-        refuseBody(res, limit);
+        refuseBody(req, res, limit);
         return true;
       }
       const response = await target.dispatch({ method, headers, body });
