@@ -40,6 +40,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ FINGERPRINT_ENABLED: 'yes' })).toThrow(/FINGERPRINT_ENABLED/);
   });
 
+  it('trusts no proxy by default, reads TRUSTED_PROXIES as a list of addresses and ranges, and names a bad entry', () => {
+    expect(loadConfig({}).TRUSTED_PROXIES).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXIES: ' 127.0.0.1, 10.0.0.0/8 ,fd00::/8' }).TRUSTED_PROXIES).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, varnish.internal' })).toThrow(/TRUSTED_PROXIES: .*"varnish.internal"/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
   });

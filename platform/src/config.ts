@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { checkTrustedProxies, parseTrustedProxies } from './client-address.ts';
 import type { SiteConfig } from './host-context.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
@@ -84,6 +85,21 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * docs/security.md "Client addresses": the proxies (addresses or CIDR ranges) whose `X-Forwarded-For` names the
+   * client; empty, the socket's peer is the client.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform(parseTrustedProxies)
+    .superRefine((entries, context) => {
+      try {
+        checkTrustedProxies(entries);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: `a comma-separated list of IP addresses or CIDR ranges: ${(error as Error).message}` });
+      }
+    }),
   /** Set by `npm run dev`: a JSON file of `{app: version}` made live for this process only. */
   DEV_OVERRIDES_FILE: z.string().min(1).optional(),
 });

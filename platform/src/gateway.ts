@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { CLIENT_IP_HEADER, findSquadOfPath, INTERNAL_PATH_SEGMENT, respondJson, type SquadName } from '@reelkeep/shared-contracts';
+import type { ClientAddressReader } from './client-address.ts';
 import type { ApiRoute, HostContext } from './host-context.ts';
 import type { Logger } from './logger.ts';
 import { isForeignRequest, isRefusedValue, isStateChanging } from './request-guards.ts';
@@ -29,10 +30,11 @@ function matches(route: RouteInfo, method: string, pathname: string): boolean {
   return methodOk && (route.path.endsWith('/') ? pathname.startsWith(route.path) : pathname === route.path);
 }
 
-function toHeaders(req: IncomingMessage): Headers {
+function toHeaders(req: IncomingMessage, readClientAddress: ClientAddressReader): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-  headers.set(CLIENT_IP_HEADER, req.socket.remoteAddress ?? 'unknown');
+  // Set here, over anything the client sent under that name: squads read the address only from it.
+  headers.set(CLIENT_IP_HEADER, readClientAddress(req));
   return headers;
 }
 
@@ -127,6 +129,8 @@ export interface GatewayOptions {
   /** Time budget of one API call (API_TIMEOUT_MS). */
   timeoutMs: number;
   logger: Logger;
+  /** The client's address behind trusted proxies (docs/security.md "Client addresses"), handed to squads in `CLIENT_IP_HEADER`. */
+  readClientAddress: ClientAddressReader;
   /** Reports a failure to the error service when configured. */
   reportError?: (message: string, error: unknown, extra?: Record<string, unknown>) => void;
   /** The squad's API as this snapshot has it; undefined when no release of it is live. */
@@ -217,7 +221,7 @@ export function createGateway(options: GatewayOptions) {
       if (api.state === 'failed') return answer(respondUnavailable(squad, 'unavailable'));
       const target = findTarget(api, method, url);
       if (!target) return answer(respondJson({ cscode: 404, error: 'not found' }, 404));
-      const headers = toHeaders(req);
+      const headers = toHeaders(req, options.readClientAddress);
       if (isStateChanging(method) && target.route.callers !== 'any' && isForeignRequest(headers, siteOrigin)) {
         return answer(respondJson({ cscode: 403, error: 'foreign_origin' }, 403, { 'cache-control': 'no-store' }));
       }

@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createClientAddressReader } from '@reelkeep/platform/client-address';
 import { loadConfig } from '@reelkeep/platform/config';
 import { createLogger } from '@reelkeep/platform/logger';
 import { createLocaleStore } from '@reelkeep/platform/locale-store';
@@ -150,6 +151,7 @@ beforeAll(async () => {
     mailer: { listOutbox: async () => [] },
     adminGuard,
     pageCache,
+    readClientAddress: createClientAddressReader([]),
   } as unknown as Host;
   const pages = createPageRenderer({
     config,
@@ -157,6 +159,7 @@ beforeAll(async () => {
     locales: host.locales,
     reportError: () => undefined,
     cache: pageCache,
+    readClientAddress: createClientAddressReader([]),
     liveVersions: () => listLiveVersions(snapshot),
   });
   site = createSiteServer({ config, host, pages });

@@ -76,10 +76,10 @@ export function createRequestHandler(deps: {
   fastPath?: PageCacheFastPath;
 }) {
   const { config, host, pages, fastPath } = deps;
-  const { logger, releases, locales, mailer, adminGuard, pageCache } = host;
+  const { logger, releases, locales, mailer, adminGuard, pageCache, readClientAddress } = host;
   const writeSecurityHeaders = createSecurityHeaderWriter(config);
   const readSession = createSessionReader((path, init) => releases.current().gateway.fetchApi(path, init));
-  const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, adminGuard });
+  const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, adminGuard, readClientAddress });
   const startedAt = new Date().toISOString();
   /** A page answer the cache had no part in (a URL rule's redirect). */
   const bypassCache = (res: ServerResponse) => {
@@ -154,7 +154,7 @@ export function createRequestHandler(deps: {
         return void res.end(method === 'HEAD' ? undefined : xml);
       }
       if (ADMIN_PATHS.has(url.pathname) && (method === 'GET' || method === 'HEAD')) {
-        const decision = await adminGuard(req.headers.authorization, req.socket.remoteAddress ?? 'unknown');
+        const decision = await adminGuard(req.headers.authorization, readClientAddress(req));
         if (!decision.allowed) {
           if (decision.retryAfterSeconds) res.setHeader('retry-after', String(decision.retryAfterSeconds));
           return sendJson(res, decision.status, { error: ADMIN_REFUSAL[decision.status] }, method);
@@ -228,7 +228,13 @@ export function createRequestHandler(deps: {
         sendPlainError(res, 500);
       }
     } finally {
-      logger.debug('request', { method, path: url.pathname, status: res.statusCode, ms: Math.round(performance.now() - started) });
+      logger.debug('request', {
+        method,
+        path: url.pathname,
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+        client: readClientAddress(req),
+      });
     }
   };
 }

@@ -11,6 +11,7 @@ import { createAdminGuard, toAdminCheck } from '@reelkeep/platform/request-guard
 import { createMailer } from '@reelkeep/platform/mail';
 import { createCaptcha } from '@reelkeep/platform/captcha';
 import { createLocaleStore } from '@reelkeep/platform/locale-store';
+import { createClientAddressReader } from '@reelkeep/platform/client-address';
 import { createGateway, type MountedApi } from '@reelkeep/platform/gateway';
 import { createSquadApiHost } from '@reelkeep/platform/squad-api-host';
 import type { SquadName } from '@reelkeep/shared-contracts';
@@ -62,6 +63,8 @@ export async function startHost(config: Config) {
     limiters.push(limiter);
     return limiter;
   };
+  // docs/security.md "Client addresses": the one reader every user of the client's address calls.
+  const readClientAddress = createClientAddressReader(config.TRUSTED_PROXIES);
   const adminGuard = createAdminGuard({
     token: config.ADMIN_TOKEN,
     failures: createLimiter('admin-auth', ADMIN_FAILURE_LIMIT, ADMIN_FAILURE_WINDOW_MS),
@@ -122,6 +125,7 @@ export async function startHost(config: Config) {
         siteUrl: config.SITE_URL,
         timeoutMs: config.API_TIMEOUT_MS,
         logger,
+        readClientAddress,
         reportError,
         findApi,
         purgeCacheTags: async (tags) => {
@@ -139,6 +143,7 @@ export async function startHost(config: Config) {
     redis,
     db,
     adminGuard,
+    readClientAddress,
     locales,
     mailer,
     releases,

@@ -48,6 +48,7 @@ async function serve(): Promise<void> {
     locales: host.locales,
     reportError: host.reportError,
     cache: host.pageCache,
+    readClientAddress: host.readClientAddress,
     liveVersions: () => listLiveVersions(host.releases.current()),
   });
   // docs/operations.md "Memory": after a switch, server containers of versions no page may name are unloaded.

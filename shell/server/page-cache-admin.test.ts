@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import { createClientAddressReader } from '@reelkeep/platform/client-address';
 import { createLogger } from '@reelkeep/platform/logger';
 import { createRateLimiter } from '@reelkeep/platform/rate-limit';
 import { createAdminGuard } from '@reelkeep/platform/request-guards';
@@ -10,8 +11,8 @@ import { createPageCacheAdmin } from './page-cache-admin.ts';
 const TOKEN = 'admin-token-for-tests-0123456789';
 let server: Server | undefined;
 
-/** The admin operations alone, on a port of their own, with or without a configured token. */
-async function serveAdmin(token: string | undefined): Promise<string> {
+/** The admin operations alone, on a port of their own, with or without a configured token, behind the proxies named. */
+async function serveAdmin(token: string | undefined, trustedProxies: string[] = []): Promise<string> {
   const cache = await createPageCache({
     ttlS: 60,
     staleS: 60,
@@ -22,6 +23,7 @@ async function serveAdmin(token: string | undefined): Promise<string> {
   const handle = createPageCacheAdmin({
     cache,
     adminGuard: createAdminGuard({ token, failures: createRateLimiter({ name: 'a', limit: 10, windowMs: 600_000 }) }),
+    readClientAddress: createClientAddressReader(trustedProxies),
   });
   server = createServer((req, res) => {
     void handle(req, res, new URL(req.url ?? '/', 'http://site.test')).then((handled) => {
@@ -63,6 +65,29 @@ describe('page cache admin operations', () => {
     const right = await fetch(`${base}/admin/cache`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(right.status).toBe(429);
     expect(right.headers.get('retry-after')).toBeTruthy();
+  });
+
+  const guess = (base: string, attempt: number, forwardedFor: string) =>
+    fetch(`${base}/admin/cache/reset`, {
+      method: 'POST',
+      headers: { authorization: `Bearer guess-${attempt}-0123456789`, 'x-forwarded-for': forwardedFor },
+    });
+
+  it('behind a trusted proxy, lock out the guessing client only, not every client of the proxy', async () => {
+    const base = await serveAdmin(TOKEN, ['127.0.0.1']);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await guess(base, i, '198.51.100.1')).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    const other = await fetch(`${base}/admin/cache`, { headers: { authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': '198.51.100.2' } });
+    expect(other.status).toBe(200);
+  });
+
+  it('count a client that forges X-Forwarded-For without being a trusted proxy under its real address', async () => {
+    const base = await serveAdmin(TOKEN);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await guess(base, i, `198.51.100.${i + 1}`)).status);
+    expect(statuses[10]).toBe(429);
   });
 
   it('answer HEAD like GET, without a body, and leave other paths alone', async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { readInput, wholeNumber } from '@reelkeep/shared-contracts';
+import type { ClientAddressReader } from '@reelkeep/platform/client-address';
 import type { AdminGuard } from '@reelkeep/platform/request-guards';
 import type { PageCache } from './page-cache.ts';
 import { RELEASE_APPS, toReleaseTag } from './page-cache-rules.ts';
@@ -60,7 +61,7 @@ async function toWebRequest(req: IncomingMessage, url: URL): Promise<Request | n
  * /admin/cache/keys`, `POST /admin/cache/delete`, `POST /admin/cache/reset` and `POST /admin/cache/clear`
  * (by build version or tag). Answers whether it handled the request.
  */
-export function createPageCacheAdmin(deps: { cache: PageCache; adminGuard: AdminGuard }) {
+export function createPageCacheAdmin(deps: { cache: PageCache; adminGuard: AdminGuard; readClientAddress: ClientAddressReader }) {
   const { cache } = deps;
 
   async function run(operation: Operation, request: Request): Promise<{ status: number; body: unknown }> {
@@ -118,7 +119,7 @@ export function createPageCacheAdmin(deps: { cache: PageCache; adminGuard: Admin
     if (suffix === undefined) return false;
     const operation = OPERATIONS[suffix as keyof typeof OPERATIONS];
     const method = req.method ?? 'GET';
-    const decision = await deps.adminGuard(req.headers.authorization, req.socket.remoteAddress ?? 'unknown');
+    const decision = await deps.adminGuard(req.headers.authorization, deps.readClientAddress(req));
     if (!decision.allowed) {
       if (decision.retryAfterSeconds) res.setHeader('retry-after', String(decision.retryAfterSeconds));
       sendJson(res, decision.status, { error: REFUSAL[decision.status] }, method);

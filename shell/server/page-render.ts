@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
+import type { ClientAddressReader } from '@reelkeep/platform/client-address';
 import type { Config } from '@reelkeep/platform/config';
 import type { Logger } from '@reelkeep/platform/logger';
 import type { PageOutcome, RenderBundle, RenderInput } from '../src/render-contract.ts';
@@ -192,6 +193,8 @@ export function createPageRenderer(deps: {
   locales: LocaleStore;
   reportError: RenderInput['reportError'];
   cache: PageCache;
+  /** The client's address behind trusted proxies (docs/security.md "Client addresses"): experiments by address, squads' limits. */
+  readClientAddress: ClientAddressReader;
   /** The version of each app live now (a page entry must name only these). */
   liveVersions: () => Partial<Record<string, string>>;
 }) {
@@ -209,7 +212,7 @@ export function createPageRenderer(deps: {
     const visitor = {
       cookieHeader: req.headers.cookie,
       query: url.searchParams,
-      clientIp: req.socket.remoteAddress ?? 'unknown',
+      clientIp: deps.readClientAddress(req),
       secure: isSecureSite(config.SITE_URL),
     };
     if (!shell.bundle.assignVisitor) {
@@ -237,7 +240,7 @@ export function createPageRenderer(deps: {
     options: { nonce: string; session: SessionState; ab: AssignedVariant; keyed: boolean; fetchApi?: RenderInput['fetchApi'] },
   ): RenderInput => {
     const { ab } = options;
-    const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: req.socket.remoteAddress ?? 'unknown' };
+    const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: deps.readClientAddress(req) };
     const variantCookie = serialiseRequestCookie(PRICE_VARIANT_COOKIE, ab.price);
     // Loaders asking on the visitor's behalf see the variants this response assigns, before the old cookies (the first of a name counts).
     const cookies = options.keyed

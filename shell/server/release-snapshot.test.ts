@@ -64,7 +64,8 @@ describe('watchReleases', () => {
       pollMs: 60_000,
       logger,
       apiHost,
-      createGateway: (findApi) => createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi }),
+      createGateway: (findApi) =>
+        createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
     });
     watcher.stop();
     expect(watcher.current().shell?.version).toBe('s1');
@@ -109,7 +110,8 @@ describe('watchReleases', () => {
       pollMs: 60_000,
       logger,
       apiHost,
-      createGateway: (findApi) => createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi }),
+      createGateway: (findApi) =>
+        createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
       onSwitch: async (switched) => {
         told.push({ switched, serving: watcher?.current().shell?.version });
       },
@@ -147,7 +149,8 @@ describe('watchReleases', () => {
       pollMs: 60_000,
       logger,
       apiHost,
-      createGateway: (findApi) => createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi }),
+      createGateway: (findApi) =>
+        createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
     });
     watcher.stop();
     const decisions: Record<string, boolean>[] = [];

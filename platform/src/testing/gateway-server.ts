@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SquadName } from '@reelkeep/shared-contracts';
+import { createClientAddressReader } from '../client-address.ts';
 import { createGateway, type MountedApi } from '../gateway.ts';
 import type { AnySquadApiModule, HostContext } from '../host-context.ts';
 import { createLogger } from '../logger.ts';
@@ -22,6 +23,7 @@ export async function startTestGateway(
     siteUrl: origin,
     timeoutMs: options.timeoutMs ?? 10_000,
     logger: createLogger('error', () => undefined),
+    readClientAddress: createClientAddressReader([]),
     findApi: (squad) => apis.get(squad),
     purgeCacheTags: options.purgeCacheTags,
   });
