@@ -134,6 +134,13 @@ test('a campaign link with a date out of range renders the checkout as if the da
   expect((await page.request.get('/api/checkout/offer?start_time=99999999999999')).status()).toBe(400);
 });
 
+test("a link with the buyer's address fills the e-mail field, and a value that is not an address fills nothing", async ({ page }) => {
+  await page.goto('/fr/checkout?email=acheteur%40example.com');
+  await expect(page.locator('#checkout-email')).toHaveValue('acheteur@example.com');
+  await page.goto('/checkout?email=%3Cb%3Enot-an-address');
+  await expect(page.locator('#checkout-email')).toHaveValue('');
+});
+
 test('the card provider\'s return URL is reduced before the page shows (docs/commerce.md "Payment providers")', async ({ request }) => {
   const answer = await request.get(
     '/de/checkout?pay=stripe&tid=ord_AAAAAAAAAAAAAAAAAAAAAA&payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_456&redirect_status=succeeded',

@@ -88,7 +88,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
   const [coupon, setCoupon] = useState<OfferCouponDto | null>(data.initial.coupon);
   const [couponCode, setCouponCode] = useState(data.initial.coupon?.code ?? '');
   const [couponError, setCouponError] = useState<string | null>(data.initial.couponError);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(data.initial.email ?? '');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LoaderContext, OfferDto, OrderDto } from '@reelkeep/shared-contracts';
-import { loadCheckoutPage, readLinkChoice } from './loaders.server.ts';
+import { loadCheckoutPage, readLinkChoice, readLinkEmail } from './loaders.server.ts';
 
 const OFFER: OfferDto = {
   product: { key: 'aio', name: 'ReelKeep', macName: 'ReelKeep for Mac', hasMac: true },
@@ -96,6 +96,18 @@ describe('the checkout page loader', () => {
     expect(data).toMatchObject({ initial: { type: 'LFT_3', os: 'mac', coupon: REEL20, couponError: null } });
     expect((await load('?coupon=NOPE1')).asked).toContain('/api/checkout/coupon {"code":"NOPE1","pid":"107211Y","product":"aio"}');
     expect((await load('?coupon=NOPE1')).data).toMatchObject({ initial: { coupon: null, couponError: 'coupon_unknown' } });
+  });
+
+  it.each([
+    ['an address', '?email=buyer%40example.com', 'buyer@example.com'],
+    ['an address with spaces around it', '?email=%20buyer%40example.com%20', 'buyer@example.com'],
+    ['no address', '', null],
+    ['text that is not an address', '?email=not-an-address', null],
+    ['markup', '?email=%3Cscript%3E%40x.y', null],
+    ['an address over the field limit', `?email=${'a'.repeat(250)}%40example.com`, null],
+  ])('fills the e-mail field from a link with %s, and only with an address', async (_case, search, expected) => {
+    expect(readLinkEmail(new URLSearchParams(search))).toBe(expected);
+    expect((await load(search)).data).toMatchObject({ initial: { email: expected } });
   });
 
   it('fails, so the page shows its fallback, when the offer is not an offer', async () => {

@@ -1,5 +1,6 @@
 import {
   couponAnswerSchema,
+  emailInput,
   offerQuerySchema,
   offerSchema,
   orderAnswerSchema,
@@ -23,8 +24,11 @@ import {
 /** What the checkout page renders with. */
 export interface CheckoutData {
   offer: OfferDto;
-  /** The plan the link asked for (`plan` type or `applied_id` plan id), the OS and a coupon checked for it. */
-  initial: { type: PlanType | null; os: PlanOs | null; coupon: OfferCouponDto | null; couponError: string | null };
+  /**
+   * The plan the link asked for (`plan` type or `applied_id` plan id), the OS, a coupon checked for it, and the
+   * buyer's e-mail address a link carried (`email`, docs/commerce.md "Campaign links").
+   */
+  initial: { type: PlanType | null; os: PlanOs | null; coupon: OfferCouponDto | null; couponError: string | null; email: string | null };
   upgradeId: string | null;
   appliedId: string | null;
   /** The order of a return (`tid`): the thank-you state when it is paid. */
@@ -75,6 +79,12 @@ async function readReturnOrder(fetchAsVisitor: LoaderContext['fetchAsVisitor'], 
   return (await readJsonResponse(orderAnswerSchema, await fetchAsVisitor(`/api/checkout/orders/${orderId}`)))?.order ?? null;
 }
 
+/** The e-mail address a link fills in (`email`), when it is one; anything else is left out. */
+export function readLinkEmail(query: URLSearchParams): string | null {
+  const read = emailInput.safeParse(query.get('email') ?? '');
+  return read.success ? read.data : null;
+}
+
 /** `/checkout`: the offer, the choice a link carries, and the order of a return from payment. */
 export async function loadCheckoutPage({ url, locale, fetchApi, fetchAsVisitor }: LoaderContext): Promise<CheckoutData | RedirectResult> {
   const query = url.searchParams;
@@ -103,7 +113,7 @@ export async function loadCheckoutPage({ url, locale, fetchApi, fetchAsVisitor }
       : { coupon: null, couponError: null };
   return {
     offer,
-    initial: { type, os, coupon, couponError },
+    initial: { type, os, coupon, couponError, email: readLinkEmail(query) },
     upgradeId: query.get('upgrade_id')?.match(ID)?.[0] ?? null,
     appliedId: query.get('applied_id')?.match(ID)?.[0] ?? null,
     order: isOrderId(tid) ? await readReturnOrder(fetchAsVisitor, tid) : null,
