@@ -141,6 +141,17 @@ test("a link with the buyer's address fills the e-mail field, and a value that i
   await expect(page.locator('#checkout-email')).toHaveValue('');
 });
 
+test('each plan button is named with its plan for screen readers, not four times "Select"', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page.locator('button[data-plan]')).toHaveCount(4);
+  for (const [name, plan] of [
+    [`${t('select_plan')} ${t('plan_names.1M')}`, '1M'],
+    [`${t('selected_plan')} ${t('plan_names.1Y')}`, '1Y'],
+    [`${t('select_plan')} ${t('plan_names.LFT')}`, 'LFT'],
+  ])
+    await expect(page.getByRole('button', { name, exact: true })).toHaveAttribute('data-plan', plan!);
+});
+
 test('the card provider\'s return URL is reduced before the page shows (docs/commerce.md "Payment providers")', async ({ request }) => {
   const answer = await request.get(
     '/de/checkout?pay=stripe&tid=ord_AAAAAAAAAAAAAAAAAAAAAA&payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_456&redirect_status=succeeded',

@@ -186,7 +186,9 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
       <li key={type} className={`${styles.plan} ${active ? styles.planActive : ''} ${featured ? styles.planFeatured : ''}`}>
         {plan.type === '1Y' && <span className={styles.badge}>{t('badge_main')}</span>}
         {type === 'LFT' && <span className={`${styles.badge} ${styles.badgeDark}`}>{t('badge_lifetime')}</span>}
-        <h2 className={styles.planName}>{t(`plan_names.${plan.type}`)}</h2>
+        <h2 className={styles.planName} id={`checkout-plan-${type}`}>
+          {t(`plan_names.${plan.type}`)}
+        </h2>
         <p className={styles.price}>
           <strong>{money(prices.priceCents)}</strong>
           {prices.originCents > prices.priceCents && <s className={styles.origin}>{money(prices.originCents)}</s>}
@@ -237,6 +239,9 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
           disabled={paying}
           onClick={() => setCardType(type)}
           data-plan={type}
+          id={`checkout-choose-${type}`}
+          // Four buttons all named "Select" tell a screen reader nothing: each is named with its plan too.
+          aria-labelledby={`checkout-choose-${type} checkout-plan-${type}`}
         >
           {active ? t('selected_plan') : t('select_plan')}
         </button>
