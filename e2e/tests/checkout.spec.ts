@@ -152,6 +152,19 @@ test('each plan button is named with its plan for screen readers, not four times
     await expect(page.getByRole('button', { name, exact: true })).toHaveAttribute('data-plan', plan!);
 });
 
+test('on a phone the chosen plan and its total stay in view while the cards scroll, and lead to the summary', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: `${t('select_plan')} ${t('plan_names.6M')}`, exact: true }).click();
+  const toSummary = page.getByRole('link', { name: t('continue') });
+  await expect(toSummary).toBeInViewport();
+  const total = await page.getByTestId('total').textContent();
+  await expect(toSummary.locator('xpath=..')).toContainText(total!);
+  await toSummary.click();
+  await expect(page.getByRole('heading', { name: t('summary_heading') })).toBeInViewport();
+  await expect(page.locator('#checkout-email')).toBeInViewport();
+});
+
 test('the card provider\'s return URL is reduced before the page shows (docs/commerce.md "Payment providers")', async ({ request }) => {
   const answer = await request.get(
     '/de/checkout?pay=stripe&tid=ord_AAAAAAAAAAAAAAAAAAAAAA&payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_456&redirect_status=succeeded',

@@ -278,9 +278,22 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
       {offer.campaign && offer.campaign.endsAt > now && <Countdown name={offer.campaign.name} endsAt={offer.campaign.endsAt} now={now} />}
 
       <div className={styles.layout}>
-        <ul className={styles.plans} aria-label={t('heading')}>
-          {CARD_TYPES.map(card)}
-        </ul>
+        <div className={styles.choice}>
+          <ul className={styles.plans} aria-label={t('heading')}>
+            {CARD_TYPES.map(card)}
+          </ul>
+          {/* Narrow screens: the summary comes after four tall cards, so the choice and its total stay in view
+              at the bottom while the cards scroll, and lead to it (CSS only: sticky inside this column). */}
+          <div className={styles.stickyTotal}>
+            <p>
+              <span>{t(`plan_names.${selected.type}`)}</span>
+              <strong>{money(quote.totalCents)}</strong>
+            </p>
+            <a className={styles.primary} href="#summary-heading">
+              {t('continue')}
+            </a>
+          </div>
+        </div>
 
         <aside className={styles.summary} aria-labelledby="summary-heading">
           <h2 id="summary-heading" className={styles.summaryHeading}>
