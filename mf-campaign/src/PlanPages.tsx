@@ -106,7 +106,7 @@ export function PricingPage({ data }: PageProps<PlanPageData>) {
   const group = (types: readonly PlanType[]) => offers.filter((offer) => types.includes(offer.type));
   return (
     <>
-      <section className={styles.hero}>
+      <section className={campaign?.images.bgEvent ? `${styles.hero} ${styles.heroWithArt}` : styles.hero}>
         {campaign?.images.bgEvent && <img className={styles.heroArt} src={campaign.images.bgEvent} alt="" width={1600} height={400} />}
         <div className={styles.heroInner}>
           <p className={styles.eyebrow}>{campaign ? t(`names.${campaign.nameKey}`) : t('pricing.eyebrow')}</p>
