@@ -39,7 +39,7 @@ export type FooterArticleDto = Pick<ArticleSummaryDto, 'title' | 'new_uuid' | 'u
  */
 export interface FrameCampaignDto {
   id: string;
-  /** The banner's line, e.g. "Holiday sale: up to $40 off every plan". */
+  /** The banner's line, e.g. "Holiday sale: up to $40 off lifetime licences, $5 off any plan". */
   title: string;
   /** The campaign's name. */
   name: string;
