@@ -37,7 +37,9 @@ export async function checkHtmlFiles(files: string[]): Promise<CheckerError[]> {
   const output = await new Promise<string>((resolve, reject) => {
     // The checker exits 1 when it found errors: its report on stderr is the answer either way.
     execFile('java', ['-jar', VNU_JAR, '--format', 'json', ...files], { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (error && stderr.trim() === '') reject(error);
+      if (error && 'code' in error && error.code === 'ENOENT')
+        reject(new Error('java is missing: the Nu HTML checker needs it (apt-get install -y default-jre-headless)'));
+      else if (error && stderr.trim() === '') reject(error);
       else resolve(stderr);
     });
   });
