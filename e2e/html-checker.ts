@@ -19,6 +19,7 @@ export const CHECKER_LAGS: readonly { message: RegExp; extract: RegExp; reason: 
 
 const messageSchema = z.object({
   type: z.string(),
+  subType: z.optional(z.string()),
   url: z.optional(z.string()),
   lastLine: z.optional(z.number()),
   message: z.string(),
@@ -26,12 +27,12 @@ const messageSchema = z.object({
 });
 const reportSchema = z.object({ messages: z.array(messageSchema) });
 
-/** One error of the checker, with the file it is in. */
+/** One error or warning of the checker, with the file it is in. */
 export type CheckerError = z.infer<typeof messageSchema>;
 
 /**
  * Checks HTML files with one start of the checker (one JVM for all of them, `--format json`) and returns its
- * errors, the checker's lags left out. Warnings are not errors.
+ * errors and warnings, the checker's lags left out. Plain information (a `/>` on a void element) is not returned.
  */
 export async function checkHtmlFiles(files: string[]): Promise<CheckerError[]> {
   const output = await new Promise<string>((resolve, reject) => {
@@ -45,6 +46,6 @@ export async function checkHtmlFiles(files: string[]): Promise<CheckerError[]> {
   });
   return reportSchema
     .parse(JSON.parse(output))
-    .messages.filter(({ type }) => type === 'error' || type === 'non-document-error')
+    .messages.filter(({ type, subType }) => type === 'error' || type === 'non-document-error' || subType === 'warning')
     .filter(({ message, extract = '' }) => !CHECKER_LAGS.some((lag) => lag.message.test(message) && lag.extract.test(extract)));
 }

@@ -37,7 +37,7 @@ const CANARY_HTML =
   '<title>canary</title></head><body><a href="http://127.0.0.1:8210のウェブサイト">本ウェブサイト</a></body></html>';
 
 test('every page type is valid HTML in en, ja and zh by the Nu HTML checker, and its in-page links reach their targets', async ({ request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const dir = await mkdtemp(path.join(tmpdir(), 'rk-html-'));
   try {
     const canary = path.join(dir, 'canary.html');
