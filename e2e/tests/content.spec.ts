@@ -226,3 +226,27 @@ test('articles also answer at /{lang}/{article}/{id}', async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(await response.text()).toContain(readDocumentTitle('articles', 'pt', 'faqs'));
 });
+
+test('a Japanese guide keeps its voiced marks in its anchors: the table of contents and a link from another page reach the heading', async ({
+  page,
+}) => {
+  // docs/locales.md "Heading anchors"
+  const heading = 'シーズンをまとめてダウンロードできますか？';
+  const anchor = 'シーズンをまとめてダウンロードできますか';
+  await page.goto('/ja/faqs');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const entry = page.locator('aside[aria-labelledby="toc-title"]').getByRole('link', { name: heading });
+  await expect(entry).toHaveAttribute('href', `#${anchor}`);
+  await entry.click();
+  await expect(page.locator(`h2[id="${anchor}"]`)).toBeInViewport();
+  expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#${anchor}`);
+
+  await page.goto('/ja/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.evaluate((href) => {
+    const link = Object.assign(document.createElement('a'), { href, textContent: 'FAQ' });
+    document.querySelector('main')!.append(link);
+    link.click();
+  }, `/ja/faqs#${anchor}`);
+  await expect(page.getByRole('heading', { level: 2, name: heading })).toBeInViewport();
+});

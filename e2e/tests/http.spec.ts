@@ -26,13 +26,15 @@ test('every response carries the security headers; scripts run by nonce and inli
   for (const tag of html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []) expect(tag).toMatch(/type="application\/(?:ld\+)?json"/);
 });
 
-test('the head has canonical, alternates with x-default, keywords, viewport, favicon and DNS prefetch', async ({ request }) => {
+test('the head has canonical, alternates with x-default, keywords, viewport and favicon, and no DNS-prefetch meta (docs/routing.md "Page head")', async ({
+  request,
+}) => {
   const html = await (await request.get('/ja/netflix-downloader')).text();
   expect(html).toContain(`<link rel="canonical" href="${E2E_BASE_URL}/ja/netflix-downloader">`);
   for (const hreflang of ['en', 'fr', 'zh-Hant', 'ja', 'de', 'es', 'pt', 'it', 'x-default']) expect(html).toContain(`hreflang="${hreflang}"`);
   expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   expect(html).toContain('<link rel="icon" href="/favicon.ico">');
-  expect(html).toContain('<meta http-equiv="x-dns-prefetch-control" content="on">');
+  expect(html).not.toContain('x-dns-prefetch-control');
   expect(html).toMatch(/<meta name="keywords" content="[^"]*">/);
   expect((await request.get('/favicon.ico')).headers()['content-type']).toBe('image/x-icon');
 });

@@ -63,6 +63,32 @@ describe('content repository', () => {
     expect(content.findPolicy('fr', 'privacy-policy')).toBeUndefined();
   });
 
+  it('renders Japanese and Chinese documents with anchors as written and the site address linked up to its end', async () => {
+    const dir = await makeContent();
+    const write = (file: string, text: string) => writeFile(path.join(dir, file), text);
+    await mkdir(path.join(dir, 'articles/ja'), { recursive: true });
+    await mkdir(path.join(dir, 'policies/zh'), { recursive: true });
+    await write(
+      'articles/ja/first-guide.md',
+      `---\ntitle: "ガイド"\ndescription: "説明。"\ncategory: guides\npublished: 2026-05-01\nupdated: 2026-06-01\n---\n## エピソードを選ぶ\n\n## ダウンロード\n\n## ダウンロード\n`,
+    );
+    await write(
+      'policies/zh/privacy-policy.md',
+      `---\ntitle: "隐私政策"\ndescription: "说明。"\nupdated: 2026-11-01\n---\n本政策适用于{{siteUrl}}的网站（以下简称“本网站”）。\n`,
+    );
+    const content = await loadContent(dir, { ...VALUES, siteUrl: 'http://127.0.0.1:8210' });
+    const guide = content.findArticle('ja', 'first-guide')!;
+    expect(guide.toc).toEqual([
+      { id: 'エピソードを選ぶ', text: 'エピソードを選ぶ' },
+      { id: 'ダウンロード', text: 'ダウンロード' },
+      { id: 'ダウンロード-2', text: 'ダウンロード' },
+    ]);
+    expect(guide.html).toContain('<h2 id="ダウンロード-2">ダウンロード</h2>');
+    expect(content.findPolicy('zh', 'privacy-policy')!.html).toContain(
+      '本政策适用于<a href="http://127.0.0.1:8210">http://127.0.0.1:8210</a>的网站（以下简称“本网站”）。',
+    );
+  });
+
   it('stops on a malformed document, naming the file', async () => {
     const dir = await makeContent();
     await writeFile(

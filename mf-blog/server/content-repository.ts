@@ -3,6 +3,8 @@ import path from 'node:path';
 import { Marked, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { LOCALES, toLocalePrefix, type Locale } from '@reelkeep/shared-contracts';
+import { toHeadingId } from './heading-id.ts';
+import { URL_AUTOLINK } from './url-autolink.ts';
 
 /** Categories of the guide centre. */
 export const ARTICLE_CATEGORIES = ['guides', 'formats', 'troubleshooting', 'product', 'faq'] as const;
@@ -51,16 +53,6 @@ export interface ContentValues {
 const FRONT_MATTER = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function toHeadingId(text: string): string {
-  const id = text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-  return id || 'section';
-}
-
 /** The text of inline HTML: tags dropped and marked's entities read back, so React escapes it once, not twice. */
 const toPlainText = (html: string) =>
   html
@@ -71,7 +63,8 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 
 /**
  * Renders Markdown with the site's rules: internal links get the locale prefix, a link to a document that
- * does not exist in the locale keeps its text but loses the link, h2/h3 get ids for the table of contents.
+ * does not exist in the locale keeps its text but loses the link, h2/h3 get ids for the table of contents, a bare
+ * address links only as far as the URL goes.
  */
 function createRenderer(locale: Locale, isMissingDocument: (slug: string) => boolean) {
   const toc: TocEntry[] = [];
@@ -96,7 +89,7 @@ function createRenderer(locale: Locale, isMissingDocument: (slug: string) => boo
         return `<h${depth} id="${id}">${html}</h${depth}>\n`;
       },
     },
-  });
+  }).use(URL_AUTOLINK);
   // Wide tables scroll inside their own box on small screens.
   const render = (markdown: string) =>
     (marked.parse(markdown, { async: false }) as string)

@@ -34,7 +34,8 @@ export function BlogListPage({ data, pageName }: PageProps<BlogListData>) {
           </nav>
         </div>
       </section>
-      <section className={DS.section}>
+      {/* A block, not a section: it has no heading of its own (each card is an article with its own). */}
+      <div className={DS.section}>
         <div className={DS.container}>
           <ul className={styles.cards}>
             {data.articles.map((article) => (
@@ -72,7 +73,7 @@ export function BlogListPage({ data, pageName }: PageProps<BlogListData>) {
             </nav>
           )}
         </div>
-      </section>
+      </div>
     </>
   );
 }

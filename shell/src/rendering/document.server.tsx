@@ -93,7 +93,6 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: 
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta http-equiv="x-dns-prefetch-control" content="on">',
     renderHeadTagsHtml(headTags),
     '<link rel="icon" href="/favicon.ico">',
     // No first paint of a header cut off mid-parse (its right-hand actions then popped in, a layout shift): the
