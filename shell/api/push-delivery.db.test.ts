@@ -388,7 +388,8 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
       const silent = Array.from({ length: 5 }, () => service.subscribeSilent());
       const alive = service.subscribe();
       for (const subscription of [...silent, alive]) await register(subscription, 'en');
-      const timeoutMs = 1500;
+      // Long enough that a loaded machine sends the sixth well within it; one-by-one sending would take several.
+      const timeoutMs = 2500;
       const { counts, counted } = countInFlight(makeSender({ timeoutMs }));
       const queued = await enqueuePushMessage(db, { message: 'sale', path: '/store' });
       const started = Date.now();
@@ -408,14 +409,14 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
       expect(await readPushMessageProgress(db, queued.id)).toMatchObject({ recipients: 6, sent: 1, failed: 5, pending: 0 });
       // The five waited side by side: five attempts each took about five time-outs, not twenty-five.
       expect(counts.most).toBe(6);
-      expect(done).toBeLessThan(5 * timeoutMs + 3000);
+      expect(done).toBeLessThan(5 * timeoutMs + 5000);
       for (const subscription of silent) expect(service.requested.filter((endpoint) => endpoint === subscription.endpoint)).toHaveLength(5);
       const [failure] = await db.query<{ last_error: string }>(
         `SELECT d.last_error FROM site.push_deliveries d JOIN site.push_subscriptions s ON s.id = d.subscription_id WHERE s.endpoint = $1`,
         [silent[0]!.endpoint],
       );
       expect(failure!.last_error).toBe('gave up after 5 attempts (last unreachable)');
-    }, 30_000);
+    }, 60_000);
 
     it('keeps at most `concurrency` deliveries in flight', async () => {
       await db.query('DELETE FROM site.push_subscriptions');
