@@ -51,6 +51,8 @@ export const E2E_ENV: Record<string, string> = {
   TAG_ANALYTICS_URL: E2E_TAG_ANALYTICS_URL,
   FINGERPRINT_ENABLED: 'true',
   TRACKING_OUTBOUND_DOMAINS: 'partner.example',
+  // docs/push.md "Push services": the journeys' browsers subscribe at a stand-in that never resolves (web-push.spec.ts).
+  PUSH_SERVICE_ORIGINS: 'https://push.e2e.invalid',
 };
 
 /** Versions built from altered sources, for the release and failure journeys. */

@@ -1,10 +1,12 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { cp, rm } from 'node:fs/promises';
+import { createServer as createTcpServer } from 'node:net';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { expect, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
 import { sendRaw } from '../raw-client.ts';
-import { E2E_BASE_URL, E2E_ENV, E2E_PORT, E2E_RELEASES_DIR, FROM_SITE } from '../test-site.ts';
+import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_ENV, E2E_PORT, E2E_RELEASES_DIR, FROM_SITE } from '../test-site.ts';
 
 /**
  * The audit's walk-arounds, replayed from outside (docs/security.md): password guessing through every
@@ -171,4 +173,72 @@ test('admin tokens cannot be guessed, and HEAD is answered like GET', async () =
   expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
   expect(statuses.at(-1)).toBe(429);
   expect((await sendRaw({ path: '/api/site/admin/tracking', headers: { authorization: 'Bearer guess-0123456789' }, from })).status).toBe(429);
+});
+
+test.describe('push subscriptions never reach our own network (docs/push.md "Push services")', () => {
+  /** A browser's subscription at `endpoint`, as a page reports it, for one campaign. */
+  const subscriptionAt = (endpoint: string, campaign: string) => ({
+    language: 'en',
+    diff_time: 0,
+    device_model: 'Win32',
+    app_id: 'reelkeep-site',
+    endpoint,
+    auth: randomBytes(16).toString('base64url'),
+    pdhkey: createECDH('prime256v1').generateKeys().toString('base64url'),
+    explorer: 'Chrome',
+    explorer_version: '131',
+    campaign,
+  });
+
+  test('internal push endpoints are refused at registration, and a send connects to none of them', async () => {
+    // Something of ours listening on loopback, as Redis, PostgreSQL or a metadata service would.
+    const connections: string[] = [];
+    const listener = createTcpServer((socket) => {
+      connections.push(String(socket.remotePort));
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as { port: number }).port;
+    const campaign = `abuse-push-${Date.now()}`;
+    try {
+      const internal = [
+        `https://127.0.0.1:${port}/push/a`,
+        `https://localhost:${port}/push/a`,
+        `https://[::ffff:127.0.0.1]:${port}/push/a`,
+        `https://2130706433:${port}/push/a`,
+        `https://0x7f.1:${port}/push/a`,
+        `https://push.e2e.invalid@127.0.0.1:${port}/push/a`,
+        `https://push.e2e.invalid:${port}/push/a`,
+        'https://[::1]/push/a',
+        'https://169.254.169.254/latest/meta-data/',
+        'https://[fd00::1]/push/a',
+        'https://10.0.0.5/push/a',
+        'https://192.168.1.1/push/a',
+        'https://100.64.0.1/push/a',
+        'https://push.e2e.invalid.127.0.0.1.nip.io/push/a',
+        'http://push.e2e.invalid/push/a',
+      ];
+      const answers: [string, number, string][] = [];
+      for (const [i, endpoint] of internal.entries()) {
+        // Ten per address, under PUSH_RATE_LIMIT: the refusal is the rule's, not the limit's.
+        const answer = await post('/sub/register', subscriptionAt(endpoint, campaign), `127.0.4.${1 + Math.floor(i / 10)}`);
+        answers.push([endpoint, answer.status, answer.text]);
+      }
+      expect(answers).toEqual(internal.map((endpoint) => [endpoint, 400, expect.stringContaining('endpoint')]));
+      // The test site's own push service is still welcome.
+      expect((await post('/sub/register', subscriptionAt('https://push.e2e.invalid/send/abuse', `${campaign}-ok`), '127.0.4.9')).status).toBe(200);
+
+      const queued = await fetch(`${E2E_BASE_URL}/api/site/admin/push/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'sale', path: '/store', campaign }),
+      });
+      expect(queued.status).toBe(202);
+      expect(await queued.json()).toMatchObject({ recipients: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(connections).toEqual([]);
+    } finally {
+      listener.close();
+    }
+  });
 });

@@ -40,6 +40,28 @@ describe.each(listTestDatabases())('landing downloads on %s', (_kind, open) => {
     });
   });
 
+  describe('/mlink reports (docs/security.md "Reports anyone can send")', () => {
+    const countReports = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM landing.download_reports'))[0]!.n;
+
+    it('stores at most DOWNLOAD_REPORT_RATE_LIMIT reports per address, and every visit still gets its download', async () => {
+      const limit = 10; // DOWNLOAD_REPORT_RATE_LIMIT's default
+      const before = await countReports();
+      // Other installers and other browsers from the same address count together.
+      const installers = Array.from({ length: limit * 3 }, (_, i) => (i % 2 ? 'reelkeep.dmg' : 'reelkeep-netflix-setup.exe'));
+      const answers = await Promise.all(
+        installers.map((installer, i) => call('GET', `/mlink?p=${installer}`, { ip: '198.51.100.40', headers: { 'user-agent': `bot ${i}` } })),
+      );
+      expect(answers.map((answer) => [answer.status, answer.location])).toEqual(
+        installers.map((installer) => [302, `https://download.reelkeep.com/${installer}`]),
+      );
+      expect((await countReports()) - before).toBe(limit);
+
+      // Another address is counted on its own.
+      expect((await call('GET', '/mlink?p=reelkeep-setup.exe', { ip: '198.51.100.41' })).status).toBe(302);
+      expect((await countReports()) - before).toBe(limit + 1);
+    });
+  });
+
   describe('/product/info (docs/routing.md "Server paths")', () => {
     it.each([
       [1001, 'ReelKeep'],

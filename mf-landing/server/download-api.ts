@@ -1,10 +1,16 @@
-import { downloadLinkQuery, productInfoQuery, readInput, respondJson } from '@reelkeep/shared-contracts';
-import type { ApiRoute } from '@reelkeep/platform/host-context';
+import { CLIENT_IP_HEADER, downloadLinkQuery, oncePerContext, productInfoQuery, readInput, respondJson } from '@reelkeep/shared-contracts';
+import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { findInstaller, findProductById } from '../src/catalogue/products.ts';
 import type { LandingSettings } from './settings.ts';
 
 /** Installer names are file names: letters, digits, dots and hyphens. */
 const INSTALLER_PATTERN = /^[a-z0-9][a-z0-9.-]{2,80}$/;
+/** DOWNLOAD_REPORT_RATE_LIMIT reports per client address in this window. */
+const DOWNLOAD_REPORT_WINDOW_MS = 10 * 60_000;
+
+const downloadReportLimiter = oncePerContext((context: HostContext<LandingSettings>) =>
+  context.createRateLimiter('download-report', context.settings.DOWNLOAD_REPORT_RATE_LIMIT, DOWNLOAD_REPORT_WINDOW_MS),
+);
 
 /**
  * `GET /product/info?product_id=` (docs/routing.md "Server paths"): `cscode` 200 with `data.soft_version` per OS, for a product id
@@ -33,11 +39,14 @@ export const productInfoRoute: ApiRoute<LandingSettings> = {
 /**
  * `GET /mlink?p=<installer>` (docs/routing.md "Server paths"): records the download report and sends the visitor to
  * the installer on the download host of the settings (DOWNLOAD_BASE_URL). Not one of the catalogue's installers: 404.
+ * A client address past DOWNLOAD_REPORT_RATE_LIMIT reports in 10 minutes still gets its download, without a report
+ * (docs/security.md "Reports anyone can send").
  */
 export const downloadLinkRoute: ApiRoute<LandingSettings> = {
   method: 'GET',
   path: '/mlink',
-  async handle(request, { db, settings, logger }) {
+  async handle(request, context) {
+    const { db, settings, logger } = context;
     const input = await readInput(request, downloadLinkQuery);
     if (!input.ok) return respondJson({ cscode: 400, msg: 'p must be an installer name', problems: input.problems }, 400);
     const installer = input.data.p;
@@ -45,6 +54,8 @@ export const downloadLinkRoute: ApiRoute<LandingSettings> = {
     if (!match) return respondJson({ cscode: 404, msg: 'unknown installer' }, 404);
     const target = new URL(installer, settings.DOWNLOAD_BASE_URL).href;
     try {
+      const limit = await downloadReportLimiter(context).hit(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown');
+      if (!limit.allowed) return redirectTo(target);
       await db.query(
         'INSERT INTO landing.download_reports (installer, product_id, os, target_url, referer_url, user_agent) VALUES ($1, $2, $3, $4, $5, $6)',
         [
@@ -60,6 +71,11 @@ export const downloadLinkRoute: ApiRoute<LandingSettings> = {
       // docs/tracking.md "Failures are ignored": reporting failures are ignored; the download goes on.
       logger.warn('download report not stored', { installer, error });
     }
-    return new Response(null, { status: 302, headers: { location: target, 'cache-control': 'no-store' } });
+    return redirectTo(target);
   },
 };
+
+/** The download itself, with or without a report. */
+function redirectTo(target: string): Response {
+  return new Response(null, { status: 302, headers: { location: target, 'cache-control': 'no-store' } });
+}

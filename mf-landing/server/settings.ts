@@ -9,6 +9,8 @@ export const landingSettings = z.object({
     .transform((value) => value === 'true'),
   /** The download host `/mlink` sends visitors to: installers are resolved against it. */
   DOWNLOAD_BASE_URL: z.url().default('https://download.reelkeep.com/'),
+  /** Download reports one client address may leave in 10 minutes; its further downloads redirect without a report. */
+  DOWNLOAD_REPORT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
 });
 
 /** The landing squad's settings. */

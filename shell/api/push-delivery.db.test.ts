@@ -9,7 +9,10 @@ import { CLIENT_IP_HEADER, notificationPayloadSchema, type PushSendInput } from 
 import * as z from 'zod/mini';
 import siteApi from './api.ts';
 import { createPushDrainer, createPushRoutes, PUSH_ADMIN_ENDPOINT } from './push-routes.ts';
-import { createWebPushSender, resolveVapidKeys } from './push-sender.ts';
+import { isPublicAddress } from '@reelkeep/shared-contracts/public-address';
+import { parsePushServiceOrigin } from './push-endpoint-rules.ts';
+import { enqueuePushMessage, readPushMessageProgress } from './push-queue.ts';
+import { createWebPushSender, resolveVapidKeys, type PushSender, type VapidKeys, type WebPushSenderOptions } from './push-sender.ts';
 import type { SiteSettings } from './settings.ts';
 import { startTestPushService, type TestSubscription } from './testing/push-service.ts';
 
@@ -31,6 +34,9 @@ async function openFreshDatabase(open: () => Promise<Database>): Promise<Databas
   return db;
 }
 
+/** The test's own exception to docs/security.md "Requests the site makes": its push stand-in listens on loopback. */
+const allowStandIn = (address: string) => address === '127.0.0.1' || isPublicAddress(address);
+
 /** A JSON object answer: each test checks the fields it is about. */
 const JSON_OBJECT = z.record(z.string(), z.unknown());
 
@@ -41,12 +47,28 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
   let drain: () => Promise<void>;
   let routes: ReturnType<typeof createPushRoutes>;
 
+  let keys: VapidKeys;
+  /** A sender as the site makes one, trusting the stand-in's certificate; `allowStandIn` lets it reach the stand-in's loopback address. */
+  const makeSender = (options: Partial<WebPushSenderOptions> = {}) =>
+    createWebPushSender({
+      keys,
+      subject: 'mailto:push@reelkeep.test',
+      serviceOrigins: context.settings.PUSH_SERVICE_ORIGINS,
+      ca: service.cert,
+      isAllowedAddress: allowStandIn,
+      ...options,
+    });
+
   beforeAll(async () => {
     db = await openFreshDatabase(open);
     service = await startTestPushService();
-    context = createTestHostContext(db, { module: siteApi, env: { ADMIN_TOKEN, SITE_URL: 'https://www.reelkeep.test' } });
-    const keys = await resolveVapidKeys(context);
-    drain = createPushDrainer(context, createWebPushSender({ keys, subject: 'mailto:push@reelkeep.test', agent: service.agent }), 20);
+    // The stand-in is the one push service of this site (docs/push.md "Push services").
+    context = createTestHostContext(db, {
+      module: siteApi,
+      env: { ADMIN_TOKEN, SITE_URL: 'https://www.reelkeep.test', PUSH_SERVICE_ORIGINS: service.origin },
+    });
+    keys = await resolveVapidKeys(context);
+    drain = createPushDrainer(context, { send: makeSender(), retryBaseMs: 20 });
     // The admin route starts a drain in the background; the test runs the same drainer and waits for it.
     routes = createPushRoutes({ drain: () => drain });
   });
@@ -55,7 +77,7 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
     await db.close();
   });
 
-  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}, on = context) => {
     const target = new URL(url, 'https://www.reelkeep.test');
     const route = routes.find((candidate) => candidate.method === method && candidate.path === target.pathname)!;
     const response = await route.handle(
@@ -64,23 +86,31 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
         headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: '198.51.100.7', ...headers },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
-      context,
+      on,
     );
     return { status: response.status, body: JSON_OBJECT.parse(await response.json()) };
   };
 
-  const register = (subscription: TestSubscription, language: string, deviceModel = 'Win32') =>
-    call('POST', '/sub/register', {
-      language,
-      diff_time: 3600,
-      device_model: deviceModel,
-      app_id: 'reelkeep-site',
-      endpoint: subscription.endpoint,
-      auth: subscription.auth,
-      pdhkey: subscription.p256dh,
-      explorer: 'Chrome',
-      explorer_version: '131',
-    });
+  let registrations = 0;
+  const register = (subscription: TestSubscription, language: string, deviceModel = 'Win32', on = context) =>
+    call(
+      'POST',
+      '/sub/register',
+      {
+        language,
+        diff_time: 3600,
+        device_model: deviceModel,
+        app_id: 'reelkeep-site',
+        endpoint: subscription.endpoint,
+        auth: subscription.auth,
+        pdhkey: subscription.p256dh,
+        explorer: 'Chrome',
+        explorer_version: '131',
+      },
+      // Each from an address of its own: PUSH_RATE_LIMIT stays out of these tests.
+      { [CLIENT_IP_HEADER]: `198.51.100.${(registrations += 1) % 250}` },
+      on,
+    );
 
   const send = async (input: Partial<PushSendInput> & Pick<PushSendInput, 'message' | 'path'>) => {
     const queued = await call('POST', PUSH_ADMIN_ENDPOINT, input, { authorization: `Bearer ${ADMIN_TOKEN}` });
@@ -195,7 +225,7 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
   it('ties a signed-in visitor’s subscription to the account, and My account removes all of them', async () => {
     const signedIn = createTestHostContext(db, {
       module: siteApi,
-      env: { ADMIN_TOKEN, SITE_URL: 'https://www.reelkeep.test' },
+      env: { ADMIN_TOKEN, SITE_URL: 'https://www.reelkeep.test', PUSH_SERVICE_ORIGINS: service.origin },
       fetchApi: async () => Response.json({ signedIn: true, user: { id: 'user-7', email: 'a@b.co', name: 'A', hasPassword: true } }),
     });
     const callAs = async (url: string, body: unknown) => {
@@ -226,5 +256,178 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
     expect(await db.query(`SELECT count(*)::int AS n FROM site.push_subscriptions WHERE user_id = 'user-7'`)).toEqual([{ n: 2 }]);
     expect(await callAs('/api/site/push/unsubscribe', { all: true })).toEqual({ cscode: 200, removed: 2 });
     expect((await call('POST', '/api/site/push/unsubscribe', { all: true })).status).toBe(401);
+  });
+
+  describe('docs/push.md "Push services": only the browsers’ push services, never an address of ours', () => {
+    /** The site as it ships: the default PUSH_SERVICE_ORIGINS. */
+    const shipped = () => createTestHostContext(db, { module: siteApi, env: { ADMIN_TOKEN, SITE_URL: 'https://www.reelkeep.test' } });
+    const standInPort = () => new URL(service.origin).port;
+
+    it('refuses a subscription anywhere but at an allowed push service, internal addresses in every spelling', async () => {
+      await db.query('DELETE FROM site.push_subscriptions');
+      const defaults = shipped();
+      const subscription = service.subscribe();
+      const registerAt = (endpoint: string, on: HostContext<SiteSettings>) => register({ ...subscription, endpoint }, 'en', 'Win32', on);
+      const internal = [
+        'https://127.0.0.1/push',
+        'https://127.0.0.1:6379/',
+        'https://127.0.0.1:5432/',
+        'https://localhost/push',
+        'https://localhost:8443/push',
+        'https://[::1]/push',
+        'https://[::ffff:127.0.0.1]/push',
+        'https://[::ffff:7f00:1]/push',
+        'https://169.254.169.254/latest/meta-data/',
+        'https://[fe80::1]/push',
+        'https://10.0.0.5/push',
+        'https://172.16.0.1/push',
+        'https://192.168.1.1/push',
+        'https://100.64.0.1/push',
+        'https://[fd00::1]/push',
+        'https://0.0.0.0/push',
+        'https://2130706433/push',
+        'https://0x7f.1/push',
+        'https://fcm.googleapis.com@127.0.0.1/fcm/send/x',
+        'https://fcm.googleapis.com.127.0.0.1.nip.io/fcm/send/x',
+        'https://fcm.googleapis.com:6379/fcm/send/x',
+        'https://evil.example/fcm.googleapis.com/fcm/send/x',
+      ];
+      for (const endpoint of internal)
+        expect([endpoint, await registerAt(endpoint, defaults)]).toEqual([
+          endpoint,
+          { status: 400, body: { code: 400, reason: 'endpoint: not a push service' } },
+        ]);
+      // A test site that lets its stand-in in lets in that origin only, not the rest of its host.
+      for (const endpoint of [`https://127.0.0.1:${Number(standInPort()) + 1}/push/x`, `https://localhost:${standInPort()}/push/x`])
+        expect((await registerAt(endpoint, context)).status).toBe(400);
+      expect(await db.query('SELECT endpoint FROM site.push_subscriptions')).toEqual([]);
+
+      const browsers = [
+        'https://fcm.googleapis.com/fcm/send/dGVzdA:APA91bH',
+        'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABn',
+        'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB',
+        'https://web.push.apple.com/QGuQyavXutnMPNYGfc',
+      ];
+      for (const endpoint of browsers) expect([endpoint, (await registerAt(endpoint, defaults)).body]).toEqual([endpoint, { code: 200 }]);
+      await db.query('DELETE FROM site.push_subscriptions');
+    });
+
+    it('never connects to an address that is not public: subscriptions stored before, and allowed hosts resolving inside (DNS rebinding)', async () => {
+      await db.query('DELETE FROM site.push_subscriptions');
+      const port = standInPort();
+      const resolved: Record<string, { address: string; family: 4 | 6 }[]> = {
+        'push-rebound.test': [{ address: '127.0.0.1', family: 4 }],
+        'push-mapped.test': [{ address: '::ffff:127.0.0.1', family: 6 }],
+        'push-mixed.test': [
+          { address: '142.250.185.74', family: 4 },
+          { address: '127.0.0.1', family: 4 },
+        ],
+      };
+      const allowed = [service.origin, ...Object.keys(resolved).map((host) => `https://${host}:${port}`)];
+      // What an older version stored, or a list an operator widened: the send must refuse on its own.
+      const permissive = createTestHostContext(db, {
+        module: siteApi,
+        env: { ADMIN_TOKEN, SITE_URL: 'https://www.reelkeep.test', PUSH_SERVICE_ORIGINS: [...allowed, 'https://169.254.169.254'].join(',') },
+      });
+      const targets = [
+        service.subscribe(),
+        ...Object.keys(resolved).map((host) => {
+          const subscription = service.subscribe();
+          return { ...subscription, endpoint: subscription.endpoint.replace(service.origin, `https://${host}:${port}`) };
+        }),
+        { ...service.subscribe(), endpoint: 'https://169.254.169.254/latest/meta-data/iam' },
+      ];
+      for (const target of targets) expect((await register(target, 'en', 'Win32', permissive)).body).toEqual({ code: 200 });
+      const requestsBefore = service.requested.length;
+
+      const sender = createWebPushSender({
+        keys,
+        subject: 'mailto:push@reelkeep.test',
+        serviceOrigins: allowed.map(parsePushServiceOrigin),
+        ca: service.cert,
+        resolveHost: async (hostname) => resolved[hostname] ?? [],
+      });
+      const queued = await enqueuePushMessage(db, { message: 'sale', path: '/store' });
+      await createPushDrainer(context, { send: sender, retryBaseMs: 20 })();
+
+      expect(service.requested.slice(requestsBefore)).toEqual([]);
+      expect(await readPushMessageProgress(db, queued.id)).toMatchObject({ recipients: 5, sent: 0, failed: 5, pending: 0, pruned: 0 });
+      const failures = await db.query<{ endpoint: string; attempts: number; last_error: string }>(
+        `SELECT s.endpoint, d.attempts, d.last_error FROM site.push_deliveries d JOIN site.push_subscriptions s ON s.id = d.subscription_id
+         WHERE d.message_id = $1 ORDER BY s.id`,
+        [queued.id],
+      );
+      expect(failures.map(({ attempts, last_error }) => [attempts, last_error])).toEqual([
+        [1, 'refused: 127.0.0.1 is not a public address'],
+        [1, 'refused: push-rebound.test resolves to 127.0.0.1, not a public address'],
+        [1, 'refused: push-mapped.test resolves to ::ffff:127.0.0.1, not a public address'],
+        [1, 'refused: push-mixed.test resolves to 127.0.0.1, not a public address'],
+        [1, 'refused: not at an allowed push service'],
+      ]);
+      await db.query('DELETE FROM site.push_subscriptions');
+    });
+  });
+
+  describe('docs/push.md "Sending": deliveries run side by side, each with its time-out', () => {
+    /** Counts the deliveries a sender has in flight, and the most at once. */
+    const countInFlight = (send: PushSender) => {
+      const counts = { now: 0, most: 0 };
+      const counted: PushSender = async (target, payload) => {
+        counts.most = Math.max(counts.most, (counts.now += 1));
+        try {
+          return await send(target, payload);
+        } finally {
+          counts.now -= 1;
+        }
+      };
+      return { counts, counted };
+    };
+
+    it('five silent push services never hold the sixth subscriber’s message', async () => {
+      await db.query('DELETE FROM site.push_subscriptions');
+      const silent = Array.from({ length: 5 }, () => service.subscribeSilent());
+      const alive = service.subscribe();
+      for (const subscription of [...silent, alive]) await register(subscription, 'en');
+      // Long enough that a loaded machine sends the sixth well within it; one-by-one sending would take several.
+      const timeoutMs = 2500;
+      const { counts, counted } = countInFlight(makeSender({ timeoutMs }));
+      const queued = await enqueuePushMessage(db, { message: 'sale', path: '/store' });
+      const started = Date.now();
+
+      const draining = createPushDrainer(context, { send: counted, retryBaseMs: 20 })();
+      let progress = await readPushMessageProgress(db, queued.id);
+      while (progress?.sent === 0 && Date.now() - started < 3 * timeoutMs) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        progress = await readPushMessageProgress(db, queued.id);
+      }
+
+      expect(Date.now() - started).toBeLessThan(timeoutMs);
+      expect(progress).toMatchObject({ recipients: 6, sent: 1, pending: 5 });
+      expect(service.received.filter((push) => push.endpoint === alive.endpoint)).toHaveLength(1);
+      await draining;
+      const done = Date.now() - started;
+      expect(await readPushMessageProgress(db, queued.id)).toMatchObject({ recipients: 6, sent: 1, failed: 5, pending: 0 });
+      // The five waited side by side: five attempts each took about five time-outs, not twenty-five.
+      expect(counts.most).toBe(6);
+      expect(done).toBeLessThan(5 * timeoutMs + 5000);
+      for (const subscription of silent) expect(service.requested.filter((endpoint) => endpoint === subscription.endpoint)).toHaveLength(5);
+      const [failure] = await db.query<{ last_error: string }>(
+        `SELECT d.last_error FROM site.push_deliveries d JOIN site.push_subscriptions s ON s.id = d.subscription_id WHERE s.endpoint = $1`,
+        [silent[0]!.endpoint],
+      );
+      expect(failure!.last_error).toBe('gave up after 5 attempts (last unreachable)');
+    }, 60_000);
+
+    it('keeps at most `concurrency` deliveries in flight', async () => {
+      await db.query('DELETE FROM site.push_subscriptions');
+      for (const subscription of Array.from({ length: 6 }, () => service.subscribeSilent())) await register(subscription, 'en');
+      const { counts, counted } = countInFlight(makeSender({ timeoutMs: 200 }));
+      const queued = await enqueuePushMessage(db, { message: 'sale', path: '/store' });
+
+      await createPushDrainer(context, { send: counted, retryBaseMs: 20, concurrency: 2 })();
+
+      expect(counts.most).toBe(2);
+      expect(await readPushMessageProgress(db, queued.id)).toMatchObject({ recipients: 6, failed: 6, pending: 0 });
+    }, 30_000);
   });
 });

@@ -20,10 +20,17 @@ export interface PushQueueServices {
   loadDictionary: (locale: Locale) => Promise<PushDictionary>;
   /** First retry wait; doubles with each attempt (tests shorten it). */
   retryBaseMs?: number;
+  /** Deliveries in flight at once (PUSH_SEND_CONCURRENCY). */
+  concurrency?: number;
 }
 
 /** Deliveries one claim takes. */
 const CLAIM_BATCH = 50;
+/**
+ * docs/push.md "Sending": deliveries in flight at once per drain. With the sender's time-out this bounds how
+ * long a claimed delivery waits (CLAIM_BATCH / this × the time-out, well within the lease).
+ */
+export const PUSH_SEND_CONCURRENCY = 16;
 /** A claimed delivery is another instance's again after this (a crash mid-send). */
 const CLAIM_LEASE_S = 60;
 /** A drain that waits for a retry sleeps at most this long before it looks again. */
@@ -157,9 +164,29 @@ async function sendOne(services: PushQueueServices, delivery: ClaimedDelivery, d
   }
 }
 
+/** Marks finished every message with nothing pending. */
+async function finishDoneMessages(db: Database): Promise<void> {
+  await db.query(
+    `UPDATE site.push_messages m SET finished_at = now()
+     WHERE finished_at IS NULL AND NOT EXISTS (SELECT 1 FROM site.push_deliveries d WHERE d.message_id = m.id AND d.state = 'pending')`,
+  );
+}
+
+/** Milliseconds until the next pending delivery is due (negative when overdue), or null when nothing is pending. */
+async function readNextAttemptWait(db: Database): Promise<number | null> {
+  const [next] = await db.query<{ wait_ms: number | null }>(
+    `SELECT (EXTRACT(EPOCH FROM min(next_attempt_at) - now()) * 1000)::float8 AS wait_ms FROM site.push_deliveries WHERE state = 'pending'`,
+  );
+  return next?.wait_ms ?? null;
+}
+
 /**
  * Sends every due delivery, waits for the retries that are due soon, and returns when nothing is pending
  * (the messages are then finished). Safe to run on several instances and more than once at a time.
+ *
+ * docs/push.md "Sending": `concurrency` workers send side by side. Each takes the next claimed delivery as soon
+ * as its own is done, and the batch is claimed again when none is left, so a push service that is slow or
+ * silent holds one worker until the sender's time-out and never the other deliveries.
  */
 export async function drainPushQueue(services: PushQueueServices): Promise<void> {
   const { db } = services;
@@ -168,21 +195,71 @@ export async function drainPushQueue(services: PushQueueServices): Promise<void>
     if (!cache.has(locale)) cache.set(locale, services.loadDictionary(locale));
     return cache.get(locale)!;
   };
-  for (;;) {
-    const claimed = await claimDueDeliveries(db);
-    for (const delivery of claimed) await sendOne(services, delivery, dictionaries);
-    await db.query(
-      `UPDATE site.push_messages m SET finished_at = now()
-       WHERE finished_at IS NULL AND NOT EXISTS (SELECT 1 FROM site.push_deliveries d WHERE d.message_id = m.id AND d.state = 'pending')`,
-    );
-    if (claimed.length > 0) continue;
-    const [next] = await db.query<{ wait_ms: number | null }>(
-      `SELECT (EXTRACT(EPOCH FROM min(next_attempt_at) - now()) * 1000)::float8 AS wait_ms FROM site.push_deliveries WHERE state = 'pending'`,
-    );
-    const waitMs = next?.wait_ms;
-    if (waitMs === null || waitMs === undefined) return;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(waitMs, 10), IDLE_POLL_MAX_MS)));
-  }
+  const waiting: ClaimedDelivery[] = [];
+  let claiming: Promise<number> | null = null;
+  let polling = false;
+  let stopped = false;
+  let wake = () => {};
+  let woken = new Promise<void>((resolve) => (wake = resolve));
+  const wakeAll = () => {
+    const wakeNow = wake;
+    woken = new Promise<void>((resolve) => (wake = resolve));
+    wakeNow();
+  };
+  // One claim at a time for all workers; an empty one also finishes the messages that are done.
+  const claimMore = () =>
+    (claiming ??= (async () => {
+      const claimed = await claimDueDeliveries(db);
+      waiting.push(...claimed);
+      if (claimed.length === 0) await finishDoneMessages(db);
+      return claimed.length;
+    })().finally(() => {
+      claiming = null;
+    }));
+  const sleepUntilDue = async (waitMs: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([new Promise((resolve) => (timer = setTimeout(resolve, Math.min(Math.max(waitMs, 10), IDLE_POLL_MAX_MS)))), woken]);
+    clearTimeout(timer);
+  };
+  const work = async (): Promise<void> => {
+    while (!stopped) {
+      const delivery = waiting.shift();
+      if (delivery) {
+        try {
+          await sendOne(services, delivery, dictionaries);
+        } finally {
+          wakeAll();
+        }
+        continue;
+      }
+      if ((await claimMore()) > 0 || waiting.length > 0) continue;
+      if (polling) {
+        await woken;
+        continue;
+      }
+      // One idle worker watches the clock for the rest: it sleeps until the next retry is due, or until a
+      // delivery in flight ends. A delivery in flight is pending too, so nothing pending means all is done.
+      polling = true;
+      try {
+        const waitMs = await readNextAttemptWait(db);
+        if (waitMs === null) stopped = true;
+        else await sleepUntilDue(waitMs);
+      } finally {
+        polling = false;
+        wakeAll();
+      }
+    }
+  };
+  await Promise.all(
+    Array.from({ length: services.concurrency ?? PUSH_SEND_CONCURRENCY }, () =>
+      work().catch((error: unknown) => {
+        // A database failure ends the drain, as before: the other workers stop after their current delivery.
+        stopped = true;
+        wakeAll();
+        throw error;
+      }),
+    ),
+  );
 }
 
 /** One message's progress and its delivery and click counts, or null when there is no such message. */

@@ -23,6 +23,7 @@ import {
   type InputResult,
 } from '@reelkeep/shared-contracts';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
+import { isAllowedPushEndpoint } from './push-endpoint-rules.ts';
 import { drainPushQueue, enqueuePushMessage, readPushMessageProgress, recordPushEvent } from './push-queue.ts';
 import { classifyDeviceOs, type PushDictionary } from './push-rules.ts';
 import { createWebPushSender, resolveVapidKeys, type PushSender } from './push-sender.ts';
@@ -41,7 +42,7 @@ const pushLimiter = oncePerContext((context: HostContext<SiteSettings>) =>
 const pushServices = oncePerContext(async (context: HostContext<SiteSettings>) => {
   const keys = await resolveVapidKeys(context);
   const subject = context.settings.VAPID_SUBJECT ?? `mailto:${context.site.CONTACT_EMAIL}`;
-  return { keys, send: createWebPushSender({ keys, subject }) };
+  return { keys, send: createWebPushSender({ keys, subject, serviceOrigins: context.settings.PUSH_SERVICE_ORIGINS }) };
 });
 
 /** Names the first bad field and why, for a 400 the page (or an operator) can read. */
@@ -56,15 +57,22 @@ function loadPushDictionary(context: HostContext<SiteSettings>) {
     (await context.loadTranslations(locale, ['push'])).push ?? {};
 }
 
+/** What a test changes in a drainer: its sender, the first retry wait, the deliveries in flight at once. */
+export interface PushDrainerOptions {
+  send?: PushSender;
+  retryBaseMs?: number;
+  concurrency?: number;
+}
+
 /**
  * Drains the queue in the background of this instance; one drain at a time per loaded version (a second
  * call while one runs is folded into it). Tests hand their own sender.
  */
-export function createPushDrainer(context: HostContext<SiteSettings>, send?: PushSender, retryBaseMs?: number) {
+export function createPushDrainer(context: HostContext<SiteSettings>, options: PushDrainerOptions = {}) {
   let running: Promise<void> | null = null;
   let again = false;
   const run = async (): Promise<void> => {
-    const sender = send ?? (await pushServices(context)).send;
+    const sender = options.send ?? (await pushServices(context)).send;
     do {
       again = false;
       await drainPushQueue({
@@ -73,7 +81,8 @@ export function createPushDrainer(context: HostContext<SiteSettings>, send?: Pus
         send: sender,
         siteUrl: context.site.SITE_URL,
         loadDictionary: loadPushDictionary(context),
-        ...(retryBaseMs !== undefined ? { retryBaseMs } : {}),
+        ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}),
+        ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
       });
     } while (again);
   };
@@ -121,6 +130,9 @@ export function createPushRoutes(options: { drain?: (context: HostContext<SiteSe
         const input = await readInput(request, pushSubscriptionInput);
         if (!input.ok) return respondJson({ code: 400, reason: describeProblems(input) }, 400);
         const data = input.data;
+        // docs/push.md "Push services": only the browsers' push services, never an address of ours.
+        if (!isAllowedPushEndpoint(data.endpoint, context.settings.PUSH_SERVICE_ORIGINS))
+          return respondJson({ code: 400, reason: 'endpoint: not a push service' }, 400);
         const user = await readSignedInUser(request, context.fetchApi);
         await context.db.query(
           `INSERT INTO site.push_subscriptions

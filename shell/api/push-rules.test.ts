@@ -25,6 +25,7 @@ describe('decideDeliveryOutcome (docs/push.md "Sending")', () => {
     [{ status: 400 }, 1, { kind: 'failed', reason: 'push service answered 400' }],
     [{ status: 413 }, 1, { kind: 'failed', reason: 'push service answered 413' }],
     [{ status: 403 }, 1, { kind: 'failed', reason: 'push service answered 403' }],
+    [{ status: 0, refused: '127.0.0.1 is not a public address' }, 1, { kind: 'failed', reason: 'refused: 127.0.0.1 is not a public address' }],
   ])('%j on attempt %d: %j', (answer, attempt, outcome) => {
     expect(decideDeliveryOutcome(answer, attempt)).toEqual(outcome);
   });

@@ -9,22 +9,28 @@ export const PUSH_RETRY_BASE_MS = 1000;
 /** No wait longer than this, whatever a push service's `Retry-After` asks. */
 export const PUSH_RETRY_MAX_MS = 15 * 60_000;
 
-/** What a push service answered one delivery: its HTTP status (0 when it could not be reached) and `Retry-After` in seconds. */
+/**
+ * What a push service answered one delivery: its HTTP status (0 when it could not be reached) and `Retry-After`
+ * in seconds; `refused` when the site would not connect to the endpoint at all (docs/push.md "Push services").
+ */
 export interface PushServiceAnswer {
   status: number;
   retryAfterSeconds?: number;
+  refused?: string;
 }
 
 /** What happens to a delivery after an attempt. */
 export type DeliveryOutcome = { kind: 'sent' } | { kind: 'prune' } | { kind: 'retry'; delayMs: number } | { kind: 'failed'; reason: string };
 
 /**
- * RFC 8030: 201 accepted; 404/410 the subscription is gone for good (prune it); 429, 5xx and an unreachable
+ * An endpoint the site refuses to connect to fails at once, without retries, and its subscription is kept (a
+ * changed allow-list may admit it again). RFC 8030: 201 accepted; 404/410 the subscription is gone for good (prune it); 429, 5xx and an unreachable
  * service are worth another attempt after a back-off (or the service's `Retry-After`); any other 4xx (a
  * payload too large, a key the service refuses) would fail the same way again.
  */
 export function decideDeliveryOutcome(answer: PushServiceAnswer, attempt: number, baseDelayMs = PUSH_RETRY_BASE_MS): DeliveryOutcome {
   const { status } = answer;
+  if (answer.refused !== undefined) return { kind: 'failed', reason: `refused: ${answer.refused}` };
   if (status >= 200 && status < 300) return { kind: 'sent' };
   if (status === 404 || status === 410) return { kind: 'prune' };
   const transient = status === 0 || status === 429 || status >= 500;

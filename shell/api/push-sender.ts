@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { lookup as lookupHost, type LookupAddress } from 'node:dns';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
 import type { HostContext } from '@reelkeep/platform/host-context';
+import { isPublicAddress } from '@reelkeep/shared-contracts/public-address';
+import { isAllowedPushEndpoint, type PushServiceOrigin } from './push-endpoint-rules.ts';
 import type { PushServiceAnswer } from './push-rules.ts';
 import type { SiteSettings } from './settings.ts';
 
@@ -51,29 +55,108 @@ export type PushSender = (target: PushTarget, payload: string) => Promise<PushSe
 
 /** Seconds a push service keeps a message for a browser that is offline. */
 const PUSH_TTL_S = 24 * 3600;
-const PUSH_REQUEST_TIMEOUT_MS = 10_000;
+/** docs/push.md "Sending": one delivery's whole attempt (look-up, connection, answer) ends after this. */
+export const PUSH_SEND_TIMEOUT_MS = 10_000;
+/** Connections one sender keeps open to the push services (kept alive between deliveries). */
+const PUSH_MAX_SOCKETS = 32;
+
+/** Thrown by the sender's look-up when a push service's host resolves to an address that is not public. */
+class RefusedAddressError extends Error {
+  override name = 'RefusedAddressError';
+}
+
+/** Resolves a host name to every address it has (the system resolver by default). */
+export type ResolveHost = (hostname: string, family: 0 | 4 | 6) => Promise<LookupAddress[]>;
+
+const resolveWithSystem: ResolveHost = (hostname, family) =>
+  new Promise((resolve, reject) => lookupHost(hostname, { all: true, family }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
 
 /**
- * The `web-push` library as a sender: RFC 8291 `aes128gcm` encryption, RFC 8292 VAPID. `agent` lets a test
- * trust its local push service's certificate.
+ * The look-up of the sender's connections (docs/security.md "Requests the site makes"): it runs when the
+ * connection is made, so the address checked is the address connected to, and a name that answered a public
+ * address at registration and a private one now (DNS rebinding) is still refused. One address that is not
+ * allowed refuses the host.
  */
-export function createWebPushSender(options: { keys: VapidKeys; subject: string; agent?: Agent }): PushSender {
-  return async (target, payload) => {
+function createCheckedLookup(resolveHost: ResolveHost, isAllowedAddress: (address: string) => boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    const family = options.family === 4 || options.family === 6 ? options.family : 0;
+    resolveHost(hostname, family).then(
+      (addresses) => {
+        const refused = addresses.find((entry) => !isAllowedAddress(entry.address));
+        if (refused || addresses.length === 0) {
+          callback(new RefusedAddressError(`${hostname} resolves to ${refused?.address ?? 'nothing'}, not a public address`), '', 0);
+          return;
+        }
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
+}
+
+/** Where a sender may send, and what a test changes. */
+export interface WebPushSenderOptions {
+  keys: VapidKeys;
+  subject: string;
+  /** PUSH_SERVICE_ORIGINS: an endpoint elsewhere is refused without a connection. */
+  serviceOrigins: readonly PushServiceOrigin[];
+  /** Which resolved addresses may be connected to: public ones only, unless a test lets its local stand-in in. */
+  isAllowedAddress?: (address: string) => boolean;
+  /** Tests resolve names to the addresses they choose. */
+  resolveHost?: ResolveHost;
+  /** A certificate to trust besides the system's (a test's local push service). */
+  ca?: Buffer;
+  timeoutMs?: number;
+}
+
+/**
+ * The `web-push` library as a sender: RFC 8291 `aes128gcm` encryption, RFC 8292 VAPID. An endpoint outside the
+ * allow-list, or whose host is (or resolves to) an address that is not public, is refused without a
+ * connection; an attempt that has no answer after `timeoutMs` counts as unreachable.
+ */
+export function createWebPushSender(options: WebPushSenderOptions): PushSender {
+  const isAllowedAddress = options.isAllowedAddress ?? isPublicAddress;
+  const timeoutMs = options.timeoutMs ?? PUSH_SEND_TIMEOUT_MS;
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets: PUSH_MAX_SOCKETS,
+    lookup: createCheckedLookup(options.resolveHost ?? resolveWithSystem, isAllowedAddress),
+    ...(options.ca ? { ca: options.ca } : {}),
+  });
+  const send = async (target: PushTarget, payload: string): Promise<PushServiceAnswer> => {
     try {
       const result = await webpush.sendNotification({ endpoint: target.endpoint, keys: { auth: target.auth, p256dh: target.p256dh } }, payload, {
         vapidDetails: { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey },
         contentEncoding: 'aes128gcm',
         TTL: PUSH_TTL_S,
-        timeout: PUSH_REQUEST_TIMEOUT_MS,
-        ...(options.agent ? { agent: options.agent } : {}),
+        // An idle socket is closed at the same time the attempt gives up on it.
+        timeout: timeoutMs,
+        agent,
       });
       return { status: result.statusCode };
     } catch (error) {
+      if (error instanceof RefusedAddressError) return { status: 0, refused: error.message };
       if (error instanceof webpush.WebPushError) {
         const retryAfter = Number(error.headers['retry-after']);
         return { status: error.statusCode, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
       }
       return { status: 0 };
+    }
+  };
+  return async (target, payload) => {
+    if (!isAllowedPushEndpoint(target.endpoint, options.serviceOrigins)) return { status: 0, refused: 'not at an allowed push service' };
+    // A connection to an IP address skips the look-up: the address is checked here instead.
+    const host = new URL(target.endpoint).hostname.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(host) !== 0 && !isAllowedAddress(host)) return { status: 0, refused: `${host} is not a public address` };
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<PushServiceAnswer>((resolve) => {
+      timer = setTimeout(() => resolve({ status: 0 }), timeoutMs);
+    });
+    try {
+      return await Promise.race([send(target, payload), timedOut]);
+    } finally {
+      clearTimeout(timer);
     }
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PUSH_SERVICE_ORIGINS, parsePushServiceOrigin, PUSH_SERVICE_ORIGIN_PATTERN } from './push-endpoint-rules.ts';
 
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -27,6 +28,34 @@ export const siteSettings = z
       .optional(),
     /** Subscriptions one client address may report in 10 minutes. */
     PUSH_RATE_LIMIT: count(20),
+    /**
+     * docs/push.md "Push services": comma-separated https origins a subscription's endpoint must be at
+     * (`https://*.` covers a host's subdomains); the browsers' push services by default. Whatever it lists,
+     * nothing is ever sent to an address that is not public.
+     */
+    PUSH_SERVICE_ORIGINS: z
+      .string()
+      .default(DEFAULT_PUSH_SERVICE_ORIGINS.join(','))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .regex(
+                PUSH_SERVICE_ORIGIN_PATTERN,
+                'a comma-separated list of https origins (https://fcm.googleapis.com, https://*.notify.windows.com)',
+              ),
+          )
+          .min(1)
+          .max(50),
+      )
+      .transform((entries) => entries.map(parsePushServiceOrigin)),
   })
   .refine((settings) => (settings.VAPID_PUBLIC_KEY === undefined) === (settings.VAPID_PRIVATE_KEY === undefined), {
     message: 'set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together',

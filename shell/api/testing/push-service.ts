@@ -1,7 +1,7 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, Agent } from 'node:https';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,7 +75,7 @@ function verifyVapid(header: string | undefined, endpointOrigin: string): string
   return String(claims.sub);
 }
 
-/** Starts the service on a random port with a self-signed certificate; `agent` trusts it. */
+/** Starts the service on a random port with a self-signed certificate (`cert`, for a sender to trust). */
 export async function startTestPushService() {
   const dir = mkdtempSync(path.join(tmpdir(), 'push-service-'));
   execFileSync(
@@ -106,11 +106,16 @@ export async function startTestPushService() {
   const scripts = new Map<string, number[]>();
   const received: ReceivedPush[] = [];
   const failures: string[] = [];
+  const requested: string[] = [];
+  const silent = new Set<string>();
   const server = createServer({ key: readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const endpoint = `${origin}${req.url}`;
+      requested.push(endpoint);
+      // A silent endpoint takes the message and never answers (the connection stays open).
+      if (silent.has(endpoint)) return;
       const receiver = keys.get(endpoint);
       if (req.method !== 'POST' || !receiver) {
         res.writeHead(404).end();
@@ -132,22 +137,36 @@ export async function startTestPushService() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  /** A new browser subscription at this service; `answers` are the statuses its next messages get. */
+  const subscribe = (answers: number[] = []): TestSubscription => {
+    const ecdh = createECDH('prime256v1');
+    const publicKey = ecdh.generateKeys();
+    const auth = randomBytes(16);
+    const endpoint = `${origin}/push/${randomBytes(8).toString('hex')}`;
+    keys.set(endpoint, { privateKey: ecdh.getPrivateKey(), publicKey, auth });
+    scripts.set(endpoint, [...answers]);
+    return { endpoint, auth: b64url(auth), p256dh: b64url(publicKey), privateKey: ecdh.getPrivateKey() };
+  };
   return {
     origin,
-    agent: new Agent({ ca: cert }),
+    /** The service's self-signed certificate, for a sender to trust. */
+    cert,
     received,
+    /** Every endpoint a request reached, answered or not, in order. */
+    requested,
     /** Messages the service refused because they did not decrypt or verify. */
     failures,
-    /** A new browser subscription at this service; `answers` are the statuses its next messages get. */
-    subscribe(answers: number[] = []): TestSubscription {
-      const ecdh = createECDH('prime256v1');
-      const publicKey = ecdh.generateKeys();
-      const auth = randomBytes(16);
-      const endpoint = `${origin}/push/${randomBytes(8).toString('hex')}`;
-      keys.set(endpoint, { privateKey: ecdh.getPrivateKey(), publicKey, auth });
-      scripts.set(endpoint, [...answers]);
-      return { endpoint, auth: b64url(auth), p256dh: b64url(publicKey), privateKey: ecdh.getPrivateKey() };
+    subscribe,
+    /** A subscription whose endpoint takes every message and never answers. */
+    subscribeSilent(): TestSubscription {
+      const subscription = subscribe();
+      silent.add(subscription.endpoint);
+      return subscription;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
