@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Logger } from '../logger.ts';
 
 export { isDatabaseUnavailable } from './connection-errors.ts';
+export { retryWhileDatabaseUnavailable } from './wait-for-database.ts';
 
 /**
  * docs/operations.md "When PostgreSQL is down": a connection that cannot be made within this time fails the
