@@ -16,6 +16,8 @@ export { retryWhileDatabaseUnavailable } from './wait-for-database.ts';
 export const CONNECT_TIMEOUT_MS = 3_000;
 /** An idle pooled connection is closed after this time, so few connections are left to drop on a restart. */
 export const IDLE_TIMEOUT_MS = 10_000;
+/** Idle time of a connection's socket before the kernel starts probing its peer. */
+const KEEP_ALIVE_DELAY_MS = 10_000;
 /** Connections of one process (each worker has its own pool). */
 const POOL_SIZE = 10;
 
@@ -62,6 +64,7 @@ function openPostgres(databaseUrl: string, logger: Logger | undefined): Database
     idleTimeoutMillis: IDLE_TIMEOUT_MS,
     // A peer that vanished without closing the socket (a failover, a cut network) is noticed by the kernel.
     keepAlive: true,
+    keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
   });
   pool.on('connect', (client) => {
     // A client in use (in a transaction between two statements) has no listener of the pool's: this one keeps
