@@ -51,7 +51,7 @@ test.beforeAll(async ({ fixtures }) => {
     serverUrl: postgres.url,
     // The journey is about PostgreSQL: a remote's loader on a busy two-core machine gets more than the usual 1.5 s.
     env: { REMOTE_LOAD_TIMEOUT_MS: '5000' },
-    instanceEnv: (index) => (index === 1 ? { WEB_CONCURRENCY: '2' } : {}),
+    instanceEnv: (index): Record<string, string> => (index === 1 ? { WEB_CONCURRENCY: '2' } : {}),
   });
 });
 test.afterAll(async () => {
@@ -203,7 +203,7 @@ test('PostgreSQL ends idle connections and restarts under load: both instances r
   expect(await listWorkers(supervisor)).toHaveLength(2);
   const failed = [...statuses].filter(([status]) => status !== '200');
   expect(failed, JSON.stringify([...statuses])).toEqual([]);
-  expect(statuses.get('200') ?? 0).toBeGreaterThan(50);
+  expect(statuses.get('200') ?? 0).toBeGreaterThan(20);
   // Purchases went through before and after, and only 503 (never 500) while PostgreSQL was away.
   expect(
     [...databaseAnswers.keys()].filter((status) => status !== 200 && status !== 503),
