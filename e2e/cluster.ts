@@ -40,15 +40,20 @@ export async function startCluster(options: {
   instances: number;
   live: Record<string, string>;
   env?: Record<string, string>;
+  /** Settings of one instance only (e.g. `WEB_CONCURRENCY` for the second). */
+  instanceEnv?: (index: number) => Record<string, string>;
+  /** The PostgreSQL server to create the cluster's database on, when not TEST_DATABASE_URL's (a journey's own). */
+  serverUrl?: string;
 }) {
   const redisPort = E2E_PORT + options.offset;
   const ports = Array.from({ length: options.instances }, (_, i) => E2E_PORT + options.offset + 1 + i);
-  const admin = new pg.Client({ connectionString: CLUSTER_DATABASE_URL });
+  const serverUrl = options.serverUrl ?? CLUSTER_DATABASE_URL;
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${options.name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${options.name}`);
   await admin.end();
-  const databaseUrl = new URL(CLUSTER_DATABASE_URL!);
+  const databaseUrl = new URL(serverUrl!);
   databaseUrl.pathname = `/${options.name}`;
 
   let redisServer: ChildProcess | undefined;
@@ -106,11 +111,11 @@ export async function startCluster(options: {
   // Each instance's log goes to a file beside the test site's state, where a failed run can be read.
   const logDir = path.join(E2E_DIR, 'logs');
   mkdirSync(logDir, { recursive: true });
-  const instances = ports.map((port) => {
+  const instances = ports.map((port, index) => {
     const log = openSync(path.join(logDir, `${options.name}-${port}.log`), 'w');
     return spawn(process.execPath, ['shell/server/main.ts'], {
       cwd: ROOT_DIR,
-      env: { ...process.env, ...env, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` },
+      env: { ...process.env, ...env, ...options.instanceEnv?.(index), PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` },
       stdio: ['ignore', log, log],
     });
   });
@@ -129,6 +134,10 @@ export async function startCluster(options: {
     redisPort,
     /** The base URL of each instance. */
     sites: ports.map((port) => `http://127.0.0.1:${port}`),
+    /** The process of each instance (the supervising one, with `WEB_CONCURRENCY` above 1). */
+    processes: instances,
+    /** The cluster's database, as its instances reach it. */
+    databaseUrl: databaseUrl.href,
     startRedis,
     stopRedis,
     /** Runs a release command against the cluster's registry and database, as an operator would. */

@@ -45,6 +45,15 @@ const landing: SquadApiModule<z.infer<typeof settings>> = {
     },
     { method: 'GET', path: '/api/landing/slow', handle: () => new Promise<Response>(() => undefined) },
     {
+      method: 'GET',
+      path: '/api/landing/database-away',
+      handle: () => {
+        throw new Error('Failed query: select 1', {
+          cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+        });
+      },
+    },
+    {
       method: 'POST',
       path: '/api/landing/change',
       handle: async (request) => {
@@ -187,6 +196,18 @@ describe('the API gateway', () => {
       expect(await response.json()).toMatchObject({ cscode: 503, squad: 'landing' });
     }
     expect((await fetch(`${gateway.origin}/api/blog/hello`)).status).toBe(200);
+  });
+
+  it('answers a database outage with 503 naming the database and a short Retry-After, logged once, not as a bug', async () => {
+    const before = gateway.logLines.length;
+    for (let i = 0; i < 3; i += 1) {
+      const response = await fetch(`${gateway.origin}/api/landing/database-away`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
+      expect(await response.json()).toEqual({ cscode: 503, error: 'api_unavailable', squad: 'landing', reason: 'database' });
+    }
+    const logged = gateway.logLines.slice(before).map((line) => JSON.parse(line) as { level: string });
+    expect(logged.map((line) => line.level)).toEqual(['warn']);
   });
 
   it('answers 503 on every route of a squad whose version failed to load, and 404 for paths no squad owns', async () => {

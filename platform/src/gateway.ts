@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { CLIENT_IP_HEADER, findSquadOfPath, INTERNAL_PATH_SEGMENT, respondJson, type SquadName } from '@reelkeep/shared-contracts';
 import type { ClientAddressReader } from './client-address.ts';
+import { isDatabaseUnavailable } from './db/connection-errors.ts';
 import type { ApiRoute, HostContext } from './host-context.ts';
 import type { Logger } from './logger.ts';
 import { isForeignRequest, isRefusedValue, isStateChanging } from './request-guards.ts';
@@ -10,6 +11,10 @@ import { isForeignRequest, isRefusedValue, isStateChanging } from './request-gua
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 /** What a squad answers while its API is unavailable: come back in a little while. */
 const RETRY_AFTER_S = '30';
+/** docs/operations.md "When PostgreSQL is down": the pool connects again by itself, within seconds of PostgreSQL. */
+const DATABASE_RETRY_AFTER_S = '5';
+/** A database outage is logged once in this time by each snapshot's gateway, not once per request. */
+const DATABASE_WARNING_INTERVAL_MS = 10_000;
 
 /** A squad's API as one snapshot of the releases has it. */
 export type MountedApi =
@@ -102,9 +107,15 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
   });
 }
 
-/** The answer of a squad whose API is unavailable (docs/releases.md "Isolation"). */
-export function respondUnavailable(squad: SquadName, reason: string): Response {
-  return respondJson({ cscode: 503, error: 'api_unavailable', squad, reason }, 503, { 'retry-after': RETRY_AFTER_S, 'cache-control': 'no-store' });
+/**
+ * The answer of a squad whose API is unavailable (docs/releases.md "Isolation"): `api_unavailable`, which the
+ * squads' pages show in the visitor's language, and why (`database` while PostgreSQL cannot be reached).
+ */
+export function respondUnavailable(squad: SquadName, reason: 'unavailable' | 'timeout' | 'error' | 'database'): Response {
+  return respondJson({ cscode: 503, error: 'api_unavailable', squad, reason }, 503, {
+    'retry-after': reason === 'database' ? DATABASE_RETRY_AFTER_S : RETRY_AFTER_S,
+    'cache-control': 'no-store',
+  });
 }
 
 /** Rejects after `ms`; the timer is cleared when the work settles first. */
@@ -159,6 +170,7 @@ export function readPurgeTags(header: string | null): string[] {
  */
 export function createGateway(options: GatewayOptions) {
   const siteOrigin = new URL(options.siteUrl).origin;
+  let databaseWarnedAt = 0;
 
   /** Runs a route; a failure of the squad's code is its own 503, a value the database refused a 400. */
   async function run(api: Extract<MountedApi, { state: 'ready' }>, route: ApiRoute, request: Request): Promise<Response> {
@@ -170,6 +182,18 @@ export function createGateway(options: GatewayOptions) {
         return respondJson({ cscode: 400, error: 'invalid_input' }, 400);
       }
       const path = new URL(request.url).pathname;
+      if (isDatabaseUnavailable(error)) {
+        // One outage, not a bug per request: the pool reconnects by itself (docs/operations.md "When PostgreSQL is down").
+        if (Date.now() - databaseWarnedAt >= DATABASE_WARNING_INTERVAL_MS) {
+          databaseWarnedAt = Date.now();
+          options.logger.warn('database unavailable: squad API answers 503', {
+            squad: api.squad,
+            path,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+        return respondUnavailable(api.squad, 'database');
+      }
       options.logger.error('squad API failed', { squad: api.squad, version: api.version, path, error });
       options.reportError?.(`API of ${api.squad} failed`, error, { path, version: api.version });
       return respondUnavailable(api.squad, error instanceof ApiBudgetError ? 'timeout' : 'error');

@@ -5,7 +5,11 @@ import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
-import { API_MODULE_FILE, RELEASE_MIGRATIONS_DIR } from './squad-api-host.ts';
+import { API_MODULE_FILE, createSquadApiHost, RELEASE_MIGRATIONS_DIR, RETRY_UNAVAILABLE_DATABASE_MS } from './squad-api-host.ts';
+import { loadConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { HostServices } from './squad-api-host.ts';
+import { createLogger } from './logger.ts';
 
 const run = promisify(execFile);
 
@@ -77,5 +81,37 @@ describe('squad API host', () => {
       againState: 'ready',
       fresh: true,
     });
+  });
+
+  it('prepares a version again within seconds when it failed only because the database was away', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'api-host-'));
+    const dir = await writeRelease(root, '0.1.0-db');
+    await writeFile(path.join(dir, RELEASE_MIGRATIONS_DIR, '0001_notes.sql'), 'CREATE TABLE IF NOT EXISTS blog_notes (id int);\n');
+    let databaseUp = false;
+    const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const db = {
+      transaction: async (work: (query: Database['query']) => Promise<unknown>) => {
+        if (!databaseUp) throw refused();
+        return work(async () => []);
+      },
+      query: async () => {
+        if (!databaseUp) throw refused();
+        return [];
+      },
+    } as unknown as Database;
+    const host = createSquadApiHost({
+      config: loadConfig({}),
+      env: {},
+      db,
+      services: {} as HostServices,
+      logger: createLogger('error', () => undefined),
+      stateRoot: path.join(root, 'state'),
+      startTimeoutMs: 5000,
+    });
+    expect((await host.prepare('blog', '0.1.0-db', dir)).api.state).toBe('failed');
+    databaseUp = true;
+    expect((await host.prepare('blog', '0.1.0-db', dir)).api.state).toBe('failed');
+    await new Promise((resolve) => setTimeout(resolve, RETRY_UNAVAILABLE_DATABASE_MS + 100));
+    expect((await host.prepare('blog', '0.1.0-db', dir)).api.state).toBe('ready');
   });
 });

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { CONTRACT_VERSION, type SquadName } from '@reelkeep/shared-contracts';
 import { parseSquadSettings, toSiteConfig, type Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import { isDatabaseUnavailable, type Database } from './db/database.ts';
 import { applyMigrations } from './db/migrations.ts';
 import type { MountedApi } from './gateway.ts';
 import type { BrowserOrigins, HostContext } from './host-context.ts';
@@ -17,8 +17,13 @@ const require = createRequire(import.meta.url);
 /** Where a release keeps its API module and its migrations. */
 export const API_MODULE_FILE = path.join('api', 'api.cjs');
 export const RELEASE_MIGRATIONS_DIR = 'migrations';
-/** How long a failed version waits before the host tries it again (a database that was down, a setting fixed). */
+/** How long a failed version waits before the host tries it again (a setting fixed, a start that failed). */
 const RETRY_FAILED_MS = 30_000;
+/**
+ * docs/operations.md "When PostgreSQL is down": a version that failed only because the database could not be
+ * reached is tried again sooner, so its routes serve within seconds of PostgreSQL coming back.
+ */
+export const RETRY_UNAVAILABLE_DATABASE_MS = 2_000;
 
 /** The name Node's module cache gives a file: its real path (a releases folder may be reached through a link). */
 function toCachedPath(file: string): string {
@@ -72,7 +77,7 @@ export function createSquadApiHost(options: {
   /** Budget of a version's migrations and `start`. */
   startTimeoutMs: number;
 }) {
-  const prepared = new Map<string, { promise: Promise<PreparedApi>; moduleFile: string; failedAt?: number }>();
+  const prepared = new Map<string, { promise: Promise<PreparedApi>; moduleFile: string; retryAt?: number }>();
   const keyFor = options.config.CAPTCHA_HMAC_KEY ?? `${process.pid}-${Date.now()}`;
 
   async function load(squad: SquadName, version: string, releaseDir: string): Promise<PreparedApi> {
@@ -114,10 +119,10 @@ export function createSquadApiHost(options: {
     prepare(squad: SquadName, version: string, releaseDir: string): Promise<PreparedApi> {
       const key = `${squad}@${version}`;
       const entry = prepared.get(key);
-      if (entry && (entry.failedAt === undefined || Date.now() - entry.failedAt < RETRY_FAILED_MS)) return entry.promise;
-      let failedAt: number | undefined;
+      if (entry && (entry.retryAt === undefined || Date.now() < entry.retryAt)) return entry.promise;
+      let retryAt: number | undefined;
       const promise = load(squad, version, releaseDir).catch((error: unknown): PreparedApi => {
-        failedAt = Date.now();
+        retryAt = Date.now() + (isDatabaseUnavailable(error) ? RETRY_UNAVAILABLE_DATABASE_MS : RETRY_FAILED_MS);
         const message = error instanceof Error ? error.message : String(error);
         options.logger.error('squad API unavailable', { squad, version, error: message });
         return { api: { state: 'failed', squad, version, error: message }, browserOrigins: {} };
@@ -126,8 +131,8 @@ export function createSquadApiHost(options: {
         promise,
         // Named while the file is surely there: a release removed later is still found in the module cache.
         moduleFile: toCachedPath(path.join(releaseDir, API_MODULE_FILE)),
-        get failedAt() {
-          return failedAt;
+        get retryAt() {
+          return retryAt;
         },
       });
       return promise;

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Config } from '@reelkeep/platform/config';
+import type { Database } from '@reelkeep/platform/db';
 import { createLogger, type Logger } from '@reelkeep/platform/logger';
-import { openDatabase } from '@reelkeep/platform/db';
+import { isDatabaseUnavailable, openDatabase, retryWhileDatabaseUnavailable } from '@reelkeep/platform/db';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import { mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { createOverlayRegistryStore, createRegistryStore } from '@reelkeep/platform/registry';
@@ -47,6 +48,24 @@ async function adoptLegacyState(stateRoot: string, dataDir: string, logger: Logg
 }
 
 /**
+ * docs/operations.md "When PostgreSQL is down": the platform's migrations, before anything else uses the
+ * database. A host started while PostgreSQL is away does not wait for them: it goes on starting (the registry
+ * has a copy in Redis, pages that need no database can be served) and applies them as soon as PostgreSQL answers.
+ * A migration that fails for another reason still fails the start.
+ */
+async function migratePlatform(db: Database, logger: Logger): Promise<void> {
+  const migrate = () => applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+  try {
+    await migrate();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    void retryWhileDatabaseUnavailable(migrate, { logger, step: 'platform migrations' }).catch((failure: unknown) =>
+      logger.error('platform migrations failed', { error: failure }),
+    );
+  }
+}
+
+/**
  * Everything a host process runs (docs/releases.md "The host"): the database with the platform's
  * migrations, Redis when configured, the rate limits, the admin guard, mail, captcha and translations, the
  * registry, and the squads' API modules of the live releases, each with its context. The site server and a
@@ -71,8 +90,8 @@ export async function startHost(config: Config) {
   });
   const stateRoot = path.join(path.dirname(config.PGLITE_DIR), 'squads');
   await adoptLegacyState(stateRoot, path.dirname(config.PGLITE_DIR), logger);
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
-  await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR, logger });
+  await migratePlatform(db, logger);
   const shared = createRegistryStore({ releasesDir: config.RELEASES_DIR, db, redis, logger });
   const overrides = config.DEV_OVERRIDES_FILE;
   const store = overrides

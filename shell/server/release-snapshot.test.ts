@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { applyPromotion, applyRollback, type RegistryStore } from '@reelkeep/platform/registry';
@@ -7,7 +7,7 @@ import { createLogger } from '@reelkeep/platform/logger';
 import { loadConfig } from '@reelkeep/platform/config';
 import { createGateway } from '@reelkeep/platform/gateway';
 import type { Database } from '@reelkeep/platform/db';
-import { createSquadApiHost, type HostServices } from '@reelkeep/platform/squad-api-host';
+import { createSquadApiHost, type HostServices, type PreparedApi, type SquadApiHost } from '@reelkeep/platform/squad-api-host';
 import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
 import { isPinnable, listLiveVersions, watchReleases, type ReleaseSwitch, type ReleaseWatcher } from './release-snapshot.ts';
 
@@ -172,5 +172,80 @@ describe('watchReleases', () => {
     }));
     await watcher.refresh();
     expect(decisions[1]).toEqual({ 'mf-blog@b1': false, 'mf-blog@b2': true, 'shell@s1': true });
+  });
+
+  it('waits for a registry it cannot read at start because the database is away, instead of failing the start', async () => {
+    const releasesDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+    const good = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
+    let reads = 0;
+    const store: RegistryStore = {
+      read: async () => {
+        reads += 1;
+        if (reads < 3) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        return good;
+      },
+      update: async () => good,
+      close: async () => undefined,
+    };
+    const logger = createLogger('error');
+    const apiHost = createSquadApiHost({
+      config: loadConfig({}),
+      env: {},
+      db: {} as Database,
+      services: {} as HostServices,
+      logger,
+      stateRoot: releasesDir,
+      startTimeoutMs: 1000,
+    });
+    const watcher = await watchReleases({
+      store,
+      releasesDir,
+      staticBaseUrl: '',
+      pollMs: 60_000,
+      logger,
+      apiHost,
+      createGateway: (findApi) =>
+        createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
+    });
+    watcher.stop();
+    expect({ reads, shell: watcher.current().shell?.version }).toEqual({ reads: 3, shell: 's1' });
+  });
+
+  it('tries a squad API that failed again at the next poll, without waiting for a new release', async () => {
+    const releasesDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+    const manifest = {
+      app: 'mf-blog',
+      version: 'b1',
+      contractVersion: '1',
+      builtAt: AT.toISOString(),
+      files: {},
+      api: { squad: 'blog', contractVersion: '1', routes: [] },
+    };
+    await mkdir(path.join(releasesDir, 'mf-blog', 'b1'), { recursive: true });
+    await writeFile(path.join(releasesDir, 'mf-blog', 'b1', 'release.json'), JSON.stringify(manifest));
+    const { store } = createScriptedStore(applyPromotion(applyPromotion(EMPTY, 'shell', 's1', 'ci', AT), 'mf-blog', 'b1', 'ci', AT));
+    const logger = createLogger('error');
+    // The blog's API failed while PostgreSQL was away; the host's own retry delay has passed at the second poll.
+    const answers: PreparedApi[] = [
+      { api: { state: 'failed', squad: 'blog', version: 'b1', error: 'connect ECONNREFUSED' }, browserOrigins: {} },
+      { api: { state: 'ready', squad: 'blog', version: 'b1', routes: [], context: {} as never }, browserOrigins: {} },
+    ];
+    let prepared = 0;
+    const apiHost: SquadApiHost = { prepare: async () => answers[Math.min(prepared++, answers.length - 1)]!, forget: () => undefined };
+    const watcher = await watchReleases({
+      store,
+      releasesDir,
+      staticBaseUrl: '',
+      pollMs: 60_000,
+      logger,
+      apiHost,
+      createGateway: (findApi) =>
+        createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
+    });
+    watcher.stop();
+    expect(watcher.current().apis.get('blog')?.state).toBe('failed');
+    await watcher.refresh();
+    expect(watcher.current().apis.get('blog')?.state).toBe('ready');
+    expect(watcher.current().shell?.version).toBe('s1');
   });
 });

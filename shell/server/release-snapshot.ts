@@ -4,6 +4,7 @@ import { REMOTE_NAMES, SQUAD_OF_APP, type RemoteName, type SquadName } from '@re
 import type { Logger } from '@reelkeep/platform/logger';
 import { isEmptyRegistry, type RegistryStore } from '@reelkeep/platform/registry';
 import { createFallbackWarning } from '@reelkeep/platform/redis';
+import { retryWhileDatabaseUnavailable } from '@reelkeep/platform/db';
 import { readReleaseManifest, toReleaseDir } from '@reelkeep/platform/releases';
 import type { Gateway, MountedApi } from '@reelkeep/platform/gateway';
 import type { BrowserOrigins } from '@reelkeep/platform/host-context';
@@ -164,7 +165,9 @@ export async function watchReleases(options: {
     // docs/operations.md "Releases": a good snapshot is never replaced by an empty one (a store that lost its data).
     if (isEmptyRegistry(state) && snapshot.shell) return warnEmpty(new Error('no app is live in the registry'));
     const next = JSON.stringify(state.apps);
-    if (next === fingerprint) return;
+    // docs/operations.md "When PostgreSQL is down": a squad API that failed (its database was away) is tried again.
+    const retrying = [...snapshot.apis.values()].some((api) => api.state === 'failed');
+    if (next === fingerprint && !retrying) return;
     const versions = Object.fromEntries(APPS.flatMap((app) => (state.apps[app] ? [[app, state.apps[app].live]] : []))) as Partial<
       Record<AppName, string>
     >;
@@ -183,6 +186,8 @@ export async function watchReleases(options: {
     }
     // The new versions' APIs (migrations, module, start) are ready before the switch: no request meets a half-made version.
     const built = await buildSnapshot(state, versions, remotes);
+    // The same versions with the same prepared APIs (a failed one not due for a retry yet): nothing to switch.
+    if (next === fingerprint && [...built.apis].every(([squad, api]) => snapshot.apis.get(squad) === api)) return;
     const before = listLiveVersions(snapshot);
     snapshot = built;
     if (fingerprint) options.logger.info('live releases changed', { live: versions });
@@ -194,7 +199,8 @@ export async function watchReleases(options: {
     for (const unload of unloaders) unload((app, version) => isPinnable(state, app, version));
   };
 
-  await refresh();
+  // docs/operations.md "When PostgreSQL is down": a host starting while the registry cannot be read waits for it.
+  await retryWhileDatabaseUnavailable(refresh, { logger: options.logger, step: 'registry' });
   let polling = false;
   const timer = setInterval(() => {
     if (polling) return;

@@ -19,10 +19,11 @@ export async function startTestGateway(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const apis = new Map<SquadName, MountedApi>();
+  const logLines: string[] = [];
   const gateway = createGateway({
     siteUrl: origin,
     timeoutMs: options.timeoutMs ?? 10_000,
-    logger: createLogger('error', () => undefined),
+    logger: createLogger('warn', (line) => logLines.push(line)),
     readClientAddress: createClientAddressReader([]),
     findApi: (squad) => apis.get(squad),
     purgeCacheTags: options.purgeCacheTags,
@@ -48,6 +49,8 @@ export async function startTestGateway(
   return {
     origin,
     fetchApi: gateway.fetchApi,
+    /** What the gateway logged (warnings and errors), one JSON line each. */
+    logLines,
     /** Replaces a squad's API as a snapshot would (a failed or hanging version, for isolation tests). */
     mount: (api: MountedApi) => apis.set(api.squad, api),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
