@@ -209,10 +209,10 @@ describe('pages through the cache', () => {
     const pagePath = fresh('/fr/store');
     const original = await read(await visit(pagePath, { 'accept-encoding': 'identity' }));
     /** The raw bytes of a hit, without fetch's own decompression. */
-    const fetchRaw = (acceptEncoding: string) =>
+    const fetchRaw = (acceptEncoding: string, target = pagePath) =>
       new Promise<{ encoding: string | undefined; cache: string | undefined; body: Buffer }>((resolve, reject) => {
         const request = get(
-          base + pagePath,
+          base + target,
           { headers: { cookie: 'abPlanPrice=price_a', 'user-agent': WINDOWS, 'accept-encoding': acceptEncoding } },
           (response) => {
             const chunks: Buffer[] = [];
@@ -231,7 +231,13 @@ describe('pages through the cache', () => {
       expect(identity.body.toString('utf8')).toBe(original.html);
       expect(gunzipSync(gzip.body).toString('utf8')).toBe(original.html);
       expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe(original.html);
+      // q-values count (RFC 9110 §12.5.3): a coding at q=0 is never sent, on a hit as on a render.
+      expect((await fetchRaw('br;q=0, gzip')).encoding).toBe('gzip');
+      expect((await fetchRaw('gzip;q=0, br;q=0')).encoding).toBeUndefined();
     }
+    const rendered = await fetchRaw('br;q=0, gzip', fresh('/fr/store'));
+    expect([rendered.cache, rendered.encoding]).toEqual(['MISS', 'gzip']);
+    expect(gunzipSync(rendered.body).toString('utf8')).toContain('<html');
   });
 
   it('answers 304 to a browser that has the entry', async () => {
