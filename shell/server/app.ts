@@ -6,7 +6,7 @@ import { NAMESPACE_PATTERN } from '@reelkeep/platform/locale-store';
 import { createNonce, createSecurityHeaderWriter } from './security-headers.ts';
 import { sendJson } from './json-response.ts';
 import { createPageCacheAdmin } from './page-cache-admin.ts';
-import { sendFile, STATIC_PATH } from './static-files.ts';
+import { sendFile, STATIC_PATH, type SendFileOptions } from './static-files.ts';
 import type { createPageRenderer } from './page-render.ts';
 import { createSessionReader } from './session.ts';
 import type { Host } from './host.ts';
@@ -82,6 +82,17 @@ export function createRequestHandler(deps: {
   const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, adminGuard });
   const startedAt = new Date().toISOString();
   /** A page answer the cache had no part in (a URL rule's redirect). */
+  const refusedFiles = new Set<string>();
+  /** docs/releases.md "Loading": a release's file is served only while its bytes match the hash recorded at build. */
+  const verifyAgainst = (app: string, version: string, folder: string): Pick<SendFileOptions, 'readRecordedHash' | 'onMismatch'> => ({
+    readRecordedHash: (relative) => releases.readRecordedHash(app, version, `${folder}/${relative}`),
+    onMismatch: (relative) => {
+      const file = `${app}@${version}/${folder}/${relative}`;
+      if (refusedFiles.has(file)) return;
+      refusedFiles.add(file);
+      logger.error('release file refused: not recorded by its build, or changed since', { file: file.slice(0, 300) });
+    },
+  });
   const bypassCache = (res: ServerResponse) => {
     res.setHeader('x-cache', 'BYPASS');
     pageCache.countBypass();
@@ -109,7 +120,8 @@ export function createRequestHandler(deps: {
       if (staticMatch && (method === 'GET' || method === 'HEAD')) {
         const [, app, version, file] = staticMatch;
         const root = path.join(config.RELEASES_DIR, app!, version!, 'browser');
-        if (await sendFile(res, root, file!, method, undefined, String(req.headers['accept-encoding'] ?? ''))) return;
+        if (await sendFile(res, root, file!, method, { acceptEncoding: req.headers['accept-encoding'], ...verifyAgainst(app!, version!, 'browser') }))
+          return;
         return sendJson(res, 404, { error: 'not found' });
       }
       if (url.pathname === PUSH_SERVICE_WORKER_PATH && (method === 'GET' || method === 'HEAD')) {
@@ -117,16 +129,28 @@ export function createRequestHandler(deps: {
         // check, never in the page cache; no Service-Worker-Allowed, so its scope can never grow past /webpush/.
         res.setHeader('content-security-policy', SERVICE_WORKER_CSP);
         const shellDir = snapshot.dirs.shell;
-        if (shellDir && (await sendFile(res, path.join(shellDir, 'worker'), SERVICE_WORKER_FILE, method, 'no-cache'))) return;
+        const shellVersion = snapshot.shell?.version;
+        if (
+          shellDir &&
+          shellVersion &&
+          (await sendFile(res, path.join(shellDir, 'worker'), SERVICE_WORKER_FILE, method, {
+            cacheControl: 'no-cache',
+            ...verifyAgainst('shell', shellVersion, 'worker'),
+          }))
+        )
+          return;
         return sendJson(res, 404, { error: 'not found' });
       }
       // A squad's public files ship with its release: the live one's `public/` answers.
       const assetMatch = /^\/assets\/([a-z]+)\/([0-9A-Za-z._-]+)$/.exec(url.pathname);
       const assetSquad = assetMatch && (SQUADS as readonly string[]).includes(assetMatch[1]!) ? (assetMatch[1] as SquadName) : undefined;
-      const releaseDir = assetSquad ? snapshot.dirs[APP_OF_SQUAD[assetSquad]] : undefined;
+      const assetApp = assetSquad ? APP_OF_SQUAD[assetSquad] : undefined;
+      const releaseDir = assetApp ? snapshot.dirs[assetApp] : undefined;
+      const assetVersion = assetApp ? listLiveVersions(snapshot)[assetApp] : undefined;
       const assetDir = releaseDir ? path.join(releaseDir, 'public') : undefined;
-      if (assetMatch && assetDir && (method === 'GET' || method === 'HEAD')) {
-        if (await sendFile(res, assetDir, assetMatch[2]!, method, 'public, max-age=86400')) return;
+      if (assetMatch && assetApp && assetVersion && assetDir && (method === 'GET' || method === 'HEAD')) {
+        const verified = verifyAgainst(assetApp, assetVersion, 'public');
+        if (await sendFile(res, assetDir, assetMatch[2]!, method, { cacheControl: 'public, max-age=86400', ...verified })) return;
         return sendJson(res, 404, { error: 'not found' });
       }
       const localeMatch = /^\/locales\/([a-z]{2})\/([a-z0-9_]+)\.json$/.exec(url.pathname);
@@ -138,7 +162,7 @@ export function createRequestHandler(deps: {
         return sendJson(res, 200, dictionary);
       }
       if (url.pathname === '/favicon.ico' || url.pathname === '/og-image.png') {
-        if (await sendFile(res, PUBLIC_DIR, url.pathname.slice(1), method, 'public, max-age=86400')) return;
+        if (await sendFile(res, PUBLIC_DIR, url.pathname.slice(1), method, { cacheControl: 'public, max-age=86400' })) return;
       }
       if (url.pathname === '/robots.txt') {
         res.setHeader('content-type', 'text/plain; charset=utf-8');
