@@ -257,8 +257,8 @@ export function createRequestHandler(deps: {
   };
 }
 
-/** How long an idle keep-alive connection stays open (longer than the 60 s of common load balancers). */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** How often the server looks for connections past their head or request time-out (Node's default: 30 s). */
+const CONNECTIONS_CHECK_INTERVAL_MS = 1000;
 
 /**
  * The site's HTTP server: the request pipeline, and with the page cache on, its fast path of hits, both behind
@@ -284,8 +284,20 @@ export function createSiteServer(deps: { config: Config; host: Host; pages: Retu
         lifetimeMs: pageCache.lifetimeMs,
       })
     : undefined;
-  const server = createServer(createRequestHandler({ ...deps, fastPath }));
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  const { config } = deps;
+  // docs/operations.md "Connections": every time-out set here, none left at Node's defaults (a head could
+  // trickle in for 60 s, a body for 300 s, and the check ran only every 30 s).
+  const requestTimeout = Math.max(config.HTTP_REQUEST_TIMEOUT_MS, config.HTTP_HEADERS_TIMEOUT_MS);
+  const server = createServer(
+    {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout,
+      keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(CONNECTIONS_CHECK_INTERVAL_MS, config.HTTP_HEADERS_TIMEOUT_MS),
+    },
+    createRequestHandler({ ...deps, fastPath }),
+  );
+  server.timeout = config.HTTP_IDLE_TIMEOUT_MS;
   const lane = fastPath
     ? attachPageCacheWireLane(server, { fastPath, onError: (error) => host.logger.error('page cache wire lane failed', { error }) })
     : undefined;
