@@ -269,5 +269,10 @@ describe('watchReleases verifies every file of a version when it loads', () => {
     expect(listLiveVersions(pinned)).toEqual({ shell: 's1', 'mf-blog': 'b3' });
     await watcher.pinned('mf-blog@b1');
     expect(lines.filter((line) => line.includes('release refused at load'))).toHaveLength(1);
+
+    // A version that passed its check once and changed afterwards is checked again.
+    await tamper(releasesDir, 'mf-blog@b2', 'browser/mf-manifest.json');
+    expect(listLiveVersions(await watcher.pinned('mf-blog@b2'))).toEqual({ shell: 's1', 'mf-blog': 'b3' });
+    expect(lines.filter((line) => line.includes('release refused at load'))).toHaveLength(2);
   });
 });

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAMES, SQUAD_OF_APP, type RemoteName, type SquadName } from '@reelkeep/shared-contracts';
 import type { Logger } from '@reelkeep/platform/logger';
 import { isEmptyRegistry, type RegistryStore } from '@reelkeep/platform/registry';
 import { createFallbackWarning } from '@reelkeep/platform/redis';
-import { findReleaseProblems, readReleaseManifest, toReleaseDir } from '@reelkeep/platform/releases';
+import { findReleaseProblems, listFiles, readReleaseManifest, toReleaseDir } from '@reelkeep/platform/releases';
 import type { Gateway, MountedApi } from '@reelkeep/platform/gateway';
 import type { BrowserOrigins } from '@reelkeep/platform/host-context';
 import type { SquadApiHost } from '@reelkeep/platform/squad-api-host';
@@ -87,33 +87,54 @@ export function createRemoteReleaseReader(releasesDir: string, staticBaseUrl: st
   };
 }
 
+/** What changes when any file of a folder changes (content, metadata, added, removed): its names, inodes, sizes and times. */
+async function readFolderFingerprint(dir: string): Promise<string> {
+  const files = await listFiles(dir).catch(() => []);
+  const stats = await Promise.all(
+    files.map((file) =>
+      stat(path.join(dir, file)).then(
+        (info) => `${file}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`,
+        () => `${file}:gone`,
+      ),
+    ),
+  );
+  return stats.join('\n');
+}
+
 /**
- * Checks each version of an app once per process before any of it loads (docs/releases.md "Loading"): its
- * manifest names it, its contract is compatible and every file matches the sha256 recorded at build, as at
- * promote. A refusal is logged once; it is checked again after the registry changes (a restored folder and
- * a new promotion). Resolves to the version's manifest, or null when it is refused.
+ * Checks a version of an app before any of it loads (docs/releases.md "Loading"): its manifest names it, its
+ * contract is compatible and every file matches the sha256 recorded at build, as at promote. The verdict is
+ * kept while no file of the version's folder changes (a stat of each, never a new hash), so a folder changed
+ * after a check is checked again, and a refusal is logged once per change. Resolves to the version's
+ * manifest, or null when it is refused.
  */
 export function createReleaseVerifier(releasesDir: string, logger: Logger) {
-  const verdicts = new Map<string, Promise<ReleaseManifest | null>>();
+  const verdicts = new Map<string, { fingerprint: string; verdict: Promise<ReleaseManifest | null> }>();
+  const check = (app: string, version: string) =>
+    findReleaseProblems(releasesDir, app, version).then(async (problems) => {
+      if (problems.length === 0) return readReleaseManifest(releasesDir, app, version);
+      logger.error('release refused at load: it is not the build that was promoted', { app, version, problems: problems.slice(0, 20) });
+      return null;
+    });
   return {
-    verify(app: string, version: string): Promise<ReleaseManifest | null> {
+    async verify(app: string, version: string): Promise<ReleaseManifest | null> {
       const key = `${app}@${version}`;
-      let verdict = verdicts.get(key);
-      if (!verdict) {
-        verdict = findReleaseProblems(releasesDir, app, version).then(async (problems) => {
-          if (problems.length === 0) return readReleaseManifest(releasesDir, app, version);
-          logger.error('release refused at load: it is not the build that was promoted', { app, version, problems: problems.slice(0, 20) });
-          return null;
-        });
-        verdicts.set(key, verdict);
-      }
+      const fingerprint = await readFolderFingerprint(toReleaseDir(releasesDir, app, version));
+      const known = verdicts.get(key);
+      if (known?.fingerprint === fingerprint) return known.verdict;
+      const verdict = check(app, version);
+      verdicts.set(key, { fingerprint, verdict });
       return verdict;
     },
-    /** Forgets refusals (checked again on next use) and every version `keep` no longer wants. */
-    async forget(keep: (app: string, version: string) => boolean): Promise<void> {
-      for (const [key, verdict] of verdicts) {
+    /** The last verdict on a version (checked now if there is none), without looking at its folder again. */
+    lastVerdict(app: string, version: string): Promise<ReleaseManifest | null> {
+      return verdicts.get(`${app}@${version}`)?.verdict ?? this.verify(app, version);
+    },
+    /** Forgets the verdicts on every version `keep` no longer wants. */
+    forget(keep: (app: string, version: string) => boolean): void {
+      for (const key of verdicts.keys()) {
         const at = key.indexOf('@');
-        if (!keep(key.slice(0, at), key.slice(at + 1)) || (await verdict) === null) verdicts.delete(key);
+        if (!keep(key.slice(0, at), key.slice(at + 1))) verdicts.delete(key);
       }
     },
   };
@@ -200,8 +221,7 @@ export async function watchReleases(options: {
     if (isEmptyRegistry(state) && snapshot.shell) return warnEmpty(new Error('no app is live in the registry'));
     const next = `${state.revision} ${JSON.stringify(state.apps)}`;
     if (next === fingerprint) return;
-    // A switch (or a re-promotion of the same version after its folder was restored) checks refused versions again.
-    await verifier.forget((app, version) => isPinnable(state, app, version));
+    verifier.forget((app, version) => isPinnable(state, app, version));
     const serving = listLiveVersions(snapshot);
     const versions: Partial<Record<AppName, string>> = {};
     for (const app of APPS) {
@@ -282,7 +302,7 @@ export async function watchReleases(options: {
      */
     async readRecordedHash(app: string, version: string, file: string): Promise<string | undefined> {
       if (!(APPS as readonly string[]).includes(app) || !isPinnable(snapshot.state, app, version)) return undefined;
-      return (await verifier.verify(app, version))?.files[file];
+      return (await verifier.lastVerdict(app, version))?.files[file];
     },
     /**
      * Calls `unload` after each switch with the rule of what to keep: a version of an app stays while the
