@@ -192,7 +192,8 @@ export function createRequestHandler(deps: {
           {
             startedAt,
             pid: process.pid,
-            live: Object.fromEntries(Object.entries(snapshot.state.apps).map(([app, entry]) => [app, entry.live])),
+            // The versions this instance serves: a live version refused at load leaves the last good one (docs/releases.md "Loading").
+            live: listLiveVersions(snapshot),
             remotes: health,
             apis: describeApis(snapshot),
             history: snapshot.state.history.slice(-50),

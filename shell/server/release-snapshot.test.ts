@@ -244,6 +244,10 @@ describe('watchReleases verifies every file of a version when it loads', () => {
     expect(refusals[0]).toContain('server/remoteEntry.cjs does not match its recorded hash');
     expect(await watcher.readRecordedHash('mf-blog', 'b2', 'browser/remoteEntry.js')).toBeUndefined();
     expect(await watcher.readRecordedHash('mf-blog', 'b1', 'browser/remoteEntry.js')).toMatch(/^[0-9a-f]{64}$/);
+
+    // Restored from the build: its files are served again.
+    await writeFile(path.join(releasesDir, 'mf-blog', 'b2', 'server/remoteEntry.cjs'), "module.exports = { release: 'mf-blog@b2' };");
+    expect(await watcher.readRecordedHash('mf-blog', 'b2', 'browser/remoteEntry.js')).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('starts with the newest good version on the rollback stack when the live one was changed', async () => {

@@ -126,9 +126,12 @@ export function createReleaseVerifier(releasesDir: string, logger: Logger) {
       verdicts.set(key, { fingerprint, verdict });
       return verdict;
     },
-    /** The last verdict on a version (checked now if there is none), without looking at its folder again. */
-    lastVerdict(app: string, version: string): Promise<ReleaseManifest | null> {
-      return verdicts.get(`${app}@${version}`)?.verdict ?? this.verify(app, version);
+    /**
+     * The manifest of a version that passed its last check, without looking at its folder again (the caller
+     * hashes what it reads); a version refused, or never checked, is checked (again) now.
+     */
+    async lastVerdict(app: string, version: string): Promise<ReleaseManifest | null> {
+      return (await verdicts.get(`${app}@${version}`)?.verdict) ?? this.verify(app, version);
     },
     /** Forgets the verdicts on every version `keep` no longer wants. */
     forget(keep: (app: string, version: string) => boolean): void {
