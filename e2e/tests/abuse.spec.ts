@@ -1,12 +1,15 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { cp, rm } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createTcpServer } from 'node:net';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { expect, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
+import { Redis } from 'ioredis';
+import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
+import { expect, readAdminStatus, readJson, readText, registerWithoutJavaScript, runRelease, test, waitForLive } from '../fixtures.ts';
+import { adminReleasesAnswerSchema } from '../operator-answers.ts';
 import { sendRaw } from '../raw-client.ts';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_ENV, E2E_PORT, E2E_RELEASES_DIR, FROM_SITE } from '../test-site.ts';
+import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_DIR, E2E_ENV, E2E_PORT, E2E_RELEASES_DIR, FROM_SITE } from '../test-site.ts';
 
 /**
  * The audit's walk-arounds, replayed from outside (docs/security.md): password guessing through every
@@ -240,5 +243,101 @@ test.describe('push subscriptions never reach our own network (docs/push.md "Pus
     } finally {
       listener.close();
     }
+  });
+});
+
+test.describe('release integrity at load (docs/releases.md "Loading")', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('a history version whose files changed after promotion is refused when a request pins it', async ({ fixtures }) => {
+    const version = fixtures.campaignNext;
+    const initial = fixtures.initial['mf-campaign']!;
+    const dir = path.join(E2E_RELEASES_DIR, 'mf-campaign', version);
+    const serverEntry = path.join(dir, 'server', 'remoteEntry.cjs');
+    const browserEntry = path.join(dir, 'browser', 'remoteEntry.js');
+    const [serverCode, browserCode] = [await readFile(serverEntry), await readFile(browserEntry)];
+    // Promoted (verified) and rolled back at once, no page rendered with it and no status probing it: a version
+    // in the history whose server container this process never loaded.
+    await runRelease('promote', 'mf-campaign', version);
+    await runRelease('rollback', 'mf-campaign');
+    await waitForLive('mf-campaign', initial);
+    const pinnedData = () =>
+      sendRaw({
+        path: `/_data/it/sales-campaign?integrity=${Date.now()}`,
+        headers: { 'x-remote-versions': `mf-campaign@${version}` },
+        from: '127.0.0.87',
+      });
+    const browserFile = () => sendRaw({ path: `/static/mf-campaign/${version}/remoteEntry.js`, from: '127.0.0.87' });
+    expect((await browserFile()).status).toBe(200);
+    try {
+      await writeFile(serverEntry, "throw new Error('e2e: a file changed on disk after promotion');\n");
+      await writeFile(browserEntry, `${browserCode.toString('utf8')}\n;document.title = 'changed';\n`);
+      const answer = await pinnedData();
+      expect(answer.status).toBe(200);
+      const { payload } = JSON.parse(answer.text) as { payload: { status: number; unavailable: string[] } };
+      // The live version answered: the changed server container was never evaluated.
+      expect(payload).toMatchObject({ status: 200, unavailable: [] });
+      expect((await browserFile()).status).toBe(404);
+      expect((await readAdminStatus()).live['mf-campaign']).toBe(initial);
+    } finally {
+      await writeFile(serverEntry, serverCode);
+      await writeFile(browserEntry, browserCode);
+    }
+    // The restored files are the promoted build again: served and pinnable.
+    expect((await browserFile()).status).toBe(200);
+    expect(JSON.parse((await pinnedData()).text).payload.status).toBe(200);
+  });
+
+  test.describe('with the registry in PostgreSQL and Redis', () => {
+    test.skip(!CLUSTER_DATABASE_URL, 'needs PostgreSQL (TEST_DATABASE_URL)');
+    let cluster: Cluster;
+    test.beforeAll(async ({ fixtures }) => {
+      test.setTimeout(CLUSTER_HOOK_TIMEOUT_MS);
+      cluster = await startCluster({ name: 'reelkeep_e2e_registry_forgery', offset: 40, instances: 1, live: fixtures.initial });
+    });
+    test.afterAll(async () => {
+      test.setTimeout(CLUSTER_HOOK_TIMEOUT_MS);
+      await cluster?.stop();
+    });
+
+    test('a registry forged in Redis with a higher revision never runs, and is written over with one warning', async ({ fixtures }) => {
+      test.setTimeout(120_000);
+      const site = cluster.sites[0]!;
+      const readLive = async () =>
+        (
+          await readJson(
+            await fetch(`${site}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } }),
+            adminReleasesAnswerSchema,
+          )
+        ).live;
+      const redis = new Redis(cluster.redisPort, '127.0.0.1');
+      try {
+        const copy = JSON.parse((await redis.get('reelkeep:registry'))!) as {
+          revision: number;
+          apps: Record<string, { live: string; previous: string[] }>;
+        };
+        // The build promotion refused (its migration drops a column the live version uses), named by a higher revision.
+        const forged = {
+          ...copy,
+          revision: copy.revision + 1000,
+          apps: { ...copy.apps, 'mf-checkout': { live: fixtures.checkoutDropsColumn, previous: [] } },
+        };
+        await redis.set('reelkeep:registry', JSON.stringify(forged));
+        // Ten polls of the registry later the instance still serves what PostgreSQL says, and Redis says it again.
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        expect((await readLive())['mf-checkout']).toBe(fixtures.initial['mf-checkout']);
+        expect(JSON.parse((await redis.get('reelkeep:registry'))!).revision).toBe(copy.revision);
+        expect((await fetch(`${site}/checkout`)).status).toBe(200);
+        // Forged again at the durable revision: the same.
+        await redis.set('reelkeep:registry', JSON.stringify({ ...forged, revision: copy.revision }));
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        expect((await readLive())['mf-checkout']).toBe(fixtures.initial['mf-checkout']);
+      } finally {
+        redis.disconnect();
+      }
+      const log = await readFile(path.join(E2E_DIR, 'logs', `reelkeep_e2e_registry_forgery-${E2E_PORT + 41}.log`), 'utf8');
+      expect(log.match(/registry copy in redis differs from the durable store/g) ?? []).toHaveLength(1);
+      expect(log).not.toMatch(/stale or invalid/);
+    });
   });
 });

@@ -37,6 +37,14 @@ export const configSchema = z.object({
   REMOTE_LOAD_TIMEOUT_MS: milliseconds(3000),
   RENDER_TIMEOUT_MS: milliseconds(10_000),
   API_TIMEOUT_MS: milliseconds(10_000),
+  /** docs/operations.md "Connections": a request head not complete after this is answered 408 and its connection closed. */
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds(10_000),
+  /** docs/operations.md "Connections": a request (head and body) not fully received after this is answered 408 and closed. */
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds(30_000),
+  /** docs/operations.md "Connections": an idle keep-alive connection is closed after this (above the 60 s of common load balancers). */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(65_000),
+  /** docs/operations.md "Connections": a connection that neither sends nor reads a byte for this long is closed. */
+  HTTP_IDLE_TIMEOUT_MS: milliseconds(120_000),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   COMPANY_NAME: z.string().min(1).default('ReelKeep Software Ltd.'),
   CONTACT_EMAIL: z.email().default('support@reelkeep.com'),

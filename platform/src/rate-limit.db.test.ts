@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { createLogger } from './logger.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { createRedisClient } from './redis.ts';
+import { createAdminGuard } from './request-guards.ts';
 import { readServiceUrl } from './testing/external-services.ts';
 
 describe('in-process rate limit', () => {
@@ -61,5 +62,20 @@ const redisUrl = readServiceUrl('TEST_REDIS_URL');
     const results = [await first.hit('ip'), await second.hit('ip'), await first.hit('ip'), await second.hit('ip')];
     expect(results.map((result) => result.allowed)).toEqual([true, true, true, false]);
     expect((await second.peek('ip')).allowed).toBe(false);
+  });
+
+  it('evaluates at most the limit of 60 concurrent wrong admin tokens sent to two instances, and a right token costs nothing', async () => {
+    const name = `admin-${Date.now()}`;
+    const [first, second] = clients.map((redis) =>
+      createAdminGuard({ token: 'the-right-admin-token', failures: createRateLimiter({ name, limit: 10, windowMs: 60_000, redis }) }),
+    );
+    for (let attempt = 0; attempt < 15; attempt += 1) expect(await first!('Bearer the-right-admin-token', 'operator')).toEqual({ allowed: true });
+    const decisions = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => (index % 2 ? first! : second!)(`Bearer wrong-token-${index}`, 'guesser')),
+    );
+    expect(decisions.filter((decision) => !decision.allowed && decision.status === 401)).toHaveLength(10);
+    expect(decisions.filter((decision) => !decision.allowed && decision.status === 429)).toHaveLength(50);
+    expect(await second!('Bearer the-right-admin-token', 'guesser')).toMatchObject({ allowed: false, status: 429 });
+    expect(await second!('Bearer the-right-admin-token', 'operator')).toEqual({ allowed: true });
   });
 });

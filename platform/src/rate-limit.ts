@@ -14,6 +14,12 @@ export interface RateLimiter {
   hit(key: string): Promise<RateLimitResult>;
   /** Tells whether the next attempt would be within the limit, without counting one. */
   peek(key: string): Promise<RateLimitResult>;
+  /**
+   * Gives back one attempt `hit` counted in the current window (nothing when the window is over). A check that
+   * must not let concurrent attempts through counts first with `hit` and refunds the attempts that turn out
+   * not to count (a right admin token): a `peek`, then a `hit` later, lets every concurrent attempt pass the peek.
+   */
+  refund(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,9 +59,27 @@ function createMemoryLimiter({ limit, windowMs, now = Date.now }: RateLimitOptio
       const window = read(key, at);
       return { allowed: (window?.count ?? 0) < limit, retryAfterSeconds: window ? Math.ceil((window.resetAt - at) / 1000) : 0 };
     },
+    async refund(key) {
+      const window = read(key, now());
+      if (window && window.count > 0) window.count -= 1;
+    },
     close: async () => undefined,
   };
 }
+
+/**
+ * Counts one hit and starts the window with it, in one step on the Redis server: concurrent hits each get their
+ * own count, and no counter is left without its expiry. Answers the count and the window's remaining ms.
+ */
+const HIT_SCRIPT = `local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}`;
+
+/** Takes one hit back while its window lasts; an expired counter is not recreated. */
+const REFUND_SCRIPT = `if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 /**
  * Counts in Redis, so every instance shares the limit. When Redis does not answer, the limiter counts in
@@ -70,10 +94,8 @@ function createRedisLimiter(options: RateLimitOptions & { redis: Redis }): RateL
   return {
     async hit(key) {
       try {
-        const redisKey = keyOf(key);
-        const [[, count], [, ttl]] = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as [[null, number], [null, number]];
-        if (ttl < 0) await redis.pexpire(redisKey, windowMs);
-        return { allowed: count <= limit, retryAfterSeconds: Math.ceil((ttl < 0 ? windowMs : ttl) / 1000) };
+        const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, keyOf(key), windowMs)) as [number, number];
+        return { allowed: count <= limit, retryAfterSeconds: Math.ceil(ttl / 1000) };
       } catch (error) {
         warn(error);
         return fallback.hit(key);
@@ -87,6 +109,14 @@ function createRedisLimiter(options: RateLimitOptions & { redis: Redis }): RateL
       } catch (error) {
         warn(error);
         return fallback.peek(key);
+      }
+    },
+    async refund(key) {
+      try {
+        await redis.eval(REFUND_SCRIPT, 1, keyOf(key));
+      } catch (error) {
+        warn(error);
+        await fallback.refund(key);
       }
     },
     close: async () => undefined,

@@ -42,15 +42,18 @@ export type AdminDecision = { allowed: true } | { allowed: false; status: 401 | 
  * The one check in front of every admin route (docs/security.md "Admin"): no ADMIN_TOKEN configured → 404
  * (the routes do not exist); a client address that sent too many wrong tokens → 429 for the rest of the
  * window, even with the right token, so guessing stays guessing; a wrong token → 401 and one more failure.
+ * Every attempt is counted before its token is compared, and a right one is refunded (docs/security.md "Admin").
  */
 export function createAdminGuard(options: { token: string | undefined; failures: RateLimiter }) {
   return async (authorization: string | null | undefined, clientIp: string): Promise<AdminDecision> => {
     if (!options.token) return { allowed: false, status: 404 };
-    const standing = await options.failures.peek(clientIp);
+    // Counted before the token is looked at, in one atomic step: of many concurrent guesses only the limit's
+    // worth is evaluated. A right token gives its count back.
+    const standing = await options.failures.hit(clientIp);
     if (!standing.allowed) return { allowed: false, status: 429, retryAfterSeconds: standing.retryAfterSeconds };
-    if (isAdminAuthorization(authorization, options.token)) return { allowed: true };
-    await options.failures.hit(clientIp);
-    return { allowed: false, status: 401 };
+    if (!isAdminAuthorization(authorization, options.token)) return { allowed: false, status: 401 };
+    await options.failures.refund(clientIp);
+    return { allowed: true };
   };
 }
 

@@ -100,6 +100,9 @@ let calls: { documents: { url: string; cookie?: string }[]; data: { url: string;
 /** How many times a request asked the account API who its cookies belong to. */
 let sessionLookups = 0;
 
+/** Another site server over the same host and renderer, with its own settings (time-outs). */
+let createSite: (settings: Record<string, string>) => ReturnType<typeof createSiteServer>;
+
 /** The stand-in squads' APIs: who a cookie belongs to, and a captcha answer meant for one use only. */
 const fetchApi = async (apiPath: string, init?: RequestInit): Promise<Response> => {
   if (apiPath === '/api/account/session') {
@@ -163,6 +166,8 @@ beforeAll(async () => {
     liveVersions: () => listLiveVersions(snapshot),
   });
   site = createSiteServer({ config, host, pages });
+  createSite = (settings) =>
+    createSiteServer({ config: loadConfig({ SITE_URL: 'http://site.test', PAGE_CACHE_TTL_S: '300', ...settings }), host, pages });
   server = site.server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -212,10 +217,10 @@ describe('pages through the cache', () => {
     const pagePath = fresh('/fr/store');
     const original = await read(await visit(pagePath, { 'accept-encoding': 'identity' }));
     /** The raw bytes of a hit, without fetch's own decompression. */
-    const fetchRaw = (acceptEncoding: string) =>
+    const fetchRaw = (acceptEncoding: string, target = pagePath) =>
       new Promise<{ encoding: string | undefined; cache: string | undefined; body: Buffer }>((resolve, reject) => {
         const request = get(
-          base + pagePath,
+          base + target,
           { headers: { cookie: 'abPlanPrice=price_a', 'user-agent': WINDOWS, 'accept-encoding': acceptEncoding } },
           (response) => {
             const chunks: Buffer[] = [];
@@ -234,7 +239,13 @@ describe('pages through the cache', () => {
       expect(identity.body.toString('utf8')).toBe(original.html);
       expect(gunzipSync(gzip.body).toString('utf8')).toBe(original.html);
       expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe(original.html);
+      // q-values count (RFC 9110 §12.5.3): a coding at q=0 is never sent, on a hit as on a render.
+      expect((await fetchRaw('br;q=0, gzip')).encoding).toBe('gzip');
+      expect((await fetchRaw('gzip;q=0, br;q=0')).encoding).toBeUndefined();
     }
+    const rendered = await fetchRaw('br;q=0, gzip', fresh('/fr/store'));
+    expect([rendered.cache, rendered.encoding]).toEqual(['MISS', 'gzip']);
+    expect(gunzipSync(rendered.body).toString('utf8')).toContain('<html');
   });
 
   it('answers 304 to a browser that has the entry', async () => {
@@ -592,6 +603,78 @@ describe('the wire lane of cache hits (docs/operations.md "The wire lane")', () 
     } finally {
       server.keepAliveTimeout = keepAlive;
     }
+  });
+});
+
+/** A step of a slow client: bytes to write, or a pause; `trickle` writes its text a byte at a time, 100 ms apart, for as long as the socket is open. */
+type SlowStep = { write: string } | { trickle: string };
+
+describe('connection time-outs (docs/operations.md "Connections")', () => {
+  const HEADERS_MS = 1000;
+  const REQUEST_MS = 2000;
+  let slowSite: ReturnType<typeof createSiteServer>;
+  let port = 0;
+  beforeAll(async () => {
+    slowSite = createSite({ HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_MS), HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS) });
+    await new Promise<void>((resolve) => slowSite.server.listen(0, '127.0.0.1', resolve));
+    port = (slowSite.server.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    slowSite.closeAllConnections();
+    await new Promise((resolve) => slowSite.server.close(resolve));
+  });
+
+  /** Plays `steps` on one connection; resolves when the server closes it (or after 8 s), with what it answered. */
+  const play = async (steps: readonly SlowStep[]) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const started = Date.now();
+    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now() - started)));
+    const deadline = new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), 8000).unref());
+    void (async () => {
+      for (const step of steps) {
+        if ('write' in step) socket.write(step.write);
+        else
+          for (let at = 0; !socket.destroyed; at = (at + 1) % step.trickle.length) {
+            socket.write(step.trickle[at]!);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+      }
+    })();
+    const ms = await Promise.race([closed, deadline]);
+    socket.destroy();
+    return { ms, status: /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] };
+  };
+
+  const HEAD = 'GET /store HTTP/1.1\r\nHost: site.test\r\n';
+  it.each<[string, SlowStep[], number, string | undefined]>([
+    ['a connection that never sends a byte', [], HEADERS_MS, undefined],
+    ['a request line without its end', [{ write: 'GET /store HTT' }], HEADERS_MS, '408'],
+    ['a head without its empty line', [{ write: HEAD }], HEADERS_MS, '408'],
+    ['a head trickled one byte every 100 ms', [{ write: HEAD }, { trickle: 'X-Slow: abcdefghijklmnopqrstuvwxyz' }], HEADERS_MS, '408'],
+    [
+      'a head on a kept-alive connection after one answer',
+      [{ write: `${HEAD}\r\n${HEAD}` }, { trickle: 'X-Slow: abcdefghijklmnopqrstuvwxyz' }],
+      HEADERS_MS,
+      '200',
+    ],
+    [
+      'a body trickled one byte every 100 ms',
+      [
+        { write: 'POST /api/landing/contact HTTP/1.1\r\nHost: site.test\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n' },
+        { trickle: 'x' },
+      ],
+      REQUEST_MS,
+      undefined,
+    ],
+  ])('%s is cut at its time-out', async (_case, steps, limitMs, status) => {
+    const { ms, status: answered } = await play(steps);
+    expect(ms).toBeGreaterThanOrEqual(limitMs - 100);
+    expect(ms).toBeLessThan(limitMs + 2500);
+    if (status) expect(answered).toBe(status);
   });
 });
 

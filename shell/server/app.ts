@@ -6,7 +6,7 @@ import { NAMESPACE_PATTERN } from '@reelkeep/platform/locale-store';
 import { createNonce, createSecurityHeaderWriter } from './security-headers.ts';
 import { sendJson } from './json-response.ts';
 import { createPageCacheAdmin } from './page-cache-admin.ts';
-import { sendFile, STATIC_PATH } from './static-files.ts';
+import { sendFile, STATIC_PATH, type SendFileOptions } from './static-files.ts';
 import type { createPageRenderer } from './page-render.ts';
 import { createSessionReader } from './session.ts';
 import type { Host } from './host.ts';
@@ -82,6 +82,17 @@ export function createRequestHandler(deps: {
   const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, adminGuard, readClientAddress });
   const startedAt = new Date().toISOString();
   /** A page answer the cache had no part in (a URL rule's redirect). */
+  const refusedFiles = new Set<string>();
+  /** docs/releases.md "Loading": a release's file is served only while its bytes match the hash recorded at build. */
+  const verifyAgainst = (app: string, version: string, folder: string): Pick<SendFileOptions, 'readRecordedHash' | 'onMismatch'> => ({
+    readRecordedHash: (relative) => releases.readRecordedHash(app, version, `${folder}/${relative}`),
+    onMismatch: (relative) => {
+      const file = `${app}@${version}/${folder}/${relative}`;
+      if (refusedFiles.has(file)) return;
+      refusedFiles.add(file);
+      logger.error('release file refused: not recorded by its build, or changed since', { file: file.slice(0, 300) });
+    },
+  });
   const bypassCache = (res: ServerResponse) => {
     res.setHeader('x-cache', 'BYPASS');
     pageCache.countBypass();
@@ -109,7 +120,8 @@ export function createRequestHandler(deps: {
       if (staticMatch && (method === 'GET' || method === 'HEAD')) {
         const [, app, version, file] = staticMatch;
         const root = path.join(config.RELEASES_DIR, app!, version!, 'browser');
-        if (await sendFile(res, root, file!, method, undefined, String(req.headers['accept-encoding'] ?? ''))) return;
+        if (await sendFile(res, root, file!, method, { acceptEncoding: req.headers['accept-encoding'], ...verifyAgainst(app!, version!, 'browser') }))
+          return;
         return sendJson(res, 404, { error: 'not found' });
       }
       if (url.pathname === PUSH_SERVICE_WORKER_PATH && (method === 'GET' || method === 'HEAD')) {
@@ -117,16 +129,28 @@ export function createRequestHandler(deps: {
         // check, never in the page cache; no Service-Worker-Allowed, so its scope can never grow past /webpush/.
         res.setHeader('content-security-policy', SERVICE_WORKER_CSP);
         const shellDir = snapshot.dirs.shell;
-        if (shellDir && (await sendFile(res, path.join(shellDir, 'worker'), SERVICE_WORKER_FILE, method, 'no-cache'))) return;
+        const shellVersion = snapshot.shell?.version;
+        if (
+          shellDir &&
+          shellVersion &&
+          (await sendFile(res, path.join(shellDir, 'worker'), SERVICE_WORKER_FILE, method, {
+            cacheControl: 'no-cache',
+            ...verifyAgainst('shell', shellVersion, 'worker'),
+          }))
+        )
+          return;
         return sendJson(res, 404, { error: 'not found' });
       }
       // A squad's public files ship with its release: the live one's `public/` answers.
       const assetMatch = /^\/assets\/([a-z]+)\/([0-9A-Za-z._-]+)$/.exec(url.pathname);
       const assetSquad = assetMatch && (SQUADS as readonly string[]).includes(assetMatch[1]!) ? (assetMatch[1] as SquadName) : undefined;
-      const releaseDir = assetSquad ? snapshot.dirs[APP_OF_SQUAD[assetSquad]] : undefined;
+      const assetApp = assetSquad ? APP_OF_SQUAD[assetSquad] : undefined;
+      const releaseDir = assetApp ? snapshot.dirs[assetApp] : undefined;
+      const assetVersion = assetApp ? listLiveVersions(snapshot)[assetApp] : undefined;
       const assetDir = releaseDir ? path.join(releaseDir, 'public') : undefined;
-      if (assetMatch && assetDir && (method === 'GET' || method === 'HEAD')) {
-        if (await sendFile(res, assetDir, assetMatch[2]!, method, 'public, max-age=86400')) return;
+      if (assetMatch && assetApp && assetVersion && assetDir && (method === 'GET' || method === 'HEAD')) {
+        const verified = verifyAgainst(assetApp, assetVersion, 'public');
+        if (await sendFile(res, assetDir, assetMatch[2]!, method, { cacheControl: 'public, max-age=86400', ...verified })) return;
         return sendJson(res, 404, { error: 'not found' });
       }
       const localeMatch = /^\/locales\/([a-z]{2})\/([a-z0-9_]+)\.json$/.exec(url.pathname);
@@ -138,7 +162,7 @@ export function createRequestHandler(deps: {
         return sendJson(res, 200, dictionary);
       }
       if (url.pathname === '/favicon.ico' || url.pathname === '/og-image.png') {
-        if (await sendFile(res, PUBLIC_DIR, url.pathname.slice(1), method, 'public, max-age=86400')) return;
+        if (await sendFile(res, PUBLIC_DIR, url.pathname.slice(1), method, { cacheControl: 'public, max-age=86400' })) return;
       }
       if (url.pathname === '/robots.txt') {
         res.setHeader('content-type', 'text/plain; charset=utf-8');
@@ -168,7 +192,8 @@ export function createRequestHandler(deps: {
           {
             startedAt,
             pid: process.pid,
-            live: Object.fromEntries(Object.entries(snapshot.state.apps).map(([app, entry]) => [app, entry.live])),
+            // The versions this instance serves: a live version refused at load leaves the last good one (docs/releases.md "Loading").
+            live: listLiveVersions(snapshot),
             remotes: health,
             apis: describeApis(snapshot),
             history: snapshot.state.history.slice(-50),
@@ -239,8 +264,8 @@ export function createRequestHandler(deps: {
   };
 }
 
-/** How long an idle keep-alive connection stays open (longer than the 60 s of common load balancers). */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** How often the server looks for connections past their head or request time-out (Node's default: 30 s). */
+const CONNECTIONS_CHECK_INTERVAL_MS = 1000;
 
 /**
  * The site's HTTP server: the request pipeline, and with the page cache on, its fast path of hits, both behind
@@ -266,8 +291,20 @@ export function createSiteServer(deps: { config: Config; host: Host; pages: Retu
         lifetimeMs: pageCache.lifetimeMs,
       })
     : undefined;
-  const server = createServer(createRequestHandler({ ...deps, fastPath }));
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  const { config } = deps;
+  // docs/operations.md "Connections": every time-out set here, none left at Node's defaults (a head could
+  // trickle in for 60 s, a body for 300 s, and the check ran only every 30 s).
+  const requestTimeout = Math.max(config.HTTP_REQUEST_TIMEOUT_MS, config.HTTP_HEADERS_TIMEOUT_MS);
+  const server = createServer(
+    {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout,
+      keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(CONNECTIONS_CHECK_INTERVAL_MS, config.HTTP_HEADERS_TIMEOUT_MS),
+    },
+    createRequestHandler({ ...deps, fastPath }),
+  );
+  server.timeout = config.HTTP_IDLE_TIMEOUT_MS;
   const lane = fastPath
     ? attachPageCacheWireLane(server, { fastPath, onError: (error) => host.logger.error('page cache wire lane failed', { error }) })
     : undefined;

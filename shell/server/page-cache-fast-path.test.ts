@@ -1,11 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  captureReplayableHeaders,
-  carriesOnlyFastPathCookies,
-  chooseEncoding,
-  readFastPathSignature,
-  type FastPathRequestFacts,
-} from './page-cache-fast-path.ts';
+import { captureReplayableHeaders, carriesOnlyFastPathCookies, readFastPathSignature, type FastPathRequestFacts } from './page-cache-fast-path.ts';
 
 const REQUEST: FastPathRequestFacts = {
   method: 'GET',
@@ -61,18 +55,6 @@ describe('carriesOnlyFastPathCookies', () => {
     ['__Secure-rk.session_token=x', false],
   ])('%s → %s', (header, expected) => {
     expect(carriesOnlyFastPathCookies(header)).toBe(expected);
-  });
-});
-
-describe('chooseEncoding', () => {
-  it.each([
-    [undefined, 'identity'],
-    ['identity', 'identity'],
-    ['gzip, deflate', 'gzip'],
-    ['gzip, deflate, br', 'br'],
-    ['brotli', 'identity'],
-  ])('%s → %s', (header, expected) => {
-    expect(chooseEncoding(header)).toBe(expected);
   });
 });
 

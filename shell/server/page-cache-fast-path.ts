@@ -5,6 +5,7 @@ import { CAMPAIGN_BANNER_CLOSED_COOKIE, PRICE_VARIANT_COOKIE } from '@reelkeep/s
 import { matchesIfNoneMatch } from './page-cache-rules.ts';
 import type { PageCacheEntry } from './page-cache-store.ts';
 import { detectOs } from './visitor.ts';
+import { negotiateEncoding } from './content-encoding.ts';
 
 /**
  * Cookies a request may carry and still be answered by the fast path: the ones a cached page varies with
@@ -48,14 +49,6 @@ export function readFastPathSignature(facts: FastPathRequestFacts): string | nul
   if (!carriesOnlyFastPathCookies(facts.cookie)) return null;
   const os = detectOs(facts.userAgent);
   return `${url}\n${facts.host ?? ''}\n${facts.acceptLanguage ?? ''}\n${facts.cookie ?? ''}\n${os.os}${os.is64Bit ? '64' : '32'}`;
-}
-
-/** The encoding of a stored page a client gets: Brotli, else gzip, else none (as `Accept-Encoding` allows). */
-export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
-  const accepted = acceptEncoding ?? '';
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return 'identity';
 }
 
 /** A stored page's bytes in each encoding a client asked for so far. */
@@ -232,7 +225,7 @@ export function createPageCacheFastPath(options: {
     }
     options.countHit();
     if (matchesIfNoneMatch(request.ifNoneMatch, answer.etag)) return { remembered: answer, status: 304, encoding: 'identity', withBody: false };
-    return { remembered: answer, status: 200, encoding: chooseEncoding(request.acceptEncoding), withBody: request.method !== 'HEAD' };
+    return { remembered: answer, status: 200, encoding: negotiateEncoding(request.acceptEncoding), withBody: request.method !== 'HEAD' };
   }
 
   /**

@@ -89,6 +89,8 @@ interface LaneConnection {
   writtenSeen: string;
   /** The client sent its last byte (Node's HTTP server allows half-open connections): end once answered. */
   ended: boolean;
+  /** The lane answered a request on it: from then on it waits as a kept-alive connection, else as a new one. */
+  answeredAny: boolean;
 }
 
 /** How often the lane ends connections inactive for longer than the server's `keepAliveTimeout`. */
@@ -102,7 +104,8 @@ const IDLE_SWEEP_MS = 1000;
  * first request the lane does not answer (a miss, a partial head, a body, anything unusual, a store that
  * fails), the connection is handed to Node's HTTP server with the bytes not yet answered, and stays there.
  * No request is read while the client has not read the previous answer; a connection without activity (no
- * request, no answer bytes leaving) for the server's `keepAliveTimeout` is ended, as Node ends its own.
+ * request, no answer bytes leaving) for the server's `keepAliveTimeout` is ended, as Node ends its own, and one
+ * that has sent no request yet after the server's `headersTimeout` (docs/operations.md "Connections").
  */
 export function attachPageCacheWireLane(
   server: Server,
@@ -121,14 +124,14 @@ export function attachPageCacheWireLane(
       if (written !== connection.writtenSeen) {
         connection.writtenSeen = written;
         connection.lastActiveAt = now;
-      } else if (now - connection.lastActiveAt > server.keepAliveTimeout) socket.destroy();
+      } else if (now - connection.lastActiveAt > (connection.answeredAny ? server.keepAliveTimeout : server.headersTimeout)) socket.destroy();
     }
   }, IDLE_SWEEP_MS);
   sweep.unref();
   server.once('close', () => clearInterval(sweep));
 
   server.on('connection', (socket: Socket) => {
-    const connection: LaneConnection = { busy: false, lastActiveAt: Date.now(), writtenSeen: '0 0', ended: false };
+    const connection: LaneConnection = { busy: false, lastActiveAt: Date.now(), writtenSeen: '0 0', ended: false, answeredAny: false };
     lane.set(socket, connection);
 
     const handOver = (unanswered: Buffer) => {
@@ -207,6 +210,7 @@ export function attachPageCacheWireLane(
 
     const write = (bytes: Buffer) => {
       answered += 1;
+      connection.answeredAny = true;
       connection.lastActiveAt = Date.now();
       socket.write(bytes);
     };

@@ -43,7 +43,8 @@ import {
   type CacheDecision,
 } from './page-cache-rules.ts';
 import { createSecurityHeaderWriter, describeClientTracking } from './security-headers.ts';
-import { chooseEncoding, encodeEntry, readEncodedBody } from './page-cache-fast-path.ts';
+import { encodeEntry, readEncodedBody } from './page-cache-fast-path.ts';
+import { negotiateEncoding } from './content-encoding.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -91,17 +92,17 @@ function readVary(res: ServerResponse): string | undefined {
   return vary === undefined ? undefined : Array.isArray(vary) ? vary.join(', ') : String(vary);
 }
 
-/** A compressed stream into the response when the client accepts one (Brotli at a cost a render can afford, or gzip). */
+/** A compressed stream into the response in the coding `negotiateEncoding` picks (Brotli at a cost a render can afford, or gzip). */
 function compressFor(req: IncomingMessage, res: ServerResponse): NodeJS.WritableStream & { end(): void } {
-  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
   res.setHeader('vary', mergeVary(readVary(res), 'Accept-Encoding'));
-  if (/\bbr\b/.test(accepted)) {
+  if (encoding === 'br') {
     res.setHeader('content-encoding', 'br');
     const brotli = createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
     brotli.pipe(res);
     return brotli;
   }
-  if (/\bgzip\b/.test(accepted)) {
+  if (encoding === 'gzip') {
     res.setHeader('content-encoding', 'gzip');
     const gzip = createGzip({ level: 6 });
     gzip.pipe(res);
@@ -115,11 +116,11 @@ function toSameSiteLocation(location: string, siteUrl: string): string {
   return toSameSitePath(location, siteUrl) ?? '/';
 }
 
-/** Sends a stored entry's body, compressed as the client accepts (the same choice as `compressFor`), from bytes encoded once. */
+/** Sends a stored entry's body, compressed as `negotiateEncoding` picks (as `compressFor` does), from bytes encoded once. */
 function sendEntryBody(req: IncomingMessage, res: ServerResponse, entry: PageCacheEntry): void {
   if (req.method === 'HEAD') return void res.end();
   res.setHeader('vary', mergeVary(readVary(res), 'Accept-Encoding'));
-  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
   if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
   res.end(readEncodedBody(encodeEntry(entry), encoding));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { appendFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { applyPromotion, applyRollback, type RegistryStore } from '@reelkeep/platform/registry';
@@ -8,11 +9,35 @@ import { loadConfig } from '@reelkeep/platform/config';
 import { createGateway } from '@reelkeep/platform/gateway';
 import type { Database } from '@reelkeep/platform/db';
 import { createSquadApiHost, type HostServices, type PreparedApi, type SquadApiHost } from '@reelkeep/platform/squad-api-host';
+import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
 import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
 import { isPinnable, listLiveVersions, watchReleases, type ReleaseSwitch, type ReleaseWatcher } from './release-snapshot.ts';
 
 const AT = new Date('2026-11-24T10:00:00Z');
 const EMPTY: RegistryState = { revision: 0, apps: {}, history: [] };
+
+/** A folder of releases as the build writes them (files and `release.json` with their sha256), one per `app@version`. */
+async function createReleasesDir(...releases: string[]): Promise<string> {
+  const releasesDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+  for (const release of releases) {
+    const [app, version] = release.split('@') as [string, string];
+    const dir = path.join(releasesDir, app, version);
+    const files: Record<string, string> = {
+      'browser/mf-manifest.json': '{"exposes":[]}',
+      'browser/remoteEntry.js': `/* ${release} */`,
+      'server/remoteEntry.cjs': `module.exports = { release: '${release}' };`,
+    };
+    const hashes: Record<string, string> = {};
+    for (const [file, content] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), content);
+      hashes[file] = createHash('sha256').update(content).digest('hex');
+    }
+    const manifest = { app, version, contractVersion: CONTRACT_VERSION, builtAt: AT.toISOString(), files: hashes, migrations: [] };
+    await writeFile(path.join(dir, 'release.json'), JSON.stringify(manifest));
+  }
+  return releasesDir;
+}
 
 /** A registry whose next answer the test decides. */
 function createScriptedStore(initial: RegistryState) {
@@ -43,7 +68,7 @@ describe('isPinnable', () => {
 
 describe('watchReleases', () => {
   it('keeps the live releases when the registry reads as empty or fails, and follows the next good state', async () => {
-    const releasesDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+    const releasesDir = await createReleasesDir('shell@s1', 'shell@s2');
     const good = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
     const { store, answerWith } = createScriptedStore(good);
     const lines: string[] = [];
@@ -87,7 +112,7 @@ describe('watchReleases', () => {
   });
 
   it('tells, once the new snapshot serves, which apps switched from which version (the page cache drops those)', async () => {
-    const releasesDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+    const releasesDir = await createReleasesDir('shell@s1', 'shell@s2');
     const first = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
     const { store, answerWith } = createScriptedStore(first);
     const logger = createLogger('error');
@@ -128,7 +153,7 @@ describe('watchReleases', () => {
   });
 
   it('after a switch, asks to unload every version the registry no longer lists and to keep the rest', async () => {
-    const releasesDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+    const releasesDir = await createReleasesDir('shell@s1', 'mf-blog@b1', 'mf-blog@b2');
     let state = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
     state = applyPromotion(state, 'mf-blog', 'b1', 'ci', AT);
     const { store, answerWith } = createScriptedStore(state);
@@ -175,7 +200,7 @@ describe('watchReleases', () => {
   });
 
   it('waits for a registry it cannot read at start because the database is away, instead of failing the start', async () => {
-    const releasesDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
+    const releasesDir = await createReleasesDir('shell@s1');
     const good = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
     let reads = 0;
     const store: RegistryStore = {
@@ -212,17 +237,11 @@ describe('watchReleases', () => {
   });
 
   it('tries a squad API that failed again at the next poll, without waiting for a new release', async () => {
-    const releasesDir = await mkdtemp(path.join(tmpdir(), 'releases-'));
-    const manifest = {
-      app: 'mf-blog',
-      version: 'b1',
-      contractVersion: '1',
-      builtAt: AT.toISOString(),
-      files: {},
-      api: { squad: 'blog', contractVersion: '1', routes: [] },
-    };
-    await mkdir(path.join(releasesDir, 'mf-blog', 'b1'), { recursive: true });
-    await writeFile(path.join(releasesDir, 'mf-blog', 'b1', 'release.json'), JSON.stringify(manifest));
+    const releasesDir = await createReleasesDir('shell@s1', 'mf-blog@b1');
+    // The blog's release carries an API, so the host prepares one for it.
+    const manifestFile = path.join(releasesDir, 'mf-blog', 'b1', 'release.json');
+    const manifest: unknown = JSON.parse(await readFile(manifestFile, 'utf8'));
+    await writeFile(manifestFile, JSON.stringify({ ...(manifest as object), api: { squad: 'blog', contractVersion: CONTRACT_VERSION, routes: [] } }));
     const { store } = createScriptedStore(applyPromotion(applyPromotion(EMPTY, 'shell', 's1', 'ci', AT), 'mf-blog', 'b1', 'ci', AT));
     const logger = createLogger('error');
     // The blog's API failed while PostgreSQL was away; the host's own retry delay has passed at the second poll.
@@ -247,5 +266,90 @@ describe('watchReleases', () => {
     await watcher.refresh();
     expect(watcher.current().apis.get('blog')?.state).toBe('ready');
     expect(watcher.current().shell?.version).toBe('s1');
+  });
+});
+
+describe('watchReleases verifies every file of a version when it loads', () => {
+  const start = async (releasesDir: string, store: RegistryStore, lines: string[]) => {
+    const logger = createLogger('warn', (line) => lines.push(line));
+    const apiHost = createSquadApiHost({
+      config: loadConfig({}),
+      env: {},
+      db: {} as Database,
+      services: {} as HostServices,
+      logger,
+      stateRoot: releasesDir,
+      startTimeoutMs: 1000,
+    });
+    const watcher = await watchReleases({
+      store,
+      releasesDir,
+      staticBaseUrl: '',
+      pollMs: 60_000,
+      logger,
+      apiHost,
+      createGateway: (findApi) =>
+        createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
+    });
+    watcher.stop();
+    return watcher;
+  };
+  const tamper = (releasesDir: string, release: string, file: string) => {
+    const [app, version] = release.split('@') as [string, string];
+    return appendFile(path.join(releasesDir, app, version, file), '\n;globalThis.owned = true;');
+  };
+
+  it('keeps the last good version live when the promoted one changed on disk, and says why once', async () => {
+    const releasesDir = await createReleasesDir('shell@s1', 'mf-blog@b1', 'mf-blog@b2');
+    let state = applyPromotion(applyPromotion(EMPTY, 'shell', 's1', 'ci', AT), 'mf-blog', 'b1', 'ci', AT);
+    const { store, answerWith } = createScriptedStore(state);
+    const lines: string[] = [];
+    const watcher = await start(releasesDir, store, lines);
+    expect(listLiveVersions(watcher.current())).toEqual({ shell: 's1', 'mf-blog': 'b1' });
+
+    await tamper(releasesDir, 'mf-blog@b2', 'server/remoteEntry.cjs');
+    state = applyPromotion(state, 'mf-blog', 'b2', 'ci', AT);
+    answerWith(() => state);
+    for (let poll = 0; poll < 5; poll += 1) await watcher.refresh();
+    expect(listLiveVersions(watcher.current())).toEqual({ shell: 's1', 'mf-blog': 'b1' });
+    const refusals = lines.filter((line) => line.includes('release refused at load'));
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toContain('server/remoteEntry.cjs does not match its recorded hash');
+    expect(await watcher.readRecordedHash('mf-blog', 'b2', 'browser/remoteEntry.js')).toBeUndefined();
+    expect(await watcher.readRecordedHash('mf-blog', 'b1', 'browser/remoteEntry.js')).toMatch(/^[0-9a-f]{64}$/);
+
+    // Restored from the build: its files are served again.
+    await writeFile(path.join(releasesDir, 'mf-blog', 'b2', 'server/remoteEntry.cjs'), "module.exports = { release: 'mf-blog@b2' };");
+    expect(await watcher.readRecordedHash('mf-blog', 'b2', 'browser/remoteEntry.js')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('starts with the newest good version on the rollback stack when the live one was changed', async () => {
+    const releasesDir = await createReleasesDir('shell@s1', 'shell@s2');
+    await tamper(releasesDir, 'shell@s2', 'browser/remoteEntry.js');
+    const state = applyPromotion(applyPromotion(EMPTY, 'shell', 's1', 'ci', AT), 'shell', 's2', 'ci', AT);
+    const lines: string[] = [];
+    const watcher = await start(releasesDir, createScriptedStore(state).store, lines);
+    expect(watcher.current().shell?.version).toBe('s1');
+  });
+
+  it('answers a pinned history version only when its files still match, else the live one', async () => {
+    const releasesDir = await createReleasesDir('shell@s1', 'mf-blog@b1', 'mf-blog@b2', 'mf-blog@b3');
+    let state = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
+    for (const version of ['b1', 'b2', 'b3']) state = applyPromotion(state, 'mf-blog', version, 'ci', AT);
+    const lines: string[] = [];
+    const watcher = await start(releasesDir, createScriptedStore(state).store, lines);
+    expect((await watcher.pinned('mf-blog@b2')).remotes.find((remote) => remote.name === 'mf-blog')?.version).toBe('b2');
+
+    await tamper(releasesDir, 'mf-blog@b1', 'server/remoteEntry.cjs');
+    const pinned = await watcher.pinned('mf-blog@b1');
+    expect(pinned.remotes.find((remote) => remote.name === 'mf-blog')?.version).toBe('b3');
+    expect(listLiveVersions(pinned)).toEqual({ shell: 's1', 'mf-blog': 'b3' });
+    await watcher.pinned('mf-blog@b1');
+    expect(lines.filter((line) => line.includes('release refused at load'))).toHaveLength(1);
+
+    // A version that passed its check once and changed afterwards is checked again.
+    await tamper(releasesDir, 'mf-blog@b2', 'browser/mf-manifest.json');
+    expect(listLiveVersions(await watcher.pinned('mf-blog@b2'))).toEqual({ shell: 's1', 'mf-blog': 'b3' });
+    expect(lines.filter((line) => line.includes('release refused at load'))).toHaveLength(2);
   });
 });

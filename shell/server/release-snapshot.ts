@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAMES, SQUAD_OF_APP, type RemoteName, type SquadName } from '@reelkeep/shared-contracts';
 import type { Logger } from '@reelkeep/platform/logger';
 import { isEmptyRegistry, type RegistryStore } from '@reelkeep/platform/registry';
 import { createFallbackWarning } from '@reelkeep/platform/redis';
 import { retryWhileDatabaseUnavailable } from '@reelkeep/platform/db';
-import { readReleaseManifest, toReleaseDir } from '@reelkeep/platform/releases';
+import { findReleaseProblems, listFiles, readReleaseManifest, toReleaseDir } from '@reelkeep/platform/releases';
 import type { Gateway, MountedApi } from '@reelkeep/platform/gateway';
 import type { BrowserOrigins } from '@reelkeep/platform/host-context';
 import type { SquadApiHost } from '@reelkeep/platform/squad-api-host';
@@ -88,6 +88,62 @@ export function createRemoteReleaseReader(releasesDir: string, staticBaseUrl: st
   };
 }
 
+/** What changes when any file of a folder changes (content, metadata, added, removed): its names, inodes, sizes and times. */
+async function readFolderFingerprint(dir: string): Promise<string> {
+  const files = await listFiles(dir).catch(() => []);
+  const stats = await Promise.all(
+    files.map((file) =>
+      stat(path.join(dir, file)).then(
+        (info) => `${file}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`,
+        () => `${file}:gone`,
+      ),
+    ),
+  );
+  return stats.join('\n');
+}
+
+/**
+ * Checks a version of an app before any of it loads (docs/releases.md "Loading"): its manifest names it, its
+ * contract is compatible and every file matches the sha256 recorded at build, as at promote. The verdict is
+ * kept while no file of the version's folder changes (a stat of each, never a new hash), so a folder changed
+ * after a check is checked again, and a refusal is logged once per change. Resolves to the version's
+ * manifest, or null when it is refused.
+ */
+export function createReleaseVerifier(releasesDir: string, logger: Logger) {
+  const verdicts = new Map<string, { fingerprint: string; verdict: Promise<ReleaseManifest | null> }>();
+  const check = (app: string, version: string) =>
+    findReleaseProblems(releasesDir, app, version).then(async (problems) => {
+      if (problems.length === 0) return readReleaseManifest(releasesDir, app, version);
+      logger.error('release refused at load: it is not the build that was promoted', { app, version, problems: problems.slice(0, 20) });
+      return null;
+    });
+  return {
+    async verify(app: string, version: string): Promise<ReleaseManifest | null> {
+      const key = `${app}@${version}`;
+      const fingerprint = await readFolderFingerprint(toReleaseDir(releasesDir, app, version));
+      const known = verdicts.get(key);
+      if (known?.fingerprint === fingerprint) return known.verdict;
+      const verdict = check(app, version);
+      verdicts.set(key, { fingerprint, verdict });
+      return verdict;
+    },
+    /**
+     * The manifest of a version that passed its last check, without looking at its folder again (the caller
+     * hashes what it reads); a version refused, or never checked, is checked (again) now.
+     */
+    async lastVerdict(app: string, version: string): Promise<ReleaseManifest | null> {
+      return (await verdicts.get(`${app}@${version}`)?.verdict) ?? this.verify(app, version);
+    },
+    /** Forgets the verdicts on every version `keep` no longer wants. */
+    forget(keep: (app: string, version: string) => boolean): void {
+      for (const key of verdicts.keys()) {
+        const at = key.indexOf('@');
+        if (!keep(key.slice(0, at), key.slice(at + 1))) verdicts.delete(key);
+      }
+    },
+  };
+}
+
 /** Keeps the live snapshot fresh by polling the registry; switches apply without a restart. */
 export async function watchReleases(options: {
   store: RegistryStore;
@@ -103,16 +159,19 @@ export async function watchReleases(options: {
 }) {
   const unloaders: ((keep: (app: string, version: string) => boolean) => void)[] = [];
   const readRemote = createRemoteReleaseReader(options.releasesDir, options.staticBaseUrl);
-  const manifests = new Map<string, Promise<ReleaseManifest | null>>();
-  const readManifest = (app: AppName, version: string) => {
-    const key = `${app}@${version}`;
-    let manifest = manifests.get(key);
-    if (!manifest) {
-      manifest = readReleaseManifest(options.releasesDir, app, version).catch(() => null);
-      manifests.set(key, manifest);
-    }
-    return manifest;
-  };
+  const verifier = createReleaseVerifier(options.releasesDir, options.logger);
+  const readManifest = (app: AppName, version: string) => verifier.verify(app, version);
+
+  /**
+   * The version of `app` this instance may load for a registry entry: the live one if it passes its check,
+   * else the version this instance serves now, else the newest on the rollback stack that passes.
+   */
+  async function chooseLoadableVersion(app: AppName, entry: { live: string; previous: string[] }, serving: string | undefined) {
+    if (await verifier.verify(app, entry.live)) return entry.live;
+    if (serving) return serving;
+    for (const version of [...entry.previous].reverse()) if (await verifier.verify(app, version)) return version;
+    return undefined;
+  }
 
   /** The squad API a version of an app carries, prepared (migrations, module, start) before any request uses it. */
   async function prepareApi(app: AppName, version: string): Promise<{ squad: SquadName; api: MountedApi; origins: BrowserOrigins } | null> {
@@ -164,13 +223,18 @@ export async function watchReleases(options: {
     const state = await options.store.read();
     // docs/operations.md "Releases": a good snapshot is never replaced by an empty one (a store that lost its data).
     if (isEmptyRegistry(state) && snapshot.shell) return warnEmpty(new Error('no app is live in the registry'));
-    const next = JSON.stringify(state.apps);
+    const next = `${state.revision} ${JSON.stringify(state.apps)}`;
     // docs/operations.md "When PostgreSQL is down": a squad API that failed (its database was away) is tried again.
     const retrying = [...snapshot.apis.values()].some((api) => api.state === 'failed');
     if (next === fingerprint && !retrying) return;
-    const versions = Object.fromEntries(APPS.flatMap((app) => (state.apps[app] ? [[app, state.apps[app].live]] : []))) as Partial<
-      Record<AppName, string>
-    >;
+    verifier.forget((app, version) => isPinnable(state, app, version));
+    const serving = listLiveVersions(snapshot);
+    const versions: Partial<Record<AppName, string>> = {};
+    for (const app of APPS) {
+      const entry = state.apps[app];
+      const version = entry ? await chooseLoadableVersion(app, entry, serving[app]) : undefined;
+      if (version) versions[app] = version;
+    }
     const remotes: PinnedRemoteRelease[] = [];
     for (const name of REMOTE_NAMES) {
       const live = versions[name];
@@ -190,7 +254,7 @@ export async function watchReleases(options: {
     if (next === fingerprint && [...built.apis].every(([squad, api]) => snapshot.apis.get(squad) === api)) return;
     const before = listLiveVersions(snapshot);
     snapshot = built;
-    if (fingerprint) options.logger.info('live releases changed', { live: versions });
+    if (fingerprint && APPS.some((app) => before[app] !== versions[app])) options.logger.info('live releases changed', { live: versions });
     fingerprint = next;
     const switched = APPS.flatMap((app): ReleaseSwitch[] => (before[app] === versions[app] ? [] : [{ app, from: before[app], to: versions[app] }]));
     if (switched.length > 0) await options.onSwitch?.(switched);
@@ -216,19 +280,19 @@ export async function watchReleases(options: {
     /**
      * A snapshot whose remotes (and their APIs) follow the versions a page was rendered with (client
      * navigations). Only a version the registry has made live (now, on the rollback stack, or in the history)
-     * may be named: it was verified when promoted. Any other value of the header falls back to the live version.
+     * may be named, and it passes the same check as a live version before it loads (docs/releases.md
+     * "Loading"). Any other value of the header falls back to the live version.
      */
     async pinned(requested: string | undefined): Promise<ReleaseSnapshot> {
       if (!requested) return snapshot;
       const current = snapshot;
-      const versions: Partial<Record<AppName, string>> = Object.fromEntries(
-        APPS.flatMap((app) => (current.state.apps[app] ? [[app, current.state.apps[app].live]] : [])),
-      );
+      const versions = listLiveVersions(current);
       let changed = false;
       const remotes = await Promise.all(
         current.remotes.map(async (live) => {
           const wanted = new RegExp(`(?:^|,)${live.name}@([0-9A-Za-z.+-]+)(?:,|$)`).exec(requested)?.[1];
           if (!wanted || wanted === live.version || !isPinnable(current.state, live.name, wanted)) return live;
+          if (!(await verifier.verify(live.name, wanted))) return live;
           const pinned = await readRemote(live.name, wanted).catch(() => null);
           if (!pinned) return live;
           versions[live.name] = wanted;
@@ -239,6 +303,16 @@ export async function watchReleases(options: {
       return changed ? buildSnapshot(current.state, versions, remotes) : current;
     },
     refresh,
+    /**
+     * The sha256 recorded at build for a file of a version (`browser/…`, `public/…`), once that version has
+     * passed its load-time check; undefined for a version the registry never made live, a refused one, or a
+     * file its build did not have. Files are
+     * served only when their bytes still match it.
+     */
+    async readRecordedHash(app: string, version: string, file: string): Promise<string | undefined> {
+      if (!(APPS as readonly string[]).includes(app) || !isPinnable(snapshot.state, app, version)) return undefined;
+      return (await verifier.lastVerdict(app, version))?.files[file];
+    },
     /**
      * Calls `unload` after each switch with the rule of what to keep: a version of an app stays while the
      * registry lists it (docs/operations.md "Memory"); the page renderer unloads the rest of its server code.

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
+import { negotiateEncoding, type ContentEncoding } from './content-encoding.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -20,51 +22,75 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Files whose name does not change with their content (never cache them for good: docs/toolchain.md "Cache headers and CORS for browser containers"). */
 const MUTABLE_NAMES = new Set(['remoteEntry.js', 'mf-manifest.json', 'mf-manifest-stats.json', 'entry-assets.json']);
 
-/** The precompressed twin (`.br`, `.gz`) of a file the client accepts, if the build made one. */
-async function findEncodedTwin(absolute: string, acceptEncoding: string): Promise<{ file: string; size: number; encoding: string } | null> {
-  for (const [encoding, extension] of [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ] as const) {
-    if (!new RegExp(`\\b${encoding}\\b`).test(acceptEncoding)) continue;
-    const info = await stat(absolute + extension).catch(() => null);
-    if (info?.isFile()) return { file: absolute + extension, size: info.size, encoding };
-  }
+/** How a file is sent. */
+export interface SendFileOptions {
+  /** Default: `no-cache` for names that do not change with their content, immutable for the rest. */
+  cacheControl?: string;
+  /** The request's `Accept-Encoding`: a precompressed twin (`.br`, `.gz`) is sent when `negotiateEncoding` picks it. */
+  acceptEncoding?: string | string[];
+  /**
+   * The sha256 the release recorded for a file below `root` (docs/releases.md "Loading"). When given, a file
+   * is sent only if its bytes still match it (read whole, hashed, then sent from memory); a file without a
+   * recorded hash or with other bytes is not sent, and `onMismatch` is told.
+   */
+  readRecordedHash?: (relative: string) => Promise<string | undefined>;
+  onMismatch?: (relative: string) => void;
+}
+
+const TWIN_EXTENSIONS: Record<Exclude<ContentEncoding, 'identity'>, string> = { br: '.br', gzip: '.gz' };
+
+/** The file to send for `absolute` in the coding the client rates highest among the twins the build made. */
+async function chooseVariant(absolute: string, size: number, acceptEncoding: SendFileOptions['acceptEncoding']) {
+  const twins = await Promise.all(
+    (['br', 'gzip'] as const).map(async (encoding) => {
+      const info = await stat(absolute + TWIN_EXTENSIONS[encoding]).catch(() => null);
+      return info?.isFile() ? { file: absolute + TWIN_EXTENSIONS[encoding], size: info.size, encoding } : null;
+    }),
+  );
+  const made = twins.filter((twin) => twin !== null);
+  const encoding = negotiateEncoding(acceptEncoding, [...made.map((twin) => twin.encoding), 'identity']);
+  return made.find((twin) => twin.encoding === encoding) ?? { file: absolute, size, encoding: 'identity' as const };
+}
+
+/** The bytes of `file` when they match the hash recorded for it, else null. */
+async function readVerified(file: string, relative: string, options: SendFileOptions): Promise<Buffer | null> {
+  const recorded = await options.readRecordedHash!(relative);
+  const bytes = recorded ? await readFile(file).catch(() => null) : null;
+  if (bytes && createHash('sha256').update(bytes).digest('hex') === recorded) return bytes;
+  options.onMismatch?.(relative);
   return null;
 }
 
-/** Streams a file below `root` (its precompressed twin when accepted); false when it does not exist or lies outside `root`. */
-export async function sendFile(
-  res: ServerResponse,
-  root: string,
-  relative: string,
-  method: string,
-  cacheControl?: string,
-  acceptEncoding = '',
-): Promise<boolean> {
+/** Streams a file below `root` (its precompressed twin when negotiated); false when it does not exist, lies outside `root` or fails its check. */
+export async function sendFile(res: ServerResponse, root: string, relative: string, method: string, options: SendFileOptions = {}): Promise<boolean> {
   const absolute = path.resolve(root, relative);
   if (!absolute.startsWith(path.resolve(root) + path.sep)) return false;
   const info = await stat(absolute).catch(() => null);
   if (!info?.isFile()) return false;
-  const twin = await findEncodedTwin(absolute, acceptEncoding);
+  const variant = await chooseVariant(absolute, info.size, options.acceptEncoding);
+  const verified = options.readRecordedHash ? await readVerified(variant.file, path.relative(root, variant.file), options) : undefined;
+  if (verified === null) return false;
   res.statusCode = 200;
   res.setHeader('content-type', CONTENT_TYPES[path.extname(absolute)] ?? 'application/octet-stream');
-  res.setHeader('content-length', twin?.size ?? info.size);
-  if (twin) res.setHeader('content-encoding', twin.encoding);
+  res.setHeader('content-length', verified?.length ?? variant.size);
+  if (variant.encoding !== 'identity') res.setHeader('content-encoding', variant.encoding);
   res.setHeader('vary', 'Accept-Encoding');
-  res.setHeader('cache-control', cacheControl ?? (MUTABLE_NAMES.has(path.basename(absolute)) ? 'no-cache' : 'public, max-age=31536000, immutable'));
+  res.setHeader(
+    'cache-control',
+    options.cacheControl ?? (MUTABLE_NAMES.has(path.basename(absolute)) ? 'no-cache' : 'public, max-age=31536000, immutable'),
+  );
   // Browser containers load cross-origin when served from a CDN (docs/toolchain.md "Cache headers and CORS for browser containers").
   res.setHeader('access-control-allow-origin', '*');
   if (method === 'HEAD') {
     res.end();
     return true;
   }
+  if (verified) {
+    res.end(verified);
+    return true;
+  }
   await new Promise<void>((resolve, reject) => {
-    createReadStream(twin?.file ?? absolute)
-      .on('error', reject)
-      .pipe(res)
-      .on('finish', resolve)
-      .on('error', reject);
+    createReadStream(variant.file).on('error', reject).pipe(res).on('finish', resolve).on('error', reject);
   });
   return true;
 }

@@ -204,18 +204,65 @@ const redisUrl = readServiceUrl('TEST_REDIS_URL');
     await redis.set('reelkeep:registry', older!);
     expect((await store.read()).apps.shell?.live).toBe('v2');
     expect(JSON.parse((await redis.get('reelkeep:registry'))!).revision).toBe(2);
-    expect(lines.some((line) => line.includes('stale or invalid'))).toBe(true);
+    expect(lines.some((line) => line.includes('differs from the durable store'))).toBe(true);
   });
 
-  it('adopts a registry an earlier version kept only in Redis', async () => {
+  it('never adopts a registry kept only in Redis, and leaves it there for the operator', async () => {
     const redis = await connect();
     await redis.flushdb();
     const legacy = applyPromotion({ revision: 0, apps: {}, history: [] }, 'shell', 'legacy', 'ci', AT);
-    await redis.set('reelkeep:registry', JSON.stringify({ apps: legacy.apps, history: legacy.history }));
+    await redis.set('reelkeep:registry', JSON.stringify(legacy));
     const dir = await mkdtemp(path.join(tmpdir(), 'registry-'));
     const durable = createFileRegistryStore(path.join(dir, 'registry.json'));
     const store = createCachedRegistryStore(durable, redis);
-    expect((await store.read()).apps.shell?.live).toBe('legacy');
-    expect((await durable.read()).apps.shell?.live).toBe('legacy');
+    expect((await store.read()).apps).toEqual({});
+    expect((await durable.read()).apps).toEqual({});
+    expect(JSON.parse((await redis.get('reelkeep:registry'))!).apps.shell.live).toBe('legacy');
   });
 });
+
+(redisUrl ? describe.each : describe.skip.each)([['PGlite', undefined], ...(databaseUrl ? [['PostgreSQL', databaseUrl] as const] : [])])(
+  'registry forged in Redis, durable copy on %s',
+  (_kind, url) => {
+    let db: Database;
+    let redis: Redis;
+    afterAll(async () => {
+      redis?.disconnect();
+      await db?.close();
+    });
+
+    it('serves the durable state whatever Redis claims, writes it back, and warns once', async () => {
+      db = await openRegistryDatabase(url);
+      const redisAddress = new URL(redisUrl!);
+      redisAddress.pathname = '/10';
+      redis = createRedisClient(redisAddress.href);
+      if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+      await redis.flushdb();
+      const lines: string[] = [];
+      const store = createCachedRegistryStore(
+        createDatabaseRegistryStore(db),
+        redis,
+        createLogger('warn', (line) => lines.push(line)),
+      );
+      const promoted = await store.update((state) => applyPromotion(state, 'mf-blog', 'verified', 'ci', AT));
+      expect(promoted.revision).toBe(1);
+
+      // A refused build named by a copy with a higher revision, then by one with the durable revision.
+      for (const revision of [99, 1]) {
+        const forged = { ...applyPromotion(promoted, 'mf-blog', 'refused', 'intruder', AT), revision };
+        await redis.set('reelkeep:registry', JSON.stringify(forged));
+        for (let poll = 0; poll < 5; poll += 1) {
+          const read = await store.read();
+          expect(read.apps['mf-blog']?.live).toBe('verified');
+          expect(read.revision).toBe(1);
+        }
+        expect(JSON.parse((await redis.get('reelkeep:registry'))!)).toMatchObject({ revision: 1, apps: { 'mf-blog': { live: 'verified' } } });
+      }
+      // A real switch afterwards is seen at once, and the polls that follow log nothing more.
+      await store.update((state) => applyPromotion(state, 'mf-blog', 'next', 'ci', AT));
+      for (let poll = 0; poll < 5; poll += 1) expect((await store.read()).apps['mf-blog']?.live).toBe('next');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('differs from the durable store');
+    });
+  },
+);

@@ -118,61 +118,64 @@ export function isEmptyRegistry(state: RegistryState): boolean {
 }
 
 /**
- * The durable store with Redis in front as the fast path every instance polls (docs/operations.md
- * "Releases"). Redis is a copy, never the truth: a missing, unreadable or older copy (lower revision than
- * this process has seen) is replaced from the durable store, and when Redis does not answer, reads and
- * switches go to the durable store alone. A registry kept only in Redis by an earlier version is adopted
- * into the durable store the first time it is read.
+ * The durable store with a copy in Redis (docs/operations.md "Releases"). The durable copy is the authority:
+ * every read takes its state from there, never from Redis, so a copy written into Redis by anyone else (a
+ * higher revision, other versions, the same revision with other content) is never served. The copy is kept
+ * equal to the durable state for the tools and people who look at Redis: one that differs (missing, stale,
+ * unreadable or forged) is written over and reported at most once a minute. When Redis does not answer,
+ * reads and switches go on with the durable store alone.
  */
 export function createCachedRegistryStore(durable: RegistryStore, redis: Redis, logger?: Logger): RegistryStore {
-  const warn = createFallbackWarning(logger, 'registry read from its durable store: redis unreachable');
-  let newestSeen = 0;
-  const writeCopy = (state: RegistryState) =>
-    redis.set(REDIS_KEY, JSON.stringify(state)).then(
+  const warnUnreachable = createFallbackWarning(logger, 'registry read from its durable store: redis unreachable');
+  const warnDiffering = createFallbackWarning(logger, 'registry copy in redis differs from the durable store: written over');
+  const writeCopy = (text: string) =>
+    redis.set(REDIS_KEY, text).then(
       () => undefined,
-      (error: unknown) => warn(error),
+      (error: unknown) => warnUnreachable(error),
     );
   return {
     async read() {
-      let copy: RegistryState | null = null;
+      const state = await durable.read();
+      const text = writeCanonicalJson(state);
+      let copy: string | null;
       try {
-        const raw = await redis.get(REDIS_KEY);
-        const parsed = raw ? registryStateSchema.safeParse(JSON.parse(raw)) : null;
-        copy = parsed?.success ? parsed.data : null;
+        copy = await redis.get(REDIS_KEY);
       } catch (error) {
-        warn(error);
-        return durable.read();
+        warnUnreachable(error);
+        return state;
       }
-      // Revision 0 with apps in it is a copy an earlier version kept only in Redis: adopted below.
-      if (copy && !isEmptyRegistry(copy) && copy.revision > 0 && copy.revision >= newestSeen) {
-        newestSeen = copy.revision;
-        return copy;
-      }
-      let state = await durable.read();
-      if (isEmptyRegistry(state) && copy && !isEmptyRegistry(copy)) {
-        const adopted = { ...copy, revision: Math.max(1, copy.revision) };
-        state = await durable.update((current) => (isEmptyRegistry(current) ? adopted : current));
-        logger?.info('registry adopted from redis into its durable store', { revision: state.revision });
-      }
-      if (!isEmptyRegistry(state)) {
-        if (copy)
-          logger?.warn('registry copy in redis was stale or invalid: restored from the durable store', {
-            redisRevision: copy.revision,
-            revision: state.revision,
-          });
-        await writeCopy(state);
-      }
-      newestSeen = Math.max(newestSeen, state.revision);
+      if (copy === text) return state;
+      if (copy !== null) warnDiffering(new Error(`redis holds ${describeCopy(copy)}, the durable store revision ${state.revision}`));
+      // An empty durable store (one that lost its data) leaves the copy for the operator to look at; it is never adopted.
+      if (!isEmptyRegistry(state)) await writeCopy(text);
       return state;
     },
     async update(change) {
       const state = await durable.update(change);
-      newestSeen = Math.max(newestSeen, state.revision);
-      await writeCopy(state);
+      await writeCopy(writeCanonicalJson(state));
       return state;
     },
     close: () => durable.close(),
   };
+}
+
+/** JSON with the keys of every object sorted, so equal states give equal text whichever store they came from. */
+function writeCanonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
+/** What a registry copy in Redis claims, for the log (never its content: it may be anyone's). */
+function describeCopy(copy: string): string {
+  try {
+    const parsed = registryStateSchema.safeParse(JSON.parse(copy));
+    return parsed.success ? `revision ${parsed.data.revision}` : 'an invalid document';
+  } catch {
+    return 'an unreadable document';
+  }
 }
 
 /**
