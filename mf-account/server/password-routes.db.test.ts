@@ -14,7 +14,7 @@ describe.each(listTestDatabases())('password routes on %s', (_kind, open) => {
               body: JSON.stringify({ token: `guessed-token-${i}-0123456789`, password: PASSWORD, locale: 'en' }),
               from,
             })
-          : await account.send(`/api/account/handoff?token=guessed-token-${i}-0123456789`, { from });
+          : await account.send('/api/account/handoff', { body: { token: `guessed-token-${i}-0123456789`, locale: 'en' }, from });
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([400, 303, 400, 303, 400]);

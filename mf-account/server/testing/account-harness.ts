@@ -13,6 +13,10 @@ export { listTestDatabases } from '@reelkeep/platform/testing/databases';
 
 /** The account limit of the suites: ACCOUNT_RATE_LIMIT sign-ins per address and account, five times that per address. */
 export const LIMIT = 5;
+/** Failures on one account, from any address, after which every attempt on it needs a captcha (ACCOUNT_CAPTCHA_AFTER). */
+export const CAPTCHA_AFTER = 3;
+/** How long an attempt on an account under guard waits in the suites (ACCOUNT_GUARD_DELAY_MS). */
+export const GUARD_DELAY_MS = 150;
 /** A password that passes password_v2. */
 export const PASSWORD = 'Reel2026keep';
 
@@ -76,7 +80,14 @@ export function useAccountApi(open: () => Promise<Database>): AccountApi {
     await db.query('DROP SCHEMA IF EXISTS account CASCADE');
     await db.query(`DELETE FROM platform.schema_migrations WHERE squad = 'account'`);
     await applyMigrations(db, api.squad, path.join(import.meta.dirname, '..', 'migrations'));
-    context = createTestHostContext(db, { module: api, env: { ACCOUNT_RATE_LIMIT: String(LIMIT) } });
+    context = createTestHostContext(db, {
+      module: api,
+      env: {
+        ACCOUNT_RATE_LIMIT: String(LIMIT),
+        ACCOUNT_CAPTCHA_AFTER: String(CAPTCHA_AFTER),
+        ACCOUNT_GUARD_DELAY_MS: String(GUARD_DELAY_MS),
+      },
+    });
     gateway = await startTestGateway([{ module: api, context }]);
   }, HOOK_TIMEOUT_MS);
   afterAll(async () => {
