@@ -55,6 +55,15 @@ function decodeQuotedPrintable(text: string): string {
 /** One mail as the test site's SMTP server appends it to the mailbox file: its recipients and raw text. */
 const MAILBOX_ENTRY = z.looseObject({ to: z.array(z.string()), raw: z.string() });
 
+/** Every mail to an address the test site's SMTP server has received so far, decoded, oldest first. */
+export function listMails(to: string): string[] {
+  const lines = existsSync(E2E_MAILBOX_FILE) ? readFileSync(E2E_MAILBOX_FILE, 'utf8').trim().split('\n').filter(Boolean) : [];
+  return lines
+    .map((line) => MAILBOX_ENTRY.parse(JSON.parse(line)))
+    .filter((entry) => entry.to.includes(to))
+    .map((entry) => decodeQuotedPrintable(entry.raw));
+}
+
 /** Waits for a mail to an address (optionally one whose text matches) on the test site's SMTP server and returns its decoded text. */
 export async function waitForMail(to: string, timeoutMs = 10_000, matching?: RegExp): Promise<string> {
   const deadline = Date.now() + timeoutMs;

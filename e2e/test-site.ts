@@ -39,6 +39,8 @@ export const E2E_ENV: Record<string, string> = {
   LOG_LEVEL: 'warn',
   NEWSLETTER_RATE_LIMIT: '30',
   ACCOUNT_RATE_LIMIT: '40',
+  // Attempts on an account under guard wait this long (docs/security.md "Per-account limits"): short, so the guessing journeys stay quick.
+  ACCOUNT_GUARD_DELAY_MS: '200',
   SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}`,
   GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
   GOOGLE_JWKS_URL: `${E2E_GOOGLE_URL}/oauth2/v3/certs`,

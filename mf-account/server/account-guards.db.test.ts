@@ -91,7 +91,7 @@ describe.each(listTestDatabases())('account guards on %s', (_kind, open) => {
         from: account.newAddress(),
       });
       expect(unasked.status).toBe(303);
-      expect(unasked.location).toBe(`/login?token=${attackerToken}&error=handoff_other_session`);
+      expect(unasked.location).toBe(`/login?token=${attackerToken}&client_e=&error=handoff_other_session`);
       expect(sessionOf(unasked)).toBe('');
       const still = await account.send('/api/account/session', { cookie: victim });
       expect((still.body.user as { email: string }).email).toBe('victim@example.com');

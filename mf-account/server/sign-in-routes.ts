@@ -197,8 +197,8 @@ const googleRoute: AccountRoute = {
 
 /** The login page's hand-off confirmation, with the app's query (docs/accounts.md "Desktop hand-off"). */
 function toHandoffPage(locale: Locale, query: { token: string; client_e?: string; client_m?: string }, error?: string): string {
-  const search = new URLSearchParams({ token: query.token });
-  if (query.client_e) search.set('client_e', query.client_e);
+  // docs/routing.md "Account guards": the login page keeps a signed-in visitor only with both `token` and `client_e`.
+  const search = new URLSearchParams({ token: query.token, client_e: query.client_e ?? '' });
   if (query.client_m) search.set('client_m', query.client_m);
   if (error) search.set('error', error);
   return `${toLocalePrefix(locale)}/login?${search}`;
