@@ -274,6 +274,18 @@ test.describe('account guards (issue 28: hand-off CSRF, per-account limits, old 
     await plain.close();
   });
 
+  test('the no-JavaScript captcha gives a script nothing to read: a picture and a signed token, in the JSON and in the page', async ({ browser }) => {
+    const question = JSON.parse((await sendRaw({ path: '/api/captcha?kind=sum', from: '127.0.1.80' })).text) as Record<string, unknown>;
+    expect(Object.keys(question).sort()).toEqual(['image', 'token']);
+    expect(String(question.image)).toMatch(/^data:image\/svg\+xml;base64,/);
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const page = await plain.newPage();
+    await page.goto('/register');
+    await expect(page.locator('label[for=register-captcha]')).toHaveText(readText('en', 'register', 'captcha_question'));
+    await expect(page.locator('label[for=register-captcha] + img')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+    await plain.close();
+  });
+
   test('reset mails are limited per recipient, and using one reset link ends the older ones and every session', async ({ browser }) => {
     const email = uniqueEmail('reset-links');
     const signedIn = await signUp(browser, email);

@@ -14,8 +14,8 @@ const RUN = randomUUID().slice(0, 8);
 
 /** A fresh answer to the no-JavaScript question, as a visitor who read it would send it. */
 function answerCaptcha(account: AccountApi): { captcha_token: string; captcha_answer: string } {
-  const { a, b, token } = account.context.captcha.createArithmetic();
-  return { captcha_token: token, captcha_answer: String(a + b) };
+  const { question, answer } = account.context.captcha.createArithmetic();
+  return { captcha_token: question.token, captcha_answer: answer };
 }
 
 /** The outbox messages to one address (newest first). */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
 import {
@@ -15,6 +15,7 @@ import {
   type loginInput,
   type registerInput,
   type SharedState,
+  type SumCaptchaDto,
 } from '@reelkeep/shared-contracts';
 import { GoogleSignIn, type GoogleConfig } from './GoogleSignIn.tsx';
 import { useFormAction } from './use-form-action.ts';
@@ -28,7 +29,7 @@ export interface LoginPageData {
   /** The visitor just chose a new password. */
   reset: boolean;
   /** The question for visitors without JavaScript, once the account asks for a captcha (docs/security.md "Per-account limits"). */
-  sum: { a: number; b: number; token: string } | null;
+  sum: SumCaptchaDto | null;
   /**
    * A desktop hand-off to confirm: the app's one-time token and its query, the account it opens, and who is
    * signed in now (docs/security.md "Desktop hand-off").
@@ -39,7 +40,7 @@ export interface LoginPageData {
 
 /** Data of the registration page. */
 export interface RegisterPageData {
-  sum: { a: number; b: number; token: string };
+  sum: SumCaptchaDto;
   name: string;
   email: string;
   problems: Record<string, string>;
@@ -161,8 +162,9 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
         {data.sum && (
           <noscript>
             <label className={styles.label} htmlFor="login-captcha">
-              {t('captcha_question', { a: data.sum.a, b: data.sum.b })}
+              {t('captcha_question')}
             </label>
+            <img src={data.sum.image} alt={t('captcha_question')} width={150} height={50} />
             <input className={styles.input} id="login-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
             <input type="hidden" name="captcha_token" value={data.sum.token} />
           </noscript>
@@ -280,8 +282,9 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
         </p>
         <noscript>
           <label className={styles.label} htmlFor="register-captcha">
-            {t('captcha_question', { a: data.sum.a, b: data.sum.b })}
+            {t('captcha_question')}
           </label>
+          <img src={data.sum.image} alt={t('captcha_question')} width={150} height={50} />
           <input className={styles.input} id="register-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
           <input type="hidden" name="captcha_token" value={data.sum.token} />
         </noscript>

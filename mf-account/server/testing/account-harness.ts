@@ -48,7 +48,7 @@ export interface AccountApi {
   readonly context: AccountContext;
   readonly origin: string;
   send(pathname: string, options?: SendOptions): Promise<Answer>;
-  /** Registers through the site's own route, answering the arithmetic captcha as a visitor without JavaScript would; resolves to the session cookie. */
+  /** Registers through the site's own route, answering the picture captcha as a visitor without JavaScript who read it would; resolves to the session cookie. */
   register(email: string, from?: string): Promise<string>;
   /** A loopback address of its own, so each test has its own rate-limit counters. */
   newAddress(): string;
@@ -143,9 +143,9 @@ export function useAccountApi(open: () => Promise<Database>): AccountApi {
     send,
     newAddress,
     async register(email, from = newAddress()) {
-      const { a, b, token } = context.captcha.createArithmetic();
+      const captcha = context.captcha.createArithmetic();
       const answer = await send('/api/account/register', {
-        body: JSON.stringify({ email, password: PASSWORD, locale: 'en', captcha_token: token, captcha_answer: String(a + b) }),
+        body: JSON.stringify({ email, password: PASSWORD, locale: 'en', captcha_token: captcha.question.token, captcha_answer: captcha.answer }),
         from,
       });
       expect(answer.status).toBe(200);
