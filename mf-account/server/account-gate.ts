@@ -10,6 +10,12 @@ const WINDOW_MS = 10 * 60_000;
 const ADDRESS_FACTOR = 5;
 /** docs/security.md "Per-account limits": failures on one account are counted for an hour, from every address together. */
 const ACCOUNT_WINDOW_MS = 60 * 60_000;
+/**
+ * Attempts on one account an hour that are evaluated without a captcha at all, as a multiple of
+ * ACCOUNT_CAPTCHA_AFTER: counted before the password is checked, in one atomic step, so a burst of parallel
+ * guesses cannot all slip in before their failures are counted. An owner signing in now and then never meets it.
+ */
+const UNGUARDED_ATTEMPTS_FACTOR = 4;
 /** Reset mails one recipient gets in an hour (docs/security.md "Per-account limits"); further requests send nothing. */
 export const RESET_MAILS_PER_HOUR = 3;
 
@@ -32,6 +38,8 @@ const gateLimiters = oncePerContext((context: AccountContext) => {
     } satisfies Record<AccountAttempt['kind'], unknown>,
     /** Failures per account from every address: at ACCOUNT_CAPTCHA_AFTER the account is under guard. */
     failures: limiter('account-failures', context.settings.ACCOUNT_CAPTCHA_AFTER, ACCOUNT_WINDOW_MS),
+    /** Attempts per account evaluated without a captcha, counted up front (see UNGUARDED_ATTEMPTS_FACTOR). */
+    unguarded: limiter('account-unguarded', context.settings.ACCOUNT_CAPTCHA_AFTER * UNGUARDED_ATTEMPTS_FACTOR, ACCOUNT_WINDOW_MS),
     /** One warning mail per account and window, however many attempts follow. */
     ownerNotices: limiter('account-owner-notice', 1, ACCOUNT_WINDOW_MS),
     resetMails: limiter('account-reset-mail', RESET_MAILS_PER_HOUR, ACCOUNT_WINDOW_MS),
@@ -66,13 +74,20 @@ export type AccountGuardVerdict = 'open' | 'captcha_required';
 
 /**
  * docs/security.md "Per-account limits": once an account has had ACCOUNT_CAPTCHA_AFTER failures in an hour, from
- * any addresses, every further password attempt on it waits ACCOUNT_GUARD_DELAY_MS and needs a fresh captcha
- * (single-use, so one solved captcha is one guess). Nothing locks the account: the owner solves the captcha,
- * or uses a reset link or Google, which cannot be guessed.
+ * any addresses (or ACCOUNT_CAPTCHA_AFTER × 4 attempts without a captcha, counted before they are evaluated),
+ * every further password attempt on it waits ACCOUNT_GUARD_DELAY_MS and needs a fresh captcha (single-use, so
+ * one solved captcha is one guess). Nothing locks the account: the owner solves the captcha, or uses a reset
+ * link or Google, which cannot be guessed.
  */
 export async function passAccountGuard(context: AccountContext, account: string, answer: CaptchaAnswer): Promise<AccountGuardVerdict> {
-  if ((await gateLimiters(context).failures.peek(toAccountKey(context, account))).allowed) return 'open';
-  await sleep(context.settings.ACCOUNT_GUARD_DELAY_MS);
+  const limiters = gateLimiters(context);
+  const key = toAccountKey(context, account);
+  const captchaGiven = Boolean(answer.altcha || (answer.captchaToken && answer.captchaAnswer));
+  const guarded = !(await limiters.failures.peek(key)).allowed;
+  // An attempt that brings no captcha takes one of the account's unguarded attempts (atomic count-and-check).
+  if (!guarded && !captchaGiven && (await limiters.unguarded.hit(key)).allowed) return 'open';
+  if (guarded || !captchaGiven) await sleep(context.settings.ACCOUNT_GUARD_DELAY_MS);
+  // A captcha that was sent is checked (and spent) whether or not it was needed, so junk never skips the count.
   return (await context.captcha.verify(answer)) ? 'open' : 'captcha_required';
 }
 

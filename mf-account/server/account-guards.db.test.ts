@@ -132,6 +132,17 @@ describe.each(listTestDatabases())('account guards on %s', (_kind, open) => {
       expect((await login(email, PASSWORD, captcha)).body.problems).toEqual({ form: 'captcha_required' });
     });
 
+    it('a burst of parallel guesses cannot slip in before its failures are counted: only a few are evaluated', async () => {
+      const email = `burst-${RUN}@example.com`;
+      await account.register(email);
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(email, i === 39 ? PASSWORD : `Burst${i}pass1`)));
+      const evaluated = answers.filter((answer) => answer.body.problems && (answer.body.problems as { form?: string }).form !== 'captcha_required');
+      expect(evaluated.length).toBeLessThanOrEqual(CAPTCHA_AFTER * 4);
+      expect(answers.filter((answer) => (answer.body.problems as { form?: string }).form === 'captcha_required').length).toBeGreaterThanOrEqual(
+        40 - CAPTCHA_AFTER * 4,
+      );
+    });
+
     it('a form post without JavaScript is sent back to the login page, which then asks its question', async () => {
       const email = 'no-script@example.com';
       await account.register(email);

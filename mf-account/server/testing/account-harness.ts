@@ -14,7 +14,7 @@ export { listTestDatabases } from '@reelkeep/platform/testing/databases';
 /** The account limit of the suites: ACCOUNT_RATE_LIMIT sign-ins per address and account, five times that per address. */
 export const LIMIT = 5;
 /** Failures on one account, from any address, after which every attempt on it needs a captcha (ACCOUNT_CAPTCHA_AFTER). */
-export const CAPTCHA_AFTER = 3;
+export const CAPTCHA_AFTER = 5;
 /** How long an attempt on an account under guard waits in the suites (ACCOUNT_GUARD_DELAY_MS). */
 export const GUARD_DELAY_MS = 150;
 /** A password that passes password_v2. */
