@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +10,7 @@ import { adminReleasesAnswerSchema } from './operator-answers.ts';
 import {
   E2E_ADMIN_TOKEN,
   E2E_BASE_URL,
+  E2E_CAPTCHA_HMAC_KEY,
   E2E_CONSENT_STATE,
   E2E_ENV,
   E2E_FIXTURES_FILE,
@@ -55,6 +57,15 @@ function decodeQuotedPrintable(text: string): string {
 /** One mail as the test site's SMTP server appends it to the mailbox file: its recipients and raw text. */
 const MAILBOX_ENTRY = z.looseObject({ to: z.array(z.string()), raw: z.string() });
 
+/** Every mail to an address the test site's SMTP server has received so far, decoded, oldest first. */
+export function listMails(to: string): string[] {
+  const lines = existsSync(E2E_MAILBOX_FILE) ? readFileSync(E2E_MAILBOX_FILE, 'utf8').trim().split('\n').filter(Boolean) : [];
+  return lines
+    .map((line) => MAILBOX_ENTRY.parse(JSON.parse(line)))
+    .filter((entry) => entry.to.includes(to))
+    .map((entry) => decodeQuotedPrintable(entry.raw));
+}
+
 /** Waits for a mail to an address (optionally one whose text matches) on the test site's SMTP server and returns its decoded text. */
 export async function waitForMail(to: string, timeoutMs = 10_000, matching?: RegExp): Promise<string> {
   const deadline = Date.now() + timeoutMs;
@@ -94,8 +105,20 @@ export async function waitForLive(app: string, version: string): Promise<void> {
 }
 
 /**
- * Registers through the form as a browser without JavaScript does (the signed arithmetic captcha), and
- * waits for the account page of the locale.
+ * The answer to the no-JavaScript question of a captcha token: a person reads the sum in the picture; a journey
+ * instead tries the few possible sums against the token's signature with the test site's key (docs/forms.md "Captcha").
+ */
+export function answerPictureCaptcha(token: string): string {
+  const [expiresAt, nonce, signature] = token.split('.');
+  for (let sum = 0; sum <= 40; sum += 1) {
+    if (createHmac('sha256', E2E_CAPTCHA_HMAC_KEY).update(`${sum}.${expiresAt}.${nonce}`).digest('base64url') === signature) return String(sum);
+  }
+  throw new Error('no sum fits the captcha token');
+}
+
+/**
+ * Registers through the form as a browser without JavaScript does (the picture captcha), and waits for the
+ * account page of the locale.
  */
 export async function registerWithoutJavaScript(
   page: Page,
@@ -106,8 +129,9 @@ export async function registerWithoutJavaScript(
   await page.locator('#register-name').fill(account.name);
   await page.locator('#register-email').fill(account.email);
   await page.locator('#register-password').fill(account.password);
-  const [a, b] = ((await page.locator('label[for=register-captcha]').textContent()) ?? '').match(/\d+/g)!.map(Number);
-  await page.locator('#register-captcha').fill(String(a! + b!));
+  await page
+    .locator('#register-captcha')
+    .fill(answerPictureCaptcha(await page.locator('form[action="/api/account/register"] input[name=captcha_token]').inputValue()));
   await page.locator('form button[type=submit]').click();
   await expect(page).toHaveURL(new RegExp(`${locale === 'en' ? '' : `/${locale}`}/my-account$`));
 }

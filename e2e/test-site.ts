@@ -27,6 +27,9 @@ export const E2E_GOOGLE_CLIENT_ID = 'e2e-reelkeep.apps.googleusercontent.com';
 export const E2E_TAG_ANALYTICS_URL = `${E2E_GOOGLE_URL}/gtag/js?id=G-E2E0001`;
 
 /** Environment of the test site and of the release commands the journeys run against it. */
+/** The captcha key of the test site: the journeys know it, so they can answer the picture question without reading it. */
+export const E2E_CAPTCHA_HMAC_KEY = 'e2e-captcha-key-0123456789';
+
 export const E2E_ENV: Record<string, string> = {
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
@@ -39,6 +42,10 @@ export const E2E_ENV: Record<string, string> = {
   LOG_LEVEL: 'warn',
   NEWSLETTER_RATE_LIMIT: '30',
   ACCOUNT_RATE_LIMIT: '40',
+  // The journeys answer the no-JavaScript captcha with this key (answerPictureCaptcha in fixtures.ts), as a person reads the picture.
+  CAPTCHA_HMAC_KEY: E2E_CAPTCHA_HMAC_KEY,
+  // Attempts on an account under guard wait this long (docs/security.md "Per-account limits"): short, so the guessing journeys stay quick.
+  ACCOUNT_GUARD_DELAY_MS: '200',
   SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}`,
   GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
   GOOGLE_JWKS_URL: `${E2E_GOOGLE_URL}/oauth2/v3/certs`,

@@ -1,13 +1,25 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, createHash, randomBytes } from 'node:crypto';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createTcpServer } from 'node:net';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { proofOfWorkChallengeSchema, sessionSchema } from '@reelkeep/shared-contracts';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
-import { expect, readAdminStatus, readJson, readText, registerWithoutJavaScript, runRelease, test, waitForLive } from '../fixtures.ts';
-import { adminReleasesAnswerSchema } from '../operator-answers.ts';
+import {
+  expect,
+  listMails,
+  readAdminStatus,
+  readJson,
+  readText,
+  registerWithoutJavaScript,
+  runRelease,
+  test,
+  waitForLive,
+  waitForMail,
+} from '../fixtures.ts';
+import { adminReleasesAnswerSchema, oneTimeTokenAnswerSchema } from '../operator-answers.ts';
 import { sendRaw } from '../raw-client.ts';
 import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_DIR, E2E_ENV, E2E_PORT, E2E_RELEASES_DIR, FROM_SITE } from '../test-site.ts';
 
@@ -68,7 +80,7 @@ test('password guessing gets nowhere, whichever sign-in path it takes', async ({
       i % 3 === 0
         ? await post('/api/account/reset-password', { token: `guess-${i}-0123456789abcdef`, password: PASSWORD }, '127.0.0.82')
         : i % 3 === 1
-          ? await sendRaw({ path: `/api/account/handoff?token=guess-${i}-0123456789abcdef`, from: '127.0.0.82' })
+          ? await post('/api/account/handoff', { token: `guess-${i}-0123456789abcdef`, locale: 'en' }, '127.0.0.82')
           : await post('/api/account/google', { credential: `a${i}.b.c` }, '127.0.0.82');
     const location = String(answer.headers.location ?? '');
     tokens.push(answer.status === 303 ? (location.includes('error=rate_limited') ? 429 : 401) : answer.status);
@@ -339,5 +351,140 @@ test.describe('release integrity at load (docs/releases.md "Loading")', () => {
       expect(log.match(/registry copy in redis differs from the durable store/g) ?? []).toHaveLength(1);
       expect(log).not.toMatch(/stale or invalid/);
     });
+  });
+});
+
+/** Solves the site's proof-of-work captcha as a script can (it costs CPU, which is its point), from an address. */
+async function solveProofOfWork(from: string): Promise<string> {
+  const challenge = proofOfWorkChallengeSchema.parse(JSON.parse((await sendRaw({ path: '/api/captcha', from })).text));
+  for (let number = 0; number <= challenge.maxnumber; number += 1) {
+    if (createHash('sha256').update(`${challenge.salt}${number}`).digest('hex') === challenge.challenge) {
+      return Buffer.from(JSON.stringify({ ...challenge, number })).toString('base64');
+    }
+  }
+  throw new Error('the proof of work has no solution');
+}
+
+/** The reset links mailed to an address so far, oldest first. */
+const listResetLinks = (email: string) => listMails(email).flatMap((mail) => /(http:\S+\/reset-password\?token=[\w-]+)/.exec(mail)?.[1] ?? []);
+
+test.describe('account guards (issue 28: hand-off CSRF, per-account limits, old reset links)', () => {
+  test('a link from another site cannot sign a visitor into someone else’s account through the desktop hand-off', async ({ browser }) => {
+    const attacker = await signUp(browser, uniqueEmail('handoff-attacker'));
+    const { token } = oneTimeTokenAnswerSchema.parse(await (await attacker.request.get('/api/account/auth/one-time-token/generate')).json());
+    await attacker.close();
+    const victimEmail = uniqueEmail('handoff-victim');
+    const victim = await signUp(browser, victimEmail);
+    const foreign = await startForeignSite();
+    try {
+      const page = await victim.newPage();
+      // Both links the app uses lead to a confirmation; the session stays the victim's.
+      for (const link of [`/api/account/handoff?token=${token}&locale=en`, `/my-account?token=${token}&client_e=${btoa('x@example.com')}`]) {
+        await page.goto(link);
+        await expect(page).toHaveURL(/\/login\?token=/);
+        await expect(page.locator('form[action="/api/account/handoff"]')).toHaveAttribute('method', 'post');
+        await expect(page.getByRole('alert')).toContainText(victimEmail);
+        expect((await readJson(await victim.request.get('/api/account/session'), sessionSchema)).user?.email).toBe(victimEmail);
+      }
+      // A foreign page posting the confirmation itself is refused.
+      const refused = page.waitForResponse((response) => response.url() === `${E2E_BASE_URL}/api/account/handoff`);
+      await page.goto(`${foreign.origin}/api/account/handoff?fields=${encodeURIComponent(JSON.stringify({ token, locale: 'en', replace: '1' }))}`);
+      expect((await refused).status()).toBe(403);
+      expect((await readJson(await victim.request.get('/api/account/session'), sessionSchema)).user?.email).toBe(victimEmail);
+      // The visitor's own click on the site's page is what uses the token.
+      await page.goto(`/login?token=${token}&client_e=${btoa('x@example.com')}`);
+      await page.locator('form[action="/api/account/handoff"] button[type=submit]').click();
+      await expect(page).toHaveURL(/\/my-account$/);
+      expect((await readJson(await victim.request.get('/api/account/session'), sessionSchema)).user?.email).not.toBe(victimEmail);
+    } finally {
+      await victim.close();
+      await new Promise((resolve) => foreign.server.close(resolve));
+    }
+  });
+
+  test('guesses on one account from many addresses need a fresh captcha each, the owner is told once and still gets in', async ({ browser }) => {
+    const email = uniqueEmail('many-addresses');
+    await (await signUp(browser, email)).close();
+    const answers: { status: number; problem: unknown; session: boolean }[] = [];
+    for (let i = 0; i < 16; i += 1) {
+      const answer = await post('/api/account/login', { email, password: i === 15 ? PASSWORD : `Wrong${i}guess`, locale: 'en' }, `127.0.1.${10 + i}`);
+      answers.push({
+        status: answer.status,
+        problem: (JSON.parse(answer.text) as { problems?: { form?: string } }).problems?.form,
+        session:
+          String(answer.headers['set-cookie'] ?? '').includes('rk.session_token=') &&
+          !/rk\.session_token=;/.test(String(answer.headers['set-cookie'])),
+      });
+    }
+    const guarded = answers.findIndex((answer) => answer.problem === 'captcha_required');
+    expect(guarded).toBeGreaterThan(0);
+    expect(guarded).toBeLessThanOrEqual(5);
+    // From then on nothing is evaluated without a captcha, the right password included.
+    expect(answers.slice(guarded)).toEqual(answers.slice(guarded).map(() => ({ status: 401, problem: 'captcha_required', session: false })));
+    await waitForMail(email, 10_000, /\/forgot-password/);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(listMails(email).filter((mail) => /\/forgot-password/.test(mail))).toHaveLength(1);
+    // A solved captcha is good for one attempt.
+    const altcha = await solveProofOfWork('127.0.1.40');
+    expect((await post('/api/account/login', { email, password: 'Wrong99guess', locale: 'en', altcha }, '127.0.1.41')).status).toBe(401);
+    const replayed = await post('/api/account/login', { email, password: PASSWORD, locale: 'en', altcha }, '127.0.1.42');
+    expect(JSON.parse(replayed.text).problems).toEqual({ form: 'captcha_required' });
+    // The owner signs in on the page as usual: the browser solves the captcha by itself.
+    const owner = await browser.newContext();
+    const page = await owner.newPage();
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.locator('#login-email').fill(email);
+    await page.locator('#login-password').fill(PASSWORD);
+    await page.locator('form button[type=submit]').click();
+    await expect(page).toHaveURL(/\/my-account$/);
+    await owner.close();
+    // Without JavaScript the page asks its question instead.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const plainPage = await plain.newPage();
+    await plainPage.goto('/login');
+    await plainPage.locator('#login-email').fill(email);
+    await plainPage.locator('#login-password').fill(PASSWORD);
+    await plainPage.locator('form button[type=submit]').click();
+    await expect(plainPage).toHaveURL(/\/login\?error=captcha_required/);
+    await expect(plainPage.getByRole('alert')).toHaveText(readText('en', 'login', 'problems.captcha_required'));
+    await expect(plainPage.locator('#login-captcha')).toBeVisible();
+    await plain.close();
+  });
+
+  test('the no-JavaScript captcha gives a script nothing to read: a picture and a signed token, in the JSON and in the page', async ({ browser }) => {
+    const question = JSON.parse((await sendRaw({ path: '/api/captcha?kind=sum', from: '127.0.1.80' })).text) as Record<string, unknown>;
+    expect(Object.keys(question).sort()).toEqual(['image', 'token']);
+    expect(String(question.image)).toMatch(/^data:image\/svg\+xml;base64,/);
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const page = await plain.newPage();
+    await page.goto('/register');
+    await expect(page.locator('label[for=register-captcha]')).toHaveText(readText('en', 'register', 'captcha_question'));
+    await expect(page.locator('label[for=register-captcha] + img')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+    await plain.close();
+  });
+
+  test('reset mails are limited per recipient, and using one reset link ends the older ones and every session', async ({ browser }) => {
+    const email = uniqueEmail('reset-links');
+    const signedIn = await signUp(browser, email);
+    for (let i = 0; i < 6; i += 1) {
+      const from = `127.0.1.${60 + i}`;
+      expect((await post('/api/account/forgot-password', { email, locale: 'en', altcha: await solveProofOfWork(from) }, from)).status).toBe(200);
+    }
+    await waitForMail(email, 10_000, /reset-password\?token=/);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const links = listResetLinks(email);
+    expect(links).toHaveLength(3);
+    const used = new URL(links.at(-1)!).searchParams.get('token')!;
+    expect((await post('/api/account/reset-password', { token: used, password: 'Renewed2026pass', locale: 'en' }, '127.0.1.70')).status).toBe(200);
+    const older = new URL(links[0]!).searchParams.get('token')!;
+    const refused = await post('/api/account/reset-password', { token: older, password: 'Hijack2026pass', locale: 'en' }, '127.0.1.71');
+    expect(JSON.parse(refused.text).problems).toEqual({ form: 'token_invalid' });
+    const page = await signedIn.newPage();
+    await page.goto(new URL(links[1]!).pathname + new URL(links[1]!).search);
+    await expect(page.getByRole('alert')).toHaveText(readText('en', 'reset_password', 'problems.token_invalid'));
+    await page.goto('/my-account');
+    await expect(page).toHaveURL(/\/login$/);
+    await signedIn.close();
   });
 });

@@ -42,6 +42,8 @@ describe('the API module (docs/security.md "Ways into an account")', () => {
   it('reads its own settings with the old defaults and checks', () => {
     expect(accountSettings.parse({})).toEqual({
       ACCOUNT_RATE_LIMIT: 10,
+      ACCOUNT_CAPTCHA_AFTER: 5,
+      ACCOUNT_GUARD_DELAY_MS: 2000,
       GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs',
       GOOGLE_GSI_URL: 'https://accounts.google.com/gsi/client',
     });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
@@ -17,6 +17,26 @@ export const AUTH_COOKIE_PREFIX = 'rk';
 export const HANDOFF_TOKEN_TTL_MIN = 2;
 /** A session lasts 7 days (docs/accounts.md "Sessions"). */
 const SESSION_TTL_S = 7 * 24 * 3600;
+
+/**
+ * How a desktop hand-off token is stored (SHA-256, base64url: the plugin's own `hashed` format), so the login
+ * page can show whose account a token opens without using it up (docs/security.md "Desktop hand-off").
+ */
+export function hashHandoffToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** The user and address a desktop hand-off token would sign in as (unused, unexpired, its session alive), or null. */
+export async function readHandoffAccount(context: Pick<AccountContext, 'db'>, token: string): Promise<{ userId: string; email: string } | null> {
+  const [found] = await context.db.query<{ userId: string; email: string }>(
+    `SELECT u.id AS "userId", u.email FROM account.verifications v
+       JOIN account.sessions s ON s.token = v.value
+       JOIN account.users u ON u.id = s.user_id
+     WHERE v.identifier = $1 AND v.expires_at > now() AND s.expires_at > now()`,
+    [`one-time-token:${hashHandoffToken(token)}`],
+  );
+  return found ?? null;
+}
 
 /** File of the generated auth secret in the squad's state folder. */
 const SECRET_FILE = 'auth-secret';
@@ -58,8 +78,14 @@ export async function createAuth(context: Pick<AccountContext, 'db' | 'site' | '
       minPasswordLength: 8,
       maxPasswordLength: 50,
       resetPasswordTokenExpiresIn: 3600,
-      // A reset means the old password may be known to someone else: every session of the account ends.
+      // A reset means the old password may be known to someone else: every session of the account ends
+      // (docs/security.md "Reset links").
       revokeSessionsOnPasswordReset: true,
+      // The link used is spent by the library; every other reset link of the account ends with it, so an older
+      // mail (or one an attacker asked for) can no longer choose a password.
+      onPasswordReset: async ({ user }) => {
+        await context.db.query(`DELETE FROM account.verifications WHERE identifier LIKE 'reset-password:%' AND value = $1`, [user.id]);
+      },
       // The link opens the reset page of the visitor's locale with the token; the page's form hands it back to
       // POST /api/account/reset-password, which checks it. The library's own link route is not exposed
       // (docs/security.md "Ways into an account").
@@ -101,8 +127,11 @@ export async function createAuth(context: Pick<AccountContext, 'db' | 'site' | '
     advanced: { cookiePrefix: AUTH_COOKIE_PREFIX, useSecureCookies: secure, defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure } },
     telemetry: { enabled: false },
     // The desktop hand-off: the signed-in app asks for a token (GET …/one-time-token/generate) and opens the
-    // site with it; the token is single-use, lives 2 minutes and is stored hashed.
-    plugins: [oneTimeToken({ expiresIn: HANDOFF_TOKEN_TTL_MIN, storeToken: 'hashed' })],
+    // site with it; the token is single-use, lives 2 minutes and is stored hashed. The visitor confirms it on the
+    // login page before it is used (docs/security.md "Desktop hand-off").
+    plugins: [
+      oneTimeToken({ expiresIn: HANDOFF_TOKEN_TTL_MIN, storeToken: { type: 'custom-hasher', hash: async (token) => hashHandoffToken(token) } }),
+    ],
   });
 }
 

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import type { AccountContext } from './settings.ts';
 
 /** Issuers Google writes into its ID tokens. */
@@ -38,4 +38,17 @@ export function createGoogleVerifier(context: Pick<AccountContext, 'db' | 'setti
     if (recorded.length === 0) context.logger.warn('Google ID token replayed', { sub: claims.sub });
     return recorded.length === 1;
   };
+}
+
+/**
+ * The address an ID token claims, read without checking it: only a key for the per-account limits
+ * (docs/security.md "Per-account limits"), never a reason to trust anything. '' when it names none.
+ */
+export function readClaimedEmail(token: string): string {
+  try {
+    const { email } = decodeJwt(token);
+    return typeof email === 'string' && email.length <= 254 ? email : '';
+  } catch {
+    return '';
+  }
 }

@@ -1,5 +1,5 @@
-import { checkoutAccountInput, readInput, resetTokenQuery, respondJson, toLocalePrefix } from '@reelkeep/shared-contracts';
-import { getAuth } from './auth.ts';
+import { checkoutAccountInput, handoffTokenQuery, readInput, resetTokenQuery, respondJson, toLocalePrefix } from '@reelkeep/shared-contracts';
+import { getAuth, readHandoffAccount } from './auth.ts';
 import type { AccountRoute } from './settings.ts';
 
 /**
@@ -47,5 +47,20 @@ const resetTokenRoute: AccountRoute = {
   },
 };
 
+/**
+ * For the login page's loader: whose account a desktop hand-off token opens, without using it, so the visitor
+ * confirms the hand-off knowing which account it is (docs/security.md "Desktop hand-off"). Internal: no
+ * token oracle for outsiders.
+ */
+const handoffTokenRoute: AccountRoute = {
+  method: 'GET',
+  path: '/api/account/internal/handoff-token',
+  async handle(request, context) {
+    const input = await readInput(request, handoffTokenQuery);
+    const account = input.ok ? await readHandoffAccount(context, input.data.token) : null;
+    return respondJson({ email: account?.email ?? null }, 200, { 'cache-control': 'no-store' });
+  },
+};
+
 /** The routes other squads' servers call (`fetchApi`); the gateway answers 404 to anyone else. */
-export const internalRoutes: readonly AccountRoute[] = [checkoutAccountRoute, resetTokenRoute];
+export const internalRoutes: readonly AccountRoute[] = [checkoutAccountRoute, resetTokenRoute, handoffTokenRoute];

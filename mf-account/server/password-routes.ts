@@ -9,7 +9,7 @@ import {
   toLocalePrefix,
 } from '@reelkeep/shared-contracts';
 import { getAuth } from './auth.ts';
-import { admitAttempt } from './account-gate.ts';
+import { admitAttempt, admitResetMail } from './account-gate.ts';
 import { readUser } from './account-session.ts';
 import { answerForm } from './form-answer.ts';
 import type { AccountRoute } from './settings.ts';
@@ -27,11 +27,13 @@ const forgotRoute: AccountRoute = {
         problems: problem ? { form: problem } : {},
         location: `${toLocalePrefix(locale)}/forgot-password?${problem ? new URLSearchParams({ error: problem, email }) : new URLSearchParams({ sent: '1' })}`,
       });
-    if (!(await admitAttempt(request, context, { kind: 'reset-request' }))) return answer(429, 'rate_limited');
+    if (!(await admitAttempt(request, context, { kind: 'reset-request', account: email }))) return answer(429, 'rate_limited');
     if (!input.ok) return answer(400, input.problems.email ? 'email' : 'captcha');
     const { altcha, captcha_token: captchaToken, captcha_answer: captchaAnswer } = input.data;
     if (!(await context.captcha.verify({ altcha, captchaToken, captchaAnswer }))) return answer(400, 'captcha');
-    // The same answer whether the address has an account or not (no account enumeration).
+    // The same answer whether the address has an account or not (no account enumeration), and whether this
+    // recipient's reset mails for the hour are used up or not (docs/security.md "Per-account limits").
+    if (!(await admitResetMail(context, input.data.email))) return answer(200, null);
     await (
       await getAuth(context)
     ).api

@@ -8,6 +8,10 @@ import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 export const accountSettings = z.object({
   /** Attempts per client address in 10 minutes, per kind; five times that across kinds (docs/security.md "Ways into an account"). */
   ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** docs/security.md "Per-account limits": failures on one account in an hour, from any address, after which every attempt needs a captcha. */
+  ACCOUNT_CAPTCHA_AFTER: z.coerce.number().int().positive().default(5),
+  /** How long each attempt on an account under guard waits before it is evaluated. */
+  ACCOUNT_GUARD_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
   /** Signs sessions and reset tokens; unset, one is generated once and kept in the squad's state folder. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Google sign-in is offered only when set. */

@@ -1,6 +1,7 @@
 import {
   googleSignInInput,
   handoffInput,
+  handoffQuery,
   isSecureSite,
   loginInput,
   logoutInput,
@@ -20,8 +21,9 @@ import {
   type SessionDto,
 } from '@reelkeep/shared-contracts';
 import { z } from 'zod';
-import { AUTH_BASE_PATH, getAuth } from './auth.ts';
-import { admitAttempt } from './account-gate.ts';
+import { AUTH_BASE_PATH, getAuth, readHandoffAccount } from './auth.ts';
+import { readClaimedEmail } from './google.ts';
+import { admitAttempt, passAccountGuard, recordAccountFailure } from './account-gate.ts';
 import { clearSessionCookies, decodeBase64Email, readUser, SESSION_COOKIE, toReturnPath } from './account-session.ts';
 import { answerForm } from './form-answer.ts';
 import type { AccountContext, AccountRoute } from './settings.ts';
@@ -135,11 +137,18 @@ const loginRoute: AccountRoute = {
       });
     if (!(await admitAttempt(request, context, { kind: 'sign-in', account: email }))) return answer(429, 'rate_limited');
     if (!fields) return answer(400, 'invalid');
+    const { altcha, captcha_token: captchaToken, captcha_answer: captchaAnswer } = fields;
+    if ((await passAccountGuard(context, fields.email, { altcha, captchaToken, captchaAnswer })) === 'captcha_required') {
+      return answer(401, 'captcha_required');
+    }
     const signedIn = await (
       await getAuth(context)
     ).api.signInEmail({ body: { email: fields.email, password: fields.password }, headers: request.headers, asResponse: true });
     // One answer for an unknown address and a wrong password (no account enumeration).
-    if (!signedIn.ok) return answer(401, 'invalid');
+    if (!signedIn.ok) {
+      await recordAccountFailure(context, fields.email, locale);
+      return answer(401, 'invalid');
+    }
     return answer(200, null, signedIn);
   },
 };
@@ -160,7 +169,9 @@ const googleRoute: AccountRoute = {
         cookiesFrom,
       });
     if (!context.settings.GOOGLE_CLIENT_ID) return answer(404, 'google_off');
-    if (!(await admitAttempt(request, context, { kind: 'sign-in' }))) return answer(429, 'rate_limited');
+    // The address the token claims, before it is verified: only a key for the limits, never trusted.
+    const claimed = input.ok ? readClaimedEmail(input.data.credential) : '';
+    if (!(await admitAttempt(request, context, { kind: 'sign-in', account: claimed }))) return answer(429, 'rate_limited');
     // `credential` is what Google Identity Services hands the page (button and One Tap alike).
     if (!input.ok) return answer(400, 'google_invalid');
     const signedIn = await (
@@ -173,24 +184,70 @@ const googleRoute: AccountRoute = {
       // registered it keep a way in (account pre-hijacking), so the visitor signs in with the password instead.
       return answer(409, 'google_exists');
     }
-    // Forged, expired, replayed or for another client: one answer, the details go to the log.
-    if (!signedIn?.ok) return answer(401, 'google_invalid');
+    // Forged, expired, replayed or for another client: one answer, the details go to the log. A refused token
+    // that names an address counts as a failure on that account, as a wrong password does.
+    if (!signedIn?.ok) {
+      if (claimed) await recordAccountFailure(context, claimed, locale);
+      return answer(401, 'google_invalid');
+    }
     const email = socialSignInSchema.safeParse(await readLibraryAnswer(signedIn)).data?.user.email ?? '';
     return answer(200, null, signedIn, { email });
   },
 };
 
-const handoffRoute: AccountRoute = {
+/** The login page's hand-off confirmation, with the app's query (docs/accounts.md "Desktop hand-off"). */
+function toHandoffPage(locale: Locale, query: { token: string; client_e?: string; client_m?: string }, error?: string): string {
+  // docs/routing.md "Account guards": the login page keeps a signed-in visitor only with both `token` and `client_e`.
+  const search = new URLSearchParams({ token: query.token, client_e: query.client_e ?? '' });
+  if (query.client_m) search.set('client_m', query.client_m);
+  if (error) search.set('error', error);
+  return `${toLocalePrefix(locale)}/login?${search}`;
+}
+
+/**
+ * `GET /api/account/handoff` (older app links): changes nothing, and leads to the login page, where the visitor
+ * confirms the hand-off (docs/security.md "Desktop hand-off"). A link on any site can reach this, so it never
+ * uses a token or touches a session.
+ */
+const handoffLinkRoute: AccountRoute = {
   method: 'GET',
+  path: '/api/account/handoff',
+  async handle(request) {
+    const input = await readInput(request, handoffQuery);
+    const locale = readSubmittedLocale(input);
+    const location = input.ok ? toHandoffPage(locale, input.data) : `${toLocalePrefix(locale)}/login?error=handoff`;
+    return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+  },
+};
+
+/**
+ * `POST /api/account/handoff`: the visitor confirmed the desktop hand-off on the login page (a state change, so
+ * the gateway refuses it from any other origin). It never replaces a session silently: a visitor signed in to
+ * another account must have been told so (`replace=1`), else the page asks again.
+ */
+const handoffRoute: AccountRoute = {
+  method: 'POST',
   path: '/api/account/handoff',
   async handle(request, context) {
     const input = await readInput(request, handoffInput);
     const locale = readSubmittedLocale(input);
     const email = input.ok ? decodeBase64Email(input.data.client_e) : '';
     const failed = (error: string) =>
-      new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error, email })}` } });
+      new Response(null, {
+        status: 303,
+        headers: { location: `${toLocalePrefix(locale)}/login?${new URLSearchParams({ error, email })}`, 'cache-control': 'no-store' },
+      });
     if (!(await admitAttempt(request, context, { kind: 'sign-in' }))) return failed('rate_limited');
     if (!input.ok) return failed('handoff');
+    const target = await readHandoffAccount(context, input.data.token);
+    if (!target) return failed('handoff');
+    const current = await readUser(request, context);
+    if (current && current.id !== target.userId && input.data.replace !== '1') {
+      return new Response(null, {
+        status: 303,
+        headers: { location: toHandoffPage(locale, input.data, 'handoff_other_session'), 'cache-control': 'no-store' },
+      });
+    }
     const verified = await (
       await getAuth(context)
     ).api
@@ -243,6 +300,7 @@ export const signInRoutes: readonly AccountRoute[] = [
   providersRoute,
   loginRoute,
   googleRoute,
+  handoffLinkRoute,
   handoffRoute,
   handoffTokenRoute,
   logoutRoute,

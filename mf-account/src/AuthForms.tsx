@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
 import {
@@ -15,6 +15,7 @@ import {
   type loginInput,
   type registerInput,
   type SharedState,
+  type SumCaptchaDto,
 } from '@reelkeep/shared-contracts';
 import { GoogleSignIn, type GoogleConfig } from './GoogleSignIn.tsx';
 import { useFormAction } from './use-form-action.ts';
@@ -27,38 +28,53 @@ export interface LoginPageData {
   error: string | null;
   /** The visitor just chose a new password. */
   reset: boolean;
-  /** A desktop hand-off in progress: the app's one-time token and its query, sent on to the server. */
-  handoff: { token: string; clientE: string; clientM: string } | null;
+  /** The question for visitors without JavaScript, once the account asks for a captcha (docs/security.md "Per-account limits"). */
+  sum: SumCaptchaDto | null;
+  /**
+   * A desktop hand-off to confirm: the app's one-time token and its query, the account it opens, and who is
+   * signed in now (docs/security.md "Desktop hand-off").
+   */
+  handoff: { token: string; clientE: string; clientM: string; accountEmail: string; signedInAs: string | null } | null;
   google: GoogleConfig;
 }
 
 /** Data of the registration page. */
 export interface RegisterPageData {
-  sum: { a: number; b: number; token: string };
+  sum: SumCaptchaDto;
   name: string;
   email: string;
   problems: Record<string, string>;
   google: GoogleConfig;
 }
 
-/** The desktop hand-off: the app's token goes to the server, which signs the visitor in (a click without JavaScript). */
+/**
+ * The desktop hand-off, confirmed by the visitor (docs/security.md "Desktop hand-off"): a link from anywhere only
+ * shows this page; the token is used when the visitor posts it from here, and a visitor signed in to another
+ * account is told first that continuing ends that session.
+ */
 function HandoffForm({ handoff, pageName }: { handoff: NonNullable<LoginPageData['handoff']>; pageName: string }) {
   const { t } = useTranslation(pageName);
   const locale = useSelector(selectLocale);
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => form.current?.submit(), []);
+  const switching = handoff.signedInAs !== null && handoff.signedInAs.toLowerCase() !== handoff.accountEmail.toLowerCase();
   return (
-    <form ref={form} className={styles.form} method="get" action="/api/account/handoff">
+    <form className={styles.form} method="post" action="/api/account/handoff">
       <input type="hidden" name="token" value={handoff.token} />
       <input type="hidden" name="client_e" value={handoff.clientE} />
       <input type="hidden" name="client_m" value={handoff.clientM} />
       <input type="hidden" name="locale" value={locale} />
-      <p className={styles.notice} role="status">
-        {t('handoff_notice')}
-      </p>
+      {switching && <input type="hidden" name="replace" value="1" />}
+      <p className={styles.lead}>{t('handoff_confirm', { email: handoff.accountEmail })}</p>
+      {switching && (
+        <p className={styles.problem} role="alert">
+          {t('handoff_switch', { current: handoff.signedInAs, email: handoff.accountEmail })}
+        </p>
+      )}
       <button className={styles.submit} type="submit">
-        {t('handoff_continue')}
+        {t('handoff_continue', { email: handoff.accountEmail })}
       </button>
+      <p className={styles.aside}>
+        <a href={toLocalePath(locale, switching ? '/my-account' : '/')}>{t('handoff_cancel')}</a>
+      </p>
     </form>
   );
 }
@@ -73,6 +89,11 @@ export function LoginPage({ pageName, data }: PageProps<LoginPageData>) {
         <h1 id="account-heading" className={styles.heading}>
           {t('heading')}
         </h1>
+        {data.error === 'handoff_other_session' && (
+          <p className={styles.problem} role="alert">
+            {t('problems.handoff_other_session')}
+          </p>
+        )}
         <HandoffForm handoff={data.handoff} pageName={pageName} />
       </section>
     );
@@ -86,11 +107,15 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
   const login = useFormAction<string | null>(async (problem, fields) => {
     const password = String(fields.get('password') ?? '');
     if (checkField('email', email) !== 'valid' || !password) return 'invalid';
-    const answer = await postJson(
-      '/api/account/login',
-      { email, password, locale, return: data.returnPath } satisfies PostedInput<typeof loginInput>,
-      loginAnswerSchema,
-    );
+    const send = (altcha?: string) =>
+      postJson(
+        '/api/account/login',
+        { email, password, locale, return: data.returnPath, altcha } satisfies PostedInput<typeof loginInput>,
+        loginAnswerSchema,
+      );
+    let answer = await send();
+    // docs/security.md "Per-account limits": an account under guard wants a fresh captcha with every attempt.
+    if (answer.problems?.form === 'captcha_required') answer = await send(await solveSiteCaptcha().catch(() => undefined));
     if (answer.cscode !== 200) return answer.problems?.form ?? 'failed';
     // docs/security.md "Redirects": the server checked the path; the page checks it again before leaving.
     window.location.assign(toSameSitePath(answer.return, window.location.origin) ?? toLocalePath(locale, '/my-account'));
@@ -134,6 +159,16 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
           {t('password_label')}
         </label>
         <input className={styles.input} id="login-password" name="password" type="password" autoComplete="current-password" />
+        {data.sum && (
+          <noscript>
+            <label className={styles.label} htmlFor="login-captcha">
+              {t('captcha_question')}
+            </label>
+            <img src={data.sum.image} alt={t('captcha_question')} width={150} height={50} />
+            <input className={styles.input} id="login-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
+            <input type="hidden" name="captcha_token" value={data.sum.token} />
+          </noscript>
+        )}
         <p className={styles.aside}>
           <a href={toLocalePath(locale, '/forgot-password')}>{t('forgot_link')}</a>
         </p>
@@ -247,8 +282,9 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
         </p>
         <noscript>
           <label className={styles.label} htmlFor="register-captcha">
-            {t('captcha_question', { a: data.sum.a, b: data.sum.b })}
+            {t('captcha_question')}
           </label>
+          <img src={data.sum.image} alt={t('captcha_question')} width={150} height={50} />
           <input className={styles.input} id="register-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
           <input type="hidden" name="captcha_token" value={data.sum.token} />
         </noscript>

@@ -13,13 +13,14 @@ import {
   type PostedInput,
   type forgotPasswordInput,
   type resetPasswordInput,
+  type SumCaptchaDto,
 } from '@reelkeep/shared-contracts';
 import { useFormAction } from './use-form-action.ts';
 import * as styles from './AccountPage.module.css';
 
 /** Data of the forgot-password page. */
 export interface ForgotPasswordData {
-  sum: { a: number; b: number; token: string };
+  sum: SumCaptchaDto;
   email: string;
   sent: boolean;
   error: string | null;
@@ -102,8 +103,9 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
             />
             <noscript>
               <label className={styles.label} htmlFor="forgot-captcha">
-                {t('captcha_question', { a: data.sum.a, b: data.sum.b })}
+                {t('captcha_question')}
               </label>
+              <img src={data.sum.image} alt={t('captcha_question')} width={150} height={50} />
               <input className={styles.input} id="forgot-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
               <input type="hidden" name="captcha_token" value={data.sum.token} />
             </noscript>

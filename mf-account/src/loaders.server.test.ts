@@ -70,6 +70,35 @@ describe('the account pages’ loaders read their answers, never trust them', ()
     expect((await loadLoginPage(contextAnswering({ '/api/account/providers': [200, { google: { clientId: 7 } }] }))).google).toBeNull();
   });
 
+  it('login with a hand-off: asks to confirm the account the token opens, naming who is signed in now, and uses nothing', async () => {
+    const search = `?token=app-token-0123456789&client_e=${btoa('app@example.com')}`;
+    const answers: Record<string, [number, unknown]> = {
+      '/api/account/internal/handoff-token': [200, { email: 'app@example.com' }],
+      '/api/account/session': [200, { signedIn: true, user: { id: 'u1', email: 'me@example.com', name: 'Me', hasPassword: true } }],
+    };
+    const data = await loadLoginPage(contextAnswering(answers, search));
+    expect(data.handoff).toEqual({
+      token: 'app-token-0123456789',
+      clientE: btoa('app@example.com'),
+      clientM: '',
+      accountEmail: 'app@example.com',
+      signedInAs: 'me@example.com',
+    });
+    expect(data.error).toBeNull();
+    const spent = await loadLoginPage(contextAnswering({ ...answers, '/api/account/internal/handoff-token': [200, { email: null }] }, search));
+    expect(spent.handoff).toBeNull();
+    expect(spent.error).toBe('handoff');
+  });
+
+  it('login: asks its question for visitors without JavaScript only once the account wants a captcha', async () => {
+    const captcha: [number, unknown] = [200, { image: 'data:', token: 't' }];
+    expect((await loadLoginPage(contextAnswering({ '/api/captcha': captcha }, '?error=invalid'))).sum).toBeNull();
+    expect((await loadLoginPage(contextAnswering({ '/api/captcha': captcha }, '?error=captcha_required'))).sum).toEqual({
+      image: 'data:',
+      token: 't',
+    });
+  });
+
   it('reset password: a check that answers otherwise leaves the form usable (the server checks the token again)', async () => {
     const search = '?token=mailed-token-0123';
     expect(await loadResetPasswordPage(contextAnswering({ '/api/account/internal/reset-token': [200, { valid: false }] }, search))).toEqual({
@@ -85,14 +114,10 @@ describe('the account pages’ loaders read their answers, never trust them', ()
   it('register: a page without its question for visitors without JavaScript is an error, not a question about undefined', async () => {
     const providers: [number, unknown] = [200, { google: null }];
     expect(
-      (await loadRegisterPage(contextAnswering({ '/api/captcha': [200, { a: 1, b: 2, token: 't' }], '/api/account/providers': providers }))).sum,
-    ).toEqual({
-      a: 1,
-      b: 2,
-      token: 't',
-    });
-    await expect(loadRegisterPage(contextAnswering({ '/api/captcha': [200, { a: 1 }], '/api/account/providers': providers }))).rejects.toThrow(
-      'answered no question',
-    );
+      (await loadRegisterPage(contextAnswering({ '/api/captcha': [200, { image: 'data:', token: 't' }], '/api/account/providers': providers }))).sum,
+    ).toEqual({ image: 'data:', token: 't' });
+    await expect(
+      loadRegisterPage(contextAnswering({ '/api/captcha': [200, { image: 'data:' }], '/api/account/providers': providers })),
+    ).rejects.toThrow('answered no question');
   });
 });

@@ -1,16 +1,20 @@
 import {
   fetchSumCaptcha,
+  handoffTokenCheckSchema,
   myOrdersSchema,
   newsletterPreferenceSchema,
   providersSchema,
   readJsonResponse,
   resetTokenCheckSchema,
+  sessionSchema,
   type LoaderContext,
 } from '@reelkeep/shared-contracts';
 import type { LoginPageData, RegisterPageData } from './AuthForms.tsx';
 import type { ForgotPasswordData, ResetPasswordData, SetPasswordData } from './PasswordForms.tsx';
 import type { MyAccountData } from './MyAccountPage.tsx';
 import type { GoogleConfig } from './GoogleSignIn.tsx';
+
+const readError = (value: string | null) => (value && /^[a-z_]{1,30}$/.test(value) ? value : null);
 
 /** Google sign-in is offered only when the server has a client id. */
 async function readGoogleConfig(fetchApi: LoaderContext['fetchApi']): Promise<GoogleConfig> {
@@ -28,18 +32,47 @@ function decodeClientEmail(value: string | null): string {
   }
 }
 
-/** `/login`: the e-mail pre-fill (`client_e`, else `email`: docs/accounts.md "Sign-in"), the return path and a returned error. */
-export async function loadLoginPage({ url, fetchApi }: LoaderContext): Promise<LoginPageData> {
+/**
+ * The desktop hand-off to confirm (docs/security.md "Desktop hand-off"): whose account the token opens (asked
+ * without using it) and who is signed in now, so the page never replaces a session unasked. Null when the
+ * token opens no account.
+ */
+async function loadHandoff(query: URLSearchParams, { fetchApi, fetchAsVisitor }: LoaderContext): Promise<LoginPageData['handoff']> {
+  const token = query.get('token') ?? '';
+  if (!/^[A-Za-z0-9_-]{8,200}$/.test(token)) return null;
+  const check = await readJsonResponse(
+    handoffTokenCheckSchema,
+    await fetchApi(`/api/account/internal/handoff-token?${new URLSearchParams({ token })}`).catch(() => null),
+  );
+  if (!check?.email) return null;
+  const session = await readJsonResponse(sessionSchema, await fetchAsVisitor('/api/account/session').catch(() => null));
+  return {
+    token,
+    clientE: (query.get('client_e') ?? '').slice(0, 400),
+    clientM: (query.get('client_m') ?? '').slice(0, 400),
+    accountEmail: check.email,
+    signedInAs: session?.user?.email ?? null,
+  };
+}
+
+/**
+ * `/login`: the e-mail pre-fill (`client_e`, else `email`: docs/accounts.md "Sign-in"), the return path, a returned
+ * error, the question for visitors without JavaScript when the account asks for a captcha, and a desktop hand-off to confirm.
+ */
+export async function loadLoginPage(context: LoaderContext): Promise<LoginPageData> {
+  const { url, fetchApi } = context;
   const query = url.searchParams;
+  const handoff = query.has('token') ? await loadHandoff(query, context) : null;
+  const error = readError(query.get('error'));
   return {
     google: await readGoogleConfig(fetchApi),
     email: decodeClientEmail(query.get('client_e')) || (query.get('email') ?? '').slice(0, 254),
     returnPath: query.get('return') ?? '',
-    error: query.get('error'),
+    // A token that opens no account (used, expired, made up) says so instead of a confirmation.
+    error: query.has('token') && !handoff ? 'handoff' : error,
     reset: query.get('reset') === '1',
-    handoff: /^[A-Za-z0-9_-]{8,200}$/.test(query.get('token') ?? '')
-      ? { token: query.get('token')!, clientE: (query.get('client_e') ?? '').slice(0, 400), clientM: (query.get('client_m') ?? '').slice(0, 400) }
-      : null,
+    sum: error === 'captcha_required' ? await fetchSumCaptcha(fetchApi) : null,
+    handoff,
   };
 }
 
@@ -60,8 +93,6 @@ export async function loadRegisterPage({ url, fetchApi }: LoaderContext): Promis
     problems,
   };
 }
-
-const readError = (value: string | null) => (value && /^[a-z_]{1,20}$/.test(value) ? value : null);
 
 /** `/forgot-password`: a question for visitors without JavaScript, and the result of a returned form. */
 export async function loadForgotPasswordPage({ url, fetchApi }: LoaderContext): Promise<ForgotPasswordData> {

@@ -133,8 +133,8 @@ describe.each(listTestDatabases())('landing forms on %s', (_kind, open) => {
       const form = {
         ...REFUSED_FORM,
         message: 'Je voudrais la facture de ma commande, merci.',
-        captcha_token: sum.token,
-        captcha_answer: String(sum.a + sum.b),
+        captcha_token: sum.question.token,
+        captcha_answer: sum.answer,
       };
       const answer = await call('POST', '/api/landing/contact', { form, ip: '198.51.100.11' });
       expect(answer).toMatchObject({ status: 303, location: '/fr/contact?sent=1#contact-form' });

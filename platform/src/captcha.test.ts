@@ -19,13 +19,28 @@ describe('self-hosted captcha', () => {
   it('accepts the right sum for visitors without JavaScript, in time and once', async () => {
     let now = 1_000_000;
     const captcha = createCaptcha({ hmacKey: 'test-key-0123456789', now: () => now });
-    const question = captcha.createArithmetic();
-    expect(await captcha.verify({ captchaToken: question.token, captchaAnswer: String(question.a + question.b + 1) })).toBe(false);
-    expect(await captcha.verify({ captchaToken: question.token, captchaAnswer: ` ${question.a + question.b} ` })).toBe(true);
-    expect(await captcha.verify({ captchaToken: question.token, captchaAnswer: String(question.a + question.b) })).toBe(false);
+    const { question, answer } = captcha.createArithmetic();
+    expect(await captcha.verify({ captchaToken: question.token, captchaAnswer: String(Number(answer) + 1) })).toBe(false);
+    expect(await captcha.verify({ captchaToken: question.token, captchaAnswer: ` ${answer} ` })).toBe(true);
+    expect(await captcha.verify({ captchaToken: question.token, captchaAnswer: answer })).toBe(false);
     const late = captcha.createArithmetic();
     now += 11 * 60_000;
-    expect(await captcha.verify({ captchaToken: late.token, captchaAnswer: String(late.a + late.b) })).toBe(false);
+    expect(await captcha.verify({ captchaToken: late.question.token, captchaAnswer: late.answer })).toBe(false);
     expect(await captcha.verify({})).toBe(false);
+  });
+
+  it('sends the question as a picture only: no number, sum or answer a script could read from the JSON (audit)', () => {
+    const captcha = createCaptcha({ hmacKey: 'test-key-0123456789' });
+    for (let i = 0; i < 20; i += 1) {
+      const { question, answer } = captcha.createArithmetic();
+      expect(Object.keys(question).sort()).toEqual(['image', 'token']);
+      expect(question.image).toMatch(/^data:image\/svg\+xml;base64,/);
+      const svg = Buffer.from(question.image.split(',')[1]!, 'base64').toString('utf8');
+      expect(svg).not.toMatch(/<text|font-family/);
+      // The picture is outlines only; its digits are not written anywhere as text.
+      expect(svg.replace(/\sd="[^"]*"/g, '').replace(/"[^"]*"/g, '')).not.toContain(answer);
+      expect(question.token.split('.')).toHaveLength(3);
+      expect(question.token).not.toContain(`.${answer}.`);
+    }
   });
 });

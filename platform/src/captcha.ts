@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
-import type { ProofOfWorkChallengeDto } from '@reelkeep/shared-contracts';
+import { createMathExpr } from 'svg-captcha';
+import type { ProofOfWorkChallengeDto, SumCaptchaDto } from '@reelkeep/shared-contracts';
 
 /** How long a captcha challenge can be answered. */
 export const CAPTCHA_TTL_MS = 10 * 60_000;
@@ -12,12 +13,21 @@ const REPLAY_MEMORY = 10_000;
 /** A challenge the browser solves with JavaScript (ALTCHA's protocol, self-hosted). */
 export type ProofOfWorkChallenge = ProofOfWorkChallengeDto;
 
-/** A question for visitors without JavaScript, with a signed token that carries the expected answer. */
+/**
+ * A question for visitors without JavaScript (docs/forms.md "Captcha"): a sum drawn as a picture (glyph outlines
+ * among noise lines, no text) and a signed token of its answer. Neither holds the numbers or the answer as data,
+ * so a script cannot read them from the JSON or the page: it would have to read the picture.
+ */
+export type PictureQuestion = SumCaptchaDto;
+
+/** A question and its answer: the answer stays on the server (and in tests), only `question` is sent. */
 export interface ArithmeticChallenge {
-  a: number;
-  b: number;
-  token: string;
+  question: PictureQuestion;
+  answer: string;
 }
+
+/** The picture's size and clutter: readable for people, with noise lines across the digits. */
+const PICTURE = { width: 150, height: 50, fontSize: 50, noise: 3, color: false, mathMin: 2, mathMax: 9, mathOperator: '+' } as const;
 
 /** What a form sends back: the proof-of-work payload, or the arithmetic answer and its token. */
 export interface CaptchaAnswer {
@@ -50,11 +60,16 @@ export function createCaptcha(options: { hmacKey?: string; now?: () => number })
       return challenge as ProofOfWorkChallenge;
     },
     createArithmetic(): ArithmeticChallenge {
-      const a = randomInt(2, 10);
-      const b = randomInt(2, 10);
+      const { text: answer, data: svg } = createMathExpr(PICTURE);
       const expiresAt = now() + CAPTCHA_TTL_MS;
       const nonce = randomBytes(8).toString('base64url');
-      return { a, b, token: `${expiresAt}.${nonce}.${sign(`${a + b}.${expiresAt}.${nonce}`)}` };
+      return {
+        question: {
+          image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+          token: `${expiresAt}.${nonce}.${sign(`${answer}.${expiresAt}.${nonce}`)}`,
+        },
+        answer,
+      };
     },
     /** Whether the answer is right, in time and not used before. */
     async verify(answer: CaptchaAnswer): Promise<boolean> {

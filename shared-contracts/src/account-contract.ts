@@ -22,6 +22,13 @@ export type SessionDto = z.infer<typeof sessionSchema>;
 /** `GET /api/account/internal/reset-token?token=`: whether a mailed reset link is still good. */
 export const resetTokenCheckSchema = z.object({ valid: z.boolean() });
 
+/**
+ * `GET /api/account/internal/handoff-token?token=`: whose account a desktop hand-off token opens, without using
+ * it up, so the login page can ask the visitor to confirm (docs/security.md "Desktop hand-off"); null when it
+ * opens none.
+ */
+export const handoffTokenCheckSchema = z.object({ email: z.nullable(z.string()) });
+
 /** `POST /api/account/internal/checkout-account`: the account a buyer's order joins, made for the address or found. */
 export const checkoutAccountAnswerSchema = z.object({ userId: z.string(), created: z.boolean() });
 

@@ -18,9 +18,12 @@ describe('the site squad’s answers', () => {
   });
 
   it('reads the sum question for visitors without JavaScript', () => {
-    expect(parseJsonAnswer(sumCaptchaSchema, { a: 2, b: 3, token: 'signed' })).toEqual({ a: 2, b: 3, token: 'signed' });
-    expect(parseJsonAnswer(sumCaptchaSchema, { a: 2, b: 3 })).toBeNull();
-    expect(parseJsonAnswer(sumCaptchaSchema, { a: '2', b: 3, token: 'signed' })).toBeNull();
+    expect(parseJsonAnswer(sumCaptchaSchema, { image: 'data:image/svg+xml;base64,PHN2Zy8+', token: 'signed' })).toEqual({
+      image: 'data:image/svg+xml;base64,PHN2Zy8+',
+      token: 'signed',
+    });
+    expect(parseJsonAnswer(sumCaptchaSchema, { image: 'data:' })).toBeNull();
+    expect(parseJsonAnswer(sumCaptchaSchema, { image: 7, token: 'signed' })).toBeNull();
   });
 
   it('asks for the sum question on a loader’s behalf, and fails loudly when none comes back', async () => {
@@ -29,7 +32,7 @@ describe('the site squad’s answers', () => {
       asked.push(path);
       return Response.json(body);
     };
-    expect(await fetchSumCaptcha(fetchApi({ a: 4, b: 5, token: 't' }))).toEqual({ a: 4, b: 5, token: 't' });
+    expect(await fetchSumCaptcha(fetchApi({ image: 'data:', token: 't' }))).toEqual({ image: 'data:', token: 't' });
     expect(asked).toEqual(['/api/captcha?kind=sum']);
     await expect(fetchSumCaptcha(fetchApi({ cscode: 503 }))).rejects.toThrow('answered no question');
   });

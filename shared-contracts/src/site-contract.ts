@@ -18,8 +18,11 @@ export const proofOfWorkChallengeSchema = z.object({
 /** A proof-of-work challenge. */
 export type ProofOfWorkChallengeDto = z.infer<typeof proofOfWorkChallengeSchema>;
 
-/** `GET /api/captcha?kind=sum`: the question asked of visitors without JavaScript, with the signed token of its answer. */
-export const sumCaptchaSchema = z.object({ a: z.number(), b: z.number(), token: z.string() });
+/**
+ * `GET /api/captcha?kind=sum`: the question asked of visitors without JavaScript, a sum drawn as a picture (a
+ * `data:` URL of an SVG), with the signed token of its answer; the numbers are in the picture only.
+ */
+export const sumCaptchaSchema = z.object({ image: z.string(), token: z.string() });
 /** The sum question. */
 export type SumCaptchaDto = z.infer<typeof sumCaptchaSchema>;
 

@@ -73,7 +73,7 @@ export const newsletterRoute: ApiRoute<SiteSettings> = {
 
 /**
  * `GET /api/captcha[?kind=sum]`: a self-hosted captcha challenge for any form of the site (proof of work
- * for browsers with JavaScript, a signed sum for the others).
+ * for browsers with JavaScript, a sum drawn as a picture with a signed token for the others).
  */
 export const captchaRoute: ApiRoute<SiteSettings> = {
   method: 'GET',
@@ -81,7 +81,8 @@ export const captchaRoute: ApiRoute<SiteSettings> = {
   async handle(request, { captcha }) {
     const input = await readInput(request, captchaQuery);
     if (!input.ok) return respondJson({ cscode: 400, problems: input.problems }, 400);
-    const body = input.data.kind === 'sum' ? captcha.createArithmetic() : await captcha.createProofOfWork();
+    // The sum's answer stays here: only the picture and the signed token go out.
+    const body = input.data.kind === 'sum' ? captcha.createArithmetic().question : await captcha.createProofOfWork();
     return respondJson(body, 200, { 'cache-control': 'no-store' });
   },
 };

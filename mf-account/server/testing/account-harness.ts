@@ -13,6 +13,10 @@ export { listTestDatabases } from '@reelkeep/platform/testing/databases';
 
 /** The account limit of the suites: ACCOUNT_RATE_LIMIT sign-ins per address and account, five times that per address. */
 export const LIMIT = 5;
+/** Failures on one account, from any address, after which every attempt on it needs a captcha (ACCOUNT_CAPTCHA_AFTER). */
+export const CAPTCHA_AFTER = 5;
+/** How long an attempt on an account under guard waits in the suites (ACCOUNT_GUARD_DELAY_MS). */
+export const GUARD_DELAY_MS = 150;
 /** A password that passes password_v2. */
 export const PASSWORD = 'Reel2026keep';
 
@@ -44,7 +48,7 @@ export interface AccountApi {
   readonly context: AccountContext;
   readonly origin: string;
   send(pathname: string, options?: SendOptions): Promise<Answer>;
-  /** Registers through the site's own route, answering the arithmetic captcha as a visitor without JavaScript would; resolves to the session cookie. */
+  /** Registers through the site's own route, answering the picture captcha as a visitor without JavaScript who read it would; resolves to the session cookie. */
   register(email: string, from?: string): Promise<string>;
   /** A loopback address of its own, so each test has its own rate-limit counters. */
   newAddress(): string;
@@ -76,7 +80,14 @@ export function useAccountApi(open: () => Promise<Database>): AccountApi {
     await db.query('DROP SCHEMA IF EXISTS account CASCADE');
     await db.query(`DELETE FROM platform.schema_migrations WHERE squad = 'account'`);
     await applyMigrations(db, api.squad, path.join(import.meta.dirname, '..', 'migrations'));
-    context = createTestHostContext(db, { module: api, env: { ACCOUNT_RATE_LIMIT: String(LIMIT) } });
+    context = createTestHostContext(db, {
+      module: api,
+      env: {
+        ACCOUNT_RATE_LIMIT: String(LIMIT),
+        ACCOUNT_CAPTCHA_AFTER: String(CAPTCHA_AFTER),
+        ACCOUNT_GUARD_DELAY_MS: String(GUARD_DELAY_MS),
+      },
+    });
     gateway = await startTestGateway([{ module: api, context }]);
   }, HOOK_TIMEOUT_MS);
   afterAll(async () => {
@@ -132,9 +143,9 @@ export function useAccountApi(open: () => Promise<Database>): AccountApi {
     send,
     newAddress,
     async register(email, from = newAddress()) {
-      const { a, b, token } = context.captcha.createArithmetic();
+      const captcha = context.captcha.createArithmetic();
       const answer = await send('/api/account/register', {
-        body: JSON.stringify({ email, password: PASSWORD, locale: 'en', captcha_token: token, captcha_answer: String(a + b) }),
+        body: JSON.stringify({ email, password: PASSWORD, locale: 'en', captcha_token: captcha.question.token, captcha_answer: captcha.answer }),
         from,
       });
       expect(answer.status).toBe(200);

@@ -27,7 +27,8 @@ const captchaFields = { altcha: optional(singleLine(4096)), captcha_token: optio
 /** Tokens the server issued (reset link, desktop hand-off): URL-safe. */
 const issuedToken = z.string().regex(/^[A-Za-z0-9_-]{8,200}$/);
 
-export const loginInput = z.object({ email: emailInput, password: passwordAttempt, locale: localeInput, return: returnInput });
+/** A sign-in: a fresh captcha only once its account is under guard (docs/security.md "Per-account limits"). */
+export const loginInput = z.object({ email: emailInput, password: passwordAttempt, locale: localeInput, return: returnInput, ...captchaFields });
 export const registerInput = z.object({
   name: optional(singleLine(60)),
   email: emailInput,
@@ -49,12 +50,19 @@ export const googleSignInInput = z.object({
   return: returnInput,
 });
 export const shareVisitInput = z.object({ invite_code: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/) });
-export const handoffInput = z.object({
+/** The desktop hand-off as the app's link carries it (`GET`, which only leads to the confirmation page). */
+export const handoffQuery = z.object({
   token: issuedToken,
   client_e: optional(singleLine(400)),
   client_m: optional(singleLine(400)),
   locale: localeInput,
 });
+/**
+ * The visitor's confirmation of a desktop hand-off (`POST`, from the login page): `replace` is `1` when the
+ * visitor was shown that it ends the session of another account they are signed in to.
+ */
+export const handoffInput = z.object({ ...handoffQuery.shape, replace: optional(z.literal('1')) });
 export const logoutInput = z.object({ locale: localeInput });
 export const checkoutAccountInput = z.object({ email: emailInput, locale: localeInput });
 export const resetTokenQuery = z.object({ token: issuedToken });
+export const handoffTokenQuery = z.object({ token: issuedToken });
