@@ -19,6 +19,7 @@ import {
 } from '@reelkeep/shared-contracts';
 import { GoogleSignIn, type GoogleConfig } from './GoogleSignIn.tsx';
 import { useFormAction } from './use-form-action.ts';
+import { NoScriptCaptcha } from './NoScriptCaptcha.tsx';
 import * as styles from './AccountPage.module.css';
 
 /** Data of the login page. */
@@ -159,16 +160,7 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
           {t('password_label')}
         </label>
         <input className={styles.input} id="login-password" name="password" type="password" autoComplete="current-password" />
-        {data.sum && (
-          <noscript>
-            <label className={styles.label} htmlFor="login-captcha">
-              {t('captcha_question')}
-            </label>
-            <img src={data.sum.image} alt={t('captcha_question')} width={150} height={50} />
-            <input className={styles.input} id="login-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
-            <input type="hidden" name="captcha_token" value={data.sum.token} />
-          </noscript>
-        )}
+        {data.sum && <NoScriptCaptcha id="login-captcha" label={t('captcha_question')} sum={data.sum} />}
         <p className={styles.aside}>
           <a href={toLocalePath(locale, '/forgot-password')}>{t('forgot_link')}</a>
         </p>
@@ -280,14 +272,7 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
         <p id="register-password-problem" className={styles.fieldProblem}>
           {problemText('password')}
         </p>
-        <noscript>
-          <label className={styles.label} htmlFor="register-captcha">
-            {t('captcha_question')}
-          </label>
-          <img src={data.sum.image} alt={t('captcha_question')} width={150} height={50} />
-          <input className={styles.input} id="register-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
-          <input type="hidden" name="captcha_token" value={data.sum.token} />
-        </noscript>
+        <NoScriptCaptcha id="register-captcha" label={t('captcha_question')} sum={data.sum} />
         {problems.captcha && (
           <p className={styles.fieldProblem} role="alert">
             {t('problems.captcha.invalid')}

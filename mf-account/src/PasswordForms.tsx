@@ -16,6 +16,7 @@ import {
   type SumCaptchaDto,
 } from '@reelkeep/shared-contracts';
 import { useFormAction } from './use-form-action.ts';
+import { NoScriptCaptcha } from './NoScriptCaptcha.tsx';
 import * as styles from './AccountPage.module.css';
 
 /** Data of the forgot-password page. */
@@ -101,14 +102,7 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
               value={email}
               onChange={(event) => setEmail(event.currentTarget.value)}
             />
-            <noscript>
-              <label className={styles.label} htmlFor="forgot-captcha">
-                {t('captcha_question')}
-              </label>
-              <img src={data.sum.image} alt={t('captcha_question')} width={150} height={50} />
-              <input className={styles.input} id="forgot-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
-              <input type="hidden" name="captcha_token" value={data.sum.token} />
-            </noscript>
+            <NoScriptCaptcha id="forgot-captcha" label={t('captcha_question')} sum={data.sum} />
             <button className={styles.submit} type="submit" disabled={request.pending}>
               {t('submit')}
             </button>

@@ -46,6 +46,43 @@ function createScriptedStore(initial: RegistryState) {
   return { store, answerWith: (next: () => RegistryState) => (answer = next) };
 }
 
+/**
+ * A watcher over release folders and a scripted store, as the host starts one, stopped after its first read:
+ * each test polls it with `refresh()`. Log lines at `warn` and above go to `lines`.
+ */
+async function startWatcher(
+  releasesDir: string,
+  store: RegistryStore,
+  options: { lines?: string[]; apiHost?: SquadApiHost; onSwitch?: (switched: ReleaseSwitch[]) => Promise<void> } = {},
+): Promise<ReleaseWatcher> {
+  const lines = options.lines;
+  const logger = lines ? createLogger('warn', (line) => lines.push(line)) : createLogger('error');
+  const apiHost =
+    options.apiHost ??
+    createSquadApiHost({
+      config: loadConfig({}),
+      env: {},
+      db: {} as Database,
+      services: {} as HostServices,
+      logger,
+      stateRoot: releasesDir,
+      startTimeoutMs: 1000,
+    });
+  const watcher = await watchReleases({
+    store,
+    releasesDir,
+    staticBaseUrl: '',
+    pollMs: 60_000,
+    logger,
+    apiHost,
+    createGateway: (findApi) =>
+      createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
+    onSwitch: options.onSwitch,
+  });
+  watcher.stop();
+  return watcher;
+}
+
 describe('isPinnable', () => {
   let state = applyPromotion(EMPTY, 'mf-blog', 'a', 'ci', AT);
   state = applyPromotion(state, 'mf-blog', 'b', 'ci', AT);
@@ -72,27 +109,7 @@ describe('watchReleases', () => {
     const good = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
     const { store, answerWith } = createScriptedStore(good);
     const lines: string[] = [];
-    const logger = createLogger('warn', (line) => lines.push(line));
-    const apiHost = createSquadApiHost({
-      config: loadConfig({}),
-      env: {},
-      db: {} as Database,
-      services: {} as HostServices,
-      logger,
-      stateRoot: releasesDir,
-      startTimeoutMs: 1000,
-    });
-    const watcher = await watchReleases({
-      store,
-      releasesDir,
-      staticBaseUrl: '',
-      pollMs: 60_000,
-      logger,
-      apiHost,
-      createGateway: (findApi) =>
-        createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
-    });
-    watcher.stop();
+    const watcher = await startWatcher(releasesDir, store, { lines });
     expect(watcher.current().shell?.version).toBe('s1');
 
     answerWith(() => EMPTY);
@@ -115,33 +132,14 @@ describe('watchReleases', () => {
     const releasesDir = await createReleasesDir('shell@s1', 'shell@s2');
     const first = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
     const { store, answerWith } = createScriptedStore(first);
-    const logger = createLogger('error');
-    const apiHost = createSquadApiHost({
-      config: loadConfig({}),
-      env: {},
-      db: {} as Database,
-      services: {} as HostServices,
-      logger,
-      stateRoot: releasesDir,
-      startTimeoutMs: 1000,
-    });
     const told: { switched: ReleaseSwitch[]; serving: string | undefined }[] = [];
-    // The first switch is told before watchReleases returns: no watcher exists yet to ask.
+    // The first switch is told before startWatcher returns: no watcher exists yet to ask.
     let watcher: ReleaseWatcher | undefined = undefined;
-    watcher = await watchReleases({
-      store,
-      releasesDir,
-      staticBaseUrl: '',
-      pollMs: 60_000,
-      logger,
-      apiHost,
-      createGateway: (findApi) =>
-        createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
+    watcher = await startWatcher(releasesDir, store, {
       onSwitch: async (switched) => {
         told.push({ switched, serving: watcher?.current().shell?.version });
       },
     });
-    watcher.stop();
     expect(told).toEqual([{ switched: [{ app: 'shell', to: 's1' }], serving: undefined }]);
 
     await watcher.refresh();
@@ -157,27 +155,7 @@ describe('watchReleases', () => {
     let state = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
     state = applyPromotion(state, 'mf-blog', 'b1', 'ci', AT);
     const { store, answerWith } = createScriptedStore(state);
-    const logger = createLogger('error');
-    const apiHost = createSquadApiHost({
-      config: loadConfig({}),
-      env: {},
-      db: {} as Database,
-      services: {} as HostServices,
-      logger,
-      stateRoot: releasesDir,
-      startTimeoutMs: 1000,
-    });
-    const watcher = await watchReleases({
-      store,
-      releasesDir,
-      staticBaseUrl: '',
-      pollMs: 60_000,
-      logger,
-      apiHost,
-      createGateway: (findApi) =>
-        createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
-    });
-    watcher.stop();
+    const watcher = await startWatcher(releasesDir, store);
     const decisions: Record<string, boolean>[] = [];
     watcher.onUnload((keep) =>
       decisions.push({ 'mf-blog@b1': keep('mf-blog', 'b1'), 'mf-blog@b2': keep('mf-blog', 'b2'), 'shell@s1': keep('shell', 's1') }),
@@ -212,27 +190,7 @@ describe('watchReleases', () => {
       update: async () => good,
       close: async () => undefined,
     };
-    const logger = createLogger('error');
-    const apiHost = createSquadApiHost({
-      config: loadConfig({}),
-      env: {},
-      db: {} as Database,
-      services: {} as HostServices,
-      logger,
-      stateRoot: releasesDir,
-      startTimeoutMs: 1000,
-    });
-    const watcher = await watchReleases({
-      store,
-      releasesDir,
-      staticBaseUrl: '',
-      pollMs: 60_000,
-      logger,
-      apiHost,
-      createGateway: (findApi) =>
-        createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
-    });
-    watcher.stop();
+    const watcher = await startWatcher(releasesDir, store);
     expect({ reads, shell: watcher.current().shell?.version }).toEqual({ reads: 3, shell: 's1' });
   });
 
@@ -243,7 +201,6 @@ describe('watchReleases', () => {
     const manifest: unknown = JSON.parse(await readFile(manifestFile, 'utf8'));
     await writeFile(manifestFile, JSON.stringify({ ...(manifest as object), api: { squad: 'blog', contractVersion: CONTRACT_VERSION, routes: [] } }));
     const { store } = createScriptedStore(applyPromotion(applyPromotion(EMPTY, 'shell', 's1', 'ci', AT), 'mf-blog', 'b1', 'ci', AT));
-    const logger = createLogger('error');
     // The blog's API failed while PostgreSQL was away; the host's own retry delay has passed at the second poll.
     const answers: PreparedApi[] = [
       { api: { state: 'failed', squad: 'blog', version: 'b1', error: 'connect ECONNREFUSED' }, browserOrigins: {} },
@@ -251,17 +208,7 @@ describe('watchReleases', () => {
     ];
     let prepared = 0;
     const apiHost: SquadApiHost = { prepare: async () => answers[Math.min(prepared++, answers.length - 1)]!, forget: () => undefined };
-    const watcher = await watchReleases({
-      store,
-      releasesDir,
-      staticBaseUrl: '',
-      pollMs: 60_000,
-      logger,
-      apiHost,
-      createGateway: (findApi) =>
-        createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
-    });
-    watcher.stop();
+    const watcher = await startWatcher(releasesDir, store, { apiHost });
     expect(watcher.current().apis.get('blog')?.state).toBe('failed');
     await watcher.refresh();
     expect(watcher.current().apis.get('blog')?.state).toBe('ready');
@@ -270,30 +217,7 @@ describe('watchReleases', () => {
 });
 
 describe('watchReleases verifies every file of a version when it loads', () => {
-  const start = async (releasesDir: string, store: RegistryStore, lines: string[]) => {
-    const logger = createLogger('warn', (line) => lines.push(line));
-    const apiHost = createSquadApiHost({
-      config: loadConfig({}),
-      env: {},
-      db: {} as Database,
-      services: {} as HostServices,
-      logger,
-      stateRoot: releasesDir,
-      startTimeoutMs: 1000,
-    });
-    const watcher = await watchReleases({
-      store,
-      releasesDir,
-      staticBaseUrl: '',
-      pollMs: 60_000,
-      logger,
-      apiHost,
-      createGateway: (findApi) =>
-        createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
-    });
-    watcher.stop();
-    return watcher;
-  };
+  const start = (releasesDir: string, store: RegistryStore, lines: string[]) => startWatcher(releasesDir, store, { lines });
   const tamper = (releasesDir: string, release: string, file: string) => {
     const [app, version] = release.split('@') as [string, string];
     return appendFile(path.join(releasesDir, app, version, file), '\n;globalThis.owned = true;');

@@ -1,0 +1,18 @@
+import * as styles from './AccountPage.module.css';
+
+/**
+ * The captcha of a form posted without JavaScript (docs/forms.md "Captcha"): a sum drawn as a picture, answered
+ * in a field, with its signed token. `label` is the page's own text for the question.
+ */
+export function NoScriptCaptcha({ id, label, sum }: { id: string; label: string; sum: { image: string; token: string } }) {
+  return (
+    <noscript>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <img src={sum.image} alt={label} width={150} height={50} />
+      <input className={styles.input} id={id} name="captcha_answer" inputMode="numeric" autoComplete="off" />
+      <input type="hidden" name="captcha_token" value={sum.token} />
+    </noscript>
+  );
+}
