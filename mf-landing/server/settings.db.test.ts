@@ -7,8 +7,12 @@ import { landingSettings } from './settings.ts';
 import { makeRouteCaller, openFreshDatabase } from './testing/route-caller.ts';
 
 describe('landing settings (docs/configuration.md "Configuration")', () => {
-  it('defaults to the whole catalogue and the public download host', () => {
-    expect(landingSettings.parse({})).toEqual({ CATALOGUE_ADULT_ENABLED: true, DOWNLOAD_BASE_URL: 'https://download.reelkeep.com/' });
+  it('defaults to the whole catalogue, the public download host and 10 download reports per address', () => {
+    expect(landingSettings.parse({})).toEqual({
+      CATALOGUE_ADULT_ENABLED: true,
+      DOWNLOAD_BASE_URL: 'https://download.reelkeep.com/',
+      DOWNLOAD_REPORT_RATE_LIMIT: 10,
+    });
   });
 
   it.each([
