@@ -32,6 +32,8 @@ for (const { locale, prefix } of LOCALES) {
       await expect(banner(page).getByRole('link')).toHaveAttribute('href', `${prefix}/sales-campaign`);
       expect(errors).toEqual([]);
 
+      // The banner's script is wired when the browser is idle after hydration (on a busy machine, a while after).
+      await expect(banner(page)).toHaveAttribute('data-ready', 'true');
       await banner(page)
         .getByRole('button', { name: readText(locale, 'common', 'campaign_banner.close') })
         .click();

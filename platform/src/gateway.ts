@@ -65,14 +65,16 @@ const REFUSED_BODY_DRAIN_MAX_BYTES = 8 * 1024 * 1024;
 const REFUSED_BODY_DRAIN_MAX_MS = 5_000;
 
 /**
- * Answers 413, then reads and drops the rest of the body within bounds, as nginx's lingering close does: the
- * client reads the answer and the connection stays usable. A body beyond the bounds closes the connection.
+ * Answers 413 with `Connection: close`, then reads and drops the rest of the body within bounds before the
+ * connection closes, as nginx's lingering close does: the client reads the whole answer (its length is known)
+ * and never reuses the connection. A body beyond the bounds has the connection cut.
  */
 function refuseBody(req: IncomingMessage, res: ServerResponse, limit: number): void {
-  res.statusCode = 413;
-  res.setHeader('content-type', 'application/json; charset=utf-8');
-  res.end(JSON.stringify({ cscode: 413, error: 'body_too_large', maxBytes: limit }));
-  if (req.complete) return;
+  const body = JSON.stringify({ cscode: 413, error: 'body_too_large', maxBytes: limit });
+  res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  // Ending the answer would close the connection at once: it ends once the body is read.
+  res.write(body);
+  if (req.complete) return void res.end();
   let drained = 0;
   const cutOff = () => {
     clearTimeout(deadline);
@@ -82,6 +84,10 @@ function refuseBody(req: IncomingMessage, res: ServerResponse, limit: number): v
   req.on('data', (chunk: Buffer) => {
     drained += chunk.length;
     if (drained > REFUSED_BODY_DRAIN_MAX_BYTES) cutOff();
+  });
+  req.once('end', () => {
+    clearTimeout(deadline);
+    res.end();
   });
   req.once('close', () => clearTimeout(deadline));
   req.resume();

@@ -35,6 +35,8 @@ export function startCampaignBanner(element: HTMLElement, campaign: FrameCampaig
   link?.addEventListener('click', () => {
     if (route === STORE_ROUTE) emitSiteEvent('couponModalRequested', {});
   });
+  // Wired when the browser is idle, after hydration: the attribute tells when the close button works.
+  element.dataset.ready = 'true';
   return {
     update(next, prefix, cleanFrame) {
       route = next;

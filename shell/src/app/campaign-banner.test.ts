@@ -68,7 +68,10 @@ describe('the banner after hydration', () => {
     const tracked: unknown[] = [];
     const stop = onSiteEvent('trackRequested', (detail) => tracked.push(detail));
     let closed = 0;
+    expect(banner.dataset.ready).toBeUndefined();
     const controller = startCampaignBanner(banner, CAMPAIGN, () => closed++);
+    // Says when its close button works (it is wired when the browser is idle, after hydration).
+    expect(banner.dataset.ready).toBe('true');
     controller.update('pricing', '', false);
     expect(banner.hidden).toBe(true);
     controller.update('home', '', false);
