@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '@reelkeep/platform/config';
 import { createLogger } from '@reelkeep/platform/logger';
-import { openDatabase } from '@reelkeep/platform/db';
+import { EmbeddedDatabaseInUseError, openDatabase } from '@reelkeep/platform/db';
 import { applyMigrations } from '@reelkeep/platform/migrations';
 import { createDemoCampaign } from './demo-campaign.ts';
 
@@ -12,7 +12,12 @@ import { createDemoCampaign } from './demo-campaign.ts';
  * migrations first. The change is audited like an operator's.
  */
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR }).catch((error: unknown) => {
+  // docs/operations.md "One process per embedded database": the running site holds it; never open it beside.
+  if (!(error instanceof EmbeddedDatabaseInUseError)) throw error;
+  console.error(`demo:campaign: ${error.message}`);
+  process.exit(1);
+});
 try {
   await applyMigrations(db, 'campaign', path.join(import.meta.dirname, 'migrations'));
   const days = Number(process.argv[2] ?? 14);

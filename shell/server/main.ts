@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from '@reelkeep/platform/config';
+import { EmbeddedDatabaseInUseError } from '@reelkeep/platform/db';
 import { createLogger } from '@reelkeep/platform/logger';
 import { describeListenFailure } from '@reelkeep/platform/network-problems';
 import { planWorkers, superviseWorkers } from './workers.ts';
@@ -37,7 +38,12 @@ async function serve(): Promise<void> {
     import('./host.ts'),
     import('./release-snapshot.ts'),
   ]);
-  const host = await startHost(config);
+  const host = await startHost(config).catch((error: unknown) => {
+    // A second site on the same embedded database is an operator's mistake, not a crash: one line, exit 1.
+    if (!(error instanceof EmbeddedDatabaseInUseError)) throw error;
+    createLogger(config.LOG_LEVEL).error(error.message);
+    process.exit(1);
+  });
   if (!host.releases.current().shell) {
     host.logger.error('no shell release is live: run `npm run build` first');
     process.exit(1);

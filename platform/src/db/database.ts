@@ -5,9 +5,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { lockEmbeddedDatabase } from './embedded-lock.ts';
 
 export { isDatabaseUnavailable } from './connection-errors.ts';
 export { retryWhileDatabaseUnavailable } from './wait-for-database.ts';
+export { EmbeddedDatabaseInUseError } from './embedded-lock.ts';
 
 /**
  * docs/operations.md "When PostgreSQL is down": a connection that cannot be made within this time fails the
@@ -45,10 +47,32 @@ export interface Database {
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string; logger?: Logger }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
   const memory = options.pgliteDir === 'memory://';
-  if (!memory) await mkdir(path.dirname(options.pgliteDir), { recursive: true });
-  const client = new PGlite(memory ? undefined : options.pgliteDir);
-  await client.waitReady;
-  return wrapPglite(client);
+  if (memory) {
+    const client = new PGlite();
+    await client.waitReady;
+    return wrapPglite(client);
+  }
+  await mkdir(path.dirname(options.pgliteDir), { recursive: true });
+  // docs/operations.md "One process per embedded database"
+  const unlock = lockEmbeddedDatabase(options.pgliteDir);
+  try {
+    const client = new PGlite(options.pgliteDir);
+    await client.waitReady;
+    const database = wrapPglite(client);
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /**
