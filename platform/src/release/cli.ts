@@ -10,6 +10,7 @@ import { findPromotionProblems } from './promotion.ts';
 import { RELEASE_MIGRATIONS_DIR } from '../squad-api-host.ts';
 import { SQUAD_OF_APP } from '@reelkeep/shared-contracts';
 import { APPS, buildApp, isAppName, type AppName } from './build-app.ts';
+import { decideBuildPromotion } from './build-promotion.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
 const USAGE = `usage:
@@ -65,10 +66,15 @@ async function main(argv: string[]): Promise<void> {
       for (const app of apps.length > 0 ? apps : APPS) {
         const result = await buildApp(ROOT_DIR, config.RELEASES_DIR, app);
         console.log(`${app}@${result.version} ${result.reused ? 'unchanged' : 'built'} in ${result.durationMs} ms`);
-        if (shouldPromote) {
-          const live = (await store.read()).apps[app]?.live;
-          if (live !== result.version) await promote(app, result.version);
-        }
+        if (!shouldPromote) continue;
+        const state = await store.read();
+        const decision = decideBuildPromotion(state, app, result.version);
+        if (decision.promote) await promote(app, result.version);
+        else if (decision.reason === 'rolled-back')
+          console.log(
+            `${app}@${result.version} was rolled back: ${state.apps[app]?.live} stays live ` +
+              `(npm run release:promote -- ${app} ${result.version} makes it live again)`,
+          );
       }
       return;
     }
