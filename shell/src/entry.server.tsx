@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import { CONTRACT_VERSION, type Locale } from '@reelkeep/shared-contracts';
 import { Root } from './app/Root.tsx';
-import { createFrameDataLoader } from './frame-data-loader.ts';
+import { createFrameDataLoader, FRAME_DATA_APPS } from './frame-data-loader.ts';
 import { loadFrameCampaign } from './frame-campaign-loader.ts';
 import { loadServerPageModule, unloadServerRemotes } from './federation/server-remotes.ts';
 import { decidePageRequest } from './page-gate.ts';
@@ -69,7 +69,13 @@ function toRedirectOutcome(response: Response): RedirectOutcome {
 let frameDataLoader: ReturnType<typeof createFrameDataLoader> | undefined;
 function loadFrameData(input: RenderInput, locale: Locale) {
   frameDataLoader ??= createFrameDataLoader(input.siteUrl, input.warn);
-  return frameDataLoader(locale, input.fetchApi);
+  // docs/frame.md "Frame data": cached per release of the apps that answer it.
+  const releases = input.remotes
+    .filter((remote) => FRAME_DATA_APPS.includes(remote.name))
+    .map((remote) => `${remote.name}@${remote.version}`)
+    .sort()
+    .join(' ');
+  return frameDataLoader(locale, input.fetchApi, releases);
 }
 let sitemaps: ReturnType<typeof createSitemaps> | undefined;
 

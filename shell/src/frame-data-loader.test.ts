@@ -48,3 +48,34 @@ describe('the frame data loader', () => {
     expect(kept.articles).toHaveLength(1);
   });
 });
+
+describe('frame data follows the releases that answer it (docs/frame.md "Frame data")', () => {
+  const OLD = { groups: [{ id: 'hot', services: [{ slug: 'netflix', name: 'Netflix' }] }], adultPage: null };
+  const NEW = { groups: [{ id: 'hot', services: [{ slug: 'hulu', name: 'Hulu' }] }], adultPage: null };
+
+  it('after a switch the next render waits for the new version’s answer instead of serving the old one for a minute', async () => {
+    const load = createFrameDataLoader(
+      'https://rk.example',
+      () => undefined,
+      () => 0,
+    );
+    const before = await load('en', apisAnswering({ '/api/landing/catalogue': OLD, '/api/blog/article/list': LIST }), 'mf-blog@1 mf-landing@1');
+    expect(before.catalogue).toEqual(OLD);
+    const after = await load('en', apisAnswering({ '/api/landing/catalogue': NEW, '/api/blog/article/list': LIST }), 'mf-blog@1 mf-landing@2');
+    expect(after.catalogue).toEqual(NEW);
+    // A rollback finds the earlier version's data again, still fresh.
+    const back = await load('en', apisAnswering({}), 'mf-blog@1 mf-landing@1');
+    expect(back.catalogue).toEqual(OLD);
+  });
+
+  it('a new version whose API fails shows the last good data of the locale, not an empty menu', async () => {
+    const load = createFrameDataLoader(
+      'https://rk.example',
+      () => undefined,
+      () => 0,
+    );
+    await load('ja', apisAnswering({ '/api/landing/catalogue': OLD, '/api/blog/article/list': LIST }), 'mf-landing@1');
+    const failed = await load('ja', apisAnswering({}), 'mf-landing@2');
+    expect(failed.catalogue).toEqual(OLD);
+  });
+});
