@@ -20,7 +20,16 @@ describe('release build --promote (npm start) never undoes a rollback (docs/rele
     ['a version promoted again by hand after its rollback is live', promoted(V2_ROLLED_BACK, 'v2'), 'v2', { promote: false, reason: 'already-live' }],
     ['the older version of a later promotion goes live again when rebuilt', promoted(V1_LIVE, 'v2'), 'v1', { promote: true }],
   ])('%s', (_case, state, version, expected) => {
-    expect(decideBuildPromotion(state, 'mf-landing', version)).toEqual(expected);
+    expect(decideBuildPromotion(state, 'mf-landing', version, 'asked')).toEqual(expected);
+  });
+
+  test.each<[string, RegistryState, string, ReturnType<typeof decideBuildPromotion>]>([
+    ['npm start on a fresh registry makes the build live', EMPTY, 'v1', { promote: true }],
+    ['npm start leaves the live version live', V1_LIVE, 'v1', { promote: false, reason: 'already-live' }],
+    ['npm start with changed sources builds them but does not promote them', V1_LIVE, 'v2', { promote: false, reason: 'not-asked' }],
+    ['npm start after a rollback keeps the rollback', V2_ROLLED_BACK, 'v2', { promote: false, reason: 'not-asked' }],
+  ])('%s', (_case, state, version, expected) => {
+    expect(decideBuildPromotion(state, 'mf-landing', version, 'first')).toEqual(expected);
   });
 
   test("another app's rollback does not hold this app back", () => {
@@ -30,6 +39,6 @@ describe('release build --promote (npm start) never undoes a rollback (docs/rele
       'dev',
       AT,
     );
-    expect(decideBuildPromotion(otherRolledBack, 'mf-landing', 'v3')).toEqual({ promote: true });
+    expect(decideBuildPromotion(otherRolledBack, 'mf-landing', 'v3', 'asked')).toEqual({ promote: true });
   });
 });

@@ -14,7 +14,10 @@ import { decideBuildPromotion } from './build-promotion.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
 const USAGE = `usage:
-  release build [app ...] [--promote]   build apps (all by default) into versioned folders
+  release build [app ...] [--promote | --promote-first]
+                                         build apps (all by default) into versioned folders; --promote makes
+                                         each new build live (never one rolled back from), --promote-first only
+                                         an app nothing is live for yet (npm start)
   release promote <app> <version|latest> make a built version live (checked: hashes, contract, API, migrations)
   release rollback <app>                 make the version live before the current one live again
   release status                         live versions and their history`;
@@ -61,19 +64,19 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'build': {
-      const shouldPromote = rest.includes('--promote');
+      const mode = rest.includes('--promote') ? 'asked' : rest.includes('--promote-first') ? 'first' : undefined;
       const apps = rest.filter((arg) => !arg.startsWith('--')).map(requireApp);
       for (const app of apps.length > 0 ? apps : APPS) {
         const result = await buildApp(ROOT_DIR, config.RELEASES_DIR, app);
         console.log(`${app}@${result.version} ${result.reused ? 'unchanged' : 'built'} in ${result.durationMs} ms`);
-        if (!shouldPromote) continue;
+        if (!mode) continue;
         const state = await store.read();
-        const decision = decideBuildPromotion(state, app, result.version);
+        const decision = decideBuildPromotion(state, app, result.version, mode);
         if (decision.promote) await promote(app, result.version);
-        else if (decision.reason === 'rolled-back')
+        else if (decision.reason !== 'already-live')
           console.log(
-            `${app}@${result.version} was rolled back: ${state.apps[app]?.live} stays live ` +
-              `(npm run release:promote -- ${app} ${result.version} makes it live again)`,
+            `${app}@${result.version} ${decision.reason === 'rolled-back' ? 'was rolled back' : 'is built'}: ` +
+              `${state.apps[app]?.live} stays live (npm run release:promote -- ${app} ${result.version} makes it live)`,
           );
       }
       return;
