@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { collectBrowserErrors, expect, readText, test } from '../fixtures.ts';
+import { E2E_RELEASES_DIR } from '../test-site.ts';
 
 test.describe('server rendering', () => {
   test('the page content is in the HTML before any script runs', async ({ browser }) => {
@@ -22,4 +25,20 @@ test.describe('server rendering', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  test('a page in a chunk of its own (contact) links its chunk stylesheets, so it is styled without JavaScript; a service page does not', async ({
+    request,
+    fixtures,
+  }) => {
+    const version = fixtures.initial['mf-landing']!;
+    const manifest = JSON.parse(readFileSync(path.join(E2E_RELEASES_DIR, 'mf-landing', version, 'browser', 'mf-manifest.json'), 'utf8')) as {
+      exposes: { path: string; assets: { css: { async: string[] } } }[];
+    };
+    const lazyStyles = manifest.exposes.find((expose) => expose.path === './page')!.assets.css.async;
+    expect(lazyStyles.length).toBeGreaterThan(0);
+    const linked = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!.split('/').at(-1));
+    expect(linked(await (await request.get('/it/contact')).text())).toEqual(expect.arrayContaining(lazyStyles));
+    const service = linked(await (await request.get('/it/netflix-downloader')).text());
+    expect(service.filter((file) => lazyStyles.includes(file!))).toEqual([]);
+  });
 });

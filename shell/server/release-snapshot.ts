@@ -35,7 +35,7 @@ export interface ReleaseSnapshot {
 }
 
 interface FederationManifest {
-  exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+  exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[]; async?: string[] } } }[];
 }
 
 /** One app whose live version changed (`from` is absent for an app that just appeared, `to` for one withdrawn). */
@@ -78,6 +78,7 @@ export function createRemoteReleaseReader(releasesDir: string, staticBaseUrl: st
           entry: `${base}remoteEntry.js`,
           serverEntry: path.join(dir, 'server', 'remoteEntry.cjs'),
           styles: (page?.assets.css.sync ?? []).map((file) => base + file),
+          lazyStyles: (page?.assets.css.async ?? []).map((file) => base + file),
           scripts: (page?.assets.js.sync ?? []).map((file) => base + file),
         };
       })();

@@ -18,6 +18,11 @@ export interface PinnedRemoteRelease extends PinnedRemote {
   serverEntry: string;
   /** Stylesheets and scripts of the remote's `./page` (from its federation manifest), as URLs. */
   styles: string[];
+  /**
+   * Stylesheets of the chunks `./page` loads on demand (pages in chunks of their own, docs/routing.md "Rendering a
+   * page"), linked for such a page so that it is styled at first paint and without JavaScript.
+   */
+  lazyStyles?: string[];
   scripts: string[];
 }
 

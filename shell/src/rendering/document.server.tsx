@@ -75,9 +75,13 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: 
   const { payload, locale } = page;
   const remote = payload.match ? ROUTE_BY_NAME[payload.match.route].remote : undefined;
   const pinned = input.remotes.find((candidate) => candidate.name === remote && !payload.unavailable.includes(candidate.name));
+  // A page in a chunk of its own (it has `preload`) is styled by that chunk's CSS, which `./page` does not list.
+  const lazy = pinned && payload.match ? page.modules.get(pinned.name)?.pages[payload.match.route]?.preload !== undefined : false;
   const styles = [
     ...input.shellAssets.styles.map((href) => renderStylesheetLink(href, SHELL_CONTAINER)),
-    ...(pinned ? pinned.styles.map((href) => renderStylesheetLink(href, toContainerName(pinned.name))) : []),
+    ...(pinned
+      ? [...pinned.styles, ...(lazy ? (pinned.lazyStyles ?? []) : [])].map((href) => renderStylesheetLink(href, toContainerName(pinned.name)))
+      : []),
   ];
   const preloads = [...input.shellAssets.scripts, ...(pinned ? [pinned.entry, ...pinned.scripts] : [])];
   const headTags = buildHeadTags({
