@@ -9,6 +9,7 @@ describe('isDatabaseUnavailable', () => {
     ['a reset connection', withCode('ECONNRESET'), true],
     ['pg_terminate_backend of the session', withCode('57P01', 'terminating connection due to administrator command'), true],
     ['a server starting up or shutting down', withCode('57P03', 'the database system is starting up'), true],
+    ['a statement cancelled by the statement time-out', withCode('57014', 'canceling statement due to statement timeout'), true],
     ['a connection exception (class 08)', withCode('08006'), true],
     ['the driver: connection ended', new Error('Connection terminated unexpectedly'), true],
     ['the driver: connect timed out', new Error('timeout exceeded when trying to connect'), true],

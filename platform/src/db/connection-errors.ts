@@ -11,6 +11,7 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up, shutting down, in recovery
   '53300', // too_many_connections
+  '57014', // query_canceled: the statement time-out (database.ts STATEMENT_TIMEOUT_MS), a server too slow to answer
 ]);
 
 /** Socket errors of a server that is not there (or no longer). */

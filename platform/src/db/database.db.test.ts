@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { CONNECT_TIMEOUT_MS, isDatabaseUnavailable, openDatabase, type Database } from './database.ts';
 import { readServiceUrl } from '../testing/external-services.ts';
+import { applyMigrations } from './migrations.ts';
 
 /**
  * docs/operations.md "When PostgreSQL is down": the pool outlives connections PostgreSQL drops, a cut transaction
@@ -113,4 +116,31 @@ describe('a PostgreSQL server that accepts connections but never answers', () =>
     expect(Date.now() - started).toBeLessThan(CONNECT_TIMEOUT_MS * 2);
     await db.close();
   }, 30_000);
+});
+
+describeOnPostgres('the statement time-out (docs/operations.md "When PostgreSQL is down")', () => {
+  it('cancels a statement that runs too long, as an unavailable database, and serves the next call', async () => {
+    const db = await openDatabase({ databaseUrl: postgresUrl, pgliteDir: 'memory://', statementTimeoutMs: 300 });
+    try {
+      const slow = db.query('SELECT pg_sleep(3)');
+      await expect(slow).rejects.toMatchObject({ code: '57014' });
+      expect(isDatabaseUnavailable(await slow.catch((error: unknown) => error))).toBe(true);
+      expect(await db.query<{ answer: number }>('SELECT 41 + 1 AS answer')).toEqual([{ answer: 42 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('does not cut a migration that runs longer than it', async () => {
+    const db = await openDatabase({ databaseUrl: postgresUrl, pgliteDir: 'memory://', statementTimeoutMs: 300 });
+    const dir = await mkdtemp(path.join(tmpdir(), 'slow-migration-'));
+    await writeFile(path.join(dir, '0001_slow.sql'), 'SELECT pg_sleep(0.6);\n');
+    const squad = `statement-timeout-${process.pid}-${Date.now()}`;
+    try {
+      expect(await applyMigrations(db, squad, dir)).toEqual(['0001_slow.sql']);
+    } finally {
+      await db.query('DELETE FROM platform.schema_migrations WHERE squad = $1', [squad]);
+      await db.close();
+    }
+  });
 });

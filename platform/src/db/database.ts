@@ -20,6 +20,14 @@ export const CONNECT_TIMEOUT_MS = 3_000;
 export const IDLE_TIMEOUT_MS = 10_000;
 /** Idle time of a connection's socket before the kernel starts probing its peer. */
 const KEEP_ALIVE_DELAY_MS = 10_000;
+/**
+ * docs/operations.md "When PostgreSQL is down": a statement running longer than this is cancelled by the server
+ * (the squad answers 503), so a slow query or a lock wait never holds a pooled connection and its visitor for
+ * good. Migrations lift it for their own transaction.
+ */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+/** A transaction left idle this long (a bug between two statements) is ended by the server, its locks freed. */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
 /** Connections of one process (each worker has its own pool). */
 const POOL_SIZE = 10;
 
@@ -44,8 +52,13 @@ export interface Database {
  * is connected yet: the pool connects on the first call, and again by itself after PostgreSQL came back
  * (docs/operations.md "When PostgreSQL is down").
  */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string; logger?: Logger }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  pgliteDir: string;
+  logger?: Logger;
+  statementTimeoutMs?: number;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger, options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS);
   const memory = options.pgliteDir === 'memory://';
   if (memory) {
     const client = new PGlite();
@@ -80,10 +93,12 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
  * `idle_session_timeout`) makes its client emit 'error': unheard, that event ends the process, so every
  * client and the pool itself are listened to, and the broken client is dropped from the pool.
  */
-function openPostgres(databaseUrl: string, logger: Logger | undefined): Database {
+function openPostgres(databaseUrl: string, logger: Logger | undefined, statementTimeoutMs: number): Database {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: POOL_SIZE,
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: IDLE_TIMEOUT_MS,
     // A peer that vanished without closing the socket (a failover, a cut network) is noticed by the kernel.

@@ -16,6 +16,8 @@ const MIGRATION_LOCK_KEY = 7_311_842_020;
 /** Applies a squad's pending migrations in order, each in its own transaction; returns the names applied. */
 export async function applyMigrations(db: Database, squad: string, migrationsDir: string): Promise<string[]> {
   await db.transaction(async (query) => {
+    // Waiting for another instance's migrations, or a long index build, may outlast the statement time-out.
+    await query(`SET LOCAL statement_timeout = 0`);
     await query(`SELECT pg_advisory_xact_lock($1)`, [MIGRATION_LOCK_KEY]);
     await query(`CREATE SCHEMA IF NOT EXISTS platform`);
     await query(
@@ -31,6 +33,7 @@ export async function applyMigrations(db: Database, squad: string, migrationsDir
     if (done.has(file)) continue;
     const sql = await readFile(path.join(migrationsDir, file), 'utf8');
     const ran = await db.transaction(async (query) => {
+      await query(`SET LOCAL statement_timeout = 0`);
       await query(`SELECT pg_advisory_xact_lock($1)`, [MIGRATION_LOCK_KEY]);
       // Another process may have applied it while this one waited for the lock.
       if ((await query(`SELECT 1 FROM platform.schema_migrations WHERE squad = $1 AND name = $2`, [squad, file])).length > 0) return false;
