@@ -10,7 +10,7 @@ export function NoScriptCaptcha({ id, label, sum }: { id: string; label: string;
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
-      <img className={styles.captchaImage} src={sum.image} alt={label} width={150} height={50} />
+      <img className={styles.captchaImage} src={sum.image} alt={label} width={200} height={50} />
       <input className={styles.input} id={id} name="captcha_answer" inputMode="numeric" autoComplete="off" />
       <input type="hidden" name="captcha_token" value={sum.token} />
     </noscript>

@@ -43,4 +43,18 @@ describe('self-hosted captcha', () => {
       expect(question.token).not.toContain(`.${answer}.`);
     }
   });
+
+  it('draws a sum of two two-digit numbers, so a blind guess rarely passes (docs/forms.md "Captcha")', () => {
+    const captcha = createCaptcha({ hmacKey: 'test-key-0123456789' });
+    const counts = new Map<string, number>();
+    // Drawing a picture takes milliseconds: 300 draws meet ~70 of the 77 sums (single digits had 15).
+    const draws = 300;
+    for (let i = 0; i < draws; i += 1) {
+      const { answer } = captcha.createArithmetic();
+      expect(Number(answer)).toBeGreaterThanOrEqual(22);
+      expect(Number(answer)).toBeLessThanOrEqual(98);
+      counts.set(answer, (counts.get(answer) ?? 0) + 1);
+    }
+    expect(counts.size).toBeGreaterThan(50);
+  });
 });

@@ -188,7 +188,7 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
               <noscript>
                 <div className={styles.field}>
                   <label htmlFor="contact-captcha">{t('captcha_question')}</label>
-                  <img className={styles.captchaImage} src={data.sum.image} alt={t('captcha_question')} width={150} height={50} />
+                  <img className={styles.captchaImage} src={data.sum.image} alt={t('captcha_question')} width={200} height={50} />
                   <input id="contact-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
                   <input type="hidden" name="captcha_token" value={data.sum.token} />
                 </div>
