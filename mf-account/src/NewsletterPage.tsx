@@ -36,11 +36,7 @@ function LinkButton({ pageName, view, token }: { pageName: string; view: 'confir
   return (
     <form className={styles.form} method="post" action={action}>
       <input type="hidden" name="locale" value={locale} />
-      {view === 'confirm' ? (
-        <input type="hidden" name="token" value={token} />
-      ) : (
-        <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-      )}
+      {view === 'confirm' ? <input type="hidden" name="token" value={token} /> : <input type="hidden" name="List-Unsubscribe" value="One-Click" />}
       <button className={view === 'confirm' ? styles.submit : styles.danger} type="submit">
         {t(`${view}.submit`)}
       </button>

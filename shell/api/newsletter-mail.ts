@@ -28,8 +28,15 @@ function createTexts(texts: NewsletterTexts, locale: Locale) {
 export function composeConfirmationMail(texts: NewsletterTexts, locale: Locale, siteUrl: string, token: string): ComposedMail {
   const t = createTexts(texts, locale);
   const values = { link: buildNewsletterPageUrl(siteUrl, locale, 'confirm', token), hours: CONFIRM_TOKEN_TTL_MS / 3_600_000 };
-  const paragraphs = [t('mail.greeting'), t('mail.confirm.body'), values.link, t('mail.confirm.expiry', values), t('mail.confirm.ignore'), t('mail.signature')];
-  return { subject: t('mail.confirm.subject'), text: `${paragraphs.join('\n\n')}\n` };
+  const paragraphs = [
+    t('mail.greeting'),
+    t('mail.confirm.body'),
+    values.link,
+    t('mail.confirm.expiry', values),
+    t('mail.confirm.ignore'),
+    t('mail.signature'),
+  ];
+  return { subject: t('mail.confirm.subject'), text: paragraphs.join('\n\n') + '\n' };
 }
 
 /** The first newsletter mail, once the address is confirmed (`mail.welcome.*`), ending with the visible unsubscribe link. */
@@ -39,9 +46,9 @@ export function composeWelcomeMail(texts: NewsletterTexts, locale: Locale, siteU
     t('mail.greeting'),
     t('mail.welcome.body'),
     t('mail.signature'),
-    `${t('mail.unsubscribe')}\n${buildNewsletterPageUrl(siteUrl, locale, 'unsubscribe', unsubscribeToken)}`,
+    [t('mail.unsubscribe'), buildNewsletterPageUrl(siteUrl, locale, 'unsubscribe', unsubscribeToken)].join('\n'),
   ];
-  return { subject: t('mail.welcome.subject'), text: `${paragraphs.join('\n\n')}\n` };
+  return { subject: t('mail.welcome.subject'), text: paragraphs.join('\n\n') + '\n' };
 }
 
 type MailDeps = Pick<HostContext, 'mailer' | 'loadTranslations' | 'keyedHash' | 'site'>;

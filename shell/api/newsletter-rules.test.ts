@@ -36,11 +36,7 @@ describe('decideSignUp: at most one confirmation mail per address per window, no
     ['a pending address mailed a window ago', facts({ confirmSentAt: ago(CONFIRM_MAIL_INTERVAL_MS) }), 'send_confirmation'],
     ['a confirmed address', facts({ confirmedAt: ago(MINUTE), confirmSentAt: ago(10 * CONFIRM_MAIL_INTERVAL_MS) }), 'nothing'],
     ['an unsubscribed address', facts({ confirmedAt: ago(9 * MINUTE), unsubscribedAt: ago(2 * MINUTE) }), 'send_confirmation'],
-    [
-      'an unsubscribed address mailed lately',
-      facts({ unsubscribedAt: ago(9 * MINUTE), confirmSentAt: ago(2 * MINUTE) }),
-      'wait',
-    ],
+    ['an unsubscribed address mailed lately', facts({ unsubscribedAt: ago(9 * MINUTE), confirmSentAt: ago(2 * MINUTE) }), 'wait'],
   ] as const)('%s: %s', (_, row, decision) => {
     expect(decideSignUp(row, NOW)).toBe(decision);
   });
@@ -70,14 +66,14 @@ describe('decideConfirmation: single use, with an expiry; a repeat is harmless',
 
 describe('buildUnsubscribeHeaders (RFC 2369, RFC 8058)', () => {
   it.each([
-    [
-      'an https site',
-      'https://www.reelkeep.com',
-      '12.abcDEF_-',
-      '<https://www.reelkeep.com/api/site/newsletter/unsubscribe/12.abcDEF_->',
-    ],
+    ['an https site', 'https://www.reelkeep.com', '12.abcDEF_-', '<https://www.reelkeep.com/api/site/newsletter/unsubscribe/12.abcDEF_->'],
     ['a trailing slash is not doubled', 'https://www.reelkeep.com/', '7.x', '<https://www.reelkeep.com/api/site/newsletter/unsubscribe/7.x>'],
-    ['characters of no token are escaped', 'https://reelkeep.example', 'a b>c', '<https://reelkeep.example/api/site/newsletter/unsubscribe/a%20b%3Ec>'],
+    [
+      'characters of no token are escaped',
+      'https://reelkeep.example',
+      'a b>c',
+      '<https://reelkeep.example/api/site/newsletter/unsubscribe/a%20b%3Ec>',
+    ],
     // A development site on http gets the same fields; mail providers honour one-click only over https.
     ['a local site', 'http://127.0.0.1:3000', '1.y', '<http://127.0.0.1:3000/api/site/newsletter/unsubscribe/1.y>'],
   ])('%s', (_, siteUrl, token, listUnsubscribe) => {

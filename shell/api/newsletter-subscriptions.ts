@@ -1,7 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@reelkeep/platform/host-context';
 import type { Locale } from '@reelkeep/shared-contracts';
-import { CONFIRM_TOKEN_TTL_MS, decideConfirmation, decideSignUp, readNewsletterState, type ConfirmDecision, type SubscriptionFacts } from './newsletter-rules.ts';
+import {
+  CONFIRM_TOKEN_TTL_MS,
+  decideConfirmation,
+  decideSignUp,
+  readNewsletterState,
+  type ConfirmDecision,
+  type SubscriptionFacts,
+} from './newsletter-rules.ts';
 
 type Query = Database['query'];
 
@@ -135,10 +142,10 @@ export async function findByUnsubscribeToken(db: Database, keyedHash: (value: st
 export async function unsubscribe(db: Database, keyedHash: (value: string) => string, token: string, now = new Date()): Promise<Subscriber | null> {
   const subscriber = await findByUnsubscribeToken(db, keyedHash, token);
   if (!subscriber) return null;
-  await db.query(
-    'UPDATE site.newsletter_subscriptions SET unsubscribed_at = COALESCE(unsubscribed_at, $2), updated_at = $2 WHERE id = $1',
-    [subscriber.id, now],
-  );
+  await db.query('UPDATE site.newsletter_subscriptions SET unsubscribed_at = COALESCE(unsubscribed_at, $2), updated_at = $2 WHERE id = $1', [
+    subscriber.id,
+    now,
+  ]);
   return subscriber;
 }
 

@@ -124,10 +124,10 @@ describe.each(listTestDatabases())('newsletter double opt-in on %s', (_kind, ope
     expect((await mailsTo(pending)).length).toBe(1);
     const first = linkIn((await mailsTo(pending))[0]!.body_text, 'confirm');
     // A window later, a sign-up mails a new link, which replaces the first one.
-    await db.query(`UPDATE site.newsletter_subscriptions SET confirm_sent_at = confirm_sent_at - $2 * interval '1 millisecond' WHERE email_normalized = $1`, [
-      pending,
-      CONFIRM_MAIL_INTERVAL_MS,
-    ]);
+    await db.query(
+      `UPDATE site.newsletter_subscriptions SET confirm_sent_at = confirm_sent_at - $2 * interval '1 millisecond' WHERE email_normalized = $1`,
+      [pending, CONFIRM_MAIL_INTERVAL_MS],
+    );
     await signUp(pending);
     const mails = await mailsTo(pending);
     expect(mails.length).toBe(2);
@@ -168,7 +168,10 @@ describe.each(listTestDatabases())('newsletter double opt-in on %s', (_kind, ope
     await signUp(email, 'de');
     const link = linkIn((await mailsTo(email))[0]!.body_text, 'confirm');
     // CONFIRM_TOKEN_TTL_MS later: the link's expiry is behind us.
-    await db.query(`UPDATE site.newsletter_subscriptions SET confirm_expires_at = confirm_sent_at - interval '1 second' WHERE email_normalized = $1`, [email]);
+    await db.query(
+      `UPDATE site.newsletter_subscriptions SET confirm_expires_at = confirm_sent_at - interval '1 second' WHERE email_normalized = $1`,
+      [email],
+    );
     expect((await confirm(link.token, 'de')).headers.get('location')).toBe('/de/newsletter?result=expired');
     expect((await confirm(`${link.token.slice(0, -2)}xx`, 'de')).headers.get('location')).toBe('/de/newsletter?result=invalid');
     expect((await confirm('short', 'de')).headers.get('location')).toBe('/de/newsletter?result=invalid');
@@ -241,7 +244,8 @@ describe.each(listTestDatabases())('newsletter double opt-in on %s', (_kind, ope
 
   it('refuses a wrong type and a malformed address, and limits sign-ups per client address', async () => {
     const ip = { [CLIENT_IP_HEADER]: '10.0.0.9' };
-    const post = (body: unknown) => newsletterRoute.handle(request('/email/report', { body: JSON.stringify(body), type: 'application/json', headers: ip }), context);
+    const post = (body: unknown) =>
+      newsletterRoute.handle(request('/email/report', { body: JSON.stringify(body), type: 'application/json', headers: ip }), context);
     expect((await post({ email: address('a'), type: 1 })).status).toBe(400);
     expect(await readAnswer(await post({ email: 'a@b', type: 2 }))).toEqual({ cscode: 400, status: 'format' });
     await post({ email: address('a'), type: 2 });
@@ -266,16 +270,22 @@ describe('subscribers from before double opt-in', () => {
     await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
     // The schema as the previous release left it, with a row its footer box wrote.
     const before = await mkdtemp(path.join(tmpdir(), 'newsletter-migrations-'));
-    for (const file of (await readdir(SITE_MIGRATIONS_DIR)).filter((name) => name < '0004')) await copyFile(path.join(SITE_MIGRATIONS_DIR, file), path.join(before, file));
+    for (const file of (await readdir(SITE_MIGRATIONS_DIR)).filter((name) => name < '0004'))
+      await copyFile(path.join(SITE_MIGRATIONS_DIR, file), path.join(before, file));
     await applyMigrations(db, 'site', before);
-    await db.query(`INSERT INTO site.newsletter_subscriptions (email, email_normalized, locale, source) VALUES ('old@example.com', 'old@example.com', 'es', 'footer')`);
+    await db.query(
+      `INSERT INTO site.newsletter_subscriptions (email, email_normalized, locale, source) VALUES ('old@example.com', 'old@example.com', 'es', 'footer')`,
+    );
     expect(await applyMigrations(db, 'site', SITE_MIGRATIONS_DIR)).toEqual(['0004_newsletter_double_opt_in.sql']);
     expect(await isSubscribed(db, 'old@example.com')).toBe(false);
 
     const context = createTestHostContext(db, { module: siteApi, env: { SITE_URL } });
     const { question, answer } = context.captcha.createArithmetic();
     const body = JSON.stringify({ email: 'old@example.com', type: 2, locale: 'es', captcha_token: question.token, captcha_answer: answer });
-    await newsletterRoute.handle(new Request(`${SITE_URL}/email/report`, { method: 'POST', body, headers: { 'content-type': 'application/json' } }), context);
+    await newsletterRoute.handle(
+      new Request(`${SITE_URL}/email/report`, { method: 'POST', body, headers: { 'content-type': 'application/json' } }),
+      context,
+    );
     const [mail] = await db.query<{ subject: string }>(`SELECT subject FROM platform.mail_outbox WHERE recipient = 'old@example.com'`);
     expect(mail?.subject).toBe(await readMailText('es', 'mail.confirm.subject'));
     await db.close();

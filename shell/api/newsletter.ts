@@ -150,7 +150,8 @@ function readUnsubscribePathToken(request: Request): string | null {
 
 /** RFC 8058 allows the one-click body as multipart/form-data too, which the site's forms never send: read with the same schema. */
 async function readUnsubscribeInput(request: Request): Promise<InputResult<z.output<typeof newsletterUnsubscribeInput>>> {
-  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) return readInput(request, newsletterUnsubscribeInput);
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data'))
+    return readInput(request, newsletterUnsubscribeInput);
   const fields: Record<string, string> = {};
   try {
     for (const [key, value] of await request.formData()) if (typeof value === 'string') fields[key] = value;
