@@ -91,7 +91,7 @@ function SubscribeForm({ pageName, sum, initial }: { pageName: string; sum: SumC
       <button className={styles.submit} type="submit" disabled={busy}>
         {t('common:newsletter.submit')}
       </button>
-      <p id="newsletter-page-status" className={status === 'succ' ? styles.notice : styles.problem} role="status">
+      <p id="newsletter-page-status" className={status === 'succ' ? styles.notice : status === 'empty' ? undefined : styles.problem} role="status">
         {status === 'empty' ? null : t(`common:newsletter.status.${status}`)}
       </p>
     </form>
