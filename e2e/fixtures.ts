@@ -81,6 +81,59 @@ export async function waitForMail(to: string, timeoutMs = 10_000, matching?: Reg
   throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
 }
 
+/** A mail as a mail client reads it: its header fields (names lowercased, folded lines joined), subject and text. */
+export interface ReceivedMail {
+  headers: Record<string, string>;
+  subject: string;
+  text: string;
+}
+
+/** Decodes RFC 2047 encoded words (`=?UTF-8?B?…?=`, `=?UTF-8?Q?…?=`); the space between two of them is not text. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?([\w-]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, kind: string, data: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+}
+
+/** Reads a raw single-part mail: headers, then a base64 or quoted-printable (or plain) body. */
+export function parseMail(raw: string): ReceivedMail {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const headers: Record<string, string> = {};
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : body;
+  return { headers, subject: decodeEncodedWords(headers.subject ?? ''), text: text.replace(/\r\n/g, '\n') };
+}
+
+/** Waits for a mail to an address whose text matches, as a mail client would show it (any transfer encoding). */
+export async function waitForReceivedMail(to: string, matching: RegExp, timeoutMs = 10_000): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const lines = existsSync(E2E_MAILBOX_FILE) ? readFileSync(E2E_MAILBOX_FILE, 'utf8').trim().split('\n').filter(Boolean) : [];
+    const mail = lines
+      .map((line) => MAILBOX_ENTRY.parse(JSON.parse(line)))
+      .filter((entry) => entry.to.includes(to))
+      .map((entry) => parseMail(entry.raw))
+      .reverse()
+      .find((parsed) => matching.test(parsed.text));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${matching} within ${timeoutMs} ms`);
+}
+
 /** Runs a release command (`promote`, `rollback`) against the test site's registry, as an operator would. */
 export async function runRelease(...args: string[]): Promise<string> {
   return runReleaseIn(E2E_ENV, ...args);

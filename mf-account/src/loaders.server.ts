@@ -7,8 +7,11 @@ import {
   readJsonResponse,
   resetTokenCheckSchema,
   sessionSchema,
+  NEWSLETTER_TOKEN_PATTERN,
   type LoaderContext,
+  type NewsletterStatus,
 } from '@reelkeep/shared-contracts';
+import type { NewsletterPageData, NewsletterResult } from './NewsletterPage.tsx';
 import type { LoginPageData, RegisterPageData } from './AuthForms.tsx';
 import type { ForgotPasswordData, ResetPasswordData, SetPasswordData } from './PasswordForms.tsx';
 import type { MyAccountData } from './MyAccountPage.tsx';
@@ -133,4 +136,24 @@ export async function loadMyAccountPage({ url, fetchAsVisitor }: LoaderContext):
 /** `/set-password`: a returned error. */
 export function loadSetPasswordPage({ url }: LoaderContext): SetPasswordData {
   return { error: readError(url.searchParams.get('error')) };
+}
+
+const NEWSLETTER_RESULTS: readonly NewsletterResult[] = ['confirmed', 'unsubscribed', 'expired', 'invalid'];
+const NEWSLETTER_STATUSES: readonly NewsletterStatus[] = ['required', 'format', 'succ', 'fail'];
+
+/**
+ * `/newsletter` (docs/forms.md "Newsletter"): `?confirm=` and `?unsubscribe=` show the mailed link's button, `?result=`
+ * its outcome; anything else is the sign-up with a question for visitors without JavaScript (and the status of a
+ * returned form post). A malformed token is an invalid link.
+ */
+export async function loadNewsletterPage({ url, fetchApi }: LoaderContext): Promise<NewsletterPageData> {
+  const query = url.searchParams;
+  for (const view of ['confirm', 'unsubscribe'] as const) {
+    const token = query.get(view);
+    if (token !== null) return NEWSLETTER_TOKEN_PATTERN.test(token) ? { view, token } : { view: 'result', result: 'invalid' };
+  }
+  const result = NEWSLETTER_RESULTS.find((value) => value === query.get('result'));
+  if (result) return { view: 'result', result };
+  const status = NEWSLETTER_STATUSES.find((value) => value === query.get('newsletter')) ?? 'empty';
+  return { view: 'subscribe', sum: status === 'succ' ? null : await fetchSumCaptcha(fetchApi).catch(() => null), status };
 }

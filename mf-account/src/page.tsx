@@ -1,10 +1,12 @@
 import { CONTRACT_VERSION, type PageDefinition, type RemotePageModule } from '@reelkeep/shared-contracts';
 import { LoginPage, RegisterPage, type LoginPageData, type RegisterPageData } from './AuthForms.tsx';
 import { MyAccountPage, type MyAccountData } from './MyAccountPage.tsx';
+import { NewsletterPage, type NewsletterPageData } from './NewsletterPage.tsx';
 import {
   loadForgotPasswordPage,
   loadLoginPage,
   loadMyAccountPage,
+  loadNewsletterPage,
   loadRegisterPage,
   loadResetPasswordPage,
   loadSetPasswordPage,
@@ -25,6 +27,7 @@ const forgotLoader = __SERVER__ ? loadForgotPasswordPage : undefined;
 const resetLoader = __SERVER__ ? loadResetPasswordPage : undefined;
 const myAccountLoader = __SERVER__ ? loadMyAccountPage : undefined;
 const setPasswordLoader = __SERVER__ ? loadSetPasswordPage : undefined;
+const newsletterLoader = __SERVER__ ? loadNewsletterPage : undefined;
 
 /** docs/locales.md "Translation files": account pages also load the `member` extras; reset-password also loads `forgot_password`. */
 function accountPage<Data>(
@@ -50,5 +53,6 @@ export default {
     'reset-password': accountPage<ResetPasswordData>(ResetPasswordPage, resetLoader, ['forgot_password']),
     'set-password': accountPage<SetPasswordData>(SetPasswordPage, setPasswordLoader),
     'my-account': accountPage<MyAccountData>(MyAccountPage, myAccountLoader),
+    newsletter: accountPage<NewsletterPageData>(NewsletterPage, newsletterLoader),
   },
 } satisfies RemotePageModule;

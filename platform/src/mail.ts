@@ -7,13 +7,17 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Extra header fields (a newsletter's `List-Unsubscribe`: docs/forms.md "Newsletter"), sent as given. */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mail through SMTP when configured, else writes it to the local outbox an admin can read. */
 export interface Mailer {
   send(message: MailMessage): Promise<{ via: 'smtp' | 'outbox'; id: string }>;
   /** The latest messages of the outbox (newest first). */
-  listOutbox(limit?: number): Promise<{ id: string; recipient: string; subject: string; body_text: string; created_at: string }[]>;
+  listOutbox(
+    limit?: number,
+  ): Promise<{ id: string; recipient: string; subject: string; body_text: string; headers: Record<string, string> | null; created_at: string }[]>;
 }
 
 /** Creates the mailer the configuration asks for (SMTP, or a local outbox: docs/operations.md "Mail"). */
@@ -28,18 +32,19 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
           replyTo: message.replyTo,
           subject: message.subject,
           text: message.text,
+          headers: message.headers,
         });
         return { via: 'smtp', id: info.messageId };
       }
       const [row] = await options.db.query<{ id: string }>(
-        'INSERT INTO platform.mail_outbox (recipient, reply_to, subject, body_text) VALUES ($1, $2, $3, $4) RETURNING id::text',
-        [message.to, message.replyTo ?? null, message.subject, message.text],
+        'INSERT INTO platform.mail_outbox (recipient, reply_to, subject, body_text, headers) VALUES ($1, $2, $3, $4, $5) RETURNING id::text',
+        [message.to, message.replyTo ?? null, message.subject, message.text, message.headers ? JSON.stringify(message.headers) : null],
       );
       return { via: 'outbox', id: row!.id };
     },
     listOutbox: (limit = 50) =>
       options.db.query(
-        'SELECT id::text, recipient, subject, body_text, created_at::text FROM platform.mail_outbox ORDER BY mail_outbox.id DESC LIMIT $1',
+        'SELECT id::text, recipient, subject, body_text, headers, created_at::text FROM platform.mail_outbox ORDER BY mail_outbox.id DESC LIMIT $1',
         [limit],
       ),
   };

@@ -19,6 +19,7 @@ export const ROUTE_NAMES = [
   'reset-password',
   'set-password',
   'my-account',
+  'newsletter',
   'downloading',
   'product-overview',
   'sales-campaign',

@@ -24,6 +24,8 @@ describe('redactTrackedUrl (docs/tracking.md "Personal query parameters")', () =
   it.each([
     ['/my-account?client_e=YW5h&source=x', '/my-account?source=x'],
     ['https://www.reelkeep.com/checkout?tid=9&p=1', 'https://www.reelkeep.com/checkout?p=1'],
+    ['/fr/newsletter?confirm=Zm9vYmFyYmF6cXV4cXV1eA', '/fr/newsletter'],
+    ['/newsletter?unsubscribe=12.c2lnbmF0dXJlc2lnbmF0dXJl&medium=mail', '/newsletter?medium=mail'],
     ['/how-to-download-netflix#step-2', '/how-to-download-netflix#step-2'],
     ['https://www.reelkeep.com/guide#what-you-need', 'https://www.reelkeep.com/guide#what-you-need'],
     ['/login#access_token=ya29.secret&scope=email', '/login'],

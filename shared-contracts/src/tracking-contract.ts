@@ -134,12 +134,15 @@ const PERSONAL_PARAMS = new Set([
   'payment_intent_client_secret',
   'code',
   'password',
+  // docs/forms.md "Newsletter": the mailed links' tokens.
+  'confirm',
+  'unsubscribe',
 ]);
 
 /** A fragment naming a heading of the page: the only kind a tracked URL keeps. */
 const HEADING_FRAGMENT = /^#[\w-]{1,100}$/;
 
-/** Removes personal query parameters (hand-off, reset and payment links: docs/tracking.md "Personal query parameters") and any fragment but a heading's from a tracked URL. */
+/** Removes personal query parameters (hand-off, reset, newsletter and payment links: docs/tracking.md "Personal query parameters") and any fragment but a heading's from a tracked URL. */
 export function redactTrackedUrl(value: string, base = 'http://localhost'): string {
   let url: URL;
   try {

@@ -1,13 +1,14 @@
 import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
 import type { SquadApiModule } from '@reelkeep/platform/host-context';
-import { captchaRoute, newsletterPreferenceRoutes, newsletterRoute } from './newsletter.ts';
+import { captchaRoute, newsletterConfirmRoute, newsletterPreferenceRoutes, newsletterRoute, newsletterUnsubscribeRoutes } from './newsletter.ts';
 import { createPushRoutes, drainPushQueueOf } from './push-routes.ts';
 import { siteSettings, type SiteSettings } from './settings.ts';
 import { createTrackingRoutes } from './tracking.ts';
 import { createExperimentRoutes } from './experiments.ts';
 
 /**
- * The shell's own API, released with the shell (docs/releases.md "A squad's API"): the footer's newsletter,
+ * The shell's own API, released with the shell (docs/releases.md "A squad's API"): the footer's newsletter (sign-up,
+ * confirmation, one-click unsubscribe),
  * My account's newsletter switch, the site-wide captcha, the first-party tracking ingestion, the experiments' exposures and readout (docs/experiments.md), and web push
  * (docs/adr/0008-web-push.md).
  */
@@ -17,6 +18,8 @@ export default {
   settings: siteSettings,
   routes: [
     newsletterRoute,
+    newsletterConfirmRoute,
+    ...newsletterUnsubscribeRoutes,
     captchaRoute,
     ...newsletterPreferenceRoutes,
     ...createTrackingRoutes(),

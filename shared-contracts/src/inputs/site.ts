@@ -1,11 +1,42 @@
 import { z } from 'zod';
-import { flagInput, localeInput, singleLine, wholeNumber } from '../input-fields.ts';
+import { flagInput, localeInput, optional, singleLine, wholeNumber } from '../input-fields.ts';
+import { isLocale, type Locale } from '../locales.ts';
 import { TRACKING_EVENTS } from '../tracking-contract.ts';
 
 /** Input of the shell's own endpoints (docs/security.md "Input"). */
 
-/** `POST /email/report` (docs/forms.md "Newsletter"): `{email, type: 2}`; the e-mail's problems (`required`, `format`) are the newsletter's own statuses. */
-export const newsletterInput = z.object({ email: z.string().max(512), type: z.literal('2'), locale: localeInput });
+/**
+ * `POST /email/report` (docs/forms.md "Newsletter"): `{email, type: 2}` and the site captcha (`altcha` from a
+ * script; `captcha_token` and `captcha_answer` from the page's form without JavaScript); the e-mail's problems
+ * (`required`, `format`) are the newsletter's own statuses.
+ */
+export const newsletterInput = z.object({
+  email: z.string().max(512),
+  type: z.literal('2'),
+  locale: localeInput,
+  altcha: optional(singleLine(4000)),
+  captcha_token: optional(singleLine(400)),
+  captcha_answer: optional(singleLine(40)),
+});
+/** A newsletter link's token: a confirmation token (random, base64url), or an unsubscribe token (`<id>.<keyed hash>`). */
+export const NEWSLETTER_TOKEN_PATTERN = /^[A-Za-z0-9_.-]{20,120}$/;
+const newsletterToken = z.string().regex(NEWSLETTER_TOKEN_PATTERN);
+/** `POST /api/site/newsletter/confirm`: the token of the mailed link, from the page's button. */
+export const newsletterConfirmInput = z.object({ token: newsletterToken, locale: localeInput });
+/**
+ * `POST /api/site/newsletter/unsubscribe/<token>` (RFC 8058 one-click): the body `List-Unsubscribe=One-Click`; the
+ * page's own button adds its `locale` and is answered with a page (303), a mail client without it with 200.
+ */
+export const newsletterUnsubscribeInput = z.object({
+  'List-Unsubscribe': z.literal('One-Click'),
+  locale: z
+    .string()
+    .max(16)
+    .optional()
+    .transform((value): Locale | undefined => (value !== undefined && isLocale(value) ? value : undefined)),
+});
+/** The token in the path of `/api/site/newsletter/unsubscribe/<token>`. */
+export const newsletterUnsubscribePath = z.object({ token: newsletterToken });
 export const captchaQuery = z.object({ kind: z.enum(['sum', 'pow']).optional() });
 export const newsletterPreferenceInput = z.object({ subscribed: flagInput, locale: localeInput });
 export const trackingAdminQuery = z.object({ event: z.enum(TRACKING_EVENTS).optional(), limit: wholeNumber(1, 500).optional() });

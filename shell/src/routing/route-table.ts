@@ -60,6 +60,7 @@ const FIXED_NAMES = [
   'reset-password',
   'set-password',
   'my-account',
+  'newsletter',
   'downloading',
   'product-overview',
   'sales-campaign',
@@ -97,6 +98,8 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   fixed('reset-password', 'mf-account', '/reset-password', { uncached: true }),
   fixed('set-password', 'mf-account', '/set-password', { uncached: true, frame: 'clean' }),
   fixed('my-account', 'mf-account', '/my-account', { uncached: true }),
+  // docs/forms.md "Newsletter": its links carry personal tokens, so the page is never cached.
+  fixed('newsletter', 'mf-account', '/newsletter', { uncached: true }),
   fixed('downloading', 'mf-landing', '/downloading', { frame: 'simple' }),
   fixed('product-overview', 'mf-landing', '/product-overview'),
   fixed('sales-campaign', 'mf-campaign', '/sales-campaign', { uncached: true }),
