@@ -97,6 +97,7 @@ const sessionRoute: AccountRoute = {
             email: session.user.email,
             name: session.user.name,
             hasPassword,
+            emailVerified: session.user.emailVerified,
             ...(session.user.image ? { picture: session.user.image } : {}),
           },
         }

@@ -4,6 +4,7 @@ import { useSelector } from 'react-redux';
 import {
   checkField,
   formAnswerSchema,
+  newsletterChoiceAnswerSchema,
   postJson,
   PUSH_SERVICE_WORKER_SCOPE,
   PUSH_UNSUBSCRIBE_ENDPOINT,
@@ -38,6 +39,8 @@ export interface MyAccountData {
   /** Whether the account's address gets the newsletter; null when the site's API did not answer. */
   newsletter: boolean | null;
   newsletterSaved: boolean;
+  /** The switch was turned on for an address the account has not proven: a confirmation link was mailed. */
+  newsletterPending: boolean;
   deviceRemoved: boolean;
   deviceError: string | null;
   passwordChanged: boolean;
@@ -46,7 +49,7 @@ export interface MyAccountData {
 }
 
 /** The newsletter switch of the account's address (a form that also works without JavaScript). */
-function NewsletterPreference({ initial, saved }: { initial: boolean | null; saved: boolean }) {
+function NewsletterPreference({ initial, saved, pending }: { initial: boolean | null; saved: boolean; pending: boolean }) {
   const { t } = useTranslation('my_account');
   const locale = useSelector(selectLocale);
   const [subscribed, setSubscribed] = useState(initial ?? false);
@@ -58,11 +61,17 @@ function NewsletterPreference({ initial, saved }: { initial: boolean | null; sav
       const body = await postJson(
         '/api/site/newsletter-preference',
         { subscribed: subscribed ? 'true' : 'false', locale } satisfies PostedInput<typeof newsletterPreferenceInput>,
-        siteAnswerSchema,
+        newsletterChoiceAnswerSchema,
       );
-      return body.cscode === 200 ? 'saved' : 'failed';
+      if (body.cscode !== 200) return 'failed';
+      // docs/forms.md "Newsletter": an address the account has not proven is asked by mail first.
+      if (body.pending) {
+        setSubscribed(false);
+        return 'pending';
+      }
+      return 'saved';
     },
-    saved ? 'saved' : null,
+    pending ? 'pending' : saved ? 'saved' : null,
   );
   if (initial === null) return null;
   const status = changedSinceSaving ? null : save.state;
@@ -87,7 +96,7 @@ function NewsletterPreference({ initial, saved }: { initial: boolean | null; sav
         {t('newsletter.label')}
       </label>
       {status && (
-        <p className={status === 'saved' ? styles.notice : styles.problem} role="status">
+        <p className={status === 'failed' ? styles.problem : styles.notice} role="status">
           {t(`newsletter.${status}`)}
         </p>
       )}
@@ -231,7 +240,7 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
         </form>
       )}
 
-      <NewsletterPreference initial={data.newsletter} saved={data.newsletterSaved} />
+      <NewsletterPreference initial={data.newsletter} saved={data.newsletterSaved} pending={data.newsletterPending} />
       <PushPreference />
 
       <h2 className={styles.subheading}>{t('data.title')}</h2>

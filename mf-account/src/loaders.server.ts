@@ -125,6 +125,7 @@ export async function loadMyAccountPage({ url, fetchAsVisitor }: LoaderContext):
     orders,
     newsletter: newsletter?.subscribed ?? null,
     newsletterSaved: query.get('newsletter_saved') === '1',
+    newsletterPending: query.get('newsletter_pending') === '1',
     passwordChanged: query.get('password_changed') === '1',
     passwordError: readError(query.get('password_error')),
     deleteError: readError(query.get('delete_error')),

@@ -14,7 +14,17 @@ export type ProvidersDto = z.infer<typeof providersSchema>;
 /** `GET /api/account/session`: who is signed in, as the shell's session slice needs it (never the secret). */
 export const sessionSchema = z.object({
   signedIn: z.boolean(),
-  user: z.nullable(z.object({ id: z.string(), email: z.string(), name: z.string(), picture: z.optional(z.string()), hasPassword: z.boolean() })),
+  user: z.nullable(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      name: z.string(),
+      picture: z.optional(z.string()),
+      hasPassword: z.boolean(),
+      /** Whether the address is proven to be the account's (Google said so, or a mailed link was followed). */
+      emailVerified: z.optional(z.boolean()),
+    }),
+  ),
 });
 /** Who is signed in. */
 export type SessionDto = z.infer<typeof sessionSchema>;

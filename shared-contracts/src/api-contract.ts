@@ -72,7 +72,7 @@ export function respondJson(body: unknown, status = 200, headers: Record<string,
 export async function readSignedInUser(
   request: Request,
   fetchApi: (path: string, init?: RequestInit) => Promise<Response>,
-): Promise<{ id: string; email: string; name: string } | null> {
+): Promise<{ id: string; email: string; name: string; emailVerified?: boolean } | null> {
   const cookie = request.headers.get('cookie');
   if (!cookie) return null;
   const answer = await fetchApi('/api/account/session', { headers: { cookie } }).catch(() => null);

@@ -39,4 +39,14 @@ const NEWSLETTER_STATUSES = ['empty', 'required', 'format', 'succ', 'fail'] as c
 export const newsletterAnswerSchema = z.object({ cscode: z.number(), status: z.optional(z.enum(NEWSLETTER_STATUSES)) });
 
 /** `GET /api/site/newsletter-preference`: whether the signed-in address gets the newsletter. */
-export const newsletterPreferenceSchema = z.object({ subscribed: z.boolean() });
+export const newsletterPreferenceSchema = z.object({
+  subscribed: z.boolean(),
+  /** docs/forms.md "Newsletter": an address the account has not proven waits for its mailed link. */
+  pending: z.optional(z.boolean()),
+});
+/** `POST /api/site/newsletter-preference`'s answer: `cscode` 200 with the choice as saved, or an error code. */
+export const newsletterChoiceAnswerSchema = z.object({
+  cscode: z.number(),
+  subscribed: z.optional(z.boolean()),
+  pending: z.optional(z.boolean()),
+});

@@ -10,7 +10,7 @@ import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { CLIENT_IP_HEADER } from '@reelkeep/shared-contracts';
 import * as z from 'zod/mini';
 import siteApi from './api.ts';
-import { newsletterConfirmRoute, newsletterRoute, newsletterUnsubscribeRoutes } from './newsletter.ts';
+import { newsletterConfirmRoute, newsletterPreferenceRoutes, newsletterRoute, newsletterUnsubscribeRoutes } from './newsletter.ts';
 import { CONFIRM_MAIL_INTERVAL_MS } from './newsletter-rules.ts';
 import { hashToken, isSubscribed, setAccountChoice } from './newsletter-subscriptions.ts';
 import type { SiteSettings } from './settings.ts';
@@ -252,6 +252,41 @@ describe.each(listTestDatabases())('newsletter double opt-in on %s', (_kind, ope
     const limited = await post({ email: address('a'), type: 2 });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('600');
+  });
+
+  it("My account's switch on an address the account has not proven mails a confirmation instead of subscribing it; a proven one is confirmed", async () => {
+    const [, choose] = newsletterPreferenceRoutes as [ApiRoute<SiteSettings>, ApiRoute<SiteSettings>];
+    const signedIn = (email: string, emailVerified: boolean) =>
+      createTestHostContext(db, {
+        module: siteApi,
+        env: { SITE_URL },
+        fetchApi: async (path) =>
+          path === '/api/account/session'
+            ? Response.json({ signedIn: true, user: { id: 'u1', email, name: 'Owner', hasPassword: true, emailVerified } })
+            : new Response(null, { status: 404 }),
+      });
+    const post = (owner: HostContext<SiteSettings>) =>
+      choose.handle(
+        request('/api/site/newsletter-preference', {
+          body: JSON.stringify({ subscribed: 'true', locale: 'it' }),
+          type: 'application/json',
+          headers: { cookie: 'session=1' },
+        }),
+        owner,
+      );
+
+    const unproven = address('someone-else');
+    expect(await readAnswer(await post(signedIn(unproven, false)))).toEqual({ cscode: 200, subscribed: false, pending: true });
+    expect(await isSubscribed(db, unproven)).toBe(false);
+    expect((await mailsTo(unproven)).map((mail) => mail.subject)).toEqual([await readMailText('it', 'mail.confirm.subject')]);
+    // Asking again within the hour sends no second mail.
+    await post(signedIn(unproven, false));
+    expect(await mailsTo(unproven)).toHaveLength(1);
+
+    const proven = address('google-user');
+    expect(await readAnswer(await post(signedIn(proven, true)))).toEqual({ cscode: 200, subscribed: true, pending: false });
+    expect(await isSubscribed(db, proven)).toBe(true);
+    expect(await mailsTo(proven)).toEqual([]);
   });
 
   it("My account's switch is the signed-in owner's own choice: on is confirmed, off unsubscribed", async () => {

@@ -67,7 +67,7 @@ export const newsletterRoute: ApiRoute<SiteSettings> = {
   method: 'POST',
   path: '/email/report',
   async handle(request, context) {
-    const { db, logger, captcha } = context;
+    const { captcha } = context;
     const isForm = !(request.headers.get('content-type') ?? '').includes('application/json');
     const answer = (status: NewsletterStatus, code: number, extra: Record<string, string> = {}) =>
       isForm
@@ -84,25 +84,38 @@ export const newsletterRoute: ApiRoute<SiteSettings> = {
     // The footer's form without JavaScript has no captcha (the page is cached for everybody): the newsletter page asks it.
     if (input.isForm && !altcha && !captchaToken) return seeOther(`${toNewsletterPage(locale, { step: 'captcha' })}#subscribe`);
     if (!(await captcha.verify({ altcha, captchaToken, captchaAnswer }))) return answer('fail', 400);
-    let owed: Awaited<ReturnType<typeof signUp>>;
-    try {
-      owed = await signUp(db, { email: input.data.email, locale, source: 'footer' });
-    } catch (error) {
-      logger.error('newsletter subscription not stored', { error });
-      return answer('fail', 500);
-    }
-    if (owed) {
-      try {
-        await sendConfirmationMail(context, owed.subscriber, owed.token);
-      } catch (error) {
-        await releaseConfirmation(db, owed.token).catch(() => undefined);
-        logger.error('newsletter confirmation not sent', { error: String(error) });
-        return answer('fail', 500);
-      }
-    }
-    return answer('succ', 200);
+    return (await mailConfirmation(context, { email: input.data.email, locale, source: 'footer' })) ? answer('fail', 500) : answer('succ', 200);
   },
 };
+
+/**
+ * Stores a sign-up as pending and mails its confirmation link when one is owed (at most one per address in
+ * CONFIRM_MAIL_INTERVAL_MS, none to a confirmed address). Answers a 503 when that failed, else null.
+ */
+async function mailConfirmation(
+  context: HostContext<SiteSettings>,
+  input: { email: string; locale: Locale; source: 'footer' | 'account' },
+): Promise<Response | null> {
+  const { db, logger } = context;
+  const failed = () => respondJson({ cscode: 500, status: 'fail' }, 503);
+  let owed: Awaited<ReturnType<typeof signUp>>;
+  try {
+    owed = await signUp(db, input);
+  } catch (error) {
+    logger.error('newsletter subscription not stored', { error });
+    return failed();
+  }
+  if (owed) {
+    try {
+      await sendConfirmationMail(context, owed.subscriber, owed.token);
+    } catch (error) {
+      await releaseConfirmation(db, owed.token).catch(() => undefined);
+      logger.error('newsletter confirmation not sent', { error: String(error) });
+      return failed();
+    }
+  }
+  return null;
+}
 
 /**
  * `POST /api/site/newsletter/confirm`: the newsletter page's button for a mailed link (a link alone confirms
@@ -230,21 +243,28 @@ export const newsletterPreferenceRoutes: ApiRoute<SiteSettings>[] = [
   {
     method: 'POST',
     path: '/api/site/newsletter-preference',
-    async handle(request, { db, fetchApi }) {
+    async handle(request, context) {
+      const { db, fetchApi } = context;
       const input = await readInput(request, newsletterPreferenceInput);
       const locale = readSubmittedLocale(input);
-      const email = (await readSignedInUser(request, fetchApi))?.email ?? null;
+      const user = await readSignedInUser(request, fetchApi);
       if (!input.ok)
         return input.isForm
           ? new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/my-account?newsletter_error=invalid#newsletter` } })
           : respondJson({ cscode: 400, problems: input.problems }, 400);
       const subscribed = input.data.subscribed;
-      if (email) await setAccountChoice(db, { email, locale, subscribed });
+      // An address the account has not proven (a password sign-up) is asked by mail like the footer's box: an
+      // account is no way to subscribe somebody else's address (docs/forms.md "Newsletter").
+      const pending = Boolean(user && subscribed && !user.emailVerified && !(await isSubscribed(db, user.email)));
+      if (user && pending) {
+        const failed = await mailConfirmation(context, { email: user.email, locale, source: 'account' });
+        if (failed) return input.isForm ? seeOther(`${toLocalePrefix(locale)}/my-account?newsletter_error=failed#newsletter`) : failed;
+      } else if (user) await setAccountChoice(db, { email: user.email, locale, subscribed });
       if (input.isForm) {
-        const query = email ? 'newsletter_saved=1' : 'newsletter_error=signed_out';
+        const query = !user ? 'newsletter_error=signed_out' : pending ? 'newsletter_pending=1' : 'newsletter_saved=1';
         return new Response(null, { status: 303, headers: { location: `${toLocalePrefix(locale)}/my-account?${query}#newsletter` } });
       }
-      return email ? respondJson({ cscode: 200, subscribed }) : respondJson({ cscode: 401 }, 401);
+      return user ? respondJson({ cscode: 200, subscribed: subscribed && !pending, pending }) : respondJson({ cscode: 401 }, 401);
     },
   },
 ];
