@@ -9,6 +9,7 @@ import {
 } from '@reelkeep/shared-contracts';
 import { decidePromptOnScreen, isPromptQueueAction, reducePromptQueue } from './prompt-queue-rules.ts';
 import { promptsSlice } from '../store/prompts-slice.ts';
+import { listExpectedPrompts } from './PromptQueue.tsx';
 
 const { queueOpened, menuToggled, clockTicked } = promptsSlice.actions;
 const ALL: PromptId[] = ['consent-card', 'campaign-modal', 'push-offer', 'bottom-ad'];
@@ -254,4 +255,16 @@ describe('the frame prompt queue (docs/frame.md "Prompts"): one prompt at a time
     expect(isPromptQueueAction({ type: 'prompts/somethingElse' })).toBe(false);
     expect(promptsSlice.reducer(PROMPT_QUEUE_INITIAL_STATE, { type: 'os/osSwitched', payload: 'mac' })).toBe(PROMPT_QUEUE_INITIAL_STATE);
   });
+});
+
+describe('the prompts a page waits for when the queue opens', () => {
+  it.each<[string, { consentAnswered: boolean; hasCampaign: boolean }, PromptId[]]>([
+    ['a first visit during a campaign: all four', { consentAnswered: false, hasCampaign: true }, ALL],
+    [
+      'consent answered (or Global Privacy Control): no consent card',
+      { consentAnswered: true, hasCampaign: true },
+      ['campaign-modal', 'bottom-ad', 'push-offer'],
+    ],
+    ['no campaign running: consent and push only', { consentAnswered: false, hasCampaign: false }, ['consent-card', 'push-offer']],
+  ])('%s', (_title, input, expected) => expect([...listExpectedPrompts(input)].sort()).toEqual([...expected].sort()));
 });
