@@ -18,6 +18,7 @@ const LOCALES = [
   { locale: 'de', prefix: '/de' },
 ] as const;
 const AUTO_SHOW_MS = 5000;
+const AD_CLOSE_AFTER_CLICK_MS = 3000;
 const text = (locale: string, key: string) => readText(locale, 'campaign', key);
 const couponModal = (page: Page, locale: string) => page.getByRole('dialog', { name: text(locale, 'dialogs.coupon_heading') });
 const bottomAd = (page: Page) => page.getByTestId('campaign-bottom-ad');
@@ -163,7 +164,10 @@ for (const { locale, prefix } of LOCALES) {
   }
 }
 
-test('desktop: a campaign that is not important shows the image ad instead of the coupon modal', async ({ page, request }) => {
+test('desktop: a campaign that is not important shows the image ad instead of the coupon modal, with its own storage key and source type; it closes 3 s after a banner click, never over the next page', async ({
+  page,
+  request,
+}) => {
   const startsAt = Date.now() + 60 * 86_400_000;
   const campaign = {
     id: 'e2e-image-ad',
@@ -180,19 +184,42 @@ test('desktop: a campaign that is not important shows the image ad instead of th
   try {
     await page.setViewportSize({ width: 1280, height: 800 });
     const errors = collectBrowserErrors(page);
+    // The page's own clock: the 5 s of the auto-show and the 3 s after a click pass without real waiting.
+    await page.clock.install();
     // The preview link shows the moment the campaign runs, when the demo campaign is over.
-    await page.goto(`/fr/netflix-downloader?start_time=${toUtcDigits(startsAt + 3_600_000)}`);
+    const link = `/fr/netflix-downloader?start_time=${toUtcDigits(startsAt + 3_600_000)}`;
+    await page.goto(link);
+    await expect(page.locator('html')).toHaveAttribute('data-campaign-dialogs', 'ready', { timeout: 20_000 });
+    await page.clock.runFor(AUTO_SHOW_MS);
     const imageAd = page.getByRole('dialog', { name: readText('fr', 'campaign', 'names.msbf') });
-    await expect(imageAd).toBeVisible({ timeout: 20_000 });
+    await expect(imageAd).toBeVisible();
     await expect(imageAd).toContainText(readText('fr', 'campaign', 'names.msbf_nav'));
     await expect(imageAd.getByRole('link', { name: text('fr', 'dialogs.image_ad_cta') })).toHaveAttribute('href', '/fr/sales-campaign');
     await expect(imageAd.locator('img')).toHaveAttribute('src', '/assets/campaign/msbf-wide.svg');
     await expect(couponModal(page, 'fr')).toHaveCount(0);
     const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
     expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    // Its own storage key: closing it sets the image ad's flag, not the coupon modal's.
     await imageAd.getByRole('button', { name: readText('fr', 'common', 'dialog.close') }).click();
     await expect(imageAd).toBeHidden();
-    expect(await page.evaluate(() => sessionStorage.getItem('rk_coupon_modal_closed'))).toBe('1');
+    const storage = () => page.evaluate(() => ({ ...sessionStorage }));
+    expect(await storage()).toMatchObject({ 'rk_image_ad_e2e-image-ad': '1' });
+    expect((await storage())['rk_coupon_modal_closed']).toBeUndefined();
+
+    // A new session: a click on the banner records the source type at once; the next page never shows the ad; the
+    // flag comes 3 s after the click.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(link);
+    await expect(page.locator('html')).toHaveAttribute('data-campaign-dialogs', 'ready', { timeout: 20_000 });
+    await page.clock.runFor(AUTO_SHOW_MS);
+    await expect(imageAd).toBeVisible();
+    await imageAd.getByRole('link', { name: text('fr', 'dialogs.image_ad_cta') }).click();
+    await expect(page).toHaveURL(/\/fr\/sales-campaign$/);
+    await expect(imageAd).toHaveCount(0);
+    expect(await storage()).toMatchObject({ rk_ad_source: 'image_ad_e2e-image-ad' });
+    expect((await storage())['rk_image_ad_e2e-image-ad']).toBeUndefined();
+    await page.clock.runFor(AD_CLOSE_AFTER_CLICK_MS);
+    await expect.poll(async () => (await storage())['rk_image_ad_e2e-image-ad']).toBe('1');
     expect(errors).toEqual([]);
   } finally {
     expect((await request.post('/api/campaign/admin/campaigns/e2e-image-ad/end', { headers: ADMIN, data: {} })).status()).toBe(200);
@@ -200,12 +227,17 @@ test('desktop: a campaign that is not important shows the image ad instead of th
 });
 
 for (const { locale, prefix } of LOCALES) {
-  test(`${locale}, desktop: the bottom-left ad shows once per session, closes, and a click records its source then hides it`, async ({
+  test(`${locale}, desktop: the bottom-left ad shows once per session in its style options, closes, and a click records its source then hides it`, async ({
     page,
     context,
     browser,
   }) => {
-    await context.addInitScript(() => sessionStorage.setItem('rk_coupon_modal_closed', '1'));
+    // docs/frame.md "Prompts": the bottom ad comes after the coupon modal and the push offer, which this visitor had.
+    const hadTheOtherPrompts = () => {
+      sessionStorage.setItem('rk_coupon_modal_closed', '1');
+      sessionStorage.setItem('rk_push_prompted', '1');
+    };
+    await context.addInitScript(hadTheOtherPrompts);
     await page.setViewportSize({ width: 1280, height: 800 });
     const errors = collectBrowserErrors(page);
     await page.goto(`${prefix}/netflix-downloader`);
@@ -213,6 +245,11 @@ for (const { locale, prefix } of LOCALES) {
     await expect(ad).toBeVisible({ timeout: 20_000 });
     await expect(ad).toContainText(text(locale, 'names.demo'));
     await expect(ad.getByRole('link')).toHaveAttribute('href', `${prefix}/store`);
+    // The demo campaign's style options (attr): a gold border on the body, a red close icon under the pointer.
+    await expect(ad).toHaveCSS('border-top-color', 'rgb(255, 209, 102)');
+    const closeIcon = ad.getByRole('button', { name: text(locale, 'dialogs.bottom_ad_close') });
+    await closeIcon.hover();
+    await expect(closeIcon).toHaveCSS('background-color', 'rgb(230, 57, 70)');
     const axe = await new AxeBuilder({ page }).include('[data-testid="campaign-bottom-ad"]').analyze();
     expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     await ad.getByRole('button', { name: text(locale, 'dialogs.bottom_ad_close') }).click();
@@ -226,7 +263,7 @@ for (const { locale, prefix } of LOCALES) {
 
     // A new session shows it again; following it records where the visitor came from and hides it 3 s later.
     const next = await browser.newContext({ storageState: await context.storageState(), viewport: { width: 1280, height: 800 } });
-    await next.addInitScript(() => sessionStorage.setItem('rk_coupon_modal_closed', '1'));
+    await next.addInitScript(hadTheOtherPrompts);
     const visit = await next.newPage();
     await visit.goto(`${prefix}/netflix-downloader`);
     const again = bottomAd(visit);

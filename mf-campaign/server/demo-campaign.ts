@@ -66,6 +66,8 @@ export function buildDemoCampaign(now: number, days = 14): CampaignInput {
       storageKey: 'rk_bottom_ad_demo',
       sourceKey: 'rk_ad_source',
       sourceValue: 'bottom_ad_demo',
+      // docs/campaigns.md "Campaign data": the bottom ad's style options (the spec's attr).
+      attr: { body: { borderColor: '#ffd166' }, icon: { backgroundColor: '#0b1020cc' }, iconHover: { backgroundColor: '#e63946' } },
     },
     carousel: [
       {

@@ -52,6 +52,30 @@ export interface CampaignImagesDto {
   bgArticle?: string;
 }
 
+/**
+ * A style of the bottom ad a campaign may set (the spec's `attr`, docs/campaigns.md "Campaign data"): colours as
+ * `#rgb`, `#rrggbb` or `#rrggbbaa` and a corner radius in px, nothing else, so no campaign can load a URL or move
+ * the ad over the page.
+ */
+export interface CampaignAdStyleDto {
+  color?: string;
+  backgroundColor?: string;
+  borderColor?: string;
+  borderRadiusPx?: number;
+}
+
+/** The bottom ad's style options: the panel (`body`), its close icon (`icon`) and the icon under the pointer (`iconHover`). Since 3.2.0. */
+export interface CampaignBottomAdAttrDto {
+  body?: CampaignAdStyleDto;
+  icon?: CampaignAdStyleDto;
+  iconHover?: CampaignAdStyleDto;
+}
+
+/** A colour a campaign may give its ad. */
+export const AD_STYLE_COLOUR_PATTERN = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+/** The largest corner radius of an ad's panel or icon, in px. */
+export const AD_STYLE_MAX_RADIUS_PX = 32;
+
 /** The bottom-left ad of a campaign (docs/campaigns.md "Campaign data"). */
 export interface CampaignBottomAdDto {
   href: string;
@@ -60,6 +84,8 @@ export interface CampaignBottomAdDto {
   storageKey: string;
   sourceKey: string;
   sourceValue: string;
+  /** Since 3.2.0. */
+  attr?: CampaignBottomAdAttrDto;
 }
 
 /** A carousel entry: texts are keys of the `campaign` namespace's `carousel` section. */
@@ -131,6 +157,14 @@ export const checkoutCampaignAnswerSchema: z.ZodMiniType<CheckoutCampaignAnswer>
   coupons: z.array(couponSchema),
 });
 
+/** An ad's style as an answer carries it: the same limits as the admin input, so a page never draws another. */
+const adStyleAnswer = z.object({
+  color: z.optional(z.string().check(z.regex(AD_STYLE_COLOUR_PATTERN))),
+  backgroundColor: z.optional(z.string().check(z.regex(AD_STYLE_COLOUR_PATTERN))),
+  borderColor: z.optional(z.string().check(z.regex(AD_STYLE_COLOUR_PATTERN))),
+  borderRadiusPx: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(AD_STYLE_MAX_RADIUS_PX))),
+});
+
 const campaignSchema: z.ZodMiniType<CampaignDto> = z.object({
   id: z.string(),
   nameKey: z.string(),
@@ -157,6 +191,7 @@ const campaignSchema: z.ZodMiniType<CampaignDto> = z.object({
       storageKey: z.string(),
       sourceKey: z.string(),
       sourceValue: z.string(),
+      attr: z.optional(z.object({ body: z.optional(adStyleAnswer), icon: z.optional(adStyleAnswer), iconHover: z.optional(adStyleAnswer) })),
     }),
   ),
   carousel: z.array(

@@ -26,6 +26,19 @@ export interface ToastRequest {
   onConfirm?: () => void;
   /** Runs when the cancel button is pressed (not on Escape, the backdrop or the close button), before the dialog closes. Since 3.1.0. */
   onCancel?: () => void;
+  /**
+   * The spec's `customClass`: class names (letters, digits, `-` and `_`, up to 3, space-separated) added to the dialog's
+   * panel, so a remote can style its toast with its own stylesheet; anything else is ignored. Since 3.2.0.
+   */
+  customClass?: string;
+}
+
+/** Class names a toast may carry: up to three CSS identifiers, space-separated. */
+export const TOAST_CUSTOM_CLASS_PATTERN = /^-?[A-Za-z_][\w-]{0,63}(?: -?[A-Za-z_][\w-]{0,63}){0,2}$/;
+
+/** The toast's custom class as the dialog uses it: the caller's class names when they are class names, else none. */
+export function readToastCustomClass(customClass: string | undefined): string | undefined {
+  return customClass !== undefined && TOAST_CUSTOM_CLASS_PATTERN.test(customClass) ? customClass : undefined;
 }
 
 /**

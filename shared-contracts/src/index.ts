@@ -36,5 +36,6 @@ export * from './translator.ts';
 export * from './share-links.ts';
 export * from './after-page-load.ts';
 export * from './campaign-contract.ts';
+export * from './prompt-queue.ts';
 export type * from './campaign-dialogs-contract.ts';
 export * from './inputs/campaign.ts';

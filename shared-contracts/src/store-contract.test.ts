@@ -13,6 +13,7 @@ import {
   selectUser,
   type SharedState,
 } from './store-contract.ts';
+import { PROMPT_QUEUE_INITIAL_STATE } from './prompt-queue.ts';
 
 const user = { id: 'u1', email: 'ana@example.com', name: 'Ana', hasPassword: true };
 const state: SharedState = {
@@ -22,6 +23,7 @@ const state: SharedState = {
   pageMeta: { title: 'Blog', description: '', keywords: '', status: 200, canonicalUrl: 'https://www.reelkeep.com/fr/blog/' },
   ab: { values: { abPlanPrice: 'price_b' } },
   campaignNav: { visible: true },
+  prompts: PROMPT_QUEUE_INITIAL_STATE,
 };
 
 describe('the store contract’s selectors', () => {

@@ -1,4 +1,5 @@
 import type { Locale } from './locales.ts';
+import type { PromptQueueState } from './prompt-queue.ts';
 
 /** Locale slice (docs/locales.md "Supported locales": locales, current locale, locale path, URL prefix, hreflang). */
 export interface LocaleState {
@@ -54,6 +55,8 @@ export interface SharedState {
   pageMeta: PageMetaState;
   ab: AbState;
   campaignNav: CampaignNavState;
+  /** The frame's prompt queue (docs/frame.md "Prompts"). Since 3.2.0. */
+  prompts: PromptQueueState;
 }
 
 /** Action type of the OS switch (the shell's `os` slice handles it; any remote may dispatch it). */

@@ -1,14 +1,19 @@
+import type { CSSProperties } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import type { CampaignBottomAdAttrDto } from '@reelkeep/shared-contracts';
+import { toBottomAdStyle } from './dialog-rules.ts';
 import * as styles from './CampaignDialogs.module.css';
 
 /**
  * The bottom-left ad (docs/campaigns.md "Coupon modal and ads"): a closable banner in the corner, linked to the
- * campaign's offer, with the campaign's optional text drawn over it. Not modal: the page stays usable.
+ * campaign's offer, with the campaign's optional text drawn over it, in the campaign's style options (`attr`). Not
+ * modal: the page stays usable.
  */
 export function BottomAd({
   name,
   background,
   textImage,
+  attr,
   href,
   onClose,
   onLinkClick,
@@ -16,13 +21,20 @@ export function BottomAd({
   name: string;
   background: string;
   textImage: string | undefined;
+  attr?: CampaignBottomAdAttrDto;
   href: string;
   onClose: () => void;
   onLinkClick: () => void;
 }) {
   const { t } = useTranslation('campaign');
   return (
-    <aside className={styles.bottomAd} aria-label={t('dialogs.bottom_ad_label')} data-testid="campaign-bottom-ad">
+    <aside
+      className={styles.bottomAd}
+      style={toBottomAdStyle(attr) as CSSProperties}
+      aria-label={t('dialogs.bottom_ad_label')}
+      data-testid="campaign-bottom-ad"
+      data-prompt="bottom-ad"
+    >
       <a href={href} onClick={onLinkClick} className={styles.bottomAdLink}>
         <img src={background} alt="" width={320} height={180} className={styles.bottomAdArt} />
         {textImage && <img src={textImage} alt="" className={styles.bottomAdText} />}

@@ -58,7 +58,15 @@ export function CampaignDialog({
   }, []);
   return (
     <div className={styles.backdrop} onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={panel} className={`${styles.panel} ${className ?? ''}`} role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1}>
+      <div
+        ref={panel}
+        className={`${styles.panel} ${className ?? ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        tabIndex={-1}
+        data-prompt="campaign-modal"
+      >
         <button type="button" className={styles.close} onClick={onClose} aria-label={t('dialog.close')}>
           <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
             <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import {
   currentCampaignsAnswerSchema,
   emitSiteEvent,
   onSiteEvent,
+  promptClosed,
+  promptOffered,
+  promptWithdrawn,
   readJsonResponse,
+  selectPromptOnScreen,
   type CampaignCouponDto,
   type CampaignDialogsProps,
   type CampaignDto,
@@ -14,13 +19,21 @@ import {
   AD_CLOSE_AFTER_CLICK_MS,
   areAdsAllowed,
   chooseAutoShownDialog,
+  COUPON_MODAL_DELAY_MS,
   COUPON_MODAL_SESSION_FLAG,
   isBottomAdShown,
   type CampaignWindow,
 } from '../campaign-rules.ts';
 import { BottomAd } from './BottomAd.tsx';
 import { CouponModal } from './CouponModal.tsx';
-import { IMAGE_AD_SOURCE_KEY, isDesktopViewport, msUntilAutoShow, pickModalCoupons, toAdHref } from './dialog-rules.ts';
+import {
+  describeImageAdStorage,
+  isDesktopViewport,
+  isFollowedImageAdVisible,
+  pickModalCoupons,
+  toAdHref,
+  toAutoShownClosedKey,
+} from './dialog-rules.ts';
 import { ImageAd } from './ImageAd.tsx';
 
 const LINK_PARAMETERS = ['start_time', 'ac_endtime', 'ac_source'] as const;
@@ -66,26 +79,33 @@ async function fetchCampaign(search: string): Promise<CampaignDto | null> {
   return answer?.campaign ?? null;
 }
 
-/** Which auto-shown or requested dialog is open. */
-type OpenDialog = 'coupon-modal' | 'image-ad' | null;
-/** The bottom ad's life on this page: not yet shown, on screen, or done (closed, clicked, or shown before this session). */
-type BottomAdState = 'waiting' | 'shown' | 'done';
+/** Which dialog the campaign's turn in the frame's queue shows. */
+type CampaignModalKind = 'coupon-modal' | 'image-ad';
+/** The bottom ad's life on this page: offered to the queue, on screen, or done (closed, clicked, or not for this page). */
+type BottomAdState = 'offered' | 'shown' | 'done';
 
 /**
  * The campaign squad's dialogs in the frame (docs/campaigns.md "Coupon modal and ads"): the coupon modal (auto-shown
- * 5 s after load, or asked for by the banner on the store page), the image ad for a campaign that is not important,
- * and the bottom-left ad once per session. Rendered by the shell after hydration, when the browser is idle.
+ * 5 s after the screen is free, or asked for by the banner on the store page), the image ad for a campaign that is
+ * not important, and the bottom-left ad once per session. They take their turns in the frame's prompt queue
+ * (docs/frame.md "Prompts"): offered to it when the page may show them, drawn only while the queue says so. Rendered
+ * by the shell after hydration, when the browser is idle.
  */
 export function CampaignDialogs({ campaign, route, prefix, locale, search }: CampaignDialogsProps) {
   const { i18n } = useTranslation('campaign');
+  const dispatch = useDispatch();
+  const onScreen = useSelector(selectPromptOnScreen);
   const [firstSearch] = useState(search);
   const [details, setDetails] = useState<CampaignDto | null>(null);
   const [ready, setReady] = useState(false);
-  const [open, setOpen] = useState<OpenDialog>(null);
+  const [autoKind, setAutoKind] = useState<CampaignModalKind | null>(null);
+  const [askedKind, setAskedKind] = useState<CampaignModalKind | null>(null);
   const [requested, setRequested] = useState(false);
-  const [bottomAd, setBottomAd] = useState<BottomAdState>('waiting');
-  const routeNow = useRef(route);
-  routeNow.current = route;
+  const [bottomAd, setBottomAd] = useState<BottomAdState>('done');
+  const [imageAdFollowedOn, setImageAdFollowedOn] = useState<string | null>(null);
+  const page = `${prefix}|${route ?? ''}|${search}`;
+  const pageNow = useRef(page);
+  pageNow.current = page;
   const rulesView: CampaignWindow = {
     id: campaign.id,
     route: campaign.route,
@@ -99,6 +119,9 @@ export function CampaignDialogs({ campaign, route, prefix, locale, search }: Cam
   rules.current = rulesView;
   const coupons: CampaignCouponDto[] = details ? pickModalCoupons(details.coupons) : [];
   const hasCoupons = coupons.length > 0;
+  const imageAdStorage = describeImageAdStorage(campaign.id);
+  const adsHere = areAdsAllowed(rulesView, route);
+  const ad = details?.bottomAd ?? null;
 
   useEffect(() => {
     let cancelled = false;
@@ -108,69 +131,108 @@ export function CampaignDialogs({ campaign, route, prefix, locale, search }: Cam
         setDetails(found && found.id === campaign.id ? found : null);
         setReady(true);
       })
-      .catch(() => undefined);
+      .catch(() => {
+        dispatch(promptWithdrawn('campaign-modal'));
+        dispatch(promptWithdrawn('bottom-ad'));
+      });
     return () => {
       cancelled = true;
     };
-  }, [i18n, locale, firstSearch, campaign.id]);
+  }, [i18n, locale, firstSearch, campaign.id, dispatch]);
 
   useEffect(() => {
     // Tells journeys and monitoring that the campaign dialogs have taken over, as `data-hydrated` does for the page.
     if (ready) document.documentElement.dataset.campaignDialogs = 'ready';
   }, [ready]);
 
+  // Once ready, on the page the visitor arrived on: offer this page's turns to the queue, or give them up.
+  useEffect(() => {
+    if (!ready) return;
+    const isDesktop = isDesktopViewport(window.innerWidth);
+    const choice = chooseAutoShownDialog({
+      campaign: rules.current,
+      route,
+      isDesktop,
+      referrer: document.referrer,
+      siteHost: window.location.host,
+      closedThisSession: session.read(toAutoShownClosedKey(rules.current, COUPON_MODAL_SESSION_FLAG)) === '1',
+    });
+    const kind = choice === 'coupon-modal' && !hasCoupons ? null : choice;
+    setAutoKind(kind);
+    dispatch(kind ? promptOffered('campaign-modal', COUPON_MODAL_DELAY_MS) : promptWithdrawn('campaign-modal'));
+    const bottomAdDue =
+      ad !== null && isBottomAdShown({ ...rules.current, hasBottomAd: true }, route, isDesktop, session.read(ad.storageKey) === '1');
+    setBottomAd(bottomAdDue ? 'offered' : 'done');
+    dispatch(bottomAdDue ? promptOffered('bottom-ad', 0) : promptWithdrawn('bottom-ad'));
+    // Decided once, for the page of arrival; a client navigation keeps the decision (docs/frame.md "Prompts").
+  }, [ready]);
+
   useEffect(() => onSiteEvent('couponModalRequested', () => setRequested(true)), []);
   useEffect(() => {
     if (!ready || !requested) return;
     setRequested(false);
-    if (hasCoupons) setOpen('coupon-modal');
-  }, [ready, requested, hasCoupons]);
+    if (!hasCoupons) return;
+    // The visitor asked (the banner on the store page): it shows at once, whatever the session flag says.
+    setAskedKind('coupon-modal');
+    dispatch(promptOffered('campaign-modal', 0, { byVisitor: true }));
+  }, [ready, requested, hasCoupons, dispatch]);
 
+  const kind = askedKind ?? autoKind;
+  const modalTurn = onScreen === 'campaign-modal';
+  const bottomAdTurn = onScreen === 'bottom-ad';
+  // A turn that comes on a page without ads (the visitor went on before it came) is given up, not kept for later.
   useEffect(() => {
-    if (!ready) return;
-    const timer = setTimeout(() => {
-      const choice = chooseAutoShownDialog({
-        campaign: rules.current,
-        route: routeNow.current,
-        isDesktop: isDesktopViewport(window.innerWidth),
-        referrer: document.referrer,
-        siteHost: window.location.host,
-        closedThisSession: session.read(COUPON_MODAL_SESSION_FLAG) === '1',
-      });
-      if (choice === 'coupon-modal' && !hasCoupons) return;
-      if (choice) setOpen((current) => current ?? choice);
-    }, msUntilAutoShow(performance.now()));
-    return () => clearTimeout(timer);
-  }, [ready, hasCoupons]);
-
-  const ad = details?.bottomAd ?? null;
-  useEffect(() => {
-    if (!ready || !ad || bottomAd !== 'waiting') return;
-    const shownBefore = session.read(ad.storageKey) === '1';
-    if (isBottomAdShown({ ...rules.current, hasBottomAd: true }, route, isDesktopViewport(window.innerWidth), shownBefore)) {
-      // docs/campaigns.md "Coupon modal and ads": once per session, so a reload or the next page does not bring it back.
-      session.write(ad.storageKey, '1');
-      setBottomAd('shown');
+    if (modalTurn && !askedKind && !adsHere) dispatch(promptWithdrawn('campaign-modal'));
+    if (bottomAdTurn && bottomAd === 'offered' && !adsHere) {
+      setBottomAd('done');
+      dispatch(promptWithdrawn('bottom-ad'));
     }
-  }, [ready, ad, bottomAd, route]);
+  }, [modalTurn, bottomAdTurn, askedKind, adsHere, bottomAd, dispatch]);
 
-  const closeDialog = useCallback(() => {
+  useEffect(() => {
+    if (!bottomAdTurn || bottomAd !== 'offered' || !ad) return;
+    // docs/campaigns.md "Coupon modal and ads": once per session, so a reload or the next page does not bring it back.
+    session.write(ad.storageKey, '1');
+    setBottomAd('shown');
+  }, [bottomAdTurn, bottomAd, ad]);
+
+  const endModalTurn = useCallback(() => {
+    setAskedKind(null);
+    setAutoKind(null);
+    dispatch(promptClosed('campaign-modal'));
+  }, [dispatch]);
+  const closeCouponModal = useCallback(() => {
     session.write(COUPON_MODAL_SESSION_FLAG, '1');
-    setOpen(null);
-  }, []);
+    endModalTurn();
+  }, [endModalTurn]);
   const closeImageAd = useCallback(() => {
-    closeDialog();
+    session.write(imageAdStorage.storageKey, '1');
+    endModalTurn();
     emitSiteEvent('trackRequested', { event: 'custom', event_category: 'campaign', event_label: 'image_ad_close', event_target: campaign.id });
-  }, [closeDialog, campaign.id]);
+  }, [endModalTurn, imageAdStorage.storageKey, campaign.id]);
+  const imageAdTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const followImageAd = useCallback(() => {
-    session.write(IMAGE_AD_SOURCE_KEY, `image_ad_${campaign.id}`);
-    // A modal left over the next page would hide it: the image ad closes at once (docs/campaigns.md "Coupon modal and ads").
-    setTimeout(closeDialog, 0);
-  }, [closeDialog, campaign.id]);
+    if (imageAdTimer.current) return;
+    const { storageKey, sourceType } = imageAdStorage;
+    session.write(sourceType.key, sourceType.value);
+    // The spec's 3 s: the ad stays on the page it was clicked on (a link opened in another tab, a slow next page) and
+    // closes 3 s later; the next page never shows it (docs/campaigns.md "Coupon modal and ads").
+    setImageAdFollowedOn(pageNow.current);
+    const markClosed = () => session.write(storageKey, '1');
+    window.addEventListener('pagehide', markClosed, { once: true });
+    imageAdTimer.current = setTimeout(() => {
+      window.removeEventListener('pagehide', markClosed);
+      markClosed();
+      setImageAdFollowedOn(null);
+      imageAdTimer.current = null;
+      endModalTurn();
+    }, AD_CLOSE_AFTER_CLICK_MS);
+  }, [imageAdStorage, endModalTurn]);
   const closeBottomAd = useCallback(() => {
     if (ad) session.write(ad.storageKey, '1');
     setBottomAd('done');
-  }, [ad]);
+    dispatch(promptClosed('bottom-ad'));
+  }, [ad, dispatch]);
   const followBottomAd = useCallback(() => {
     if (!ad) return;
     session.write(ad.sourceKey, ad.sourceValue);
@@ -178,13 +240,12 @@ export function CampaignDialogs({ campaign, route, prefix, locale, search }: Cam
   }, [ad, closeBottomAd]);
 
   if (!ready) return null;
-  const adsHere = areAdsAllowed(rulesView, route);
   return (
     <>
-      {open === 'coupon-modal' && hasCoupons && (
-        <CouponModal campaign={campaign} coupons={coupons} route={route} prefix={prefix} locale={locale} onClose={closeDialog} />
+      {modalTurn && kind === 'coupon-modal' && hasCoupons && (
+        <CouponModal campaign={campaign} coupons={coupons} route={route} prefix={prefix} locale={locale} onClose={closeCouponModal} />
       )}
-      {open === 'image-ad' && adsHere && (
+      {modalTurn && kind === 'image-ad' && adsHere && isFollowedImageAdVisible(imageAdFollowedOn, page) && (
         <ImageAd
           name={campaign.name}
           line={campaign.title}
@@ -194,11 +255,12 @@ export function CampaignDialogs({ campaign, route, prefix, locale, search }: Cam
           onLinkClick={followImageAd}
         />
       )}
-      {bottomAd === 'shown' && ad && adsHere && (
+      {bottomAdTurn && bottomAd === 'shown' && ad && adsHere && (
         <BottomAd
           name={campaign.name}
           background={ad.background}
           textImage={ad.textImage}
+          attr={ad.attr}
           href={toAdHref(ad.href, prefix)}
           onClose={closeBottomAd}
           onLinkClick={followBottomAd}

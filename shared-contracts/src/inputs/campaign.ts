@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flagInput, localeInput, singleLine } from '../input-fields.ts';
 import { PLAN_TYPES } from '../pricing.ts';
+import { AD_STYLE_COLOUR_PATTERN, AD_STYLE_MAX_RADIUS_PX } from '../campaign-contract.ts';
 import { CAMPAIGN_MOMENT_MAX_MS, CAMPAIGN_MOMENT_MIN_MS, couponCodeInput } from './checkout.ts';
 
 /** Input of the campaign squad's endpoints (docs/campaigns.md "Admin API"). */
@@ -23,6 +24,17 @@ const routeNameInput = z.string().regex(/^[a-z0-9-]{1,40}$/);
 const assetPathInput = z.string().regex(/^\/assets\/campaign\/[\w.-]{1,80}$/);
 /** A storage or query key of an ad. */
 const storageKeyInput = z.string().regex(/^[\w-]{1,40}$/);
+/** A colour of an ad: `#rgb`, `#rrggbb` or `#rrggbbaa`. */
+const adColourInput = z.string().regex(AD_STYLE_COLOUR_PATTERN);
+/** One of the bottom ad's styles (the spec's `attr`): colours and a corner radius, nothing that loads or moves anything. */
+const adStyleInput = z
+  .object({
+    color: adColourInput.optional(),
+    backgroundColor: adColourInput.optional(),
+    borderColor: adColourInput.optional(),
+    borderRadiusPx: z.number().int().min(0).max(AD_STYLE_MAX_RADIUS_PX).optional(),
+  })
+  .strict();
 
 const couponInput = z.object({
   code: couponCodeInput,
@@ -76,6 +88,7 @@ const campaignFields = {
       storageKey: storageKeyInput,
       sourceKey: storageKeyInput,
       sourceValue: storageKeyInput,
+      attr: z.object({ body: adStyleInput.optional(), icon: adStyleInput.optional(), iconHover: adStyleInput.optional() }).strict().optional(),
     })
     .nullable()
     .default(null),

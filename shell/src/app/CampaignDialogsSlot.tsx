@@ -2,7 +2,17 @@ import { useEffect, useState } from 'react';
 // The runtime package itself (not `enhanced/runtime`'s re-export, which the first-load bundle inlines): importing
 // it here costs the first load nothing (docs/campaigns.md "How the dialogs load").
 import { loadRemote } from '@module-federation/runtime';
-import { toContainerName, type CampaignDialogsModule, type CampaignDialogsProps } from '@reelkeep/shared-contracts';
+import { useDispatch } from 'react-redux';
+import { promptWithdrawn, toContainerName, type CampaignDialogsModule, type CampaignDialogsProps } from '@reelkeep/shared-contracts';
+
+/** The contract minor from which the campaign dialogs take turns in the frame's prompt queue (docs/frame.md "Prompts"). */
+const PROMPT_QUEUE_SINCE_MINOR = 2;
+
+/** Whether dialogs built against `contractVersion` offer their prompts to the queue (older ones show on their own timing). */
+export function isQueueAware(contractVersion: string): boolean {
+  const [, minor] = contractVersion.split('.').map(Number);
+  return minor !== undefined && minor >= PROMPT_QUEUE_SINCE_MINOR;
+}
 
 /**
  * Reads the default export of `mf_campaign/dialogs`. The pinned campaign version already passed the shell's
@@ -26,10 +36,20 @@ let loading: Promise<CampaignDialogsModule> | null = null;
  */
 export default function CampaignDialogsSlot(props: CampaignDialogsProps) {
   const [module, setModule] = useState<CampaignDialogsModule | null>(null);
+  const dispatch = useDispatch();
   useEffect(() => {
     let cancelled = false;
+    // Dialogs that cannot load, or predate the queue, give their turns so the push offer is not kept waiting.
+    const giveTurns = () => {
+      dispatch(promptWithdrawn('campaign-modal'));
+      dispatch(promptWithdrawn('bottom-ad'));
+    };
     loading ??= loadRemote(`${toContainerName('mf-campaign')}/dialogs`).then(acceptDialogsModule);
-    void loading.then((loaded) => !cancelled && setModule(loaded));
+    loading.catch(giveTurns);
+    void loading.then((loaded) => {
+      if (!isQueueAware(loaded.contractVersion)) giveTurns();
+      if (!cancelled) setModule(loaded);
+    });
     return () => {
       cancelled = true;
     };

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { toLocalePath, selectLocale, selectLocalePrefix, selectSession, type ServiceGroupId } from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import { useFrameData } from './frame-data.ts';
 import { HeaderLanguageMenu } from './LanguagePicker.tsx';
 import * as styles from './Header.module.css';
+import { promptsSlice } from '../store/prompts-slice.ts';
 
 /** The ReelKeep mark, drawn inline so the header needs no image request. */
 function LogoMark() {
@@ -101,13 +102,24 @@ export function Header({ clean, reduced }: { clean: boolean; reduced: boolean })
   const { location } = useNavigatorState();
   const [menuOpen, setMenuOpen] = useState(false);
   const [servicesOpen, setServicesOpen] = useState(false);
+  const [languageOpen, setLanguageOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
+  const dispatch = useDispatch();
   const link = (path: string) => toLocalePath(locale, path);
 
   useEffect(() => {
     setMenuOpen(false);
     setServicesOpen(false);
   }, [location.key]);
+
+  // docs/frame.md "Prompts": no prompt shows over an open menu.
+  const anyMenuOpen = menuOpen || servicesOpen || languageOpen;
+  const menuWasOpen = useRef(false);
+  useEffect(() => {
+    if (anyMenuOpen === menuWasOpen.current) return;
+    menuWasOpen.current = anyMenuOpen;
+    dispatch(promptsSlice.actions.menuToggled(anyMenuOpen));
+  }, [anyMenuOpen, dispatch]);
 
   useEffect(() => {
     if (!menuOpen && !servicesOpen) return;
@@ -195,7 +207,7 @@ export function Header({ clean, reduced }: { clean: boolean; reduced: boolean })
           </>
         )}
         <div className={styles.actions}>
-          {!clean && <HeaderLanguageMenu />}
+          {!clean && <HeaderLanguageMenu onToggle={setLanguageOpen} />}
           {session.signedIn ? (
             <>
               <a className={`${styles.ghost} ${styles.account}`} href={buildAccountHref(prefix, location.search)}>

@@ -65,12 +65,12 @@ export function LanguagePicker() {
   );
 }
 
-/** The header's compact language switch (works without JavaScript: a disclosure of links). */
-export function HeaderLanguageMenu() {
+/** The header's compact language switch (works without JavaScript: a disclosure of links); `onToggle` hears it open and close. */
+export function HeaderLanguageMenu({ onToggle }: { onToggle?: (open: boolean) => void }) {
   const { t } = useTranslation('common');
   const { current, href } = useLanguageLinks();
   return (
-    <details className={styles.menu}>
+    <details className={styles.menu} onToggle={(event) => onToggle?.(event.currentTarget.open)}>
       <summary className={styles.summary}>
         <span className={styles.visuallyHidden}>{t('language.current', { language: LOCALE_NATIVE_NAMES[current] })}</span>
         <svg viewBox="0 0 20 20" className={styles.globe} aria-hidden="true" focusable="false">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { PUSH_PROMPT_DELAY_MS, selectLocale, selectLocalePrefix } from '@reelkeep/shared-contracts';
+import { promptWithdrawn, selectLocale, selectLocalePrefix } from '@reelkeep/shared-contracts';
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import { LazyAlertHost } from './dialogs/LazyAlertHost.tsx';
@@ -17,9 +17,19 @@ import './frame.css';
 import { campaignNavSlice } from '../store/shared-slices.ts';
 import { whenIdle } from '../when-idle.ts';
 import type { CampaignBannerController } from './campaign-banner-controller.ts';
+import { PromptQueue } from '../prompts/PromptQueue.tsx';
 
-/** docs/push.md "Subscribing": the offer's code is fetched only when the push delay has passed after hydration. */
-const PushPrompt = lazy(() => import('../webpush/PushPrompt.tsx'));
+/** A prompt whose code could not be loaded gives its turn in the queue (docs/frame.md "Prompts"). */
+function PushOfferUnavailable() {
+  const dispatch = useDispatch();
+  useEffect(() => {
+    dispatch(promptWithdrawn('push-offer'));
+  }, [dispatch]);
+  return null;
+}
+
+/** docs/push.md "Subscribing": the offer's code is fetched once the page is hydrated and the browser idle; the queue says when it shows. */
+const PushPrompt = lazy(() => import('../webpush/PushPrompt.tsx').catch(() => ({ default: PushOfferUnavailable })));
 /** docs/campaigns.md "Coupon modal and ads": the campaign squad's dialogs load once the page is hydrated and the browser idle. */
 const CampaignDialogsSlot = lazy(() => import('./CampaignDialogsSlot.tsx'));
 
@@ -33,19 +43,13 @@ function WhenDue({ schedule, children }: { schedule: (due: () => void) => () => 
   return due ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
-/** docs/campaigns.md "Coupon modal and ads": due when the browser is idle after hydration, 2 s at the latest. */
-const scheduleCampaignDialogs = (due: () => void) => {
+/** docs/frame.md "Prompts": the prompts' owners load when the browser is idle after hydration, 2 s at the latest. */
+const scheduleWhenIdle = (due: () => void) => {
   let cancelled = false;
   whenIdle(() => !cancelled && due(), 2000);
   return () => {
     cancelled = true;
   };
-};
-
-/** docs/push.md "Subscribing": due when the push delay has passed after hydration. */
-const schedulePushPrompt = (due: () => void) => {
-  const timer = setTimeout(due, PUSH_PROMPT_DELAY_MS);
-  return () => clearTimeout(timer);
 };
 
 /** The frame around every page (clean, simple and reduced pages: docs/frame.md "Page frames"). */
@@ -83,13 +87,14 @@ export function Root() {
       {!clean && frame !== 'simple' && <Footer reduced={frame === 'reduced'} siteUrl={siteUrl} />}
       <BackToTop />
       <LazyAlertHost />
+      <PromptQueue hasCampaign={Boolean(campaign)} />
       <Tracking />
       {campaign && (
-        <WhenDue schedule={scheduleCampaignDialogs}>
+        <WhenDue schedule={scheduleWhenIdle}>
           <CampaignDialogsSlot campaign={campaign} route={route} prefix={prefix} locale={locale} search={navigation.location.search} />
         </WhenDue>
       )}
-      <WhenDue schedule={schedulePushPrompt}>
+      <WhenDue schedule={scheduleWhenIdle}>
         <PushPrompt />
       </WhenDue>
     </div>

@@ -5,6 +5,7 @@ import {
   CAMPAIGN_BANNER_CLOSED_COOKIE,
   createTranslator,
   HREFLANG,
+  PROMPT_QUEUE_INITIAL_STATE,
   readCookie,
   toLocalePrefix,
   type FrameData,
@@ -44,6 +45,8 @@ function buildStoreState(input: RenderInput, page: ResolvedPage, frame: FrameDat
     ab: { values: input.abValues },
     // docs/campaigns.md "In the frame": a running campaign shows its banner until the visitor closes it for the day.
     campaignNav: { visible: Boolean(frame.campaign) && readCookie(input.visitorHeaders.cookie, CAMPAIGN_BANNER_CLOSED_COOKIE) !== '1' },
+    // docs/frame.md "Prompts": the queue opens in the browser once the page is hydrated, so no render shows a prompt.
+    prompts: PROMPT_QUEUE_INITIAL_STATE,
   };
 }
 

@@ -11,7 +11,7 @@ export function ConsentBanner({ onAnswer }: { onAnswer: (state: 'granted' | 'den
   const { t } = useTranslation('common');
   const locale = useSelector(selectLocale);
   return (
-    <section className={styles.banner} role="region" aria-labelledby="rk-consent-title" data-testid="consent-banner">
+    <section className={styles.banner} role="region" aria-labelledby="rk-consent-title" data-testid="consent-banner" data-prompt="consent-card">
       <h2 id="rk-consent-title" className={styles.title}>
         {t('consent.title')}
       </h2>

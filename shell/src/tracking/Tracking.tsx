@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useSelector } from 'react-redux';
-import { onSiteEvent, selectLocale } from '@reelkeep/shared-contracts';
+import { useDispatch, useSelector } from 'react-redux';
+import { onSiteEvent, promptClosed, promptOffered, promptWithdrawn, selectLocale, selectPromptOnScreen } from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import type { Tracker } from './tracker.ts';
 import { whenIdle } from '../when-idle.ts';
@@ -35,15 +35,21 @@ export function Tracking() {
   const [tracker, setTracker] = useState<Tracker | null>(null);
   const [answered, setAnswered] = useState(false);
   const [reopened, setReopened] = useState(false);
+  const dispatch = useDispatch();
+  const onScreen = useSelector(selectPromptOnScreen) === 'consent-card';
 
   useEffect(() => {
     let stop: (() => void) | undefined;
     const cancel = whenIdleAfterLoad(() => {
-      void import('./tracker.ts').then(({ createTracker }) => {
-        const created = createTracker({ locale, devMode: /(^|[#&])dev=1(&|$)/.test(window.location.hash) });
-        stop = created.start();
-        setTracker(created);
-      });
+      void import('./tracker.ts')
+        .then(({ createTracker }) => {
+          const created = createTracker({ locale, devMode: /(^|[#&])dev=1(&|$)/.test(window.location.hash) });
+          stop = created.start();
+          setTracker(created);
+          // docs/frame.md "Prompts": the consent card is first in the frame's queue, and shows as soon as it may.
+          dispatch(created.consent() === 'unknown' ? promptOffered('consent-card', 0) : promptWithdrawn('consent-card'));
+        })
+        .catch(() => dispatch(promptWithdrawn('consent-card')));
     });
     return () => {
       cancel();
@@ -62,11 +68,13 @@ export function Tracking() {
       onSiteEvent('consentRequested', () => {
         setAnswered(false);
         setReopened(true);
+        // The visitor asked: the card shows at once, whatever else is on screen.
+        dispatch(promptOffered('consent-card', 0, { byVisitor: true }));
       }),
-    [],
+    [dispatch],
   );
 
-  if (!tracker || answered || (!reopened && tracker.consent() !== 'unknown')) return null;
+  if (!tracker || !onScreen || answered || (!reopened && tracker.consent() !== 'unknown')) return null;
   return (
     <Suspense fallback={null}>
       <ConsentBanner
@@ -74,6 +82,7 @@ export function Tracking() {
           tracker.setConsent(state);
           setAnswered(true);
           setReopened(false);
+          dispatch(promptClosed('consent-card'));
         }}
       />
     </Suspense>

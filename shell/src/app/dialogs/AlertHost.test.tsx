@@ -113,3 +113,20 @@ describe('LazyAlertHost', () => {
     expect(await screen.findByRole('dialog', { name: 'Lazy hello' })).toBeInTheDocument();
   });
 });
+
+describe('AlertHost: the toast custom class (spec: Toast options customClass)', () => {
+  it.each([
+    ['one class name', 'coupon-toast', 'coupon-toast'],
+    ['up to three, space-separated (a CSS module class too)', 'toast _a1b2 wide', 'toast _a1b2 wide'],
+    ['markup is no class name: ignored', '"><img src=x onerror=alert(1)>', null],
+    ['a style attribute in disguise: ignored', 'x" style="display:none', null],
+    ['four classes: ignored', 'a b c d', null],
+  ])('%s', (_title, customClass, added) => {
+    renderHost();
+    act(() => emitSiteEvent('toastRequested', { message: 'Plain' }));
+    const plainClasses = [...screen.getByRole('dialog', { name: 'Plain' }).classList];
+    act(() => emitSiteEvent('toastRequested', { message: 'Copied', customClass }));
+    const classes = [...screen.getByRole('dialog', { name: 'Copied' }).classList];
+    expect(classes).toEqual(added === null ? plainClasses : [...plainClasses, ...added.split(' ')]);
+  });
+});

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
-import { onSiteEvent, type ToastRequest } from '@reelkeep/shared-contracts';
+import { onSiteEvent, readToastCustomClass, type ToastRequest } from '@reelkeep/shared-contracts';
 import { Dialog } from './Dialog.tsx';
 import { toSafeMessageHtml } from './safe-message.ts';
 import * as styles from './AlertHost.module.css';
@@ -39,8 +39,16 @@ export function AlertHost({ onReady }: { onReady?: () => void }) {
   const headingId = `alert-${request.id}`;
   // Only a path of this site: a caller cannot send the visitor elsewhere through the frame's dialog.
   const href = request.href && /^\/(?!\/)/.test(request.href) ? request.href : undefined;
+  // docs/frame.md "Dialogs": the caller's own class names (its stylesheet styles its toast), nothing else.
+  const customClass = readToastCustomClass(request.customClass);
   return (
-    <Dialog open onClose={close} labelledBy={headingId} className={styles.alert} showClose={request.showClose ?? true}>
+    <Dialog
+      open
+      onClose={close}
+      labelledBy={headingId}
+      className={customClass ? `${styles.alert} ${customClass}` : styles.alert}
+      showClose={request.showClose ?? true}
+    >
       {request.icon !== false && (
         <div className={styles.icon} data-kind={kind} aria-hidden="true">
           {kind === 'failure' ? '!' : kind === 'confirm' ? '?' : '✓'}
