@@ -3,6 +3,8 @@ import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
 import { formatCents, type CampaignCouponDto, type CampaignDto, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import { splitCountdown } from './campaign-rules.ts';
+import { applicableCoupons } from './plan-offers.ts';
+import { composeSaleLine } from './sale-copy.ts';
 import type { CampaignPageData } from './loaders.server.ts';
 import { CampaignShare } from './CampaignShare.tsx';
 import * as styles from './CampaignPage.module.css';
@@ -98,13 +100,24 @@ function NoCampaign() {
 /** The hero of a campaign page: its art, the campaign's name in this locale over the page's heading, its line, the countdown. */
 function Hero({ campaign, now, heading, lead }: { campaign: CampaignDto | null; now: number; heading: string; lead: string }) {
   const { t } = useTranslation('campaign');
+  const { current } = useLocale();
   return (
     <section className={styles.hero}>
       {campaign?.images.bgEvent && <img className={styles.heroArt} src={campaign.images.bgEvent} alt="" width={1600} height={400} />}
       <div className={styles.inner}>
         {campaign && <p className={styles.eyebrow}>{t(`names.${campaign.nameKey}`)}</p>}
         <h1 className={styles.heading}>{heading}</h1>
-        <p className={styles.lead}>{campaign ? t(`names.${campaign.navTitleKey ?? campaign.nameKey}`) : lead}</p>
+        <p className={styles.lead}>
+          {campaign
+            ? composeSaleLine(t, {
+                headline: t(`names.${campaign.navTitleKey ?? campaign.nameKey}`),
+                coupons: applicableCoupons(campaign, now),
+                endsAt: campaign.displayedEndsAt,
+                now,
+                locale: current,
+              })
+            : lead}
+        </p>
         {campaign && <Countdown endsAt={campaign.displayedEndsAt} now={now} />}
       </div>
     </section>

@@ -48,8 +48,6 @@ export const BANNER_CLOSED_COOKIE = 'rk_campaign_closed';
 /** Session storage flag: the coupon modal was closed (never auto-shown again this session). */
 export const COUPON_MODAL_SESSION_FLAG = 'rk_coupon_modal_closed';
 
-const DAY_MS = 86_400_000;
-
 /**
  * Reads `YYYYMMDDHHMMSS` (UTC) into epoch ms: exactly 14 digits naming a real moment, else 0 (docs/campaigns.md
  * "Personal deadlines": any other length, or a date that rolls over, reads as no deadline).
@@ -186,11 +184,6 @@ export function isBottomAdShown(
   shownThisSession: boolean,
 ): boolean {
   return campaign.hasBottomAd && isDesktop && !shownThisSession && areAdsAllowed(campaign, route);
-}
-
-/** The coupon modal counts down to the end of the current UTC day: the time left, in ms. */
-export function msUntilUtcDayEnd(now: number): number {
-  return DAY_MS - (((now % DAY_MS) + DAY_MS) % DAY_MS);
 }
 
 /** A duration as the countdown shows it. */
