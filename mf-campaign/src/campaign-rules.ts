@@ -4,6 +4,8 @@
  * data and the browser's modals all decide with these functions, and the table tests pin every boundary.
  */
 
+import { MAX_COUPONS_SHOWN, type CampaignCouponDto } from '@reelkeep/shared-contracts';
+
 /** What the rules read of a campaign. */
 export interface CampaignWindow {
   id: string;
@@ -202,4 +204,15 @@ export function toSelectPlanHref(input: { route: string | undefined; campaignRou
   if (input.route === 'store') return `${input.prefix}/checkout?${query}`;
   if (input.campaignRoute === 'store') return `${input.prefix}/store?${query}`;
   return `${input.prefix}/${input.campaignRoute}#coupon-${input.index + 1}`;
+}
+
+/**
+ * The coupons a campaign shows (spec: sorted by discount, at most 3), in the coupon modal and on the sales and store
+ * pages alike, so the modal's "coupon 2" is the page's `#coupon-2`: the shown ones, the largest discount first.
+ */
+export function pickShownCoupons(coupons: readonly CampaignCouponDto[]): CampaignCouponDto[] {
+  return coupons
+    .filter((coupon) => coupon.show)
+    .sort((a, b) => b.discountCents - a.discountCents || a.code.localeCompare(b.code))
+    .slice(0, MAX_COUPONS_SHOWN);
 }

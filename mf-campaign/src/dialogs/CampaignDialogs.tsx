@@ -16,11 +16,12 @@ import {
   chooseAutoShownDialog,
   COUPON_MODAL_SESSION_FLAG,
   isBottomAdShown,
+  pickShownCoupons,
   type CampaignWindow,
 } from '../campaign-rules.ts';
 import { BottomAd } from './BottomAd.tsx';
 import { CouponModal } from './CouponModal.tsx';
-import { IMAGE_AD_SOURCE_KEY, isDesktopViewport, msUntilAutoShow, pickModalCoupons, toAdHref } from './dialog-rules.ts';
+import { IMAGE_AD_SOURCE_KEY, isDesktopViewport, msUntilAutoShow, toAdHref } from './dialog-rules.ts';
 import { ImageAd } from './ImageAd.tsx';
 
 const LINK_PARAMETERS = ['start_time', 'ac_endtime', 'ac_source'] as const;
@@ -97,7 +98,7 @@ export function CampaignDialogs({ campaign, route, prefix, locale, search }: Cam
   };
   const rules = useRef(rulesView);
   rules.current = rulesView;
-  const coupons: CampaignCouponDto[] = details ? pickModalCoupons(details.coupons) : [];
+  const coupons: CampaignCouponDto[] = details ? pickShownCoupons(details.coupons) : [];
   const hasCoupons = coupons.length > 0;
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CampaignCouponDto } from '@reelkeep/shared-contracts';
-import { describeCouponScope, isDesktopViewport, msUntilAutoShow, pickModalCoupons, toAdHref, toClockParts } from './dialog-rules.ts';
+import { pickShownCoupons } from '../campaign-rules.ts';
+import { describeCouponScope, isDesktopViewport, msUntilAutoShow, toAdHref, toClockParts } from './dialog-rules.ts';
 
 const coupon = (code: string, discountCents: number, show = true): CampaignCouponDto => ({
   code,
@@ -33,7 +34,7 @@ describe('msUntilAutoShow: 5 s after the page started loading', () => {
   ])('%i ms after load → waits %i ms', (since, wait) => expect(msUntilAutoShow(since)).toBe(wait));
 });
 
-describe('pickModalCoupons: shown coupons, largest first, three at most', () => {
+describe('pickShownCoupons: shown coupons, largest first, three at most', () => {
   it.each([
     [
       [coupon('A', 500), coupon('B', 4000), coupon('C', 1000), coupon('D', 2000)],
@@ -45,7 +46,7 @@ describe('pickModalCoupons: shown coupons, largest first, three at most', () => 
       ['Y', 'Z'],
     ],
     [[], []],
-  ])('%#', (coupons, codes) => expect(pickModalCoupons(coupons).map((picked) => picked.code)).toEqual(codes));
+  ])('%#', (coupons, codes) => expect(pickShownCoupons(coupons).map((picked) => picked.code)).toEqual(codes));
 });
 
 describe('describeCouponScope', () => {

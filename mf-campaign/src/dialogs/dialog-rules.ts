@@ -2,12 +2,9 @@ import type { CampaignCouponDto } from '@reelkeep/shared-contracts';
 import { COUPON_MODAL_DELAY_MS } from '../campaign-rules.ts';
 
 /**
- * Rules of the campaign dialogs (docs/campaigns.md "Coupon modal and ads") apart from the browser: which
- * coupons the modal lists, when the auto-show timer fires, what counts as desktop, where an ad links.
+ * Rules of the campaign dialogs (docs/campaigns.md "Coupon modal and ads") apart from the browser: when the auto-show timer fires, what counts as desktop, where an ad links.
  */
 
-/** docs/campaigns.md "Coupon modal and ads": the modal lists at most this many coupons. */
-export const MODAL_COUPON_LIMIT = 3;
 /** Narrower than this is a phone or a small tablet: the auto-shown dialog and the bottom ad stay away (the mobile menu's breakpoint). */
 export const DESKTOP_MIN_WIDTH_PX = 900;
 /** Session storage key of the source an ad's click records (the ad's own `sourceKey` for the bottom ad). */
@@ -21,14 +18,6 @@ export function isDesktopViewport(widthPx: number): boolean {
 /** How long the auto-shown dialog still waits, `msSinceLoad` after the page started loading (never negative). */
 export function msUntilAutoShow(msSinceLoad: number): number {
   return Math.max(0, COUPON_MODAL_DELAY_MS - msSinceLoad);
-}
-
-/** The coupons the modal lists: the shown ones, the largest discount first, at most three. */
-export function pickModalCoupons(coupons: readonly CampaignCouponDto[]): CampaignCouponDto[] {
-  return coupons
-    .filter((coupon) => coupon.show)
-    .sort((a, b) => b.discountCents - a.discountCents || a.code.localeCompare(b.code))
-    .slice(0, MODAL_COUPON_LIMIT);
 }
 
 /** Which line describes where a coupon applies: only some plan types, a minimum price, or any plan. */
