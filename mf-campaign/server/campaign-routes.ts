@@ -127,13 +127,17 @@ const frameRoute: CampaignRoute = {
       const name = translate(campaign.nameKey, campaign.id);
       const endsAt = toDisplayedEnd(campaign.endsAt, readPersonalDeadline(input.data.ac_endtime, input.data.ac_source));
       // docs/campaigns.md "Sale copy": the line's figures and deadline come from the coupons and the end, never from a translation.
-      const title = composeSaleLine(createTranslator(input.data.locale, { campaign: resources.campaign ?? {} }, 'campaign').t, {
-        headline: translate(campaign.navTitleKey, name),
-        coupons: applicableCoupons(campaign, now),
-        endsAt,
-        now,
-        locale: input.data.locale,
-      });
+      const title = composeSaleLine(
+        createTranslator(input.data.locale, { campaign: resources.campaign ?? {} }, 'campaign').t,
+        {
+          headline: translate(campaign.navTitleKey, name),
+          coupons: applicableCoupons(campaign, now),
+          endsAt,
+          now,
+          locale: input.data.locale,
+        },
+        { compact: true },
+      );
       body = {
         campaign: {
           id: campaign.id,

@@ -85,6 +85,18 @@ describe('composeSaleLine', () => {
     expect(composeSaleLine(t, { headline: 'The holiday sale is on', coupons: DEMO_COUPONS, endsAt: now + 13 * DAY + HOUR, now, locale: 'en' })).toBe(
       'The holiday sale is on: up to $40.00 off lifetime licences, at least $5.00 off every plan. Ends in 13 days.',
     ));
+  it('in the banner, leaves out the floor', () =>
+    expect(
+      composeSaleLine(
+        createTranslator(
+          'en',
+          { campaign: { sale: { ...texts.campaign.sale, savings_lifetime: 'up to {{max}} off lifetime licences' } } },
+          'campaign',
+        ).t,
+        { headline: 'Sale', coupons: DEMO_COUPONS, endsAt: now + 2 * DAY, now, locale: 'en' },
+        { compact: true },
+      ),
+    ).toBe('Sale: up to $40.00 off lifetime licences. Ends in 2 days.'));
   it('claims no saving when no coupon counts yet (a preview before the start)', () =>
     expect(composeSaleLine(t, { headline: 'The holiday sale is on', coupons: [], endsAt: now + DAY, now, locale: 'en' })).toBe(
       'The holiday sale is on: see the offers. Ends in 1 day.',

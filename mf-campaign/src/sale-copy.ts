@@ -114,10 +114,16 @@ export interface SaleLineInput {
 
 /**
  * The banner's line and the campaign pages' lead: the headline, the savings the coupons really give, and the time
- * left, in the locale (`t` reads the `campaign` namespace).
+ * left, in the locale (`t` reads the `campaign` namespace). `compact` (the banner, a line above the navigation)
+ * leaves out what every plan gets at least: still true, and two lines shorter on a phone.
  */
-export function composeSaleLine(t: (key: string, options?: Record<string, unknown>) => string, input: SaleLineInput): string {
-  const savings = describeSavings(summarizeSavings(input.coupons));
+export function composeSaleLine(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  input: SaleLineInput,
+  { compact = false }: { compact?: boolean } = {},
+): string {
+  const described = describeSavings(summarizeSavings(input.coupons));
+  const savings = described && compact ? { ...described, key: described.key.replace(/_floor$/, '') } : described;
   const timeLeft = describeTimeLeft(input.endsAt, input.now);
   const money = (cents: number) => formatCents(cents, input.locale);
   return t('sale.line', {
