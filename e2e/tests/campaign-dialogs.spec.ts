@@ -63,7 +63,7 @@ for (const { locale, prefix } of LOCALES) {
     await expect(modal).toHaveAttribute('aria-modal', 'true');
     await expect(modal.locator('[data-coupon]')).toHaveCount(3);
     await expect(modal.locator('code')).toHaveText(['REEL40', 'REEL20', 'REEL10']);
-    await expect(modal.getByRole('timer')).toContainText(text(locale, 'dialogs.ends_today'));
+    await expect(modal.getByRole('timer')).toContainText(text(locale, 'dialogs.codes_expire_in'));
 
     const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
     expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);

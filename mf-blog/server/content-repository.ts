@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Marked, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { LOCALES, toLocalePrefix, type Locale } from '@reelkeep/shared-contracts';
+import { fillFactPlaceholders, readServiceFacts } from '@reelkeep/shared-contracts/product-facts';
 import { toHeadingId } from './heading-id.ts';
 import { URL_AUTOLINK } from './url-autolink.ts';
 
@@ -143,21 +144,26 @@ export async function loadContent(contentDir: string, values: ContentValues) {
   const missingIn = (locale: Locale) => (slug: string) => documentSlugs.has(slug) && !available.has(`${locale}/${slug}`);
 
   const articles: Article[] = [];
-  for (const { locale, slug, meta, body } of articleDocuments) {
+  for (const { locale, slug, meta, body: written } of articleDocuments) {
     const where = `articles/${locale}/${slug}.md`;
+    // docs/content.md "Product facts": qualities come from the fact sheet; an unknown fact stops the load.
+    const facts = (text: string) => fillFactPlaceholders(text, where);
+    const body = facts(written);
+    if (meta.service !== undefined && !readServiceFacts(String(meta.service)))
+      throw new Error(`${where}: front matter service ${String(meta.service)} is not in the fact sheet`);
     const category = requireString(meta, 'category', where) as ArticleCategory;
     if (!ARTICLE_CATEGORIES.includes(category)) throw new Error(`${where}: unknown category ${category}`);
     const { render, toc } = createRenderer(locale, missingIn(locale));
     articles.push({
       slug,
       locale,
-      title: requireString(meta, 'title', where),
-      description: requireString(meta, 'description', where),
+      title: facts(requireString(meta, 'title', where)),
+      description: facts(requireString(meta, 'description', where)),
       category,
       published: requireDate(meta, 'published', where),
       updated: requireDate(meta, 'updated', where),
       related: Array.isArray(meta.related) ? meta.related.map(String) : [],
-      faq: Array.isArray(meta.faq) ? (meta.faq as { q: string; a: string }[]).map(({ q, a }) => ({ q: String(q), a: String(a) })) : [],
+      faq: Array.isArray(meta.faq) ? (meta.faq as { q: string; a: string }[]).map(({ q, a }) => ({ q: facts(String(q)), a: facts(String(a)) })) : [],
       html: render(body),
       toc,
       readingMinutes: estimateReadingMinutes(body, locale),

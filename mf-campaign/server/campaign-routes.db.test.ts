@@ -69,8 +69,13 @@ describe.each(listTestDatabases())('the campaign API on %s', (_kind, open) => {
       body: { error: 'unknown_translation_key', problems: { nameKey: 'unknown_translation_key' } },
     });
     expect((await admin('POST', '', { ...demo, endsAt: demo.startsAt })).status).toBe(400);
-    expect((await admin('POST', '', { ...demo, coupons: [demo.coupons[0], demo.coupons[0]] })).body.error).toBe('duplicate_coupon');
-    expect(await admin('POST', '', { ...demo, coupons: [{ ...demo.coupons[0]!, code: 'MSBF30' }] })).toMatchObject({
+    expect((await admin('POST', '', { ...demo, carousel: [], coupons: [demo.coupons[0], demo.coupons[0]] })).body.error).toBe('duplicate_coupon');
+    // A carousel entry quotes only a coupon of its own campaign (docs/campaigns.md "Carousel entries").
+    expect(await admin('POST', '', { ...demo, coupons: demo.coupons.slice(2) })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_input', problems: { carousel: expect.anything() } },
+    });
+    expect(await admin('POST', '', { ...demo, carousel: [], coupons: [{ ...demo.coupons[0]!, code: 'MSBF30' }] })).toMatchObject({
       status: 409,
       body: { error: 'coupon_taken' },
     });
@@ -145,7 +150,7 @@ describe.each(listTestDatabases())('the campaign API on %s', (_kind, open) => {
 
   it('never runs the upgrade campaign, by route or by id, even important and ending first, nor sells its coupons', async () => {
     const now = Date.now();
-    const upgrade = { ...buildDemoCampaign(now), endsAt: now + DAY_MS / 2, isImportant: true };
+    const upgrade = { ...buildDemoCampaign(now), carousel: [], endsAt: now + DAY_MS / 2, isImportant: true };
     const coupon = (code: string) => ({ ...upgrade.coupons[0]!, code });
     expect((await admin('POST', '', { ...upgrade, id: 'upgrade-by-route', route: 'upgrade-campaign', coupons: [coupon('UPGRADE1')] })).status).toBe(
       201,
@@ -156,6 +161,8 @@ describe.each(listTestDatabases())('the campaign API on %s', (_kind, open) => {
     expect((await current()).campaign?.id).toBe('demo');
     const frame = frameCampaignAnswerSchema.parse(await (await api.fetchApi('/api/campaign/frame?locale=en')).json());
     expect(frame.campaign?.id).toBe('demo');
+    // docs/campaigns.md "Sale copy": the banner's figures and days left come from the coupons and the end.
+    expect(frame.campaign?.title).toBe('The holiday sale is on: up to $40.00 off lifetime licences. Ends in 13 days.');
     const offer = checkoutCampaignAnswerSchema.parse(await (await api.fetchApi('/api/campaign/internal/checkout-offer?locale=en')).json());
     expect(offer.coupons.map((entry) => entry.code)).not.toContain('UPGRADE1');
     expect(offer.coupons.map((entry) => entry.code)).not.toContain('UPGRADE2');

@@ -9,6 +9,7 @@ import {
   campaignIdInput,
   campaignScheduleInput,
   campaignUpdateInput,
+  createTranslator,
   checkoutCampaignQuery,
   currentCampaignsQuery,
   frameCampaignQuery,
@@ -45,6 +46,8 @@ import {
   type CampaignRecord,
 } from './campaign-repository.ts';
 import { createCampaignCache } from './campaign-cache.ts';
+import { applicableCoupons } from '../src/plan-offers.ts';
+import { composeSaleLine } from '../src/sale-copy.ts';
 import type { CampaignSettings } from './settings.ts';
 
 type CampaignRoute = ApiRoute<CampaignSettings>;
@@ -122,15 +125,28 @@ const frameRoute: CampaignRoute = {
       const names = (resources.campaign?.names ?? {}) as Record<string, unknown>;
       const translate = (key: string | null, fallback: string): string => (key !== null && typeof names[key] === 'string' ? names[key] : fallback);
       const name = translate(campaign.nameKey, campaign.id);
+      const endsAt = toDisplayedEnd(campaign.endsAt, readPersonalDeadline(input.data.ac_endtime, input.data.ac_source));
+      // docs/campaigns.md "Sale copy": the line's figures and deadline come from the coupons and the end, never from a translation.
+      const title = composeSaleLine(
+        createTranslator(input.data.locale, { campaign: resources.campaign ?? {} }, 'campaign').t,
+        {
+          headline: translate(campaign.navTitleKey, name),
+          coupons: applicableCoupons(campaign, now),
+          endsAt,
+          now,
+          locale: input.data.locale,
+        },
+        { compact: true },
+      );
       body = {
         campaign: {
           id: campaign.id,
-          title: translate(campaign.navTitleKey, name),
+          title,
           name,
           route: campaign.route,
           thumb: campaign.images.thumb ?? null,
           background: campaign.images.bgArticle ?? null,
-          endsAt: toDisplayedEnd(campaign.endsAt, readPersonalDeadline(input.data.ac_endtime, input.data.ac_source)),
+          endsAt,
           isImportant: campaign.isImportant,
           bannerHiddenOn: [...new Set([...ROUTES_WITHOUT_BANNER, ...campaign.noNavRoutes])],
           adsHiddenOn: [...new Set([...ROUTES_WITHOUT_ADS, ...campaign.noAdRoutes])],

@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
 import { formatCents, type CampaignCouponDto, type CampaignDto, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
-import { splitCountdown } from './campaign-rules.ts';
+import { pickShownCoupons, splitCountdown } from './campaign-rules.ts';
+import { listCarouselCards } from './carousel-rules.ts';
+import { CarouselCards } from './CarouselCards.tsx';
+import { applicableCoupons } from './plan-offers.ts';
+import { composeSaleLine } from './sale-copy.ts';
 import type { CampaignPageData } from './loaders.server.ts';
 import { CampaignShare } from './CampaignShare.tsx';
 import * as styles from './CampaignPage.module.css';
@@ -98,15 +102,56 @@ function NoCampaign() {
 /** The hero of a campaign page: its art, the campaign's name in this locale over the page's heading, its line, the countdown. */
 function Hero({ campaign, now, heading, lead }: { campaign: CampaignDto | null; now: number; heading: string; lead: string }) {
   const { t } = useTranslation('campaign');
+  const { current } = useLocale();
   return (
     <section className={styles.hero}>
       {campaign?.images.bgEvent && <img className={styles.heroArt} src={campaign.images.bgEvent} alt="" width={1600} height={400} />}
       <div className={styles.inner}>
         {campaign && <p className={styles.eyebrow}>{t(`names.${campaign.nameKey}`)}</p>}
         <h1 className={styles.heading}>{heading}</h1>
-        <p className={styles.lead}>{campaign ? t(`names.${campaign.navTitleKey ?? campaign.nameKey}`) : lead}</p>
+        <p className={styles.lead}>
+          {campaign
+            ? composeSaleLine(t, {
+                headline: t(`names.${campaign.navTitleKey ?? campaign.nameKey}`),
+                coupons: applicableCoupons(campaign, now),
+                endsAt: campaign.displayedEndsAt,
+                now,
+                locale: current,
+              })
+            : lead}
+        </p>
         {campaign && <Countdown endsAt={campaign.displayedEndsAt} now={now} />}
       </div>
+    </section>
+  );
+}
+
+/** The campaign's coupons as the pages list them: the shown ones, largest first, three at most, each with its anchor. */
+function CouponList({ campaign, source }: { campaign: CampaignDto; source: string }) {
+  const { t } = useTranslation('campaign');
+  const { prefix } = useLocale();
+  return (
+    <section aria-labelledby="coupons-heading" id="coupons">
+      <h2 id="coupons-heading">{t('ui.coupons_heading')}</h2>
+      <ul className={styles.coupons}>
+        {pickShownCoupons(campaign.coupons).map((coupon, index) => (
+          <CouponCard key={coupon.code} coupon={coupon} index={index} buyHref={toCheckoutHref(prefix, coupon.code, source)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The running campaign's carousel on a sales page (entries marked `showInCarousel`), when it has any. */
+function CampaignOffers({ campaign, now, placement }: { campaign: CampaignDto; now: number; placement: 'sales-campaign' | 'store' }) {
+  const { t } = useTranslation('campaign');
+  const { prefix, current } = useLocale();
+  const cards = listCarouselCards([campaign], placement, now, prefix);
+  if (cards.length === 0) return null;
+  return (
+    <section aria-labelledby="offers-heading">
+      <h2 id="offers-heading">{t('ui.offers_heading')}</h2>
+      <CarouselCards cards={cards} locale={current} />
     </section>
   );
 }
@@ -114,43 +159,14 @@ function Hero({ campaign, now, heading, lead }: { campaign: CampaignDto | null; 
 /** `/sales-campaign`: the running campaign with its offers and coupons. */
 export function SalesCampaignPage({ data, pageName }: PageProps<CampaignPageData>) {
   const { t } = useTranslation(pageName);
-  const { prefix } = useLocale();
   const { campaign, now } = data;
   return (
     <>
       <Hero campaign={campaign} now={now} heading={t('heading')} lead={t('lead')} />
       {campaign ? (
         <div className={styles.body}>
-          {campaign.carousel.some((entry) => entry.showInCarousel) && (
-            <section aria-labelledby="offers-heading">
-              <h2 id="offers-heading">{t('campaign:ui.offers_heading')}</h2>
-              <ul className={styles.offers}>
-                {campaign.carousel
-                  .filter((entry) => entry.showInCarousel)
-                  .map((entry) => (
-                    <li key={entry.titleKey} className={entry.featured ? styles.offerFeatured : styles.offer}>
-                      <img src={entry.image} alt="" width={800} height={450} loading="lazy" />
-                      {entry.showFloat && entry.floatKey && <span className={styles.float}>{t(`campaign:carousel.${entry.floatKey}`)}</span>}
-                      <h3>{t(`campaign:carousel.${entry.titleKey}`)}</h3>
-                      <p>{t(`campaign:carousel.${entry.descriptionKey}`)}</p>
-                      <a className={styles.primary} href={`${prefix}/${entry.href}`}>
-                        {t(`campaign:carousel.${entry.buttonKey}`)}
-                      </a>
-                    </li>
-                  ))}
-              </ul>
-            </section>
-          )}
-          <section aria-labelledby="coupons-heading" id="coupons">
-            <h2 id="coupons-heading">{t('campaign:ui.coupons_heading')}</h2>
-            <ul className={styles.coupons}>
-              {campaign.coupons
-                .filter((coupon) => coupon.show)
-                .map((coupon, index) => (
-                  <CouponCard key={coupon.code} coupon={coupon} index={index} buyHref={toCheckoutHref(prefix, coupon.code, 'sales_campaign')} />
-                ))}
-            </ul>
-          </section>
+          <CampaignOffers campaign={campaign} now={now} placement="sales-campaign" />
+          <CouponList campaign={campaign} source="sales_campaign" />
         </div>
       ) : (
         <NoCampaign />
@@ -160,26 +176,19 @@ export function SalesCampaignPage({ data, pageName }: PageProps<CampaignPageData
   );
 }
 
-/** `/store`: the click page of campaigns: the coupons, each leading to the checkout with it applied. */
+/** `/store`: the click page of campaigns: the running campaign's offers and coupons, each leading to the checkout with it applied. */
 export function StorePage({ data, pageName }: PageProps<CampaignPageData>) {
   const { t } = useTranslation(pageName);
-  const { prefix } = useLocale();
   const { campaign, now } = data;
   return (
     <>
       <Hero campaign={campaign} now={now} heading={t('heading')} lead={t('lead')} />
       <div className={styles.body}>
         {campaign ? (
-          <section aria-labelledby="coupons-heading" id="coupons">
-            <h2 id="coupons-heading">{t('campaign:ui.coupons_heading')}</h2>
-            <ul className={styles.coupons}>
-              {campaign.coupons
-                .filter((coupon) => coupon.show)
-                .map((coupon, index) => (
-                  <CouponCard key={coupon.code} coupon={coupon} index={index} buyHref={toCheckoutHref(prefix, coupon.code, 'store')} />
-                ))}
-            </ul>
-          </section>
+          <>
+            <CampaignOffers campaign={campaign} now={now} placement="store" />
+            <CouponList campaign={campaign} source="store" />
+          </>
         ) : (
           <NoCampaign />
         )}
@@ -188,10 +197,10 @@ export function StorePage({ data, pageName }: PageProps<CampaignPageData>) {
   );
 }
 
-/** `/event-center`: every campaign marked for it, running first, the ended ones masked. */
+/** `/event-center`: every campaign with entries marked for it, running first, each with its entries as cards. */
 export function EventCenterPage({ data, pageName }: PageProps<CampaignPageData>) {
   const { t } = useTranslation(pageName);
-  const { prefix } = useLocale();
+  const { prefix, current } = useLocale();
   return (
     <>
       <section className={styles.hero}>
@@ -204,22 +213,23 @@ export function EventCenterPage({ data, pageName }: PageProps<CampaignPageData>)
         {data.eventCenter.length === 0 ? (
           <p className={styles.intro}>{t('campaign:ui.events_empty')}</p>
         ) : (
-          <ul className={styles.events}>
-            {data.eventCenter.map((campaign) => (
-              <li key={campaign.id} className={campaign.expired ? styles.eventExpired : styles.event}>
-                {campaign.images.bgEvent && <img src={campaign.images.bgEvent} alt="" width={1600} height={400} loading="lazy" />}
-                <div>
+          data.eventCenter.map((campaign) => {
+            const name = t(`campaign:names.${campaign.nameKey}`);
+            return (
+              <section
+                key={campaign.id}
+                className={styles.eventGroup}
+                aria-label={t('campaign:ui.entries_label', { name })}
+                data-campaign={campaign.id}
+              >
+                <div className={styles.eventHeader}>
+                  <h2>{name}</h2>
                   <span className={styles.badge}>{campaign.expired ? t('campaign:ui.expired') : t('campaign:ui.running')}</span>
-                  <h2>{t(`campaign:names.${campaign.nameKey}`)}</h2>
-                  {!campaign.expired && (
-                    <a className={styles.primary} href={`${prefix}/${campaign.route}`}>
-                      {t('campaign:carousel.shop_now')}
-                    </a>
-                  )}
                 </div>
-              </li>
-            ))}
-          </ul>
+                <CarouselCards cards={listCarouselCards([campaign], 'event-center', data.now, prefix)} locale={current} />
+              </section>
+            );
+          })
         )}
       </div>
       <CampaignShare />

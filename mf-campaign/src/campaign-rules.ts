@@ -4,6 +4,8 @@
  * data and the browser's modals all decide with these functions, and the table tests pin every boundary.
  */
 
+import { MAX_COUPONS_SHOWN, type CampaignCouponDto } from '@reelkeep/shared-contracts';
+
 /** What the rules read of a campaign. */
 export interface CampaignWindow {
   id: string;
@@ -47,8 +49,6 @@ export const BANNER_CLOSED_MAX_AGE_S = 86_400;
 export const BANNER_CLOSED_COOKIE = 'rk_campaign_closed';
 /** Session storage flag: the coupon modal was closed (never auto-shown again this session). */
 export const COUPON_MODAL_SESSION_FLAG = 'rk_coupon_modal_closed';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Reads `YYYYMMDDHHMMSS` (UTC) into epoch ms: exactly 14 digits naming a real moment, else 0 (docs/campaigns.md
@@ -188,11 +188,6 @@ export function isBottomAdShown(
   return campaign.hasBottomAd && isDesktop && !shownThisSession && areAdsAllowed(campaign, route);
 }
 
-/** The coupon modal counts down to the end of the current UTC day: the time left, in ms. */
-export function msUntilUtcDayEnd(now: number): number {
-  return DAY_MS - (((now % DAY_MS) + DAY_MS) % DAY_MS);
-}
-
 /** A duration as the countdown shows it. */
 export function splitCountdown(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -209,4 +204,15 @@ export function toSelectPlanHref(input: { route: string | undefined; campaignRou
   if (input.route === 'store') return `${input.prefix}/checkout?${query}`;
   if (input.campaignRoute === 'store') return `${input.prefix}/store?${query}`;
   return `${input.prefix}/${input.campaignRoute}#coupon-${input.index + 1}`;
+}
+
+/**
+ * The coupons a campaign shows (spec: sorted by discount, at most 3), in the coupon modal and on the sales and store
+ * pages alike, so the modal's "coupon 2" is the page's `#coupon-2`: the shown ones, the largest discount first.
+ */
+export function pickShownCoupons(coupons: readonly CampaignCouponDto[]): CampaignCouponDto[] {
+  return coupons
+    .filter((coupon) => coupon.show)
+    .sort((a, b) => b.discountCents - a.discountCents || a.code.localeCompare(b.code))
+    .slice(0, MAX_COUPONS_SHOWN);
 }

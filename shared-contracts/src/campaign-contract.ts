@@ -97,6 +97,8 @@ export interface CampaignCarouselEntryDto {
   image: string;
   /** A route name of the site (`store`, `sales-campaign`) the entry links to. */
   href: string;
+  /** A coupon of the same campaign the entry's texts quote (`{{code}}`, `{{amount}}`, `{{min}}`) and its button applies. */
+  couponCode?: string;
   featured: boolean;
   mask: boolean;
   expired: boolean;
@@ -202,6 +204,7 @@ const campaignSchema: z.ZodMiniType<CampaignDto> = z.object({
       buttonKey: z.string(),
       image: z.string(),
       href: z.string(),
+      couponCode: z.optional(z.string()),
       featured: z.boolean(),
       mask: z.boolean(),
       expired: z.boolean(),

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { createInstance } from 'i18next';
+import { TEXT_FACTS } from './fact-values.ts';
 import { LOCALES } from './locales.ts';
 import { createTranslator, interpolate, listCandidateKeys, type NamespaceResources } from './translator.ts';
 
@@ -27,7 +28,8 @@ function createReferenceI18next(locale: string, resources: NamespaceResources) {
     ns: Object.keys(resources),
     defaultNS: 'common',
     initAsync: false,
-    interpolation: { escapeValue: false },
+    // docs/content.md "Product facts": i18next's own way to give every text the sheet's qualities.
+    interpolation: { escapeValue: false, defaultVariables: { facts: TEXT_FACTS } },
     returnNull: false,
   });
   return instance;
@@ -70,7 +72,10 @@ describe('translator against i18next, over every text of every locale', () => {
         leavesByKey.set(key, [...(leavesByKey.get(key) ?? []), leaf]);
       }
       for (const [key, leaves] of leavesByKey) {
-        const placeholders = leaves.flatMap(([, text]) => [...text.matchAll(/\{\{(.+?)\}\}/g)].map((match) => match[1]!.trim()));
+        // The product facts are never passed by a caller: both translators fill them themselves.
+        const placeholders = leaves
+          .flatMap(([, text]) => [...text.matchAll(/\{\{(.+?)\}\}/g)].map((match) => match[1]!.trim()))
+          .filter((name) => !name.startsWith('facts.'));
         const values = Object.fromEntries(placeholders.map((name, index) => [name, index % 2 ? `<b>${name}</b>` : index * 7]));
         const hasPluralForms = leaves.some(([leafKey]) => leafKey !== key);
         const optionSets: Record<string, unknown>[] = [{}, values, { ...values, [placeholders[0] ?? 'unused']: undefined }];

@@ -3,6 +3,8 @@
  * the shell and every remote bundle themselves instead of a shared i18n library.
  */
 
+import { TEXT_FACTS } from './fact-values.ts';
+
 /** One namespace's texts: nested objects whose leaves are strings (`{ faq: { q1: { q: '…' } } }`). */
 export type NamespaceTexts = Record<string, unknown>;
 
@@ -29,6 +31,7 @@ export interface Translator {
   addNamespaces(resources: NamespaceResources): void;
 }
 
+const FACTS_PREFIX = 'facts.';
 const NAMESPACE_PREFIX = /^([\w-]+):(.+)$/;
 const PLACEHOLDER = /\{\{(.+?)\}\}/g;
 const pluralRulesByLocale = new Map<string, Intl.PluralRules>();
@@ -89,7 +92,12 @@ export function interpolate(template: string, values: Record<string, unknown>): 
     // `{{- name}}` is the unescaped form of `{{name}}`; nothing is escaped here, so both read the same value.
     const path = name.replace(/^-/, '').trim();
     const value = readPath(values, path);
-    if (value === undefined) return Object.hasOwn(values, path) ? '' : placeholder;
+    if (value === undefined) {
+      // docs/content.md "Product facts": every text may name the sheet's qualities without its caller passing them.
+      if (path.startsWith(FACTS_PREFIX) && Object.hasOwn(TEXT_FACTS, path.slice(FACTS_PREFIX.length)))
+        return TEXT_FACTS[path.slice(FACTS_PREFIX.length)]!;
+      return Object.hasOwn(values, path) ? '' : placeholder;
+    }
     return value === null ? '' : String(value);
   });
 }

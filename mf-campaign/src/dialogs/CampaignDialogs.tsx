@@ -22,18 +22,12 @@ import {
   COUPON_MODAL_DELAY_MS,
   COUPON_MODAL_SESSION_FLAG,
   isBottomAdShown,
+  pickShownCoupons,
   type CampaignWindow,
 } from '../campaign-rules.ts';
 import { BottomAd } from './BottomAd.tsx';
 import { CouponModal } from './CouponModal.tsx';
-import {
-  describeImageAdStorage,
-  isDesktopViewport,
-  isFollowedImageAdVisible,
-  pickModalCoupons,
-  toAdHref,
-  toAutoShownClosedKey,
-} from './dialog-rules.ts';
+import { describeImageAdStorage, isDesktopViewport, isFollowedImageAdVisible, toAdHref, toAutoShownClosedKey } from './dialog-rules.ts';
 import { ImageAd } from './ImageAd.tsx';
 
 const LINK_PARAMETERS = ['start_time', 'ac_endtime', 'ac_source'] as const;
@@ -117,7 +111,7 @@ export function CampaignDialogs({ campaign, route, prefix, locale, search }: Cam
   };
   const rules = useRef(rulesView);
   rules.current = rulesView;
-  const coupons: CampaignCouponDto[] = details ? pickModalCoupons(details.coupons) : [];
+  const coupons: CampaignCouponDto[] = details ? pickShownCoupons(details.coupons) : [];
   const hasCoupons = coupons.length > 0;
   const imageAdStorage = describeImageAdStorage(campaign.id);
   const adsHere = areAdsAllowed(rulesView, route);

@@ -9,6 +9,8 @@ const translator = createTranslator('en', {
   common: { dialog: { close: 'Close' } },
   campaign: {
     ui: {
+      days_count_one: 'day',
+      days_count_other: 'days',
       hours: 'hours',
       minutes: 'mins',
       seconds: 'secs',
@@ -19,12 +21,13 @@ const translator = createTranslator('en', {
     },
     dialogs: {
       coupon_heading: 'Extra savings',
+      coupon_heading_last_day: 'Extra savings, today only',
       copy: 'Copy',
       copy_code: 'Copy the code {{code}}',
       copied: '{{code}} is copied.',
       copy_failed: 'Copy it yourself:',
       select_plan: 'Choose your plan',
-      ends_today: 'Ends in',
+      codes_expire_in: 'The codes expire in',
     },
   },
 });
@@ -35,7 +38,7 @@ const campaign: FrameCampaignDto = {
   route: 'sales-campaign',
   thumb: null,
   background: null,
-  endsAt: Date.UTC(2030, 0, 1),
+  endsAt: Date.UTC(2026, 11, 8, 12, 0, 0),
   isImportant: true,
   bannerHiddenOn: [],
   adsHiddenOn: [],
@@ -111,11 +114,20 @@ describe('CouponModal', () => {
     expect(screen.getByRole('link', { name: 'Choose your plan' })).toHaveAttribute('href', '/de/sales-campaign#coupon-1');
   });
 
-  it('counts down to the end of the UTC day', () => {
+  it('counts down to the end of the sale, days included, and never says "today only" while the codes run for days', () => {
     jest.useFakeTimers({ now: Date.UTC(2026, 10, 24, 22, 58, 30) });
     renderModal('netflix-downloader');
-    expect(screen.getByRole('timer')).toHaveTextContent('01hours01mins30secs');
+    expect(screen.getByRole('dialog', { name: 'Extra savings' })).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent('The codes expire in13days13hours01mins30secs');
     act(() => jest.advanceTimersByTime(2000));
-    expect(screen.getByRole('timer')).toHaveTextContent('01hours01mins28secs');
+    expect(screen.getByRole('timer')).toHaveTextContent('13days13hours01mins28secs');
+  });
+
+  it('on the sale\'s last UTC day, says "today only" and counts the hours left', () => {
+    jest.useFakeTimers({ now: Date.UTC(2026, 11, 8, 10, 59, 59) });
+    renderModal('netflix-downloader');
+    expect(screen.getByRole('dialog', { name: 'Extra savings, today only' })).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent('The codes expire in01hours00mins01secs');
+    expect(screen.getByRole('timer')).not.toHaveTextContent('day');
   });
 });

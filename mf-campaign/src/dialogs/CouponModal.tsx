@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { formatCents, type CampaignCouponDto, type FrameCampaignDto } from '@reelkeep/shared-contracts';
-import { msUntilUtcDayEnd, toSelectPlanHref } from '../campaign-rules.ts';
+import { splitCountdown, toSelectPlanHref } from '../campaign-rules.ts';
+import { isLastDay } from '../sale-copy.ts';
 import { CampaignDialog } from './CampaignDialog.tsx';
 import { describeCouponScope, toClockParts } from './dialog-rules.ts';
 import * as styles from './CampaignDialogs.module.css';
@@ -9,19 +10,31 @@ import * as styles from './CampaignDialogs.module.css';
 /** The outcome of the last copy: which coupon, and whether the clipboard took it. */
 type CopyTip = { index: number; copied: boolean } | null;
 
-/** Ticks each second to the end of the current UTC day (docs/campaigns.md "Coupon modal and ads"). */
-function DayCountdown() {
+const DAY_MS = 86_400_000;
+
+/**
+ * Ticks each second to the moment the codes stop: the campaign's end as the visitor is shown it (docs/campaigns.md
+ * "Sale copy": never the end of the day while the codes run for days).
+ */
+function EndCountdown({ endsAt }: { endsAt: number }) {
   const { t } = useTranslation('campaign');
-  const [left, setLeft] = useState(() => msUntilUtcDayEnd(Date.now()));
+  const [left, setLeft] = useState(() => endsAt - Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setLeft(msUntilUtcDayEnd(Date.now())), 1000);
+    const timer = setInterval(() => setLeft(endsAt - Date.now()), 1000);
     return () => clearInterval(timer);
-  }, []);
-  const [hours, minutes, seconds] = toClockParts(left);
+  }, [endsAt]);
+  const { days } = splitCountdown(left);
+  const [hours, minutes, seconds] = toClockParts(left - days * DAY_MS);
   return (
     <div className={styles.countdown} role="timer" aria-live="off">
-      <span className={styles.countdownLabel}>{t('dialogs.ends_today')}</span>
+      <span className={styles.countdownLabel}>{t('dialogs.codes_expire_in')}</span>
       <span className={styles.clock}>
+        {days > 0 && (
+          <span className={styles.clockPart}>
+            <strong>{days}</strong>
+            <small>{t('ui.days_count', { count: days })}</small>
+          </span>
+        )}
         <span className={styles.clockPart}>
           <strong>{hours}</strong>
           <small>{t('ui.hours')}</small>
@@ -41,7 +54,7 @@ function DayCountdown() {
 
 /**
  * The coupon modal (docs/campaigns.md "Coupon modal and ads"): the campaign's coupons with a copy button each,
- * the countdown to the end of the UTC day, and after a copy a tip (copied, or the code to copy by hand) with the
+ * the countdown to the end of the sale, and after a copy a tip (copied, or the code to copy by hand) with the
  * select-plan button.
  */
 export function CouponModal({
@@ -76,10 +89,10 @@ export function CouponModal({
       <div className={styles.couponHeader}>
         <p className={styles.eyebrow}>{campaign.name}</p>
         <h2 id={headingId} className={styles.heading}>
-          {t('dialogs.coupon_heading')}
+          {t(isLastDay(campaign.endsAt, Date.now()) ? 'dialogs.coupon_heading_last_day' : 'dialogs.coupon_heading')}
         </h2>
         <p className={styles.lead}>{t('dialogs.coupon_lead')}</p>
-        <DayCountdown />
+        <EndCountdown endsAt={campaign.endsAt} />
       </div>
       <ul className={styles.coupons}>
         {coupons.map((coupon, index) => {

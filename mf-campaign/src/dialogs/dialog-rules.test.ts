@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CampaignCouponDto } from '@reelkeep/shared-contracts';
+import { pickShownCoupons } from '../campaign-rules.ts';
 import {
   describeCouponScope,
   describeImageAdStorage,
   isDesktopViewport,
   isFollowedImageAdVisible,
-  pickModalCoupons,
   toAdHref,
   toAutoShownClosedKey,
   toBottomAdStyle,
@@ -83,7 +83,7 @@ describe('bottom ad options: the style options attr (spec: body, icon, iconHover
   ])('%s', (_title, attr, style) => expect(toBottomAdStyle(attr)).toEqual(style));
 });
 
-describe('pickModalCoupons: shown coupons, largest first, three at most', () => {
+describe('pickShownCoupons: shown coupons, largest first, three at most', () => {
   it.each([
     [
       [coupon('A', 500), coupon('B', 4000), coupon('C', 1000), coupon('D', 2000)],
@@ -95,7 +95,7 @@ describe('pickModalCoupons: shown coupons, largest first, three at most', () => 
       ['Y', 'Z'],
     ],
     [[], []],
-  ])('%#', (coupons, codes) => expect(pickModalCoupons(coupons).map((picked) => picked.code)).toEqual(codes));
+  ])('%#', (coupons, codes) => expect(pickShownCoupons(coupons).map((picked) => picked.code)).toEqual(codes));
 });
 
 describe('describeCouponScope', () => {

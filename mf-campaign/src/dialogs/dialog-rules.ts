@@ -1,12 +1,10 @@
 import type { CampaignAdStyleDto, CampaignBottomAdAttrDto, CampaignCouponDto } from '@reelkeep/shared-contracts';
 
 /**
- * Rules of the campaign dialogs (docs/campaigns.md "Coupon modal and ads") apart from the browser: which
- * coupons the modal lists, when the auto-show timer fires, what counts as desktop, where an ad links.
+ * Rules of the campaign dialogs (docs/campaigns.md "Coupon modal and ads") apart from the browser: what counts as
+ * desktop, where an ad links, the image ad's storage and the bottom ad's styles.
  */
 
-/** docs/campaigns.md "Coupon modal and ads": the modal lists at most this many coupons. */
-export const MODAL_COUPON_LIMIT = 3;
 /** Narrower than this is a phone or a small tablet: the auto-shown dialog and the bottom ad stay away (the mobile menu's breakpoint). */
 export const DESKTOP_MIN_WIDTH_PX = 900;
 /** Session storage key of the source an ad's click records (the ad's own `sourceKey` for the bottom ad). */
@@ -66,14 +64,6 @@ export function toBottomAdStyle(attr: CampaignBottomAdAttrDto | undefined): Styl
 /** Whether a viewport this wide is a desktop. */
 export function isDesktopViewport(widthPx: number): boolean {
   return widthPx >= DESKTOP_MIN_WIDTH_PX;
-}
-
-/** The coupons the modal lists: the shown ones, the largest discount first, at most three. */
-export function pickModalCoupons(coupons: readonly CampaignCouponDto[]): CampaignCouponDto[] {
-  return coupons
-    .filter((coupon) => coupon.show)
-    .sort((a, b) => b.discountCents - a.discountCents || a.code.localeCompare(b.code))
-    .slice(0, MODAL_COUPON_LIMIT);
 }
 
 /** Which line describes where a coupon applies: only some plan types, a minimum price, or any plan. */

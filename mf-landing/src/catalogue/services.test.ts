@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { SERVICE_FACTS } from '@reelkeep/shared-contracts/product-facts';
 import { SERVICES, findService, listServicesByGroup, type ServiceGroup } from './services.ts';
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -14,6 +15,11 @@ describe('service catalogue', () => {
       expect(service.slug).toMatch(SLUG_PATTERN);
     }
     expect(new Set(SERVICES.map((service) => service.slug)).size).toBe(SERVICES.length);
+  });
+
+  it("reads each service's facts from the product fact sheet, which names no other service", () => {
+    expect(Object.keys(SERVICE_FACTS).sort()).toEqual(SERVICES.map((service) => service.slug).sort());
+    expect(findService('netflix')).toMatchObject(SERVICE_FACTS.netflix!);
   });
 
   it('uses unique names', () => {

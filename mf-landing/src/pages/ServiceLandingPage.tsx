@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
 import { useTranslate } from '../use-translate.ts';
-import { DS, toLocalePath, selectLocale, type PageProps, type Translate } from '@reelkeep/shared-contracts';
+import { DS, toLocalePath, selectLocale, USUAL_QUALITY, type PageProps, type Translate } from '@reelkeep/shared-contracts';
 import { DownloadButtons } from '../components/DownloadButtons.tsx';
 import { FaqList, type FaqItem } from '../components/FaqList.tsx';
 import { FeatureGrid, type Feature } from '../components/FeatureGrid.tsx';
@@ -15,8 +15,9 @@ const FAQ_KEYS = ['legal', 'account', 'quality', 'expiry', 'trial'] as const;
 
 /** The values the landing copy templates read for a service. */
 export function toServiceValues(t: Translate, service: ServiceFacts | null) {
-  if (!service) return { service: t('adult_name'), quality: '1080p', content: t('content.adult'), format: 'MP4' };
-  return { service: service.name, quality: service.maxQuality, content: t(`content.${service.content}`), format: service.multiAudio ? 'MKV' : 'MP4' };
+  // docs/content.md "Product facts": the generic adult page promises what most services give.
+  if (!service) return { service: t('adult_name'), quality: USUAL_QUALITY, content: t('content.adult') };
+  return { service: service.name, quality: service.maxQuality, content: t(`content.${service.content}`) };
 }
 
 /** The FAQ of a service page, shared by the page and its FAQPage JSON-LD. */

@@ -54,6 +54,7 @@ const carouselEntryInput = z.object({
   buttonKey: translationKeyInput,
   image: assetPathInput,
   href: routeNameInput,
+  couponCode: couponCodeInput.optional(),
   featured: z.boolean().default(false),
   mask: z.boolean().default(false),
   expired: z.boolean().default(false),
@@ -98,12 +99,19 @@ const campaignFields = {
 
 const endsAfterStart = (campaign: { startsAt: number; endsAt: number }) => campaign.endsAt > campaign.startsAt;
 const END_BEFORE_START = { message: 'must be after startsAt', path: ['endsAt'] };
+/** A carousel entry quotes a coupon of its own campaign only (docs/campaigns.md "Carousel entries"). */
+const quotesOwnCoupons = (campaign: { carousel: { couponCode?: string | undefined }[]; coupons: { code: string }[] }) =>
+  campaign.carousel.every((entry) => entry.couponCode === undefined || campaign.coupons.some((coupon) => coupon.code === entry.couponCode));
+const FOREIGN_COUPON = { message: 'names a coupon the campaign does not have', path: ['carousel'] };
 
 /** `POST /api/campaign/admin/campaigns`: a whole campaign with its coupons. */
-export const campaignCreateInput = z.object({ id: campaignIdInput, ...campaignFields }).refine(endsAfterStart, END_BEFORE_START);
+export const campaignCreateInput = z
+  .object({ id: campaignIdInput, ...campaignFields })
+  .refine(endsAfterStart, END_BEFORE_START)
+  .refine(quotesOwnCoupons, FOREIGN_COUPON);
 
 /** `PUT /api/campaign/admin/campaigns/<id>`: the whole campaign again (its coupons are replaced). */
-export const campaignUpdateInput = z.object(campaignFields).refine(endsAfterStart, END_BEFORE_START);
+export const campaignUpdateInput = z.object(campaignFields).refine(endsAfterStart, END_BEFORE_START).refine(quotesOwnCoupons, FOREIGN_COUPON);
 
 /** `POST /api/campaign/admin/campaigns/<id>/schedule`: a new window. */
 export const campaignScheduleInput = z.object({ startsAt: momentInput, endsAt: momentInput }).refine(endsAfterStart, END_BEFORE_START);
