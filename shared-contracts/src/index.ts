@@ -8,6 +8,7 @@ export * from './frame-contract.ts';
 export * from './blog-contract.ts';
 export * from './validation.ts';
 export * from './pricing.ts';
+export * from './upgrade-pricing.ts';
 export * from './experiments.ts';
 export * from './inputs/experiments.ts';
 export * from './checkout-contract.ts';
