@@ -39,3 +39,5 @@ export * from './after-page-load.ts';
 export * from './campaign-contract.ts';
 export type * from './campaign-dialogs-contract.ts';
 export * from './inputs/campaign.ts';
+export * from './answer-cache.ts';
+export * from './tracking-report.ts';

@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import {
   selectAbValues,
   selectCampaignNavVisible,
+  selectClient,
+  selectIsWin,
   selectCanonicalUrl,
   selectPageMeta,
   selectLocale,
@@ -22,6 +24,7 @@ const state: SharedState = {
   pageMeta: { title: 'Blog', description: '', keywords: '', status: 200, canonicalUrl: 'https://www.reelkeep.com/fr/blog/' },
   ab: { values: { abPlanPrice: 'price_b' } },
   campaignNav: { visible: true },
+  client: { mobile: true, webp: true, referer: 'https://search.example/', browser: 'safari', downloadUrl: '/fr/downloading', categories: ['hot'] },
 };
 
 describe('the store contract’s selectors', () => {
@@ -37,6 +40,8 @@ describe('the store contract’s selectors', () => {
     ['selectPageMeta', selectPageMeta, state.pageMeta],
     ['selectCanonicalUrl', selectCanonicalUrl, 'https://www.reelkeep.com/fr/blog/'],
     ['selectCampaignNavVisible', selectCampaignNavVisible, true],
+    ['selectIsWin', selectIsWin, false],
+    ['selectClient', selectClient, state.client],
   ])('%s reads its part of the shared state', (_name, select: (state: SharedState) => unknown, expected) => {
     expect(select(state)).toEqual(expected);
   });

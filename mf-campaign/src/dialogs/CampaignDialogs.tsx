@@ -4,6 +4,8 @@ import {
   currentCampaignsAnswerSchema,
   emitSiteEvent,
   onSiteEvent,
+  POPUP_DATED_COOKIE,
+  readCookie,
   readJsonResponse,
   type CampaignCouponDto,
   type CampaignDialogsProps,
@@ -135,13 +137,19 @@ export function CampaignDialogs({ campaign, route, prefix, locale, search }: Cam
         isDesktop: isDesktopViewport(window.innerWidth),
         referrer: document.referrer,
         siteHost: window.location.host,
-        closedThisSession: session.read(COUPON_MODAL_SESSION_FLAG) === '1',
+        // docs/tracking.md "Visitor cookies": a popup shown in the last day (`is_popup_dated`) does not come again by itself.
+        closedThisSession: session.read(COUPON_MODAL_SESSION_FLAG) === '1' || readCookie(document.cookie, POPUP_DATED_COOKIE) === '1',
       });
       if (choice === 'coupon-modal' && !hasCoupons) return;
       if (choice) setOpen((current) => current ?? choice);
     }, msUntilAutoShow(performance.now()));
     return () => clearTimeout(timer);
   }, [ready, hasCoupons]);
+
+  // The shell dates the popups and counts them in the guest record (docs/tracking.md "Visitor cookies").
+  useEffect(() => {
+    if (open) emitSiteEvent('popupShown', { kind: open });
+  }, [open]);
 
   const ad = details?.bottomAd ?? null;
   useEffect(() => {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   CAMPAIGN_BANNER_CLOSED_COOKIE,
+  CLIENT_NOT_DETECTED,
   createTranslator,
   HREFLANG,
   readCookie,
@@ -44,6 +45,8 @@ function buildStoreState(input: RenderInput, page: ResolvedPage, frame: FrameDat
     ab: { values: input.abValues },
     // docs/campaigns.md "In the frame": a running campaign shows its banner until the visitor closes it for the day.
     campaignNav: { visible: Boolean(frame.campaign) && readCookie(input.visitorHeaders.cookie, CAMPAIGN_BANNER_CLOSED_COOKIE) !== '1' },
+    // docs/frame.md "Client state": the same for every visitor on the server; the browser fills it in.
+    client: CLIENT_NOT_DETECTED,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createSlice } from '@reduxjs/toolkit';
-import { createOsSwitchedAction, type SharedState } from '@reelkeep/shared-contracts';
+import { CLIENT_NOT_DETECTED, createOsSwitchedAction, type SharedState } from '@reelkeep/shared-contracts';
 import { createSiteStore } from './create-site-store.ts';
 import { abSlice, campaignNavSlice, localeSlice, pageMetaSlice, sessionSlice } from './shared-slices.ts';
 
@@ -11,6 +11,7 @@ const initial: SharedState = {
   pageMeta: { title: 'Home', description: '', keywords: '', status: 200, canonicalUrl: 'https://www.reelkeep.com/' },
   ab: { values: { abPlanPrice: 'a' } },
   campaignNav: { visible: false },
+  client: CLIENT_NOT_DETECTED,
 };
 
 describe('the site store', () => {

@@ -1,7 +1,7 @@
 import { combineReducers, legacy_createStore as createStore, type Reducer } from 'redux';
 import type { Slice } from '@reduxjs/toolkit';
 import type { SharedState } from '@reelkeep/shared-contracts';
-import { abSlice, campaignNavSlice, localeSlice, osSlice, pageMetaSlice, sessionSlice } from './shared-slices.ts';
+import { abSlice, campaignNavSlice, clientSlice, localeSlice, osSlice, pageMetaSlice, sessionSlice } from './shared-slices.ts';
 
 /**
  * Builds the one store of a page: the contract's slices, plus the slices remotes hand over. Plain Redux, not
@@ -15,6 +15,7 @@ export function createSiteStore(preloadedState: SharedState) {
     [pageMetaSlice.reducerPath]: pageMetaSlice.reducer,
     [abSlice.reducerPath]: abSlice.reducer,
     [campaignNavSlice.reducerPath]: campaignNavSlice.reducer,
+    [clientSlice.reducerPath]: clientSlice.reducer,
   };
   const store = createStore(combineReducers(reducers), preloadedState as never);
   /** Injects remote slices (idempotent: a slice already present keeps its reducer and its state). */
