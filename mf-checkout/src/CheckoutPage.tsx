@@ -293,14 +293,16 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
           {t(`errors.${data.upgrade.error}`)}{' '}
           {data.upgrade.error === 'upgrade_sign_in' && (
             <a
-              href={`${toLocalePath(locale, '/login')}?${new URLSearchParams({ return: `${toLocalePath(locale, '/checkout')}?${new URLSearchParams({ upgrade_id: data.upgradeId ?? '' })}` })}`}
+              href={`${toLocalePath(locale, '/login')}?${new URLSearchParams({
+                return: `${toLocalePath(locale, '/checkout')}?${new URLSearchParams({ upgrade_id: data.upgradeId ?? '', ...(data.appliedId ? { applied_id: data.appliedId } : {}) })}`,
+              })}`}
             >
               {t('upgrade_sign_in_link')}
             </a>
           )}
         </p>
       )}
-      {data.appliedId && <p className={styles.notice}>{t('applied_notice', { id: data.appliedId })}</p>}
+      {data.appliedId && !upgradeSource && <p className={styles.notice}>{t('applied_notice', { id: data.appliedId })}</p>}
       {offer.campaign && offer.campaign.endsAt > now && <Countdown name={offer.campaign.name} endsAt={offer.campaign.endsAt} now={now} />}
 
       <div className={styles.layout}>
