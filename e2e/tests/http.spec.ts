@@ -90,12 +90,16 @@ test('landing endpoints refuse bad input with 400, 413 or 415 and a problem per 
 });
 
 test('the desktop app asks /product/info with its option ids; categories are listed and remembered by /cookie_set', async ({ request }) => {
-  for (const productId of [10721, 10781]) {
+  // Each app reads soft_version: the Mac option id answers the Mac build's version.
+  for (const [productId, version] of [
+    [10721, '3.8.2'],
+    [10781, '3.8.1'],
+  ] as const) {
     const info = await request.get(`/product/info?product_id=${productId}`);
     expect(info.status()).toBe(200);
     expect(await info.json()).toMatchObject({
       cscode: 200,
-      data: { product_id: productId, name: 'ReelKeep', soft_version: '3.8.2', soft_version_mac: '3.8.1' },
+      data: { product_id: productId, name: 'ReelKeep', soft_version: version, soft_version_mac: '3.8.1' },
     });
   }
   const list = await request.get('/category/list?language=en&origin_url=%2F');

@@ -15,8 +15,11 @@ export const AUTH_BASE_PATH = '/api/account/auth';
 export const AUTH_COOKIE_PREFIX = 'rk';
 /** Minutes a desktop hand-off token stays valid. */
 export const HANDOFF_TOKEN_TTL_MIN = 2;
-/** A session lasts 7 days (docs/accounts.md "Sessions"). */
-const SESSION_TTL_S = 7 * 24 * 3600;
+/**
+ * A session lasts 1 day from sign-in, the spec's lifetime of its login cookies (docs/accounts.md "Sessions"):
+ * the cookie and the stored session end together, and a new sign-in starts a new day.
+ */
+export const SESSION_TTL_S = 24 * 3600;
 
 /**
  * How a desktop hand-off token is stored (SHA-256, base64url: the plugin's own `hashed` format), so the login
@@ -120,7 +123,9 @@ export async function createAuth(context: Pick<AccountContext, 'db' | 'site' | '
       : {},
     // Google vouches for the address, so a Google sign-in joins the account already registered with it.
     account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
-    session: { expiresIn: SESSION_TTL_S, updateAge: 24 * 3600 },
+    // updateAge equal to the lifetime: a session is never stretched past its day (the shell reads sessions on the
+    // server and does not pass a refreshed cookie on, so a stretched row would outlive its cookie anyway).
+    session: { expiresIn: SESSION_TTL_S, updateAge: SESSION_TTL_S },
     // The site's own limiter guards the forms (memory or Redis, shared by instances).
     rateLimit: { enabled: false },
     trustedOrigins: [new URL(context.site.SITE_URL).origin],

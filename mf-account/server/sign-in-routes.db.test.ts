@@ -48,3 +48,29 @@ describe.each(listTestDatabases())('sign-in on %s', (_kind, open) => {
     });
   });
 });
+
+describe.each(listTestDatabases())('spec: the login cookie lasts 1 day, on %s', (_kind, open) => {
+  const account = useAccountApi(open);
+
+  it('signing in writes an HttpOnly session cookie of 86,400 s, and the stored session ends with it', async () => {
+    const email = 'one-day@example.com';
+    await account.register(email);
+    const before = Date.now();
+    const answer = await account.send('/api/account/login', {
+      body: JSON.stringify({ email, password: PASSWORD, locale: 'en' }),
+      from: account.newAddress(),
+    });
+    expect(answer.status).toBe(200);
+    const cookie = answer.cookies.find((line) => /^rk\.session_token=[^;]+/.test(line));
+    expect(cookie).toMatch(/;\s*Max-Age=86400\b/i);
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+    const [row] = await account.db.query<{ expires_at: Date }>(
+      `SELECT s.expires_at FROM account.sessions s JOIN account.users u ON u.id = s.user_id WHERE u.email = $1 ORDER BY s.created_at DESC LIMIT 1`,
+      [email],
+    );
+    const lifetimeMs = new Date(row!.expires_at).getTime() - before;
+    expect(lifetimeMs).toBeGreaterThan(24 * 3600_000 - 60_000);
+    expect(lifetimeMs).toBeLessThanOrEqual(24 * 3600_000 + 60_000);
+  });
+});

@@ -6,6 +6,8 @@ import {
   deviceDeactivationAnswerSchema,
   selectLocale,
   toLocalePath,
+  toPlanId,
+  type PlanType,
   type LicenceDto,
   type OrderDto,
   type PostedInput,
@@ -13,6 +15,9 @@ import {
 } from '@reelkeep/shared-contracts';
 import { useFormAction } from './use-form-action.ts';
 import * as styles from './AccountPage.module.css';
+
+/** docs/commerce.md "Upgrades": the plan a licence's upgrade button offers (a lifetime one above it); none above 5 devices. */
+const UPGRADE_TO: Partial<Record<PlanType, PlanType>> = { '1M': 'LFT', '6M': 'LFT', '1Y': 'LFT', LFT: 'LFT_3', LFT_3: 'LFT_5' };
 
 const DEVICE_RESULTS = ['removed', 'deactivation_limit', 'not_activated', 'invalid_key', 'network', 'failed'];
 const toDeviceResult = (code: string | null) => (code === null ? null : DEVICE_RESULTS.includes(code) ? code : 'failed');
@@ -55,11 +60,25 @@ export function OrdersSection({
   );
   const { orders, status } = deactivate.state;
 
-  const licenceBlock = (licence: LicenceDto) => (
+  const upgradeHref = (orderId: string, licence: LicenceDto) => {
+    const to = UPGRADE_TO[licence.planType];
+    const running = licence.status === 'active' && (licence.expiresAt === null || Date.parse(licence.expiresAt) > Date.now());
+    return to && running
+      ? `${toLocalePath(locale, '/checkout')}?${new URLSearchParams({ upgrade_id: orderId, applied_id: toPlanId(licence.os, to) })}`
+      : null;
+  };
+
+  const licenceBlock = (orderId: string, licence: LicenceDto) => (
     <div className={styles.licence}>
       <p>
         <span className={styles.label}>{t('orders.key')}</span> <code className={styles.key}>{licence.key}</code>
         {licence.status === 'revoked' && <span className={styles.revoked}>{t('orders.revoked')}</span>}
+        {upgradeHref(orderId, licence) && (
+          <>
+            {' '}
+            <a href={upgradeHref(orderId, licence)!}>{t('orders.upgrade')}</a>
+          </>
+        )}
       </p>
       <p className={styles.hint}>
         {licence.expiresAt ? t('orders.expires', { date: date(licence.expiresAt) }) : t('orders.lifetime')} ·{' '}
@@ -121,7 +140,7 @@ export function OrdersSection({
               <p className={styles.hint}>
                 {date(order.createdAt)} · <span className={styles[`status_${order.status}`]}>{t(`orders.status.${order.status}`)}</span>
               </p>
-              {order.licence && licenceBlock(order.licence)}
+              {order.licence && licenceBlock(order.id, order.licence)}
             </li>
           ))}
         </ul>

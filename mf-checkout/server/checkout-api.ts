@@ -7,12 +7,13 @@ import { createMyAccountRoutes } from './routes/my-account-routes.ts';
 import { createOfferRoutes } from './routes/offer-routes.ts';
 import { createOrderRoutes } from './routes/order-routes.ts';
 import { createStripeWebhookRoute } from './routes/stripe-webhook.ts';
+import { createUpgradeRoutes } from './routes/upgrade-routes.ts';
 
 export type { CheckoutApiOptions } from './checkout-services.ts';
 
 /**
  * The checkout squad's routes, one module per concern (`routes/`): offer and coupons; orders and the sandbox
- * card step; the Stripe webhook; My account; the admin refund; the experiment readout's figures; the desktop app's licence API. They share one
+ * card step; the licence an upgrade replaces; the Stripe webhook; My account; the admin refund; the experiment readout's figures; the desktop app's licence API. They share one
  * set of services per loaded version.
  */
 export function createCheckoutRoutes(options: CheckoutApiOptions = {}): CheckoutRoute[] {
@@ -20,6 +21,7 @@ export function createCheckoutRoutes(options: CheckoutApiOptions = {}): Checkout
   return [
     ...createOfferRoutes(use),
     ...createOrderRoutes(use),
+    ...createUpgradeRoutes(),
     createStripeWebhookRoute(use),
     ...createMyAccountRoutes(use),
     ...createAdminRoutes(use),

@@ -33,6 +33,7 @@ export function toOrderDtos(rows: readonly OrderRow[], licences: readonly Licenc
       originCents: row.origin_cents,
       priceCents: row.price_cents,
       discountCents: row.discount_cents,
+      creditCents: row.credit_cents ?? 0,
       amountCents: row.amount_cents,
       currency: 'USD',
       email: row.email,

@@ -4,16 +4,18 @@ import {
   parsePlanId,
   planPriceCents,
   quotePlan,
+  quoteUpgrade,
   toCouponErrorCode,
   type OfferPlanDto,
   type PlanOs,
   type PlanType,
   type PriceVariant,
   type Quote,
+  type UpgradeSource,
 } from '@reelkeep/shared-contracts';
 import { CampaignUnavailableError } from './campaign-client.ts';
 import { findPlans, findProduct, isCouponRunning, type CouponRow, type ProductRow } from './catalogue.ts';
-import type { Query } from './order-repository.ts';
+import { findUpgradeSource, type Query } from './order-repository.ts';
 
 /** A refusal the checkout page shows next to a field (the code is a translation key). */
 export interface OrderProblem {
@@ -28,16 +30,40 @@ export interface OrderQuote {
   row: OfferPlanDto;
   coupon: CouponRow | null;
   quote: Quote;
+  /** docs/commerce.md "Upgrades": the credit of the licence the order replaces, already taken off `quote.totalCents`. */
+  creditCents: number;
+  /** The order whose licence is upgraded, or null. */
+  upgradeOf: string | null;
+}
+
+/**
+ * docs/commerce.md "Upgrades": prices an upgrade of the licence of order `upgradeId` to a plan, for the account that
+ * owns it only. Somebody else's order, an unpaid one and one that does not exist are the same `upgrade_unknown`.
+ */
+async function quoteUpgradeOrder(
+  query: Query,
+  choice: { upgradeId: string; userId: string | null; coupon: string },
+  plan: { os: PlanOs; type: PlanType; priceCents: number },
+  now: number,
+): Promise<{ creditCents: number; totalCents: number } | { problem: OrderProblem }> {
+  if (!choice.userId) return { problem: { field: 'form', code: 'upgrade_sign_in' } };
+  const source: UpgradeSource | null = await findUpgradeSource(query, choice.upgradeId, choice.userId);
+  if (!source) return { problem: { field: 'form', code: 'upgrade_unknown' } };
+  // The credit is the upgrade's price cut: a coupon does not come on top of it.
+  if (choice.coupon.trim()) return { problem: { field: 'coupon', code: 'coupon_upgrade' } };
+  const quote = quoteUpgrade(source, plan, now);
+  return 'problem' in quote ? { problem: { field: 'plan', code: quote.problem } } : quote;
 }
 
 /**
  * Prices what a visitor chose: the product's plan row, the visitor's A/B variant (read by the caller from the
- * server-set cookie) and a coupon running now (read from the campaign squad by `findCoupon`); or the first problem with the choice, in the order the page
- * shows them (plan, e-mail, coupon). Any amount the browser sent plays no part.
+ * server-set cookie) and a coupon running now (read from the campaign squad by `findCoupon`), or the credit of the
+ * licence an upgrade replaces; or the first problem with the choice, in the order the page shows them (plan, e-mail,
+ * upgrade, coupon). Any amount the browser sent plays no part.
  */
 export async function quoteOrder(
   query: Query,
-  choice: { product: string; pid: string; coupon: string; email: string; variant: PriceVariant },
+  choice: { product: string; pid: string; coupon: string; email: string; variant: PriceVariant; upgradeId?: string; userId?: string | null },
   now: number,
   findCoupon: (code: string) => Promise<CouponRow | null>,
 ): Promise<OrderQuote | { problem: OrderProblem }> {
@@ -52,6 +78,27 @@ export async function quoteOrder(
   if (!row) return refuse('plan', 'plan_unknown');
   if (checkField('email', choice.email) !== 'valid') return refuse('email', choice.email ? 'value' : 'empty');
 
+  if (choice.upgradeId) {
+    const upgradeId = choice.upgradeId;
+    const priced = quotePlan(row, choice.variant, null);
+    const upgrade = await quoteUpgradeOrder(
+      query,
+      { upgradeId, userId: choice.userId ?? null, coupon: choice.coupon },
+      { ...plan, priceCents: priced.priceCents },
+      now,
+    );
+    if ('problem' in upgrade) return upgrade;
+    return {
+      product,
+      plan,
+      row,
+      coupon: null,
+      quote: { ...priced, totalCents: upgrade.totalCents },
+      creditCents: upgrade.creditCents,
+      upgradeOf: upgradeId,
+    };
+  }
+
   let coupon: CouponRow | null = null;
   if (choice.coupon.trim()) {
     try {
@@ -65,5 +112,5 @@ export async function quoteOrder(
     const problem = couponProblem(coupon, plan.type, planPriceCents(row, choice.variant).priceCents);
     if (problem) return refuse('coupon', toCouponErrorCode(problem));
   }
-  return { product, plan, row, coupon, quote: quotePlan(row, choice.variant, coupon) };
+  return { product, plan, row, coupon, quote: quotePlan(row, choice.variant, coupon), creditCents: 0, upgradeOf: null };
 }

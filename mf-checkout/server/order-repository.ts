@@ -1,5 +1,5 @@
 import type { Database } from '@reelkeep/platform/host-context';
-import type { OrderAttribution, OrderStatus, PlanOs, PlanType, PriceVariant } from '@reelkeep/shared-contracts';
+import type { OrderAttribution, OrderStatus, PlanOs, PlanType, PriceVariant, UpgradeSource } from '@reelkeep/shared-contracts';
 import type { OrderTransition } from './order-status.ts';
 
 /** A query function: the database's, or a transaction's. */
@@ -25,6 +25,10 @@ export interface OrderRow {
   price_cents: number;
   discount_cents: number;
   amount_cents: number;
+  /** docs/commerce.md "Upgrades": the credit of the licence this order replaces (0 for an order that upgrades nothing). */
+  credit_cents: number;
+  /** The order whose licence this one upgrades. */
+  upgrade_id: string | null;
   provider: 'sandbox' | 'stripe';
   provider_ref: string | null;
   failure_code: string | null;
@@ -74,6 +78,7 @@ export interface NewOrder {
   priceCents: number;
   discountCents: number;
   amountCents: number;
+  creditCents: number;
   provider: 'sandbox' | 'stripe';
   upgradeId: string | null;
   appliedId: string | null;
@@ -107,8 +112,8 @@ export async function insertOrder(query: Query, order: NewOrder): Promise<void> 
   await query(
     `INSERT INTO checkout.orders (id, user_id, email, locale, product_key, os, plan_type, pid, allow_num, day_num, lifetime, variant, coupon_code,
        origin_cents, price_cents, discount_cents, amount_cents, provider, upgrade_id, applied_id, secret_hash,
-       affiliate, ad, ad1, first_touch, experiments)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26::jsonb)`,
+       affiliate, ad, ad1, first_touch, experiments, credit_cents)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26::jsonb, $27)`,
     [
       order.id,
       order.userId,
@@ -136,7 +141,50 @@ export async function insertOrder(query: Query, order: NewOrder): Promise<void> 
       order.attribution.ad1,
       order.attribution.firstTouch,
       JSON.stringify(order.attribution.experiments),
+      order.creditCents,
     ],
+  );
+}
+
+/**
+ * docs/commerce.md "Upgrades": the licence of a paid order of this account, as the upgrade rule reads it; null for
+ * an order that is not this account's, not paid, or has no licence (the caller cannot tell these apart, so an
+ * order id tells nothing about somebody else's order).
+ */
+export async function findUpgradeSource(query: Query, orderId: string, userId: string): Promise<UpgradeSource | null> {
+  const [row] = await query<{ os: PlanOs; plan_type: PlanType; amount_cents: number; paid_at: Date; expires_at: Date | null; status: string }>(
+    `SELECT o.os, o.plan_type, o.amount_cents, o.paid_at, l.expires_at, l.status
+       FROM checkout.orders o JOIN checkout.licences l ON l.order_id = o.id
+      WHERE o.id = $1 AND o.user_id = $2 AND o.status = 'paid' AND o.paid_at IS NOT NULL`,
+    [orderId, userId],
+  );
+  return row
+    ? {
+        os: row.os,
+        type: row.plan_type,
+        paidCents: row.amount_cents,
+        paidAt: new Date(row.paid_at).getTime(),
+        expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null,
+        revoked: row.status !== 'active',
+      }
+    : null;
+}
+
+/** docs/commerce.md "Upgrades": the licence of `sourceOrderId` ends, replaced by the licence of `upgradeOrderId`. */
+export async function replaceLicence(query: Query, sourceOrderId: string, upgradeOrderId: string, at: Date): Promise<boolean> {
+  const replaced = await query(
+    `UPDATE checkout.licences SET status = 'revoked', revoked_at = $3, replaced_by = $2 WHERE order_id = $1 AND status = 'active' RETURNING id`,
+    [sourceOrderId, upgradeOrderId, at],
+  );
+  return replaced.length > 0;
+}
+
+/** docs/commerce.md "Upgrades": a refunded upgrade gives back the licence it replaced, if that licence's own order is still paid. */
+export async function restoreReplacedLicence(query: Query, upgradeOrderId: string): Promise<void> {
+  await query(
+    `UPDATE checkout.licences l SET status = 'active', revoked_at = NULL, replaced_by = NULL
+       FROM checkout.orders o WHERE l.replaced_by = $1 AND o.id = l.order_id AND o.status = 'paid'`,
+    [upgradeOrderId],
   );
 }
 

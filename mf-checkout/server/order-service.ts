@@ -16,6 +16,8 @@ import {
   moveOrdersMadeBefore,
   readActiveDevices,
   readLicences,
+  replaceLicence,
+  restoreReplacedLicence,
   revokeLicences,
   setPaymentReference,
   writeTransition,
@@ -90,7 +92,7 @@ export function createOrderService(deps: OrderDeps) {
   }): Promise<{ order: OrderDto; secret: string } | { problem: OrderProblem }> {
     const priced = await quoteOrder(db.query, input, now(), (code) => fetchCoupon(deps.fetchApi, code));
     if ('problem' in priced) return priced;
-    const { product, plan, row, coupon, quote } = priced;
+    const { product, plan, row, coupon, quote, creditCents, upgradeOf } = priced;
     await expireStaleOrders();
     const id = `ord_${randomBytes(16).toString('base64url')}`;
     const { secret, hash } = createOrderSecret();
@@ -112,8 +114,9 @@ export function createOrderService(deps: OrderDeps) {
       priceCents: quote.priceCents,
       discountCents: quote.discountCents,
       amountCents: quote.totalCents,
+      creditCents,
       provider: provider.kind,
-      upgradeId: input.upgradeId.slice(0, 64) || null,
+      upgradeId: upgradeOf,
       appliedId: input.appliedId.slice(0, 64) || null,
       secretHash: hash,
       attribution: input.attribution ?? NO_ATTRIBUTION,
@@ -124,6 +127,8 @@ export function createOrderService(deps: OrderDeps) {
       amountCents: quote.totalCents,
       variant: input.variant,
       coupon: coupon?.code ?? null,
+      upgradeOf,
+      creditCents,
       affiliate: input.attribution?.affiliate ?? null,
     });
     return { order: (await describe([(await findOrder(db.query, id))!]))[0]!, secret };
@@ -170,8 +175,12 @@ export function createOrderService(deps: OrderDeps) {
       if (isRefusal(decision)) return 'already' as const;
       const paidAt = new Date(now());
       await writeTransition(query, orderId, order.status, decision, paidAt, userId);
-      if (decision.effects.includes('issue_licence'))
+      if (decision.effects.includes('issue_licence')) {
         await insertLicence(query, order, generateLicenceKey(), order.lifetime ? null : new Date(paidAt.getTime() + order.day_num * DAY_MS));
+        // docs/commerce.md "Upgrades": the upgraded licence ends as its successor is issued, in the same transaction.
+        if (order.upgrade_id && !(await replaceLicence(query, order.upgrade_id, orderId, paidAt)))
+          logger.warn('upgrade paid, but the licence it replaces had already ended', { orderId, upgradeOf: order.upgrade_id });
+      }
       return 'fulfilled' as const;
     });
     if (outcome === 'fulfilled') logger.info('order fulfilled', { orderId });
@@ -208,7 +217,10 @@ export function createOrderService(deps: OrderDeps) {
       if (!order || !decision || isRefusal(decision)) return false;
       const at = new Date(now());
       await writeTransition(query, orderId, order.status, decision, at);
-      if (decision.effects.includes('revoke_licence')) await revokeLicences(query, orderId, at);
+      if (decision.effects.includes('revoke_licence')) {
+        await revokeLicences(query, orderId, at);
+        if (order.upgrade_id) await restoreReplacedLicence(query, orderId);
+      }
       logger.info('order refunded, licence revoked', { orderId });
       return true;
     });

@@ -18,7 +18,9 @@ import {
   PRICE_VARIANT_COOKIE,
   planPriceCents,
   quotePlan,
+  quoteUpgrade,
   toCouponErrorCode,
+  toLocalePath,
   toPriceVariant,
   selectAbValues,
   selectLocale,
@@ -100,7 +102,15 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
   const planOf = (type: string) => plans.find((plan) => plan.type === type)!;
   const selectedType = cardType === 'LFT' ? LIFETIME[devices] : cardType;
   const selected = planOf(selectedType);
-  const quote = quotePlan(selected, variant, coupon);
+  // docs/commerce.md "Upgrades": against the licence being upgraded, a plan costs its price less the licence's credit, without coupons.
+  const upgradeSource = data.upgrade?.offer?.source ?? null;
+  const upgradeQuote = upgradeSource
+    ? quoteUpgrade(upgradeSource, { os, type: selected.type, priceCents: planPriceCents(selected, variant).priceCents }, now)
+    : null;
+  const upgradeProblem = upgradeQuote && 'problem' in upgradeQuote ? upgradeQuote.problem : null;
+  const upgradeCredit = upgradeQuote && !('problem' in upgradeQuote) ? upgradeQuote : null;
+  const planQuote = quotePlan(selected, variant, upgradeSource ? null : coupon);
+  const quote = upgradeCredit ? { ...planQuote, totalCents: upgradeCredit.totalCents } : planQuote;
   const topCoupons = useMemo(
     () => pickTopCoupons(offer.coupons, selected.type, planPriceCents(selected, variant).priceCents),
     [offer.coupons, selected, variant],
@@ -152,7 +162,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
       {
         product: offer.product.key,
         pid: selected.pid,
-        coupon: couponFits ? (coupon?.code ?? '') : '',
+        coupon: couponFits && !upgradeSource ? (coupon?.code ?? '') : '',
         email,
         locale,
         upgradeId: data.upgradeId ?? '',
@@ -273,8 +283,26 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
         </div>
       </header>
       {!hasMac && <p className={styles.note}>{t('os_mac_unavailable')}</p>}
-      {data.upgradeId && <p className={styles.notice}>{t('upgrade_notice', { id: data.upgradeId })}</p>}
-      {data.appliedId && <p className={styles.notice}>{t('applied_notice', { id: data.appliedId })}</p>}
+      {upgradeSource && (
+        <p className={styles.notice} data-upgrade={data.upgrade?.offer?.orderId}>
+          {t('upgrade_notice', { plan: t(`plan_names.${upgradeSource.type}`), os: osName(upgradeSource.os) })}
+        </p>
+      )}
+      {data.upgrade?.error && (
+        <p className={styles.notice} role="alert">
+          {t(`errors.${data.upgrade.error}`)}{' '}
+          {data.upgrade.error === 'upgrade_sign_in' && (
+            <a
+              href={`${toLocalePath(locale, '/login')}?${new URLSearchParams({
+                return: `${toLocalePath(locale, '/checkout')}?${new URLSearchParams({ upgrade_id: data.upgradeId ?? '', ...(data.appliedId ? { applied_id: data.appliedId } : {}) })}`,
+              })}`}
+            >
+              {t('upgrade_sign_in_link')}
+            </a>
+          )}
+        </p>
+      )}
+      {data.appliedId && !upgradeSource && <p className={styles.notice}>{t('applied_notice', { id: data.appliedId })}</p>}
       {offer.campaign && offer.campaign.endsAt > now && <Countdown name={offer.campaign.name} endsAt={offer.campaign.endsAt} now={now} />}
 
       <div className={styles.layout}>
@@ -307,6 +335,14 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
               })}
             </dt>
             <dd>{money(quote.priceCents)}</dd>
+            {upgradeCredit && (
+              <>
+                <dt>{t('summary_upgrade_credit')}</dt>
+                <dd className={styles.discount} data-testid="upgrade-credit">
+                  −{money(upgradeCredit.creditCents)}
+                </dd>
+              </>
+            )}
             {quote.discountCents > 0 && coupon && (
               <>
                 <dt>{t('summary_discount', { code: coupon.code })}</dt>
@@ -318,57 +354,64 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
               {money(quote.totalCents)}
             </dd>
           </dl>
+          {upgradeProblem && (
+            <p className={styles.error} role="alert">
+              {t(`errors.${upgradeProblem}`)}
+            </p>
+          )}
 
           {!paying && (
             <>
-              <form
-                className={styles.couponForm}
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void applyCoupon(couponCode);
-                }}
-              >
-                <label htmlFor="coupon-code">{t('coupon_label')}</label>
-                <div className={styles.inline}>
-                  <input
-                    id="coupon-code"
-                    name="coupon"
-                    value={couponCode}
-                    autoComplete="off"
-                    maxLength={32}
-                    aria-invalid={Boolean(couponError) || !couponFits}
-                    aria-describedby="coupon-status"
-                    onChange={(event) => setCouponCode(event.target.value.toUpperCase())}
-                  />
-                  {coupon ? (
-                    <button
-                      type="button"
-                      className={styles.ghost}
-                      onClick={() => {
-                        setCoupon(null);
-                        setCouponCode('');
-                      }}
-                    >
-                      {t('coupon_remove')}
-                    </button>
-                  ) : (
-                    <button type="submit" className={styles.ghost} disabled={busy}>
-                      {t('coupon_apply')}
-                    </button>
-                  )}
-                </div>
-                <p id="coupon-status" className={couponError || !couponFits ? styles.error : styles.ok} role={couponError ? 'alert' : 'status'}>
-                  {couponError
-                    ? t(`errors.${couponError}`)
-                    : couponRefusal
-                      ? t(`errors.${toCouponErrorCode(couponRefusal)}`)
-                      : coupon
-                        ? t('coupon_applied', { code: coupon.code, amount: money(quote.discountCents) })
-                        : ''}
-                </p>
-              </form>
-              {topCoupons.length > 0 && (
+              {!upgradeSource && (
+                <form
+                  className={styles.couponForm}
+                  noValidate
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void applyCoupon(couponCode);
+                  }}
+                >
+                  <label htmlFor="coupon-code">{t('coupon_label')}</label>
+                  <div className={styles.inline}>
+                    <input
+                      id="coupon-code"
+                      name="coupon"
+                      value={couponCode}
+                      autoComplete="off"
+                      maxLength={32}
+                      aria-invalid={Boolean(couponError) || !couponFits}
+                      aria-describedby="coupon-status"
+                      onChange={(event) => setCouponCode(event.target.value.toUpperCase())}
+                    />
+                    {coupon ? (
+                      <button
+                        type="button"
+                        className={styles.ghost}
+                        onClick={() => {
+                          setCoupon(null);
+                          setCouponCode('');
+                        }}
+                      >
+                        {t('coupon_remove')}
+                      </button>
+                    ) : (
+                      <button type="submit" className={styles.ghost} disabled={busy}>
+                        {t('coupon_apply')}
+                      </button>
+                    )}
+                  </div>
+                  <p id="coupon-status" className={couponError || !couponFits ? styles.error : styles.ok} role={couponError ? 'alert' : 'status'}>
+                    {couponError
+                      ? t(`errors.${couponError}`)
+                      : couponRefusal
+                        ? t(`errors.${toCouponErrorCode(couponRefusal)}`)
+                        : coupon
+                          ? t('coupon_applied', { code: coupon.code, amount: money(quote.discountCents) })
+                          : ''}
+                  </p>
+                </form>
+              )}
+              {!upgradeSource && topCoupons.length > 0 && (
                 <div className={styles.coupons}>
                   <h3>{t('coupons_heading')}</h3>
                   <ul>
@@ -419,7 +462,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
                     {t(`errors.${formError}`)}
                   </p>
                 )}
-                <button type="submit" className={styles.primary} disabled={busy}>
+                <button type="submit" className={styles.primary} disabled={busy || upgradeProblem !== null}>
                   {t('continue')}
                 </button>
               </form>

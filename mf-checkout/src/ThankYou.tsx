@@ -8,15 +8,16 @@ import * as styles from './CheckoutPage.module.css';
 export function ThankYou({ order }: { order: OrderDto }) {
   const { t } = useTranslation('checkout');
   const locale = useSelector(selectLocale);
-  const [copied, setCopied] = useState(false);
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const licence = order.licence;
-  const copy = async () => {
+  const copyKey = async () => {
     if (!licence) return;
     try {
+      // A browser without the clipboard API (or an insecure page) refuses like one that says no.
       await navigator.clipboard.writeText(licence.key);
-      setCopied(true);
+      setCopy('copied');
     } catch {
-      setCopied(false);
+      setCopy('failed');
     }
   };
   return (
@@ -34,10 +35,14 @@ export function ThankYou({ order }: { order: OrderDto }) {
             <code className={styles.key} data-testid="licence-key">
               {licence.key}
             </code>
-            <button type="button" className={styles.ghost} onClick={() => void copy()}>
-              {copied ? t('copied') : t('copy')}
+            <button type="button" className={styles.ghost} onClick={() => void copyKey()}>
+              {copy === 'copied' ? t('copied') : t('copy')}
             </button>
           </div>
+          {/* docs/commerce.md "Licences": the spec's copy-fail tip, announced where the key is. */}
+          <p role="status" className={styles.hint}>
+            {copy === 'failed' ? t('copy_failed') : ''}
+          </p>
           <p className={styles.hint}>
             {t('thanks_activate', { count: licence.allowNum })}
             {licence.expiresAt && (

@@ -19,6 +19,8 @@ import {
   type PlanOs,
   type PlanType,
   type RedirectResult,
+  type UpgradeOfferDto,
+  upgradeAnswerSchema,
 } from '@reelkeep/shared-contracts';
 
 /** What the checkout page renders with. */
@@ -31,6 +33,11 @@ export interface CheckoutData {
   initial: { type: PlanType | null; os: PlanOs | null; coupon: OfferCouponDto | null; couponError: string | null; email: string | null };
   upgradeId: string | null;
   appliedId: string | null;
+  /**
+   * docs/commerce.md "Upgrades": the licence `upgrade_id` names, read as the visitor (their own paid order only), or
+   * why it cannot be upgraded here (`upgrade_sign_in`, `upgrade_unknown`, `generic`).
+   */
+  upgrade: { offer: UpgradeOfferDto; error: null } | { offer: null; error: string } | null;
   /** The order of a return (`tid`): the thank-you state when it is paid. */
   order: OrderDto | null;
   /** Server time of the render (the countdown starts from it, so server and browser agree). */
@@ -79,6 +86,15 @@ async function readReturnOrder(fetchAsVisitor: LoaderContext['fetchAsVisitor'], 
   return (await readJsonResponse(orderAnswerSchema, await fetchAsVisitor(`/api/checkout/orders/${orderId}`)))?.order ?? null;
 }
 
+/** The licence a link's `upgrade_id` names, asked as the visitor: only its owner gets it. */
+async function readUpgrade(fetchAsVisitor: LoaderContext['fetchAsVisitor'], upgradeId: string): Promise<NonNullable<CheckoutData['upgrade']>> {
+  if (!isOrderId(upgradeId)) return { offer: null, error: 'upgrade_unknown' };
+  const answer = await fetchAsVisitor(`/api/checkout/upgrade?${new URLSearchParams({ upgrade_id: upgradeId })}`).catch(() => null);
+  const read = parseJsonAnswer(upgradeAnswerSchema, await answer?.json().catch(() => null));
+  if (!read) return { offer: null, error: 'generic' };
+  return 'upgrade' in read ? { offer: read.upgrade, error: null } : { offer: null, error: read.error ?? 'generic' };
+}
+
 /** The e-mail address a link fills in (`email`), when it is one; anything else is left out. */
 export function readLinkEmail(query: URLSearchParams): string | null {
   const read = emailInput.safeParse(query.get('email') ?? '');
@@ -111,10 +127,12 @@ export async function loadCheckoutPage({ url, locale, fetchApi, fetchAsVisitor }
     couponCode && ID.test(couponCode)
       ? await checkLinkCoupon(fetchAsVisitor, couponCode, toPlanId(os ?? 'win', type ?? DEFAULT_COUPON_PLAN), offer.product.key)
       : { coupon: null, couponError: null };
+  const upgradeId = query.get('upgrade_id')?.match(ID)?.[0] ?? null;
   return {
     offer,
     initial: { type, os, coupon, couponError, email: readLinkEmail(query) },
-    upgradeId: query.get('upgrade_id')?.match(ID)?.[0] ?? null,
+    upgradeId,
+    upgrade: upgradeId ? await readUpgrade(fetchAsVisitor, upgradeId) : null,
     appliedId: query.get('applied_id')?.match(ID)?.[0] ?? null,
     order: isOrderId(tid) ? await readReturnOrder(fetchAsVisitor, tid) : null,
     now: Date.now(),

@@ -62,6 +62,28 @@ describe.each(listTestDatabases())('landing downloads on %s', (_kind, open) => {
     });
   });
 
+  describe('spec: download report carries app id, package name and install data', () => {
+    it.each([
+      ['reelkeep-setup.exe', { product_id: 1001, os: 'win', app_id: 'aio-win', package_name: 'com.reelkeep.aio.win' }],
+      ['reelkeep.dmg', { product_id: 1001, os: 'mac', app_id: 'aio-mac', package_name: 'com.reelkeep.aio.mac' }],
+      ['reelkeep-netflix-setup.exe', { product_id: 1101, os: 'win', app_id: 'netflix-win', package_name: 'com.reelkeep.netflix.win' }],
+    ])('%s: installer, product id, app id, package name, download and target URLs', async (installer, expected) => {
+      const ip = `198.51.100.${60 + installer.length}`;
+      await call('GET', `/mlink?p=${installer}&email=someone%40example.com`, { ip });
+      const [row] = await db.query<Record<string, unknown>>(
+        'SELECT installer, product_id, os, app_id, package_name, download_url, target_url FROM landing.download_reports WHERE installer = $1 ORDER BY id DESC LIMIT 1',
+        [installer],
+      );
+      expect(row).toEqual({
+        installer,
+        ...expected,
+        // Only `p` is kept of the link: whatever else it carried is not stored.
+        download_url: `/mlink?p=${installer}`,
+        target_url: `https://download.reelkeep.com/${installer}`,
+      });
+    });
+  });
+
   describe('/product/info (docs/routing.md "Server paths")', () => {
     it.each([
       [1001, 'ReelKeep'],
@@ -78,7 +100,10 @@ describe.each(listTestDatabases())('landing downloads on %s', (_kind, open) => {
     it('gives the all-in-one app’s versions for its option ids', async () => {
       const product = (await call('GET', '/product/info?product_id=1001')).body!.data as Record<string, unknown>;
       const mac = (await call('GET', '/product/info?product_id=10781')).body!.data as Record<string, unknown>;
-      expect(mac).toEqual({ ...product, product_id: 10781 });
+      const win = (await call('GET', '/product/info?product_id=10721')).body!.data as Record<string, unknown>;
+      expect(win).toEqual({ ...product, product_id: 10721 });
+      // The Mac app asks with the Mac option id and reads soft_version: its own build's version.
+      expect(mac).toEqual({ ...product, product_id: 10781, soft_version: product.soft_version_mac });
     });
 
     it.each([999, 10722, 1072])('answers 404 for %d', async (productId) => {

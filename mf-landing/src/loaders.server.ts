@@ -1,16 +1,19 @@
 import {
+  createAnswerCache,
+  OPTION_IDS,
   contactDraftSchema,
   contactReturnQuery,
   fetchSumCaptcha,
   notFound,
   readReturnedProblems,
+  type AnswerCache,
   type LoaderContext,
   type NotFoundResult,
 } from '@reelkeep/shared-contracts';
 import { z } from 'zod';
-import { AIO_PRODUCT, findProduct, findProductForService } from './catalogue/products.ts';
+import { AIO_PRODUCT, findProduct, findProductForService, toInstallers } from './catalogue/products.ts';
 import { findService, listServicesByGroup, SERVICES } from './catalogue/services.ts';
-import type { ProductPageData, ServicePageData, ShowcaseData } from './pages/page-data.ts';
+import type { DownloadingPageData, ProductPageData, ServicePageData, ShowcaseData } from './pages/page-data.ts';
 import type { ContactPageData, UninstallationData } from './pages/FormPages.tsx';
 
 /** docs/routing.md "Service catalogue": the generic adult-downloader page lives beside the per-service pages. */
@@ -23,7 +26,7 @@ const toLink = ({ slug, name }: { slug: string; name: string }) => ({ slug, name
 /** `/{service}-downloader`: the service's facts, the product it promotes and related services; unknown is 404. */
 export function loadServicePage({ params }: LoaderContext): ServicePageData | NotFoundResult {
   if (params.service === GENERIC_ADULT_SLUG) {
-    return { service: null, productName: AIO_PRODUCT.name, installers: AIO_PRODUCT.installers, related: listServicesByGroup('adult').map(toLink) };
+    return { service: null, productName: AIO_PRODUCT.name, installers: toInstallers(AIO_PRODUCT), related: listServicesByGroup('adult').map(toLink) };
   }
   const service = findService(params.service ?? '');
   if (!service) return notFound();
@@ -36,7 +39,7 @@ export function loadServicePage({ params }: LoaderContext): ServicePageData | No
   return {
     service: { slug, name, group, maxQuality, content, subtitles, multiAudio },
     productName: product.name,
-    installers: product.installers,
+    installers: toInstallers(product),
     related,
   };
 }
@@ -49,19 +52,54 @@ export function loadShowcase(): ShowcaseData {
       .slice(0, SHOWCASE_COUNT)
       .map(toLink),
     serviceCount: SERVICES.length,
-    installers: AIO_PRODUCT.installers,
+    installers: toInstallers(AIO_PRODUCT),
   };
 }
 
 /** `/thanks-for-installing-{product}` and `/thanks-for-using-{product}`: unknown products are 404. */
 export function loadProductPage({ params }: LoaderContext): ProductPageData | NotFoundResult {
   const product = findProduct(params.product ?? '');
-  return product ? { product: product.name, productSlug: product.slug, installers: product.installers } : notFound();
+  return product ? { product: product.name, productSlug: product.slug, installers: toInstallers(product) } : notFound();
 }
 
 /** Pages about the all-in-one app (downloading, product overview). */
 export function loadAllInOne(): ProductPageData {
-  return { product: AIO_PRODUCT.name, productSlug: AIO_PRODUCT.slug, installers: AIO_PRODUCT.installers };
+  return { product: AIO_PRODUCT.name, productSlug: AIO_PRODUCT.slug, installers: toInstallers(AIO_PRODUCT) };
+}
+
+/** docs/constants.md "Timings": the product versions are asked again after 2 hours (7,200,000 ms). */
+export const PRODUCT_VERSION_CACHE_MS = 2 * 3600_000;
+/** The answers of `/product/info` this version of the page keeps (one per OS). */
+const productInfoAnswers = createAnswerCache({ ttlMs: PRODUCT_VERSION_CACHE_MS, maxEntries: 8 });
+/** The part of a `/product/info` answer the download page reads. */
+const productInfoAnswer = z.object({ cscode: z.literal(200), data: z.object({ soft_version: z.string().nullable() }) });
+
+/**
+ * The current app version per OS, as `/product/info` gives it for the Windows and Mac option ids (the spec asks twice),
+ * each answer kept 2 hours. A failed or malformed answer is no version: the page then says nothing about it.
+ */
+export async function readProductVersions(
+  fetchApi: LoaderContext['fetchApi'],
+  answers: AnswerCache = productInfoAnswers,
+): Promise<DownloadingPageData['versions']> {
+  const read = async (optionId: number): Promise<string | null> => {
+    const path = `/product/info?product_id=${optionId}`;
+    try {
+      const body = await answers.read(path, async () => (await fetchApi(path)).json());
+      const answer = productInfoAnswer.safeParse(body);
+      return answer.success ? answer.data.data.soft_version : null;
+    } catch {
+      // docs/tracking.md "Failures are ignored": product-info failures are ignored.
+      return null;
+    }
+  };
+  const [win, mac] = await Promise.all([read(OPTION_IDS.win), read(OPTION_IDS.mac)]);
+  return { win, mac };
+}
+
+/** `/downloading`: the all-in-one app's installers and its current version per OS. */
+export async function loadDownloadingPage({ fetchApi }: LoaderContext): Promise<DownloadingPageData> {
+  return { ...loadAllInOne(), versions: await readProductVersions(fetchApi) };
 }
 
 /** The draft route's answer. */

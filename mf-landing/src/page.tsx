@@ -6,19 +6,28 @@ import {
   type RouteMatch,
   type Translate,
 } from '@reelkeep/shared-contracts';
-import { loadAllInOne, loadContactPage, loadProductPage, loadServicePage, loadShowcase, loadUninstallationPage } from './loaders.server.ts';
+import {
+  loadAllInOne,
+  loadContactPage,
+  loadDownloadingPage,
+  loadProductPage,
+  loadServicePage,
+  loadShowcase,
+  loadUninstallationPage,
+} from './loaders.server.ts';
 import { buildHomeFaq, HomePage } from './pages/HomePage.tsx';
 import { lazyPage } from './lazy-page.tsx';
 import { buildServiceFaq, ServiceLandingPage, toServiceValues } from './pages/ServiceLandingPage.tsx';
 import { toFaqStructuredData } from './components/FaqList.tsx';
 import { buildSoftwareApplication } from './structured-data.ts';
-import type { ProductPageData, ServicePageData, ShowcaseData } from './pages/page-data.ts';
+import type { DownloadingPageData, ProductPageData, ServicePageData, ShowcaseData } from './pages/page-data.ts';
 
 // Loaders run on the server only; the browser build drops them and the catalogue they read.
 const serviceLoader = __SERVER__ ? loadServicePage : undefined;
 const showcaseLoader = __SERVER__ ? loadShowcase : undefined;
 const productLoader = __SERVER__ ? loadProductPage : undefined;
 const allInOneLoader = __SERVER__ ? loadAllInOne : undefined;
+const downloadingLoader = __SERVER__ ? loadDownloadingPage : undefined;
 const contactLoader = __SERVER__ ? loadContactPage : undefined;
 const uninstallationLoader = __SERVER__ ? loadUninstallationPage : undefined;
 const pingLoader = __SERVER__ ? () => ({ checkedAt: new Date().toISOString() }) : undefined;
@@ -82,7 +91,7 @@ export default {
       ...headFromPage(t, match, data),
       structuredData: [buildSoftwareApplication(t('description'))],
     })),
-    downloading: page<ProductPageData>(DownloadingPage, allInOneLoader),
+    downloading: page<DownloadingPageData>(DownloadingPage, downloadingLoader),
     'thanks-for-installing': page<ProductPageData>(ThanksPage, productLoader),
     'thanks-for-using': page<ProductPageData>(ThanksPage, productLoader),
     ping: page(PingPage, pingLoader),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { OPTION_IDS, PLAN_TYPES, PRICE_VARIANTS, type PlanOs, type PlanRow, type PlanType, type PriceVariant } from './pricing.ts';
+import type { UpgradeSource } from './upgrade-pricing.ts';
 
 /**
  * The checkout squad's API as other squads and the browser read it (`/api/checkout/*`). Amounts are whole
@@ -73,6 +74,8 @@ export interface OrderDto {
   originCents: number;
   priceCents: number;
   discountCents: number;
+  /** docs/commerce.md "Upgrades": the credit of the licence this order upgrades (absent from APIs older than upgrades). */
+  creditCents?: number;
   amountCents: number;
   currency: 'USD';
   email: string;
@@ -99,6 +102,15 @@ export interface LicenceDto {
   allowNum: number;
   expiresAt: string | null;
   devices: DeviceDto[];
+}
+
+/**
+ * `GET /api/checkout/upgrade?upgrade_id=`: the licence a signed-in customer upgrades, as the upgrade rule reads it
+ * (docs/commerce.md "Upgrades"); the page prices each plan against it with `quoteUpgrade`, as the order is charged.
+ */
+export interface UpgradeOfferDto {
+  orderId: string;
+  source: UpgradeSource;
 }
 
 /** `GET /api/checkout/my-orders`: the signed-in visitor's orders, newest first (mf-account's page). */
@@ -176,6 +188,7 @@ export const orderSchema: z.ZodMiniType<OrderDto> = z.object({
   originCents: z.number(),
   priceCents: z.number(),
   discountCents: z.number(),
+  creditCents: z.optional(z.number()),
   amountCents: z.number(),
   currency: z.literal('USD'),
   email: z.string(),
@@ -184,6 +197,27 @@ export const orderSchema: z.ZodMiniType<OrderDto> = z.object({
   failureCode: z.nullable(z.string()),
   licence: z.nullable(licenceSchema),
 });
+
+/** `GET /api/checkout/upgrade`: the licence to upgrade, else a refusal (`upgrade_sign_in`, `upgrade_unknown`). */
+export const upgradeAnswerSchema = z.union([
+  z.object({
+    cscode: z.literal(200),
+    upgrade: z.object({
+      orderId: z.string(),
+      source: z.object({
+        os: planOsSchema,
+        type: planTypeSchema,
+        paidCents: z.number(),
+        paidAt: z.number(),
+        expiresAt: z.nullable(z.number()),
+        revoked: z.boolean(),
+      }),
+    }),
+  }),
+  z.object({ cscode: z.number(), error: z.optional(z.string()) }),
+]);
+/** What `GET /api/checkout/upgrade` answers. */
+export type UpgradeAnswer = z.infer<typeof upgradeAnswerSchema>;
 
 /** `GET /api/checkout/my-orders` (My account reads it). */
 export const myOrdersSchema: z.ZodMiniType<MyOrdersDto> = z.object({ orders: z.array(orderSchema) });

@@ -55,6 +55,11 @@ export interface SiteEvents {
   /** Asks the campaign squad's dialogs to open the coupon modal (the banner on the store page). Since 1.4.0. */
   couponModalRequested: Record<string, never>;
   /**
+   * Tells the shell a popup came on screen by itself or on request (the coupon modal, the image ad), so it dates the
+   * popups for a day (`is_popup_dated`) and counts it in the guest record (docs/tracking.md "Visitor cookies"). Since 3.2.0.
+   */
+  popupShown: { kind: 'coupon-modal' | 'image-ad' };
+  /**
    * Asks the shell's tracker to send an event (docs/tracking.md "Events"); the visitor's consent decides what it carries. Offered
    * to remotes; the shell sends `custom` (the campaign banner). Since 1.3.0.
    */
@@ -62,6 +67,9 @@ export interface SiteEvents {
     Pick<TrackingData, 'event_category' | 'event_label' | 'event_target' | 'products' | 'pids' | 'order_tag' | 'track_data'>
   >;
 }
+
+/** The cookie a shown popup sets for a day (docs/tracking.md "Visitor cookies"); popups do not show by themselves while it is set. */
+export const POPUP_DATED_COOKIE = 'is_popup_dated';
 
 /** Name of an event of the site. */
 export type SiteEventName = keyof SiteEvents;

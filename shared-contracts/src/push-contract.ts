@@ -19,6 +19,8 @@ export const PUSH_EVENT_ENDPOINT = '/api/site/push/events';
 /** The visitor's answer, `subscribed` or `declined`, kept 30 days (docs/push.md "Push cookie"). */
 export const PUSH_COOKIE = 'rk_push';
 export const PUSH_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
+/** The spec's `is_online_user`: `1` once a subscription was reported (`code` 200), for the push cookie's lifetime. */
+export const PUSH_ONLINE_COOKIE = 'is_online_user';
 
 /** The notifications an operator can send; each is a title and body in the `push` namespace of every locale. */
 export const PUSH_MESSAGES = ['new_version', 'sale', 'new_guide'] as const;

@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import {
   selectAbValues,
   selectCampaignNavVisible,
+  selectClient,
+  selectIsWin,
   selectCanonicalUrl,
   selectPageMeta,
   selectLocale,
@@ -24,6 +26,7 @@ const state: SharedState = {
   ab: { values: { abPlanPrice: 'price_b' } },
   campaignNav: { visible: true },
   prompts: PROMPT_QUEUE_INITIAL_STATE,
+  client: { mobile: true, webp: true, referer: 'https://search.example/', browser: 'safari', downloadUrl: '/fr/downloading', categories: ['hot'] },
 };
 
 describe('the store contract’s selectors', () => {
@@ -39,6 +42,8 @@ describe('the store contract’s selectors', () => {
     ['selectPageMeta', selectPageMeta, state.pageMeta],
     ['selectCanonicalUrl', selectCanonicalUrl, 'https://www.reelkeep.com/fr/blog/'],
     ['selectCampaignNavVisible', selectCampaignNavVisible, true],
+    ['selectIsWin', selectIsWin, false],
+    ['selectClient', selectClient, state.client],
   ])('%s reads its part of the shared state', (_name, select: (state: SharedState) => unknown, expected) => {
     expect(select(state)).toEqual(expected);
   });

@@ -47,6 +47,33 @@ export interface CampaignNavState {
   visible: boolean;
 }
 
+/** The browser families the client state tells apart (docs/frame.md "Client state"). */
+export const BROWSER_TYPES = ['edge', 'opera', 'samsung', 'firefox', 'chrome', 'safari', 'other'] as const;
+/** One browser family. */
+export type BrowserType = (typeof BROWSER_TYPES)[number];
+
+/**
+ * What the browser tells about itself (docs/frame.md "Client state"): the spec's mobile flag, WebP support,
+ * referer, browser type, download URL and category list. The server renders every page with none of it (null,
+ * empty), the same for every visitor, so a cached page holds nothing of anyone's; the shell fills it in the
+ * browser once the page is idle. Never used to choose what the server renders.
+ */
+export interface ClientState {
+  /** A phone-sized screen (below the 900 px mobile breakpoint) or a browser that says it is mobile; null until known. */
+  mobile: boolean | null;
+  webp: boolean | null;
+  /** Where the visitor came from: another site's origin and path (never its query), or null for none or this site. */
+  referer: string | null;
+  browser: BrowserType | null;
+  /** Where the visitor downloads the app for their OS: the download page of their locale. */
+  downloadUrl: string | null;
+  /** The category uids of `/category/list`, groups first then their services; empty until loaded or when it failed. */
+  categories: string[];
+}
+
+/** The client state every page is rendered with. */
+export const CLIENT_NOT_DETECTED: ClientState = { mobile: null, webp: null, referer: null, browser: null, downloadUrl: null, categories: [] };
+
 /** The slices every store has, by name. Remotes inject further slices of their own. */
 export interface SharedState {
   locale: LocaleState;
@@ -57,6 +84,8 @@ export interface SharedState {
   campaignNav: CampaignNavState;
   /** The frame's prompt queue (docs/frame.md "Prompts"). Since 3.2.0. */
   prompts: PromptQueueState;
+  /** Since contract 3.2.0. */
+  client: ClientState;
 }
 
 /** Action type of the OS switch (the shell's `os` slice handles it; any remote may dispatch it). */
@@ -96,6 +125,12 @@ export const selectPageMeta = (state: SharedState): PageMetaState => state.pageM
 
 /** The absolute canonical URL of the page on screen: what the share links share. */
 export const selectCanonicalUrl = (state: SharedState): string => state.pageMeta.canonicalUrl;
+
+/** The spec's `isWin` flag: the visitor's OS is Windows. */
+export const selectIsWin = (state: SharedState): boolean => state.os.os === 'win';
+
+/** What the browser told about itself (all null and empty until the shell detected it after hydration). */
+export const selectClient = (state: SharedState): ClientState => state.client ?? CLIENT_NOT_DETECTED;
 
 /** Whether the frame shows the campaign's navigation entry. */
 export const selectCampaignNavVisible = (state: SharedState): boolean => state.campaignNav.visible;

@@ -5,12 +5,13 @@ import { createPushRoutes, drainPushQueueOf } from './push-routes.ts';
 import { siteSettings, type SiteSettings } from './settings.ts';
 import { createTrackingRoutes } from './tracking.ts';
 import { createExperimentRoutes } from './experiments.ts';
+import { createVisitorCountryRoutes } from './visitor-country.ts';
 
 /**
  * The shell's own API, released with the shell (docs/releases.md "A squad's API"): the footer's newsletter (sign-up,
  * confirmation, one-click unsubscribe),
  * My account's newsletter switch, the site-wide captcha, the first-party tracking ingestion, the experiments' exposures and readout (docs/experiments.md), and web push
- * (docs/adr/0008-web-push.md).
+ * (docs/adr/0008-web-push.md), and the visitor's country from the edge (docs/tracking.md "Visitor cookies").
  */
 export default {
   squad: 'site',
@@ -25,6 +26,7 @@ export default {
     ...createTrackingRoutes(),
     ...createExperimentRoutes(),
     ...createPushRoutes(),
+    ...createVisitorCountryRoutes(),
   ],
   start(context) {
     // A restart or a new version resumes the deliveries an earlier process left pending.

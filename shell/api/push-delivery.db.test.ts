@@ -222,6 +222,34 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
     expect(await db.query('SELECT locale FROM site.push_subscriptions WHERE endpoint = $1', [subscription.endpoint])).toEqual([{ locale: 'it' }]);
   });
 
+  it('spec: a reported subscription (code 200) marks the user online: is_online_user beside rk_push, for 30 days', async () => {
+    const route = routes.find((candidate) => candidate.method === 'POST' && candidate.path === '/sub/register')!;
+    const subscription = service.subscribe();
+    const response = await route.handle(
+      new Request('http://localhost/sub/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: '198.51.100.251' },
+        body: JSON.stringify({
+          language: 'fr',
+          diff_time: 3600,
+          device_model: 'MacIntel',
+          app_id: 'reelkeep-site',
+          endpoint: subscription.endpoint,
+          auth: subscription.auth,
+          pdhkey: subscription.p256dh,
+          explorer: 'Firefox',
+          explorer_version: '133',
+        }),
+      }),
+      context,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().map((cookie) => cookie.replace('; Secure', ''))).toEqual([
+      'rk_push=subscribed; Path=/; Max-Age=2592000; SameSite=Lax',
+      'is_online_user=1; Path=/; Max-Age=2592000; SameSite=Lax',
+    ]);
+  });
+
   it('ties a signed-in visitor’s subscription to the account, and My account removes all of them', async () => {
     const signedIn = createTestHostContext(db, {
       module: siteApi,

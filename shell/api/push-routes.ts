@@ -4,6 +4,7 @@ import {
   oncePerContext,
   PUSH_COOKIE,
   PUSH_COOKIE_MAX_AGE_S,
+  PUSH_ONLINE_COOKIE,
   PUSH_EVENT_ENDPOINT,
   PUSH_KEY_ENDPOINT,
   PUSH_REGISTER_ENDPOINT,
@@ -158,8 +159,12 @@ export function createPushRoutes(options: { drain?: (context: HostContext<SiteSe
             user?.id ?? null,
           ],
         );
-        const cookie = serialiseCookie(PUSH_COOKIE, 'subscribed', { maxAgeS: PUSH_COOKIE_MAX_AGE_S, secure: isSecureSite(context.site.SITE_URL) });
-        return respondJson({ code: 200 }, 200, { 'set-cookie': cookie, 'cache-control': 'no-store' });
+        const cookieOptions = { maxAgeS: PUSH_COOKIE_MAX_AGE_S, secure: isSecureSite(context.site.SITE_URL) };
+        const answer = respondJson({ code: 200 }, 200, { 'cache-control': 'no-store' });
+        answer.headers.append('set-cookie', serialiseCookie(PUSH_COOKIE, 'subscribed', cookieOptions));
+        // docs/push.md "Subscription payload": the spec's "code 200 marks the user online", for the push cookie's lifetime.
+        answer.headers.append('set-cookie', serialiseCookie(PUSH_ONLINE_COOKIE, '1', cookieOptions));
+        return answer;
       },
     },
     {

@@ -26,7 +26,16 @@ export const siteSettings = z
       .string()
       .regex(/^(mailto:|https:\/\/)/, 'a mailto: or https: URL')
       .optional(),
+    /**
+     * docs/tracking.md "Visitor cookies": the request header in which the edge in front of the site names the visitor's
+     * country (`cf-ipcountry` behind Cloudflare, a GeoIP module's header behind nginx); unset, no country cookie is written.
+     */
+    COUNTRY_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name')
+      .optional(),
     /** Subscriptions one client address may report in 10 minutes. */
+
     PUSH_RATE_LIMIT: count(20),
     /**
      * docs/push.md "Push services": comma-separated https origins a subscription's endpoint must be at

@@ -165,6 +165,26 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
       expect(await stored()).toHaveLength(events.length);
     });
 
+    it('spec: the tracking report entry looked up by pid: a buy click is stored with the entry of the plan its link names', async () => {
+      await beacon({ event: 'buy_now', event_label: 'Buy', event_target: '/fr/checkout?applied_id=10781LFT_3&product=netflix' });
+      await beacon({ event: 'buy_now', event_target: '/checkout' });
+      const [named, unnamed] = await stored();
+      expect(named!.data).toMatchObject({
+        report: {
+          pid: '10781LFT_3',
+          name: 'netflix',
+          os: 'mac',
+          type: 'LFT_3',
+          category: 'lifetime',
+          category_item: '3_devices',
+          shorthand: 'M-LFT_3',
+        },
+        pids: [10781],
+        products: ['netflix'],
+      });
+      expect(unnamed!.data).toEqual({ event: 'buy_now', event_target: '/checkout' });
+    });
+
     it('takes the text/html fallback, dev-mode plain data, and records who was signed in', async () => {
       const envelope = encodeTrackingEnvelope({ event: 'buy_now', xargs_request_type: 'axios' }, 'guid-0123456789', true);
       const response = await post(TRACKING_ENDPOINT, JSON.stringify(envelope), { 'content-type': 'text/html', cookie: 'rk.session_token=abc' });

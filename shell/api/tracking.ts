@@ -12,6 +12,8 @@ import {
   serverTrackingEventInput,
   TRACKING_ENVELOPE_MAX_CHARS,
   decodeTrackingData,
+  findEventReportEntry,
+  toReportOptionId,
   IDENTIFYING_FIELDS,
   readConsent,
   readCookie,
@@ -21,6 +23,7 @@ import {
   TRACKING_INTERNAL_ENDPOINT,
   type TrackingAnswer,
   type TrackingData,
+  type TrackingReportEntry,
 } from '@reelkeep/shared-contracts';
 import type { ApiRoute, Database, HostContext, Logger } from '@reelkeep/platform/host-context';
 import type { SiteSettings } from './settings.ts';
@@ -69,10 +72,25 @@ function sanitise(data: TrackingData, consent: boolean): TrackingData {
   return clean;
 }
 
+/**
+ * docs/tracking.md "Report entries": an event whose link names a plan (a buy click) is stored with the plan's report
+ * entry, looked up by pid, and the plan's option id and product in `pids` and `products` when the event had none.
+ */
+export function addReportEntry(data: TrackingData): TrackingData & { report?: TrackingReportEntry } {
+  const report = findEventReportEntry(data.event_target);
+  if (!report) return data;
+  return {
+    ...data,
+    report,
+    pids: data.pids?.length ? data.pids : [toReportOptionId(report)],
+    products: data.products?.length ? data.products : [report.name],
+  };
+}
+
 /** Stores events once per upload id and answers the spec's identifiers. */
 export function createTrackingStore({ db, logger, sessionMs = DEFAULT_SESSION_MS, now = Date.now }: TrackingStoreOptions) {
   async function record(event: TrackedEvent): Promise<TrackingAnswer> {
-    const data = sanitise(event.data, event.consent);
+    const data = addReportEntry(sanitise(event.data, event.consent));
     const sessionId = event.consent ? (data.s_id && OPAQUE_ID.test(data.s_id) ? data.s_id : randomUUID()) : null;
     const [inserted] = await db.query<{ id: string }>(
       `INSERT INTO platform.tracking_events (upload_id, event, event_category, event_label, event_target, url, referer_url, consent, visitor_id, session_id, signed_in, source, data)

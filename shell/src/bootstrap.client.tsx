@@ -20,8 +20,12 @@ import { AppProviders } from './app/AppProviders.tsx';
 import { createBrowserNavigator, type PageLoadResult } from './routing/navigator.ts';
 import { ROUTE_BY_NAME } from './routing/route-table.ts';
 import { createSiteStore } from './store/create-site-store.ts';
+import { clientSlice } from './store/shared-slices.ts';
+import { whenIdle } from './when-idle.ts';
 import { reportClientError, startClientMonitoring } from './monitoring/client-errors.ts';
 
+/** The client state is detected at the first idle moment, or after this long at the latest. */
+const CLIENT_DETECTION_TIMEOUT_MS = 5000;
 const state = JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) as HydrationState;
 void startClientMonitoring(state.monitoring);
 registerPinnedRemotes(state.remotes);
@@ -101,3 +105,15 @@ async function start(): Promise<void> {
 }
 
 void start();
+// docs/frame.md "Client state": filled once the page is idle, never part of its first render.
+// docs/tracking.md "Visitor cookies": written in the browser only, never into a (cacheable) page.
+whenIdle(
+  () =>
+    void Promise.all([import('./client-detection.ts'), import('./visitor-cookies/visitor-cookies.ts')]).then(
+      ([{ detectBrowserType, detectClientState }, { startVisitorCookies }]) => {
+        startVisitorCookies(store, detectBrowserType(navigator.userAgent));
+        return detectClientState((detected) => store.dispatch(clientSlice.actions.clientDetected(detected)), state.locale);
+      },
+    ),
+  CLIENT_DETECTION_TIMEOUT_MS,
+);

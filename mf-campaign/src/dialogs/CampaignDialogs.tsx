@@ -8,6 +8,8 @@ import {
   promptClosed,
   promptOffered,
   promptWithdrawn,
+  POPUP_DATED_COOKIE,
+  readCookie,
   readJsonResponse,
   selectPromptOnScreen,
   type CampaignCouponDto,
@@ -149,7 +151,10 @@ export function CampaignDialogs({ campaign, route, prefix, locale, search }: Cam
       isDesktop,
       referrer: document.referrer,
       siteHost: window.location.host,
-      closedThisSession: session.read(toAutoShownClosedKey(rules.current, COUPON_MODAL_SESSION_FLAG)) === '1',
+      // docs/tracking.md "Visitor cookies": a popup shown in the last day (`is_popup_dated`) does not come again by itself.
+      closedThisSession:
+        session.read(toAutoShownClosedKey(rules.current, COUPON_MODAL_SESSION_FLAG)) === '1' ||
+        readCookie(document.cookie, POPUP_DATED_COOKIE) === '1',
     });
     const kind = choice === 'coupon-modal' && !hasCoupons ? null : choice;
     setAutoKind(kind);
@@ -173,6 +178,11 @@ export function CampaignDialogs({ campaign, route, prefix, locale, search }: Cam
 
   const kind = askedKind ?? autoKind;
   const modalTurn = onScreen === 'campaign-modal';
+  const popupOnScreen = modalTurn ? kind : null;
+  // The shell dates the popups and counts them in the guest record (docs/tracking.md "Visitor cookies").
+  useEffect(() => {
+    if (popupOnScreen) emitSiteEvent('popupShown', { kind: popupOnScreen });
+  }, [popupOnScreen]);
   const bottomAdTurn = onScreen === 'bottom-ad';
   // A turn that comes on a page without ads (the visitor went on before it came) is given up, not kept for later.
   useEffect(() => {

@@ -99,6 +99,34 @@ export function findInstaller(installer: string): { product: Product; os: 'win' 
 }
 
 /**
+ * What identifies an installed build (the spec's download report and the tracker's `install` data:
+ * docs/tracking.md "Downloads"): the installer's package id, the app id the desktop build reports, and the
+ * product id. Both ids follow from the product key and the OS, so a new product needs no further data:
+ * `com.reelkeep.<key>.<os>` and `<key>-<os>`.
+ */
+export interface InstallIds {
+  packageName: string;
+  appId: string;
+  pid: number;
+}
+
+/** The install ids of a product's build for an OS. */
+export function describeInstall(product: Product, os: 'win' | 'mac'): InstallIds {
+  return { packageName: `com.reelkeep.${product.key}.${os}`, appId: `${product.key}-${os}`, pid: product.productId };
+}
+
+/**
+ * The installers a page offers, with the build each installs (the download links' `install` data): what a loader
+ * hands its page, so the browser never needs the catalogue.
+ */
+export function toInstallers(product: Product): { win: string; mac: string | null; ids: { win: InstallIds; mac: InstallIds | null } } {
+  return {
+    ...product.installers,
+    ids: { win: describeInstall(product, 'win'), mac: product.installers.mac === null ? null : describeInstall(product, 'mac') },
+  };
+}
+
+/**
  * The product a `/product/info` id names: a product id, or an option id of the plan table (the Windows and
  * Mac options, 10721 and 10781, are the all-in-one app's: the desktop app asks with them).
  */

@@ -1,18 +1,29 @@
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useDispatch, useSelector } from 'react-redux';
 import { createOsSwitchedAction, DS, selectOs } from '@reelkeep/shared-contracts';
+import type { InstallIds } from '../catalogue/products.ts';
 import { Icon } from './Icon.tsx';
 import * as styles from './DownloadButtons.module.css';
 
-/** The installers of the product a page promotes; `mac` is null for Windows-only products. */
+/** The installers of the product a page promotes, with the build each installs; `mac` is null for Windows-only products. */
 export interface Installers {
   win: string;
   mac: string | null;
+  ids?: { win: InstallIds; mac: InstallIds | null };
 }
 
 /** The download link of an installer (`/mlink?p=` records the download, then redirects: docs/routing.md "Server paths"). */
 export function toDownloadHref(installer: string): string {
   return `/mlink?p=${encodeURIComponent(installer)}`;
+}
+
+/**
+ * What the tracker sends as a download's `install` (docs/tracking.md "Downloads"): the build the link installs, as
+ * its `data-track-install`; nothing when the page was not told.
+ */
+export function toInstallAttributes(ids: InstallIds | null | undefined): { 'data-track-install'?: string } {
+  if (!ids) return {};
+  return { 'data-track-install': JSON.stringify({ package_name: ids.packageName, app_id: ids.appId, pid: ids.pid }) };
 }
 
 /**
@@ -28,7 +39,12 @@ export function DownloadButtons({ installers, buyHref }: { installers: Installer
   return (
     <div className={styles.block}>
       <div className={styles.buttons}>
-        <a className={`${DS.buttonPrimary} ${DS.buttonLarge}`} href={toDownloadHref(installer)} data-os={showMac ? 'mac' : 'win'}>
+        <a
+          className={`${DS.buttonPrimary} ${DS.buttonLarge}`}
+          href={toDownloadHref(installer)}
+          data-os={showMac ? 'mac' : 'win'}
+          {...toInstallAttributes(showMac ? installers.ids?.mac : installers.ids?.win)}
+        >
           <Icon name={showMac ? 'apple' : 'windows'} className={styles.osIcon} />
           {t(showMac ? 'cta.download_mac' : 'cta.download_win')}
         </a>

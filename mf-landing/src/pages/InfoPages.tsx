@@ -1,14 +1,14 @@
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
 import { DS, toLocalePath, selectLocale, selectOs, type PageProps } from '@reelkeep/shared-contracts';
-import { DownloadButtons, toDownloadHref } from '../components/DownloadButtons.tsx';
+import { DownloadButtons, toDownloadHref, toInstallAttributes } from '../components/DownloadButtons.tsx';
 import { FeatureGrid } from '../components/FeatureGrid.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PlansTeaser } from '../components/PlansTeaser.tsx';
 import { ServiceChips } from '../components/ServiceChips.tsx';
 import { StepList } from '../components/StepList.tsx';
-import type { ProductPageData, ShowcaseData } from './page-data.ts';
+import type { DownloadingPageData, ProductPageData, ShowcaseData } from './page-data.ts';
 import * as styles from './InfoPages.module.css';
 
 const STEPS = ['one', 'two', 'three'] as const;
@@ -126,11 +126,13 @@ export function ProductOverviewPage({ data, pageName }: PageProps<ProductPageDat
 }
 
 /** `/downloading`: the installer for the detected OS and how to install it. */
-export function DownloadingPage({ data, pageName }: PageProps<ProductPageData>) {
+export function DownloadingPage({ data, pageName }: PageProps<DownloadingPageData>) {
   const { t } = useTranslation(pageName);
   const locale = useSelector(selectLocale);
   const os = useSelector(selectOs);
   const mac = os === 'mac' && data.installers.mac !== null;
+  // docs/routing.md "Server paths": the version `/product/info` gave; none when it could not be asked.
+  const version = mac ? data.versions?.mac : data.versions?.win;
   return (
     <>
       <section className={`${DS.section} ${styles.centered}`}>
@@ -141,11 +143,20 @@ export function DownloadingPage({ data, pageName }: PageProps<ProductPageData>) 
           <h1 className={DS.display}>{t('heading')}</h1>
           <p className={`${DS.lead} ${styles.centeredLead}`}>{t('lead')}</p>
           <p className={styles.actions}>
-            <a className={`${DS.buttonPrimary} ${DS.buttonLarge}`} href={toDownloadHref(mac ? data.installers.mac! : data.installers.win)}>
+            <a
+              className={`${DS.buttonPrimary} ${DS.buttonLarge}`}
+              href={toDownloadHref(mac ? data.installers.mac! : data.installers.win)}
+              {...toInstallAttributes(mac ? data.installers.ids?.mac : data.installers.ids?.win)}
+            >
               <Icon name={mac ? 'apple' : 'windows'} className={styles.osIcon} />
               {t(mac ? 'download_mac' : 'download_win')}
             </a>
           </p>
+          {version && (
+            <p className={DS.muted} data-testid="app-version">
+              {t('version', { version })}
+            </p>
+          )}
           <p className={DS.muted}>
             {t('other_os_hint')} <a href={toLocalePath(locale, '/product-overview')}>{t('other_os_link')}</a>
           </p>

@@ -26,3 +26,8 @@ export interface ProductPageData {
   productSlug: string;
   installers: Installers;
 }
+
+/** Data of `/downloading`: the all-in-one app and its current version per OS (null: not known now). */
+export interface DownloadingPageData extends ProductPageData {
+  versions: { win: string | null; mac: string | null };
+}

@@ -91,6 +91,9 @@ export const orderRequestSchema = z.object({
   appliedId: optional(tokenInput(64)),
 });
 
+/** `GET /api/checkout/upgrade`: the order whose licence a signed-in customer upgrades (docs/commerce.md "Upgrades"). */
+export const upgradeQuerySchema = z.object({ upgrade_id: orderIdInput });
+
 /** `POST /api/checkout/sandbox/pay`: the sandbox card step (the provider itself judges number, expiry and CVC). */
 export const sandboxPaymentSchema = z.object({
   order: orderIdInput,

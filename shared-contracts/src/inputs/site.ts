@@ -39,6 +39,8 @@ export const newsletterUnsubscribeInput = z.object({
 export const newsletterUnsubscribePath = z.object({ token: newsletterToken });
 export const captchaQuery = z.object({ kind: z.enum(['sum', 'pow']).optional() });
 export const newsletterPreferenceInput = z.object({ subscribed: flagInput, locale: localeInput });
+/** `GET /api/site/visitor-country`: no parameters (anything in the query is ignored). */
+export const visitorCountryQuery = z.object({});
 export const trackingAdminQuery = z.object({ event: z.enum(TRACKING_EVENTS).optional(), limit: wholeNumber(1, 500).optional() });
 
 /** An envelope is a few hundred bytes; anything near this is not the SDK. */

@@ -2,7 +2,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createTranslator, PROMPT_QUEUE_INITIAL_STATE, type PagePayload, type RemoteName, type RemotePageModule } from '@reelkeep/shared-contracts';
+import {
+  CLIENT_NOT_DETECTED,
+  createTranslator,
+  PROMPT_QUEUE_INITIAL_STATE,
+  type PagePayload,
+  type RemoteName,
+  type RemotePageModule,
+} from '@reelkeep/shared-contracts';
 import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
 import { PageModulesContext } from '../federation/page-modules.ts';
 import { createStaticNavigator, NavigatorContext } from '../routing/navigator.ts';
@@ -28,6 +35,7 @@ function renderPage(payload: PagePayload, modules: Map<RemoteName, RemotePageMod
     ab: { values: {} },
     campaignNav: { visible: false },
     prompts: PROMPT_QUEUE_INITIAL_STATE,
+    client: CLIENT_NOT_DETECTED,
   });
   const navigator = createStaticNavigator({ location: { pathname: path, search: '', hash: '', key: 'test' }, payload, navigationType: 'POP' });
   return render(

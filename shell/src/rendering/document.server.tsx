@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   CAMPAIGN_BANNER_CLOSED_COOKIE,
+  CLIENT_NOT_DETECTED,
   createTranslator,
   HREFLANG,
   PROMPT_QUEUE_INITIAL_STATE,
@@ -47,6 +48,8 @@ function buildStoreState(input: RenderInput, page: ResolvedPage, frame: FrameDat
     campaignNav: { visible: Boolean(frame.campaign) && readCookie(input.visitorHeaders.cookie, CAMPAIGN_BANNER_CLOSED_COOKIE) !== '1' },
     // docs/frame.md "Prompts": the queue opens in the browser once the page is hydrated, so no render shows a prompt.
     prompts: PROMPT_QUEUE_INITIAL_STATE,
+    // docs/frame.md "Client state": the same for every visitor on the server; the browser fills it in.
+    client: CLIENT_NOT_DETECTED,
   };
 }
 

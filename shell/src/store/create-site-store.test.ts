@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createSlice } from '@reduxjs/toolkit';
-import { createOsSwitchedAction, PROMPT_QUEUE_INITIAL_STATE, type SharedState } from '@reelkeep/shared-contracts';
+import { CLIENT_NOT_DETECTED, createOsSwitchedAction, PROMPT_QUEUE_INITIAL_STATE, type SharedState } from '@reelkeep/shared-contracts';
 import { createSiteStore } from './create-site-store.ts';
 import { abSlice, campaignNavSlice, localeSlice, pageMetaSlice, sessionSlice } from './shared-slices.ts';
 
@@ -12,6 +12,7 @@ const initial: SharedState = {
   ab: { values: { abPlanPrice: 'a' } },
   campaignNav: { visible: false },
   prompts: PROMPT_QUEUE_INITIAL_STATE,
+  client: CLIENT_NOT_DETECTED,
 };
 
 describe('the site store', () => {

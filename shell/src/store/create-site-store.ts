@@ -1,7 +1,7 @@
 import { combineReducers, legacy_createStore as createStore, type Reducer } from 'redux';
 import type { Slice } from '@reduxjs/toolkit';
 import type { SharedState } from '@reelkeep/shared-contracts';
-import { abSlice, campaignNavSlice, localeSlice, osSlice, pageMetaSlice, sessionSlice } from './shared-slices.ts';
+import { abSlice, campaignNavSlice, clientSlice, localeSlice, osSlice, pageMetaSlice, sessionSlice } from './shared-slices.ts';
 import { promptsSlice } from './prompts-slice.ts';
 
 /**
@@ -17,6 +17,7 @@ export function createSiteStore(preloadedState: SharedState) {
     [abSlice.reducerPath]: abSlice.reducer,
     [campaignNavSlice.reducerPath]: campaignNavSlice.reducer,
     [promptsSlice.reducerPath]: promptsSlice.reducer as Reducer,
+    [clientSlice.reducerPath]: clientSlice.reducer,
   };
   const store = createStore(combineReducers(reducers), preloadedState as never);
   /** Injects remote slices (idempotent: a slice already present keeps its reducer and its state). */

@@ -1,4 +1,13 @@
-import type { AbState, CampaignNavState, LocaleState, OsState, PageMetaState, SessionState } from '@reelkeep/shared-contracts';
+import {
+  CLIENT_NOT_DETECTED,
+  type AbState,
+  type CampaignNavState,
+  type ClientState,
+  type LocaleState,
+  type OsState,
+  type PageMetaState,
+  type SessionState,
+} from '@reelkeep/shared-contracts';
 import { defineSlice } from './define-slice.ts';
 
 /** Locale slice of the store contract. */
@@ -29,4 +38,9 @@ export const abSlice = defineSlice('ab', { values: {} } as AbState, {
 /** Campaign navigation visibility slice of the store contract: the campaign squad writes it (docs/routing.md "The campaign entry in the navigation"). */
 export const campaignNavSlice = defineSlice('campaignNav', { visible: false } as CampaignNavState, {
   campaignNavToggled: (_state, visible: boolean) => ({ visible }),
+});
+
+/** Client slice of the store contract (docs/frame.md "Client state"): rendered empty, filled in the browser. */
+export const clientSlice = defineSlice('client', CLIENT_NOT_DETECTED, {
+  clientDetected: (state, detected: Partial<ClientState>) => ({ ...state, ...detected }),
 });

@@ -1,4 +1,4 @@
-import type { TrackingEventName } from '@reelkeep/shared-contracts/tracking';
+import type { TrackingData, TrackingEventName } from '@reelkeep/shared-contracts/tracking';
 
 /**
  * docs/tracking.md "Clicks, hovers and exposures": the attributes that mark an element (or a container of
@@ -11,6 +11,11 @@ export const TRACK_EXPOSURE_ATTRIBUTE = 'data-track-exposure';
 export const TRACK_EVENT_ATTRIBUTE = 'data-track-event';
 /** The event's category. */
 export const TRACK_CATEGORY_ATTRIBUTE = 'data-track-category';
+/**
+ * On a download link: the build it installs, as JSON `{package_name, app_id, pid}` (docs/tracking.md "Downloads");
+ * the tracker adds the link as `download_url` and sends it as the download event's `install`.
+ */
+export const TRACK_INSTALL_ATTRIBUTE = 'data-track-install';
 
 /** The events a tracked element's click may name with {@link TRACK_EVENT_ATTRIBUTE}. */
 const CLICK_EVENTS = new Set<TrackingEventName>(['click', 'download', 'buy_now', 'subscribe', 'guide_jump', 'custom']);
@@ -30,7 +35,31 @@ export interface TrackedInteraction {
   category?: string;
   /** The link's path, query and fragment (same site: a jump within the page too), or its origin and path (another site). */
   target?: string;
+  /** A download's build and link (docs/tracking.md "Downloads"). */
+  install?: NonNullable<TrackingData['install']>;
   key: Element | string;
+}
+
+const INSTALL_TEXT = /^[\w.-]{1,100}$/;
+
+/**
+ * docs/tracking.md "Downloads": the `install` data of a download link: the build its page names (each field only
+ * when it has the expected form, so a page cannot put anything else in an event) and the link itself.
+ */
+export function readInstall(anchor: HTMLAnchorElement, url: URL): NonNullable<TrackingData['install']> {
+  const install: NonNullable<TrackingData['install']> = { download_url: url.pathname + url.search };
+  let named: unknown = null;
+  try {
+    named = JSON.parse(anchor.getAttribute(TRACK_INSTALL_ATTRIBUTE) ?? 'null');
+  } catch {
+    // A malformed attribute names no build; the link still counts.
+  }
+  if (typeof named !== 'object' || named === null) return install;
+  const { package_name: packageName, app_id: appId, pid } = named as Record<string, unknown>;
+  if (typeof packageName === 'string' && INSTALL_TEXT.test(packageName)) install.package_name = packageName;
+  if (typeof appId === 'string' && INSTALL_TEXT.test(appId)) install.app_id = appId;
+  if (typeof pid === 'number' && Number.isSafeInteger(pid) && pid >= 0) install.pid = pid;
+  return install;
 }
 
 /** The event a same-site link's path stands for, if any. */
@@ -59,12 +88,15 @@ export function describeClick(target: Element, pageUrl: URL): TrackedInteraction
   const tracked = target.closest(`[${TRACK_CLICK_ATTRIBUTE}]`);
   if (tracked) {
     const named = tracked.getAttribute(TRACK_EVENT_ATTRIBUTE) as TrackingEventName | null;
-    const linkEvent = anchor?.href ? findLinkEvent(new URL(anchor.href, pageUrl).pathname) : undefined;
+    const linkUrl = anchor?.href ? new URL(anchor.href, pageUrl) : null;
+    const linkEvent = linkUrl ? findLinkEvent(linkUrl.pathname) : undefined;
+    const event = named && CLICK_EVENTS.has(named) ? named : (linkEvent ?? 'click');
     return {
-      event: named && CLICK_EVENTS.has(named) ? named : (linkEvent ?? 'click'),
+      event,
       label: readLabel(tracked, TRACK_CLICK_ATTRIBUTE),
       category: tracked.getAttribute(TRACK_CATEGORY_ATTRIBUTE) || undefined,
       target: describeTarget(anchor && tracked.contains(anchor) ? anchor : null, pageUrl),
+      ...(event === 'download' && anchor && linkUrl ? { install: readInstall(anchor, linkUrl) } : {}),
       key: anchor && tracked.contains(anchor) && anchor !== tracked ? anchor : tracked,
     };
   }
@@ -72,7 +104,13 @@ export function describeClick(target: Element, pageUrl: URL): TrackedInteraction
   const url = new URL(anchor.href, pageUrl);
   const event = url.origin === pageUrl.origin ? findLinkEvent(url.pathname) : undefined;
   if (!event) return null;
-  return { event, label: anchor.textContent?.trim().slice(0, LABEL_MAX_CHARS) || undefined, target: url.pathname + url.search, key: url.href };
+  return {
+    event,
+    label: anchor.textContent?.trim().slice(0, LABEL_MAX_CHARS) || undefined,
+    target: url.pathname + url.search,
+    ...(event === 'download' ? { install: readInstall(anchor, url) } : {}),
+    key: url.href,
+  };
 }
 
 /** What a hover or an exposure of a tracked element sends. */

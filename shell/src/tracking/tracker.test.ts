@@ -295,6 +295,56 @@ describe('tracker', () => {
     ]);
   });
 
+  describe('spec: download report carries app id, package name and install data', () => {
+    it.each([
+      [
+        'the build its page names and the link',
+        `<a id="dl" href="/mlink?p=reelkeep.dmg" data-track-install='{"package_name":"com.reelkeep.aio.mac","app_id":"aio-mac","pid":1001}'>Mac</a>`,
+        { package_name: 'com.reelkeep.aio.mac', app_id: 'aio-mac', pid: 1001, download_url: '/mlink?p=reelkeep.dmg' },
+      ],
+      [
+        'only the link when the page names no build',
+        '<a id="dl" href="/mlink?p=reelkeep-setup.exe">Windows</a>',
+        { download_url: '/mlink?p=reelkeep-setup.exe' },
+      ],
+      [
+        'nothing a page puts there beyond the expected form',
+        `<a id="dl" href="/mlink?p=reelkeep-setup.exe" data-track-install='{"package_name":"<script>","app_id":"x y","pid":-1,"email":"a@b.c"}'>Windows</a>`,
+        { download_url: '/mlink?p=reelkeep-setup.exe' },
+      ],
+      [
+        'nothing from a malformed attribute',
+        `<a id="dl" href="/mlink?p=reelkeep-setup.exe" data-track-install="{oops">W</a>`,
+        { download_url: '/mlink?p=reelkeep-setup.exe' },
+      ],
+      [
+        'the same on a tracked container',
+        `<div data-track-click="hero"><a id="dl" href="/mlink?p=reelkeep.dmg" data-track-install='{"package_name":"com.reelkeep.aio.mac","app_id":"aio-mac","pid":1001}'>Mac</a></div>`,
+        { package_name: 'com.reelkeep.aio.mac', app_id: 'aio-mac', pid: 1001, download_url: '/mlink?p=reelkeep.dmg' },
+      ],
+    ])('a download click sends install data: %s', async (_case, html, install) => {
+      const browser = fakeBrowser();
+      const tracker = createTracker({ locale: 'en', devMode: false, environment: browser.environment });
+      const stop = tracker.start();
+      document.body.innerHTML = html;
+      document.getElementById('dl')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      stop();
+      await browser.settle();
+      expect(browser.sent.map(({ data }) => [data.event, data.install])).toEqual([['download', install]]);
+    });
+
+    it('sends no install data with other clicks', async () => {
+      const browser = fakeBrowser();
+      const tracker = createTracker({ locale: 'en', devMode: false, environment: browser.environment });
+      const stop = tracker.start();
+      document.body.innerHTML = `<a id="buy" href="/checkout" data-track-install='{"app_id":"aio-win"}'>Buy</a>`;
+      document.getElementById('buy')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      stop();
+      await browser.settle();
+      expect(browser.sent.map(({ data }) => [data.event, data.install])).toEqual([['buy_now', undefined]]);
+    });
+  });
+
   describe('tracked elements (docs/tracking.md "Clicks, hovers and exposures")', () => {
     afterEach(() => {
       jest.useRealTimers();

@@ -19,6 +19,7 @@ import { findPageCategories, findPageProduct, type Category } from './page-categ
 import { decideFingerprintCookies, isThirdPartyAllowed } from './third-party-rules.ts';
 import { describeClick, describeShown, TRACK_EXPOSURE_ATTRIBUTE, TRACK_HOVER_ATTRIBUTE } from './tracked-elements.ts';
 import { pushTrackingHistory } from './tracking-history.ts';
+import { CONSENTED_VISITOR_COOKIES } from '../visitor-cookies/visitor-cookie-rules.ts';
 import { readTrackerPageContext } from './page-context.ts';
 
 /** docs/constants.md "Counts" and docs/constants.md "Timings". */
@@ -322,8 +323,8 @@ export function createTracker({ locale, devMode, environment, thirdParties, ...o
     if (anchor?.href) decorateOutbound(anchor);
     const interaction = describeClick(target, pageUrl());
     if (!interaction) return;
-    const { event: name, label, category, target: linkTarget, key } = interaction;
-    countThrottled(key, () => track(name, { event_label: label, event_category: category, event_target: linkTarget }));
+    const { event: name, label, category, target: linkTarget, install, key } = interaction;
+    countThrottled(key, () => track(name, { event_label: label, event_category: category, event_target: linkTarget, install }));
   }
 
   const hoverTimers = new Map<Element, { enteredAt: number; timer: number }>();
@@ -372,6 +373,8 @@ export function createTracker({ locale, devMode, environment, thirdParties, ...o
     writeCookie(CONSENT_COOKIE, state, CONSENT_MAX_AGE_DAYS * DAY_S);
     if (state === 'denied') {
       for (const suffix of TRACKER_COOKIE_SUFFIXES) if (cookie(`${prefix}_${suffix}`) !== undefined) writeCookie(`${prefix}_${suffix}`, '', 0);
+      // docs/tracking.md "Visitor cookies": the guest record and the referrer go with the refusal too.
+      for (const name of CONSENTED_VISITOR_COOKIES) if (cookie(name) !== undefined) writeCookie(name, '', 0);
       return;
     }
     rememberPath();

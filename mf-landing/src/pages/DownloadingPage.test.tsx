@@ -1,0 +1,54 @@
+/** @jest-environment jsdom */
+import { describe, expect, it } from '@jest/globals';
+import { configureStore } from '@reduxjs/toolkit';
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createTranslator, type SharedState } from '@reelkeep/shared-contracts';
+import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { AIO_PRODUCT, toInstallers } from '../catalogue/products.ts';
+import { DownloadingPage } from './InfoPages.tsx';
+import type { DownloadingPageData } from './page-data.ts';
+
+// The texts of locales/de/downloading.json the tests read.
+const downloading = {
+  download_win: 'ReelKeep für Windows herunterladen',
+  download_mac: 'ReelKeep für Mac herunterladen',
+  version: 'Aktuelle Version: {{version}}',
+};
+
+function renderPage(os: 'win' | 'mac', versions: DownloadingPageData['versions']) {
+  const state = { locale: { current: 'de', prefix: '/de', path: '/downloading' }, os: { os, is64Bit: true } } as Pick<SharedState, 'locale' | 'os'>;
+  const data: DownloadingPageData = { product: AIO_PRODUCT.name, productSlug: AIO_PRODUCT.slug, installers: toInstallers(AIO_PRODUCT), versions };
+  return render(
+    <Provider store={configureStore({ reducer: () => state })}>
+      <I18nProvider translator={createTranslator('de', { downloading })}>
+        <DownloadingPage data={data} pageName="downloading" route="downloading" locale="de" params={{}} />
+      </I18nProvider>
+    </Provider>,
+  );
+}
+
+describe('spec: /product/info is called and the version shown on the download page, cached 2 hours', () => {
+  it.each([
+    ['win', 'Aktuelle Version: 3.8.2'],
+    ['mac', 'Aktuelle Version: 3.8.1'],
+  ] as const)('shows the version of the %s build', (os, text) => {
+    renderPage(os, { win: '3.8.2', mac: '3.8.1' });
+    expect(screen.getByTestId('app-version')).toHaveTextContent(text);
+  });
+
+  it('shows nothing about the version when /product/info gave none, and the download still works', () => {
+    renderPage('win', { win: null, mac: null });
+    expect(screen.queryByTestId('app-version')).toBeNull();
+    expect(screen.getByRole('link', { name: /Windows/ })).toHaveAttribute('href', '/mlink?p=reelkeep-setup.exe');
+  });
+});
+
+describe('spec: download report carries app id, package name and install data', () => {
+  it('marks the download link with the build it installs, for the tracker’s install data', () => {
+    renderPage('mac', { win: null, mac: null });
+    const link = screen.getByRole('link', { name: /Mac/ });
+    expect(link).toHaveAttribute('href', '/mlink?p=reelkeep.dmg');
+    expect(JSON.parse(link.getAttribute('data-track-install')!)).toEqual({ package_name: 'com.reelkeep.aio.mac', app_id: 'aio-mac', pid: 1001 });
+  });
+});
