@@ -20,7 +20,28 @@ export const configSchema = z.object({
   SITE_URL: z.url().default('http://localhost:3000'),
   RELEASES_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'releases')),
   LOCALES_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'locales')),
-  STATIC_BASE_URL: z.string().default(''),
+  /**
+   * docs/configuration.md "Releases": where browsers fetch `/static/<app>/<version>/…` (the artifact origin or a
+   * CDN in front of it); empty, each instance serves them itself.
+   */
+  ASSET_ORIGIN: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ })])
+    .default('')
+    .transform((value) => value.replace(/\/+$/, '')),
+  /** docs/releases.md "Artifact origin": where instances pull the releases they lack, and release commands publish. */
+  ARTIFACT_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .transform((value) => value?.replace(/\/+$/, '')),
+  /** `user:password` for the artifact origin: a reader's on the instances, a publisher's where releases are published. */
+  ARTIFACT_ORIGIN_CREDENTIALS: z
+    .string()
+    .regex(/^[^:]+:.+$/, 'must be user:password')
+    .optional(),
+  /** A version the artifact origin could not give is asked for again after this long. */
+  ARTIFACT_RETRY_MS: milliseconds(10_000),
+  /** Each request to the artifact origin gives up after this long. */
+  ARTIFACT_TIMEOUT_MS: milliseconds(30_000),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')

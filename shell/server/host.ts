@@ -17,7 +17,8 @@ import { createGateway, type MountedApi } from '@reelkeep/platform/gateway';
 import { createSquadApiHost } from '@reelkeep/platform/squad-api-host';
 import type { SquadName } from '@reelkeep/shared-contracts';
 import { createErrorReporter } from './error-reporter.ts';
-import { watchReleases } from './release-snapshot.ts';
+import { pullRelease } from '@reelkeep/platform/artifact-origin';
+import { createReleasePuller, watchReleases, type ReleasePuller } from './release-snapshot.ts';
 import { createPageCache } from './page-cache.ts';
 
 /** docs/security.md "Admin": wrong admin tokens one client address may send in this window. */
@@ -135,7 +136,7 @@ export async function startHost(config: Config) {
   const releases = await watchReleases({
     store,
     releasesDir: config.RELEASES_DIR,
-    staticBaseUrl: config.STATIC_BASE_URL,
+    staticBaseUrl: config.ASSET_ORIGIN,
     pollMs: config.REGISTRY_POLL_MS,
     logger,
     apiHost,
@@ -153,6 +154,7 @@ export async function startHost(config: Config) {
         },
       }),
     onSwitch: (switched) => pageCache.forgetReleases(switched),
+    pull: readArtifactOrigin(config, logger),
   });
   liveFetchApi = (path, init) => releases.current().gateway.fetchApi(path, init);
 
@@ -174,6 +176,18 @@ export async function startHost(config: Config) {
       redis?.disconnect();
     },
   };
+}
+
+/** docs/releases.md "Artifact origin": the puller of an instance whose releases come from an artifact origin, if it has one. */
+function readArtifactOrigin(config: Config, logger: Logger): ReleasePuller | undefined {
+  if (!config.ARTIFACT_ORIGIN) return undefined;
+  const origin = { url: config.ARTIFACT_ORIGIN, credentials: config.ARTIFACT_ORIGIN_CREDENTIALS, timeoutMs: config.ARTIFACT_TIMEOUT_MS };
+  return createReleasePuller({
+    releasesDir: config.RELEASES_DIR,
+    logger,
+    retryMs: config.ARTIFACT_RETRY_MS,
+    pull: (app, version) => pullRelease(origin, config.RELEASES_DIR, app, version),
+  });
 }
 
 /** A running host. */

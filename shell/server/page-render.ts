@@ -200,7 +200,7 @@ export function createPageRenderer(deps: {
   liveVersions: () => Partial<Record<string, string>>;
 }) {
   const { config, cache } = deps;
-  const loadShell = createShellLoader(config.STATIC_BASE_URL);
+  const loadShell = createShellLoader(config.ASSET_ORIGIN);
   const writeSecurityHeaders = createSecurityHeaderWriter(config);
   const trackingSettings = describeClientTracking(config);
 
