@@ -13,8 +13,8 @@ export const RELEASE_APPS: readonly string[] = ['shell', ...REMOTE_NAMES];
 /** Tag of every entry that holds translations or the frame's data: clearing it empties the cache of them. */
 export const LOCALES_TAG = 'locales';
 
-/** Query parameters that only tell where a visit came from: never part of a key. */
-const TRACKING_PARAMETERS: ReadonlySet<string> = new Set([
+/** Query parameters that only tell where a visit came from (and every `utm_*`): never part of a key, here or at the edge. */
+export const TRACKING_PARAMETERS: ReadonlySet<string> = new Set([
   'source',
   'medium',
   'gclid',
