@@ -291,6 +291,8 @@ export async function watchReleases(options: {
     verifier.forget((app, version) => isPinnable(state, app, version));
     const serving = listLiveVersions(snapshot);
     const versions: Partial<Record<AppName, string>> = {};
+    // The live versions are checked (and pulled from the artifact origin when missing) side by side; the choice below reuses the verdicts.
+    await Promise.all(APPS.map((app) => (state.apps[app] ? verifier.verify(app, state.apps[app].live) : null)));
     for (const app of APPS) {
       const entry = state.apps[app];
       const version = entry ? await chooseLoadableVersion(app, entry, serving[app]) : undefined;
