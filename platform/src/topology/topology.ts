@@ -83,7 +83,9 @@ async function startPostgres(dir: string, port: number) {
   const bin = findPostgresBin();
   const dataDir = path.join(dir, 'postgres');
   const asPostgres = (program: string, args: string[]) =>
-    userInfo().username === 'postgres' ? run(path.join(bin, program), args) : run('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]);
+    userInfo().username === 'postgres'
+      ? run(path.join(bin, program), args)
+      : run('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]);
   await mkdir(dataDir, { recursive: true });
   if (userInfo().username !== 'postgres') {
     const uid = Number((await run('id', ['-u', 'postgres'])).stdout.trim());
@@ -172,7 +174,12 @@ async function startParts(options: TopologyOptions, started: number[]) {
   log(`artifact origin (nginx) on ${ports.origin}`);
   const publisher = createOriginAccount('publisher');
   const reader = createOriginAccount('instance');
-  const origin: ArtifactOriginServer = await startArtifactOrigin({ port: ports.origin, workDir: path.join(dir, 'origin'), publishers: [publisher], readers: [reader] });
+  const origin: ArtifactOriginServer = await startArtifactOrigin({
+    port: ports.origin,
+    workDir: path.join(dir, 'origin'),
+    publishers: [publisher],
+    readers: [reader],
+  });
   started.push(origin.pid);
 
   const url = `http://127.0.0.1:${ports.varnish}`;
@@ -194,7 +201,10 @@ async function startParts(options: TopologyOptions, started: number[]) {
   const release = async (...args: string[]) =>
     run(process.execPath, ['platform/src/release/cli.ts', ...args], { cwd: ROOT_DIR, env: { ...process.env, ...releaseEnv } }).then(
       ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code ?? 1,
+        output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+      }),
     );
 
   for (const versions of [options.build.live, ...(options.publishAlso ?? [])]) {
@@ -229,7 +239,9 @@ async function startParts(options: TopologyOptions, started: number[]) {
     CAPTCHA_HMAC_KEY: randomBytes(24).toString('base64url'),
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     VAPID_PUBLIC_KEY: vapid.getPublicKey('base64url'),
-    VAPID_PRIVATE_KEY: vapid.getPrivateKey('base64url'),
+    VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32), vapid.getPrivateKey()])
+      .subarray(-32)
+      .toString('base64url'),
     REGISTRY_POLL_MS: '500',
     LOG_LEVEL: 'info',
     ...options.env,
@@ -257,7 +269,11 @@ async function startParts(options: TopologyOptions, started: number[]) {
     child.unref();
     started.push(child.pid!);
     const site = `http://127.0.0.1:${port}`;
-    await waitUntil(async () => (await fetch(`${site}/robots.txt`, { signal: AbortSignal.timeout(5_000) })).ok, 180_000, `${name} on ${site} (log: ${logFile})`);
+    await waitUntil(
+      async () => (await fetch(`${site}/robots.txt`, { signal: AbortSignal.timeout(5_000) })).ok,
+      180_000,
+      `${name} on ${site} (log: ${logFile})`,
+    );
     return { name, port, url: site, pid: child.pid!, releasesDir: path.join(instanceDir, 'releases'), logFile };
   };
 
@@ -270,7 +286,13 @@ async function startParts(options: TopologyOptions, started: number[]) {
   log(`Varnish on ${ports.varnish}`);
   const backends = ports.instances.map((port) => ({ host: '127.0.0.1', port }));
   const varnishDir = path.join(dir, 'varnish');
-  let varnish: RunningVarnish = await startVarnish({ listenPort: ports.varnish, adminPort: ports.varnishAdmin, backends, workDir: varnishDir, stdio: 'ignore' });
+  let varnish: RunningVarnish = await startVarnish({
+    listenPort: ports.varnish,
+    adminPort: ports.varnishAdmin,
+    backends,
+    workDir: varnishDir,
+    stdio: 'ignore',
+  });
   started.push(varnish.pid);
   await waitUntil(async () => (await fetch(`${url}/`, { signal: AbortSignal.timeout(10_000) })).ok, 60_000, `the site through Varnish on ${url}`);
 
