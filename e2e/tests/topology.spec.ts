@@ -1,7 +1,7 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startTopology, stopPid, type Topology } from '@reelkeep/platform/topology';
+import { startTopology, stopAbandonedTopology, stopPid, type Topology } from '@reelkeep/platform/topology';
 import { expect, readJson, test } from '../fixtures.ts';
 import { adminReleasesAnswerSchema } from '../operator-answers.ts';
 import { E2E_ENV, E2E_RELEASES_DIR } from '../test-site.ts';
@@ -14,26 +14,30 @@ import { E2E_ENV, E2E_RELEASES_DIR } from '../test-site.ts';
  */
 const BASE_PORT = Number(process.env.E2E_TOPOLOGY_PORT ?? 45_420);
 /** A fresh instance loads and checks every release it pulls: on a busy two-core machine that takes a while. */
-const START_TIMEOUT_MS = 240_000;
+const START_TIMEOUT_MS = 480_000;
+const TOPOLOGY_DIR = path.join(tmpdir(), `reelkeep-e2e-topology-${BASE_PORT}`);
 
 let topology: Topology;
+let isStarted = false;
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async ({ fixtures }) => {
   test.setTimeout(START_TIMEOUT_MS);
   topology = await startTopology({
-    dir: path.join(tmpdir(), `reelkeep-e2e-topology-${BASE_PORT}`),
+    dir: TOPOLOGY_DIR,
     basePort: BASE_PORT,
     build: { releasesDir: E2E_RELEASES_DIR, live: fixtures.initial },
     publishAlso: [{ 'mf-campaign': fixtures.campaignNext }],
     env: { REMOTE_LOAD_TIMEOUT_MS: '5000', LOG_LEVEL: 'info', CHECKOUT_RATE_LIMIT: E2E_ENV.CHECKOUT_RATE_LIMIT! },
   });
+  isStarted = true;
 });
 
 test.afterAll(async () => {
   test.setTimeout(60_000);
-  await topology?.stop();
+  // A start cut by its time-out left its parts running: they are stopped by the pids it recorded.
+  await (isStarted ? topology.stop() : stopAbandonedTopology(TOPOLOGY_DIR));
 });
 
 /** An instance's live versions, as `GET /admin/releases` tells them. */

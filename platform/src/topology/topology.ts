@@ -145,18 +145,34 @@ export interface TopologyOptions {
   log?: (line: string) => void;
 }
 
-/** Starts the topology; resolves once Varnish serves the promoted build. A start that fails stops what it started. */
+/**
+ * Starts the topology; resolves once Varnish serves the promoted build. A start that fails stops what it started;
+ * one abandoned half-way (a test's time-out) leaves the pids started so far in `started.json` for
+ * `stopAbandonedTopology`.
+ */
 export async function startTopology(options: TopologyOptions) {
   const started: number[] = [];
+  const startedFile = path.join(path.resolve(options.dir), 'started.json');
+  const record = async (pid: number) => {
+    started.push(pid);
+    await writeFile(startedFile, JSON.stringify(started));
+  };
   try {
-    return await startParts(options, started);
+    return await startParts(options, record);
   } catch (error) {
     for (const pid of started.reverse()) await stopPid(pid, 'SIGKILL').catch(() => undefined);
     throw error;
   }
 }
 
-async function startParts(options: TopologyOptions, started: number[]) {
+/** Stops, by pid, whatever a start of the topology in `dir` had started when it was abandoned. */
+export async function stopAbandonedTopology(dir: string): Promise<void> {
+  const text = await readFile(path.join(path.resolve(dir), 'started.json'), 'utf8').catch(() => '[]');
+  const pids = (JSON.parse(text) as number[]).reverse();
+  for (const pid of pids) await stopPid(pid, 'SIGKILL').catch(() => undefined);
+}
+
+async function startParts(options: TopologyOptions, record: (pid: number) => Promise<void>) {
   const log = options.log ?? (() => undefined);
   const instanceCount = options.instances ?? 3;
   const ports = toTopologyPorts(options.basePort, instanceCount);
@@ -167,10 +183,10 @@ async function startParts(options: TopologyOptions, started: number[]) {
 
   log(`PostgreSQL on ${ports.postgres}`);
   const postgres = await startPostgres(dir, ports.postgres);
-  started.push(postgres.pid);
+  await record(postgres.pid);
   log(`Redis on ${ports.redis}`);
   let redisPid = await startRedis(dir, ports.redis);
-  started.push(redisPid);
+  await record(redisPid);
   log(`artifact origin (nginx) on ${ports.origin}`);
   const publisher = createOriginAccount('publisher');
   const reader = createOriginAccount('instance');
@@ -180,7 +196,7 @@ async function startParts(options: TopologyOptions, started: number[]) {
     publishers: [publisher],
     readers: [reader],
   });
-  started.push(origin.pid);
+  await record(origin.pid);
 
   const url = `http://127.0.0.1:${ports.varnish}`;
   const adminToken = randomBytes(18).toString('base64url');
@@ -267,7 +283,7 @@ async function startParts(options: TopologyOptions, started: number[]) {
       stdio: ['ignore', output, output],
     });
     child.unref();
-    started.push(child.pid!);
+    await record(child.pid!);
     const site = `http://127.0.0.1:${port}`;
     await waitUntil(
       async () => (await fetch(`${site}/robots.txt`, { signal: AbortSignal.timeout(5_000) })).ok,
@@ -277,11 +293,9 @@ async function startParts(options: TopologyOptions, started: number[]) {
     return { name, port, url: site, pid: child.pid!, releasesDir: path.join(instanceDir, 'releases'), logFile };
   };
 
-  const instances: Awaited<ReturnType<typeof spawnInstance>>[] = [];
-  for (const [index, port] of ports.instances.entries()) {
-    log(`instance ${index + 1} on ${port}`);
-    instances.push(await spawnInstance(`instance-${index + 1}`, port));
-  }
+  // The instances start side by side: each pulls and loads every live version, seconds of work on a busy machine.
+  log(`instances on ${ports.instances.join(', ')}`);
+  const instances = await Promise.all(ports.instances.map((port, index) => spawnInstance(`instance-${index + 1}`, port)));
 
   log(`Varnish on ${ports.varnish}`);
   const backends = ports.instances.map((port) => ({ host: '127.0.0.1', port }));
@@ -293,7 +307,7 @@ async function startParts(options: TopologyOptions, started: number[]) {
     workDir: varnishDir,
     stdio: 'ignore',
   });
-  started.push(varnish.pid);
+  await record(varnish.pid);
   await waitUntil(async () => (await fetch(`${url}/`, { signal: AbortSignal.timeout(10_000) })).ok, 60_000, `the site through Varnish on ${url}`);
 
   const state = (): TopologyState => ({
