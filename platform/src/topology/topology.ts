@@ -160,7 +160,7 @@ export async function startTopology(options: TopologyOptions) {
   try {
     return await startParts(options, record);
   } catch (error) {
-    for (const pid of started.reverse()) await stopPid(pid, 'SIGKILL').catch(() => undefined);
+    for (const pid of started.reverse()) await stopPid(pid, 'SIGTERM', 10_000).catch(() => undefined);
     throw error;
   }
 }
@@ -169,7 +169,8 @@ export async function startTopology(options: TopologyOptions) {
 export async function stopAbandonedTopology(dir: string): Promise<void> {
   const text = await readFile(path.join(path.resolve(dir), 'started.json'), 'utf8').catch(() => '[]');
   const pids = (JSON.parse(text) as number[]).reverse();
-  for (const pid of pids) await stopPid(pid, 'SIGKILL').catch(() => undefined);
+  // SIGTERM first: nginx's workers outlive a master killed with SIGKILL; PostgreSQL takes it as a smart shutdown.
+  for (const pid of pids) await stopPid(pid, 'SIGTERM', 10_000).catch(() => undefined);
 }
 
 async function startParts(options: TopologyOptions, record: (pid: number) => Promise<void>) {
@@ -229,11 +230,18 @@ async function startParts(options: TopologyOptions, record: (pid: number) => Pro
       await publish(app, version);
     }
   }
-  for (const [app, version] of Object.entries(options.build.live)) {
-    log(`promote ${app}@${version}`);
-    const promoted = await release('promote', app, version);
-    if (promoted.code !== 0) throw new Error(`promote ${app}@${version} failed:\n${promoted.output}`);
-  }
+  // Promotions run side by side: the registry and the migrations each take their own lock.
+  log(
+    `promote ${Object.entries(options.build.live)
+      .map(([app, version]) => `${app}@${version}`)
+      .join(', ')}`,
+  );
+  await Promise.all(
+    Object.entries(options.build.live).map(async ([app, version]) => {
+      const promoted = await release('promote', app, version);
+      if (promoted.code !== 0) throw new Error(`promote ${app}@${version} failed:\n${promoted.output}`);
+    }),
+  );
 
   // One web-push key pair for every instance (docs/push.md): a subscription made on one is sent by another.
   const vapid = createECDH('prime256v1');
@@ -268,29 +276,37 @@ async function startParts(options: TopologyOptions, record: (pid: number) => Pro
     const instanceDir = path.join(dir, name);
     await mkdir(path.join(instanceDir, 'releases'), { recursive: true });
     const logFile = path.join(dir, 'logs', `${name}.log`);
-    const output = openSync(logFile, 'a');
-    const child = spawn(process.execPath, ['shell/server/main.ts'], {
-      cwd: ROOT_DIR,
-      env: {
-        ...process.env,
-        ...instanceEnv,
-        PORT: String(port),
-        RELEASES_DIR: path.join(instanceDir, 'releases'),
-        PGLITE_DIR: path.join(instanceDir, 'pglite-unused'),
-        ...env,
-      },
-      detached: true,
-      stdio: ['ignore', output, output],
-    });
-    child.unref();
-    await record(child.pid!);
     const site = `http://127.0.0.1:${port}`;
-    await waitUntil(
-      async () => (await fetch(`${site}/robots.txt`, { signal: AbortSignal.timeout(5_000) })).ok,
-      180_000,
-      `${name} on ${site} (log: ${logFile})`,
-    );
-    return { name, port, url: site, pid: child.pid!, releasesDir: path.join(instanceDir, 'releases'), logFile };
+    // The port may be held for a moment by a client socket (the loopback's ephemeral range covers it): an instance
+    // that exits before it serves is started again, a few times.
+    for (let attempt = 1; ; attempt += 1) {
+      const output = openSync(logFile, 'a');
+      const child = spawn(process.execPath, ['shell/server/main.ts'], {
+        cwd: ROOT_DIR,
+        env: {
+          ...process.env,
+          ...instanceEnv,
+          PORT: String(port),
+          RELEASES_DIR: path.join(instanceDir, 'releases'),
+          PGLITE_DIR: path.join(instanceDir, 'pglite-unused'),
+          ...env,
+        },
+        detached: true,
+        stdio: ['ignore', output, output],
+      });
+      child.unref();
+      await record(child.pid!);
+      let exited = false;
+      child.once('exit', () => (exited = true));
+      await waitUntil(
+        async () => exited || (await fetch(`${site}/robots.txt`, { signal: AbortSignal.timeout(5_000) })).ok,
+        180_000,
+        `${name} on ${site} (log: ${logFile})`,
+      );
+      if (!exited) return { name, port, url: site, pid: child.pid!, releasesDir: path.join(instanceDir, 'releases'), logFile };
+      if (attempt === 3) throw new Error(`${name} exited before it served on ${site} (log: ${logFile})`);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
   };
 
   // The instances start side by side: each pulls and loads every live version, seconds of work on a busy machine.
