@@ -21,7 +21,7 @@ export const configSchema = z.object({
   RELEASES_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'releases')),
   LOCALES_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'locales')),
   /**
-   * docs/configuration.md "Releases": where browsers fetch `/static/<app>/<version>/…` (the artifact origin or a
+   * docs/releases.md "Artifact origin": where browsers fetch `/static/<app>/<version>/…` (the artifact origin or a
    * CDN in front of it); empty, each instance serves them itself.
    */
   ASSET_ORIGIN: z

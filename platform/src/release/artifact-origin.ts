@@ -172,8 +172,8 @@ export async function pullRelease(origin: ArtifactOrigin, releasesDir: string, a
 }
 
 /**
- * Why the origin cannot serve a release that promotion would make live; empty when it can (docs/releasing.md
- * "Publish"): it holds the manifest, the manifest is the one built for this version (and the local copy's,
+ * Why the origin cannot serve a release that promotion would make live; empty when it can (docs/releases.md
+ * "Artifact origin"): it holds the manifest, the manifest is the one built for this version (and the local copy's,
  * when there is one), and every file is there with its recorded bytes.
  */
 export async function findOriginProblems(origin: ArtifactOrigin, releasesDir: string, app: string, version: string): Promise<string[]> {
@@ -193,7 +193,7 @@ export async function findOriginProblems(origin: ArtifactOrigin, releasesDir: st
 }
 
 /**
- * Uploads a built release to the origin (docs/releasing.md "Publish"): the local folder is checked first (a
+ * Uploads a built release to the origin (docs/releases.md "Artifact origin"): the local folder is checked first (a
  * release that fails its own hashes is never published), then every file is `PUT`, and the manifest last, so
  * a reader that finds the manifest finds every file. Publishing the same version again sends the same bytes.
  */

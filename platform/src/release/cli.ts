@@ -40,7 +40,7 @@ async function resolveVersion(app: AppName, requested: string): Promise<string> 
 }
 
 /**
- * docs/releasing.md "Publish": with an artifact origin, a version may go live only when the origin holds it,
+ * docs/releases.md "Artifact origin": with an artifact origin, a version may go live only when the origin holds it,
  * whole and with its recorded bytes (the instances pull it from there). A version this machine lacks is
  * pulled from the origin first, so promotion runs from any machine; the live version is too, for the
  * migration checks against it.
