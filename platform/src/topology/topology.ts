@@ -125,8 +125,17 @@ async function startRedis(dir: string, port: number): Promise<number> {
     '--logfile',
     path.join(dir, 'redis.log'),
   ]);
-  await waitUntil(async () => existsSync(pidFile), 10_000, `Redis on ${port}`);
-  return Number((await readFile(pidFile, 'utf8')).trim());
+  // The pid file exists a moment before its number is written in it.
+  let pid = 0;
+  await waitUntil(
+    async () => {
+      pid = Number((await readFile(pidFile, 'utf8')).trim());
+      return Number.isInteger(pid) && pid > 0;
+    },
+    10_000,
+    `Redis on ${port}`,
+  );
+  return pid;
 }
 
 /** Options of `startTopology`. */
@@ -333,6 +342,13 @@ async function startParts(options: TopologyOptions, record: (pid: number) => Pro
   });
   const saveState = () => writeFile(toStateFile(dir), JSON.stringify(state(), null, 2));
   await saveState();
+  /** Restarts under way: `stop` waits for them, so a part started again while the topology stops is stopped too. */
+  const restarts = new Set<Promise<unknown>>();
+  const track = <T>(restart: Promise<T>): Promise<T> => {
+    restarts.add(restart);
+    void restart.catch(() => undefined).finally(() => restarts.delete(restart));
+    return restart;
+  };
 
   return {
     url,
@@ -349,27 +365,39 @@ async function startParts(options: TopologyOptions, record: (pid: number) => Pro
     state,
     saveState,
     /** Kills instance `index` (SIGKILL, as a crash does) and starts it again on its port and folder. */
-    async restartInstance(index: number, signal: NodeJS.Signals = 'SIGKILL') {
-      const instance = instances[index]!;
-      await stopPid(instance.pid, signal);
-      instances[index] = await spawnInstance(instance.name, instance.port);
-      await saveState();
-    },
+    restartInstance: (index: number, signal: NodeJS.Signals = 'SIGKILL') =>
+      track(
+        (async () => {
+          const instance = instances[index]!;
+          await stopPid(instance.pid, signal);
+          instances[index] = await spawnInstance(instance.name, instance.port);
+          await saveState();
+        })(),
+      ),
     /** Stops Redis (SIGTERM, its connections cut) and starts it again, empty. */
-    async restartRedis(downMs = 0) {
-      await stopPid(redisPid);
-      await new Promise((resolve) => setTimeout(resolve, downMs));
-      redisPid = await startRedis(dir, ports.redis);
-      await saveState();
-    },
+    restartRedis: (downMs = 0) =>
+      track(
+        (async () => {
+          await stopPid(redisPid);
+          await new Promise((resolve) => setTimeout(resolve, downMs));
+          redisPid = await startRedis(dir, ports.redis);
+          await saveState();
+        })(),
+      ),
     /** Stops Varnish and starts it again (its cache is lost). */
-    async restartVarnish() {
-      await varnish.stop();
-      varnish = await startVarnish({ listenPort: ports.varnish, adminPort: ports.varnishAdmin, backends, workDir: varnishDir, stdio: 'ignore' });
-      await saveState();
+    restartVarnish: () =>
+      track(
+        (async () => {
+          await varnish.stop();
+          varnish = await startVarnish({ listenPort: ports.varnish, adminPort: ports.varnishAdmin, backends, workDir: varnishDir, stdio: 'ignore' });
+          await saveState();
+        })(),
+      ),
+    /** Stops everything it started, instances first, once the restarts under way are done. */
+    async stop() {
+      await Promise.allSettled([...restarts]);
+      await stopTopology(state());
     },
-    /** Stops everything it started, instances first. */
-    stop: () => stopTopology(state()),
   };
 }
 
