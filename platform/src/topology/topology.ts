@@ -239,12 +239,13 @@ async function startParts(options: TopologyOptions, record: (pid: number) => Pro
       await publish(app, version);
     }
   }
-  // Promotions run side by side: the registry and the migrations each take their own lock.
-  log(
-    `promote ${Object.entries(options.build.live)
-      .map(([app, version]) => `${app}@${version}`)
-      .join(', ')}`,
-  );
+  // One promotion at a time: each checks its API module in a process of its own, under a time-out that many at once on a busy machine miss.
+  for (const [app, version] of Object.entries(options.build.live)) {
+    log(`promote ${app}@${version}`);
+    const promoted = await release('promote', app, version);
+    if (promoted.code !== 0) throw new Error(`promote ${app}@${version} failed:\n${promoted.output}`);
+  }
+
   await Promise.all(
     Object.entries(options.build.live).map(async ([app, version]) => {
       const promoted = await release('promote', app, version);
