@@ -75,7 +75,7 @@ async function migratePlatform(db: Database, logger: Logger): Promise<void> {
 export async function startHost(config: Config) {
   const logger = createLogger(config.LOG_LEVEL);
   const reportError = await createErrorReporter(config, logger);
-  // One Redis connection for the process: rate limits, the registry's fast path and the page cache (docs/operations.md).
+  // One Redis connection for the process: rate limits and the registry's fast path (docs/operations.md).
   const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL, logger) : undefined;
   const limiters: RateLimiter[] = [];
   const createLimiter = (name: string, limit: number, windowMs: number) => {
