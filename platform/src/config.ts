@@ -129,6 +129,20 @@ export const configSchema = z.object({
         context.addIssue({ code: 'custom', message: `a comma-separated list of IP addresses or CIDR ranges: ${(error as Error).message}` });
       }
     }),
+  /**
+   * docs/operations.md "Varnish in front": the edge caches this instance purges (comma-separated base URLs of each
+   * Varnish, `http://10.0.0.5:6081/`); empty, pages are cached in this process only.
+   */
+  EDGE_PURGE_URLS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ })).max(32)),
   /** Set by `npm run dev`: a JSON file of `{app: version}` made live for this process only. */
   DEV_OVERRIDES_FILE: z.string().min(1).optional(),
 });

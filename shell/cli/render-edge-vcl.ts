@@ -5,4 +5,4 @@ import { renderSiteVcl, SITE_VCL_PATH } from '../server/edge-vcl.ts';
 
 const target = path.join(import.meta.dirname, '..', '..', SITE_VCL_PATH);
 await writeFile(target, renderSiteVcl());
-console.log(`wrote ${SITE_VCL_PATH}`);
+process.stdout.write(`wrote ${SITE_VCL_PATH}\n`);

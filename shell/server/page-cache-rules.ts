@@ -194,6 +194,16 @@ export function decideStorable(facts: RenderedFacts): { store: true } | { store:
   return { store: true };
 }
 
+/** The tag of a page an operator set with its build time (`POST /admin/cache/set?ts=`): clearing that version drops it. */
+export function toBuildTag(ts: string): string {
+  return `build@${ts}`;
+}
+
+/** The tag naming one entry's key, which its copies on the edges carry too: deleting the key purges them. */
+export function toKeyTag(key: string): string {
+  return `key:${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+}
+
 /** The tag of one version of an app (`mf-landing@0.1.0-33cb254a65`). */
 export function toReleaseTag(app: string, version: string): string {
   return `${app}@${version}`;
