@@ -35,6 +35,9 @@ const PURCHASES = 50;
 const PAGE_LOADERS = 3;
 const PAGES = ['/', '/netflix-downloader', '/fr/blog/', '/de/login', '/checkout', '/ja/', '/robots.txt'];
 const REQUEST_TIMEOUT_MS = 15_000;
+/** A buyer whose request failed tries again for half a minute (longer than any restart), as a person would. */
+const BUYER_ATTEMPTS = 15;
+const BUYER_RETRY_MS = 2_000;
 /** When each fault starts, as a share of the run. */
 const FAULTS = { instance: 0.15, redis: 0.35, varnish: 0.55, origin: 0.75 };
 
@@ -128,6 +131,8 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
     log(line);
   };
   let varnishDown = false;
+  let originDown = false;
+  let originOutages = 0;
   let refusedOutsideRestart = 0;
 
   const loadPages = async (lane: number) => {
@@ -135,7 +140,12 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
       const page = PAGES[i % PAGES.length]!;
       const answer = await fetch(`${topology.url}${page}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), redirect: 'manual' }).then(
         async (response) => {
-          await response.arrayBuffer();
+          const body = await response.text();
+          if (response.status >= 500) {
+            // Who answered: Varnish's own error page (its backend fetch failed) or an instance.
+            const by = body.includes('Guru Meditation') || body.includes('Backend fetch failed') ? 'Varnish' : 'an instance';
+            note(`${response.status} ${page} from ${by}`);
+          }
           return response.status;
         },
         (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.name,
@@ -161,15 +171,15 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
       const buyer = createBuyer(topology.url);
       let orderId: string | undefined;
       // A buyer whose request failed tries again, as the checkout page does; the order must still be one.
-      for (let attempt = 0; attempt < 5 && !orderId; attempt += 1) {
+      for (let attempt = 0; attempt < BUYER_ATTEMPTS && !orderId; attempt += 1) {
         const placed = await buyer.placeOrder(email).catch(() => ({ status: 0, text: '' }));
         apis.add(`order ${placed.status}`);
         if (placed.status === 200) orderId = orderAnswerSchema.parse(JSON.parse(placed.text)).order.id;
-        else await wait(1_000);
+        else await wait(BUYER_RETRY_MS);
       }
       if (!orderId) continue;
       acknowledged.set(orderId, email);
-      for (let attempt = 0; attempt < 5; attempt += 1) {
+      for (let attempt = 0; attempt < BUYER_ATTEMPTS; attempt += 1) {
         const payment = await buyer.pay(orderId).catch(() => ({ status: 0, text: '' }));
         apis.add(`pay ${payment.status}`);
         if (payment.status === 200) {
@@ -177,7 +187,7 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
           completed += 1;
           break;
         }
-        await wait(1_000);
+        await wait(BUYER_RETRY_MS);
       }
     }
   };
@@ -188,14 +198,17 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
   await topology.publish(app, secondBuild);
   let promotions = 0;
   let failedPromotions = 0;
-  let originDown = false;
   const promote = async () => {
     for (let n = 1; Date.now() + PROMOTE_EVERY_MS < endsAt; n += 1) {
       await wait(PROMOTE_EVERY_MS);
       if (originDown) continue;
       const target = builds[n % 2]!;
+      const outagesBefore = originOutages;
       const result = await topology.release('promote', app, target);
       if (result.code === 0) promotions += 1;
+      // A promote under way when the origin stopped is refused, as it must be.
+      else if ((originDown || originOutages !== outagesBefore) && result.output.includes('the artifact origin did not answer'))
+        note(`promote ${app}@${target} refused: the origin is down`);
       else {
         failedPromotions += 1;
         note(`promote ${app}@${target} failed: ${result.output.trim().split('\n').slice(0, 3).join(' ')}`);
@@ -230,6 +243,7 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
     }),
     at(FAULTS.origin).then(async () => {
       originDown = true;
+      originOutages += 1;
       await topology.origin.stop();
       note('artifact origin stopped');
       const result = await topology.release('promote', app, builds[1]!);
