@@ -105,6 +105,14 @@ sub vcl_backend_fetch {
     unset bereq.http.x-edge-key;
 }
 
+sub vcl_backend_error {
+    # docs/operations.md "The topology": an instance that died under a request, or before its probe marked it sick,
+    # is skipped: an idempotent request is tried again, and the director picks the next instance.
+    if (bereq.retries < 2 && bereq.method ~ "^(GET|HEAD)$") {
+        return (retry);
+    }
+}
+
 sub vcl_backend_response {
     # The host names an answer's tags (releases, data, locales, its cache key) in Surrogate-Key.
     if (beresp.http.Surrogate-Key) {

@@ -90,7 +90,18 @@ export async function startArtifactOrigin(options: { port: number; workDir: stri
 
   let pid = 0;
   const start = async () => {
-    await run('nginx', ['-p', workDir, '-c', configFile, '-e', path.join(workDir, 'error.log')]);
+    // The port may be held for a moment by a client socket (the loopback's ephemeral range covers it): try again.
+    for (let attempt = 1; ; attempt += 1) {
+      const started = await run('nginx', ['-p', workDir, '-c', configFile, '-e', path.join(workDir, 'error.log')]).then(
+        () => true,
+        (error: Error) => {
+          if (attempt === 5) throw error;
+          return false;
+        },
+      );
+      if (started) break;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
     pid = await readPid(pidFile);
     await waitUntil(async () => (await fetch(`${url}/health`).catch(() => null))?.ok === true, 10_000, `the artifact origin on ${url}`);
   };
