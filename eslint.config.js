@@ -187,6 +187,8 @@ export default tseslint.config(
       'bench/**',
       'platform/src/release/cli.ts',
       'platform/src/release/dev.ts',
+      'platform/src/topology/cli.ts',
+      'platform/src/topology/soak.ts',
       'locales/check-i18n.ts',
       'scripts/check-docs.ts',
       'scripts/check-suites.ts',

@@ -113,10 +113,13 @@ export function parseWrkReport(output: string): WrkFigures {
 }
 
 /**
- * Runs `wrk -t2 -c<connections> --latency` against a URL, asynchronously (the benchmark samples meanwhile);
- * an answer slower than `timeoutSeconds` (10) counts as a socket error.
+ * Runs `wrk -t2 -c<connections> --latency` against a URL (with `headers` on every request), asynchronously (the
+ * benchmark samples meanwhile); an answer slower than `timeoutSeconds` (10) counts as a socket error.
  */
-export function runWrk(url: string, options: { seconds: number; connections?: number; timeoutSeconds?: number }): Promise<WrkFigures> {
+export function runWrk(
+  url: string,
+  options: { seconds: number; connections?: number; timeoutSeconds?: number; headers?: Record<string, string> },
+): Promise<WrkFigures> {
   return new Promise((resolve, reject) => {
     const args = [
       '-t2',
@@ -125,6 +128,7 @@ export function runWrk(url: string, options: { seconds: number; connections?: nu
       `--timeout`,
       `${options.timeoutSeconds ?? 10}s`,
       '--latency',
+      ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
       url,
     ];
     const wrk = spawn('wrk', args, {

@@ -44,6 +44,8 @@ export async function startCluster(options: {
   instanceEnv?: (index: number) => Record<string, string>;
   /** The PostgreSQL server to create the cluster's database on, when not TEST_DATABASE_URL's (a journey's own). */
   serverUrl?: string;
+  /** The public URL every instance serves (an edge in front of them); by default each instance's own. */
+  siteUrl?: string;
 }) {
   const redisPort = E2E_PORT + options.offset;
   const ports = Array.from({ length: options.instances }, (_, i) => E2E_PORT + options.offset + 1 + i);
@@ -115,7 +117,7 @@ export async function startCluster(options: {
     const log = openSync(path.join(logDir, `${options.name}-${port}.log`), 'w');
     return spawn(process.execPath, ['shell/server/main.ts'], {
       cwd: ROOT_DIR,
-      env: { ...process.env, ...env, ...options.instanceEnv?.(index), PORT: String(port), SITE_URL: `http://127.0.0.1:${port}` },
+      env: { ...process.env, ...env, ...options.instanceEnv?.(index), PORT: String(port), SITE_URL: options.siteUrl ?? `http://127.0.0.1:${port}` },
       stdio: ['ignore', log, log],
     });
   });

@@ -1,15 +1,20 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import type { APIResponse, Browser, BrowserContext } from '@playwright/test';
+import { startVarnish, type RunningVarnish } from '@reelkeep/platform/edge/start-varnish';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
 import { collectBrowserErrors, expect, readJson, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
 import { adminReleasesAnswerSchema, cacheClearedAnswerSchema, cacheKeysAnswerSchema, cacheStatsAnswerSchema } from '../operator-answers.ts';
 import { sendRaw } from '../raw-client.ts';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE } from '../test-site.ts';
+import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE, E2E_DIR, E2E_PORT } from '../test-site.ts';
 
 /**
  * The page cache (docs/operations.md "Page cache"): visitors of different price variants and login states
  * never get each other's page; a cached page runs under its CSP; the admin operations work and refuse
- * strangers; two instances share the cache through Redis, and a rollback under load serves no cached page
- * naming the version rolled back.
+ * strangers; behind Varnish, two instances' pages are shared, kept apart by variant, purged by tag on a promote
+ * under load, and client addresses come through the trusted proxy.
  */
 const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 /** The admin journey sends its refused calls from an address of its own, so its failures lock nobody else out. */
@@ -188,100 +193,182 @@ test.describe('one site', () => {
   });
 });
 
-test.describe('two instances sharing PostgreSQL and Redis', () => {
+/** One request to the edge (or an instance) from a chosen loopback address: each is a client of its own. */
+function requestFrom(base: string, options: { from: string; path: string; headers?: Record<string, string> }): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${options.path}`, { headers: options.headers ?? {}, localAddress: options.from }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A wrk script: GETs of `paths` in turn, as a returning visitor of one price variant with a browser's headers. */
+function writeLoadScript(file: string, paths: readonly string[]): string {
+  writeFileSync(
+    file,
+    [
+      `local paths = { ${paths.map((path) => JSON.stringify(path)).join(', ')} }`,
+      'local i = 0',
+      'request = function()',
+      '  i = i + 1',
+      `  return wrk.format("GET", paths[(i % #paths) + 1], { ["Cookie"] = "abPlanPrice=price_a", ["Accept-Encoding"] = "gzip", ["User-Agent"] = ${JSON.stringify(WINDOWS_AGENT)} })`,
+      'end',
+    ].join('\n'),
+  );
+  return file;
+}
+
+const WINDOWS_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)';
+
+/**
+ * docs/operations.md "Varnish in front": two instances sharing PostgreSQL and Redis behind a real Varnish with the
+ * repository's VCL (ports E2E_PORT + 5 and + 6), as production runs them; the instances trust Varnish's loopback
+ * address for X-Forwarded-For and purge it by tag.
+ */
+test.describe('two instances behind Varnish', () => {
   let cluster: Cluster;
+  let varnish: RunningVarnish;
+  const EDGE_PORT = E2E_PORT + 5;
+  const edge = `http://127.0.0.1:${EDGE_PORT}`;
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
   test.skip(!CLUSTER_DATABASE_URL, 'needs PostgreSQL (TEST_DATABASE_URL)');
 
   test.beforeAll(async ({ fixtures }) => {
     test.setTimeout(CLUSTER_HOOK_TIMEOUT_MS);
-    // The experiment closed: visitors without cookies (the load below) are assigned nothing, so their pages may be cached.
+    const offset = 60;
+    varnish = await startVarnish({
+      listenPort: EDGE_PORT,
+      adminPort: E2E_PORT + 6,
+      backends: [1, 2].map((index) => ({ host: '127.0.0.1', port: E2E_PORT + offset + index })),
+      workDir: path.join(E2E_DIR, 'varnish-page-cache'),
+      stdio: 'ignore',
+    });
     cluster = await startCluster({
       name: 'reelkeep_e2e_page_cache',
-      offset: 60,
+      offset,
       instances: 2,
       live: fixtures.initial,
-      env: { AB_PLAN_PRICE_OPEN: 'false' },
+      siteUrl: edge,
+      env: { TRUSTED_PROXIES: '127.0.0.1', EDGE_PURGE_URLS: varnish.purgeUrl },
     });
   });
   test.afterAll(async () => {
     test.setTimeout(CLUSTER_HOOK_TIMEOUT_MS);
     await cluster?.stop();
+    await varnish?.stop();
   });
 
   const liveCampaign = async (site: string) =>
     (await readJson(await fetch(`${site}/admin/releases`, { headers: ADMIN }), adminReleasesAnswerSchema)).live['mf-campaign'];
-  async function waitForLiveCampaign(version: string): Promise<void> {
-    for (const site of cluster.sites) await expect.poll(() => liveCampaign(site), { timeout: 20_000 }).toBe(version);
-  }
+  const visitEdge = (path: string, cookie: string) =>
+    fetch(`${edge}${path}`, { headers: { cookie, 'user-agent': WINDOWS_AGENT, 'accept-encoding': 'gzip' } });
 
-  test('a page one instance rendered is a hit on the other', async () => {
-    const [first, second] = cluster.sites as [string, string];
-    const path = freshPath('/it/netflix-downloader');
-    const missed = await fetch(`${first}${path}`);
-    expect(xCache(missed)).toBe('MISS');
-    const hit = await fetch(`${second}${path}`);
-    expect(xCache(hit)).toBe('HIT');
-    expect(hit.headers.get('etag')).toBe(missed.headers.get('etag'));
-    const stats = await readJson(await fetch(`${second}/admin/cache`, { headers: ADMIN }), cacheStatsAnswerSchema);
-    expect(stats.store).toBe('redis');
+  test('a page comes from Varnish the second time; two price variants and a signed-in visitor never see each other’s page', async ({ browser }) => {
+    const path = freshPath('/fr/netflix-downloader');
+    const firstA = await visitEdge(path, 'abPlanPrice=price_a');
+    expect(xCache(firstA)).toBe('MISS');
+    expect(priceVariantOf(await firstA.text())).toBe('price_a');
+    const againA = await visitEdge(path, 'abPlanPrice=price_a; rk_consent=denied');
+    expect(xCache(againA)).toBe('HIT');
+    // Two transaction ids: this request's and the one of the fetch whose object it was served.
+    expect(againA.headers.get('x-varnish')).toMatch(/^\d+ \d+$/);
+    expect(Number(againA.headers.get('age'))).toBeGreaterThanOrEqual(0);
+    const firstB = await visitEdge(path, 'abPlanPrice=price_b');
+    expect(xCache(firstB)).toBe('MISS');
+    expect(priceVariantOf(await firstB.text())).toBe('price_b');
+    expect(priceVariantOf(await (await visitEdge(path, 'abPlanPrice=price_b')).text())).toBe('price_b');
+
+    // A signed-in visitor through the edge: registered through it (its POSTs pass), their page never kept.
+    const email = `edge-${Date.now()}@example.com`;
+    const context = await browser.newContext({ baseURL: edge, javaScriptEnabled: false, storageState: E2E_CONSENT_STATE });
+    await context.addCookies([{ name: 'abPlanPrice', value: 'price_a', domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' }]);
+    await registerWithoutJavaScript(await context.newPage(), 'en', { name: 'Edge Visitor', email, password: 'Edge2026pass' });
+    for (let i = 0; i < 2; i += 1) {
+      const own = await context.request.get(path, { headers: { 'user-agent': WINDOWS_AGENT } });
+      expect(xCache(own)).toBe('PASS');
+      expect(own.headers()['cache-control']).toBe('private, no-store');
+      expect(await own.text()).toContain(email);
+    }
+    await context.close();
+    const laterA = await visitEdge(path, 'abPlanPrice=price_a');
+    expect(xCache(laterA)).toBe('HIT');
+    const htmlA = await laterA.text();
+    expect(htmlA).not.toContain(email);
+    expect(priceVariantOf(htmlA)).toBe('price_a');
+    // A first visit is assigned its variant (a cookie): it reaches an instance, and nobody else gets that answer.
+    const newcomers = [await fetch(`${edge}${path}`), await fetch(`${edge}${path}`)];
+    for (const newcomer of newcomers) expect(newcomer.headers.get('set-cookie')).toContain('abPlanPrice=');
+    for (const newcomer of newcomers) expect(xCache(newcomer)).not.toBe('HIT');
   });
 
-  test('a rollback under load serves no cached page naming the rolled-back version', async ({ fixtures }) => {
+  test('behind Varnish, wrong admin tokens lock out the guessing client only; a forged X-Forwarded-For counts under the real address', async () => {
+    const guess = (base: string, from: string, attempt: number, forwardedFor?: string) =>
+      requestFrom(base, {
+        from,
+        path: '/admin/cache',
+        headers: { authorization: `Bearer wrong-${attempt}-0123456789`, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+      });
+    const guesses: number[] = [];
+    for (let i = 0; i < 11; i += 1) guesses.push(await guess(edge, '127.0.0.91', i));
+    expect(guesses).toEqual([...Array(10).fill(401), 429]);
+    // Another client behind the same Varnish is not locked out.
+    expect(await requestFrom(edge, { from: '127.0.0.92', path: '/admin/cache', headers: ADMIN })).toBe(200);
+    // A client forging X-Forwarded-For through Varnish: Varnish adds its real address, which the instance counts.
+    const forged: number[] = [];
+    for (let i = 0; i < 11; i += 1) forged.push(await guess(edge, '127.0.0.93', i, `198.51.100.${i + 1}`));
+    expect(forged.at(-1)).toBe(429);
+    // The same straight to an instance, which trusts only Varnish's address: the header is not read at all.
+    const direct: number[] = [];
+    for (let i = 0; i < 11; i += 1) direct.push(await guess(cluster.sites[0]!, '127.0.0.94', i, `198.51.100.${i + 1}`));
+    expect(direct.at(-1)).toBe(429);
+    expect(await requestFrom(edge, { from: '127.0.0.95', path: '/admin/cache', headers: ADMIN })).toBe(200);
+  });
+
+  test('a promote of one remote under wrk load purges exactly the pages naming it: no error, no page naming the retired version', async ({
+    fixtures,
+  }) => {
     const next = fixtures.campaignNext;
-    const previous = fixtures.initial['mf-campaign']!;
+    const retired = fixtures.initial['mf-campaign']!;
     const names = (html: string, version: string) => html.includes(`/static/mf-campaign/${version}/`);
-    const paths = ['/store', '/fr/store', '/netflix-downloader', '/de/event-center'];
+    // Pages (each names every live remote's container today, so each carries the remote's tag) and answers the edge
+    // keeps without tags (robots.txt, the sitemap index): a purge by tag must leave the latter alone.
+    const candidates = ['/store', '/fr/store', '/netflix-downloader', '/de/event-center', '/robots.txt', '/sitemap.xml'];
+    // Which answers name the remote: the instances' own answers carry their tags.
+    const tagged = new Map<string, boolean>();
+    for (const path of candidates) {
+      const own = await fetch(`${cluster.sites[0]}${path}`, { headers: { cookie: 'abPlanPrice=price_a', 'user-agent': WINDOWS_AGENT } });
+      if (own.status !== 200) continue;
+      tagged.set(path, (own.headers.get('surrogate-key') ?? '').split(' ').includes(`mf-campaign@${retired}`));
+    }
+    const paths = [...tagged.keys()];
+    expect([...tagged.values()]).toContain(true);
+    expect([...tagged.values()]).toContain(false);
+    for (const path of paths) await visitEdge(path, 'abPlanPrice=price_a');
+    for (const path of paths) expect(xCache(await visitEdge(path, 'abPlanPrice=price_a')), path).toBe('HIT');
 
-    await cluster.release('promote', 'mf-campaign', next);
-    await waitForLiveCampaign(next);
-    for (const site of cluster.sites)
-      for (const path of paths) {
-        const answer = await fetch(`${site}${path}`);
-        expect(names(await answer.text(), next), `${site}${path}`).toBe(true);
-      }
-    expect(xCache(await fetch(`${cluster.sites[1]}/store`))).toBe('HIT');
-
-    let switchedAt = Number.POSITIVE_INFINITY;
-    let running = true;
-    const seen: { startedAt: number; site: string; path: string; status: number; cache: string | null; namesNext: boolean }[] = [];
-    const load = async (worker: number) => {
-      for (let i = worker; running; i += 1) {
-        const site = cluster.sites[i % cluster.sites.length]!;
-        const path = paths[i % paths.length]!;
-        const startedAt = Date.now();
-        const answer = await fetch(`${site}${path}`).catch(() => null);
-        const html = (await answer?.text()) ?? '';
-        seen.push({
-          startedAt,
-          site,
-          path,
-          status: answer?.status ?? 0,
-          cache: answer?.headers.get('x-cache') ?? null,
-          namesNext: names(html, next),
-        });
-      }
-    };
-    const workers = Array.from({ length: 8 }, (_, worker) => load(worker));
+    const script = writeLoadScript(path.join(E2E_DIR, 'edge-load.lua'), paths);
+    const load = new Promise<string>((resolve, reject) =>
+      execFile('wrk', ['-t1', '-c8', '-d8s', '--latency', '-s', script, `${edge}/`], (error, stdout) => (error ? reject(error) : resolve(stdout))),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await cluster.release('promote', 'mf-campaign', next);
+    for (const site of cluster.sites) await expect.poll(() => liveCampaign(site), { timeout: 20_000 }).toBe(next);
+    const report = await load;
+    expect(report, report).not.toMatch(/Non-2xx or 3xx responses/);
+    expect(report, report).not.toMatch(/Socket errors/);
+    expect(Number(/(\d+) requests in/.exec(report)?.[1])).toBeGreaterThan(100);
 
-    await cluster.release('rollback', 'mf-campaign');
-    await waitForLiveCampaign(previous);
-    switchedAt = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    running = false;
-    await Promise.all(workers);
-
-    const failed = seen.filter((answer) => answer.status !== 200);
-    expect(failed, JSON.stringify(failed.slice(0, 5))).toEqual([]);
-    const before = seen.filter((answer) => answer.startedAt < switchedAt);
-    const after = seen.filter((answer) => answer.startedAt >= switchedAt);
-    expect(before.filter((answer) => answer.cache === 'HIT').length).toBeGreaterThan(0);
-    expect(after.length).toBeGreaterThan(50);
-    const stale = after.filter((answer) => answer.namesNext);
-    expect(stale, JSON.stringify(stale.slice(0, 5))).toEqual([]);
-    // The cache is working again, with pages of the version now live.
-    expect(after.filter((answer) => answer.cache === 'HIT').length).toBeGreaterThan(after.length / 2);
-    for (const site of cluster.sites) expect(names(await (await fetch(`${site}/store`)).text(), previous)).toBe(true);
+    // Afterwards: no page names the retired version; what never named it was not purged.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    for (const path of paths) {
+      const answer = await visitEdge(path, 'abPlanPrice=price_a');
+      const html = await answer.text();
+      expect(names(html, retired), path).toBe(false);
+      if (tagged.get(path)) expect(names(html, next), path).toBe(true);
+      else expect(Number(answer.headers.get('age')), `${path} kept through the promote`).toBeGreaterThanOrEqual(8);
+    }
   });
 });

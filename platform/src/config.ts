@@ -20,7 +20,28 @@ export const configSchema = z.object({
   SITE_URL: z.url().default('http://localhost:3000'),
   RELEASES_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'releases')),
   LOCALES_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'locales')),
-  STATIC_BASE_URL: z.string().default(''),
+  /**
+   * docs/releases.md "Artifact origin": where browsers fetch `/static/<app>/<version>/…` (the artifact origin or a
+   * CDN in front of it); empty, each instance serves them itself.
+   */
+  ASSET_ORIGIN: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ })])
+    .default('')
+    .transform((value) => value.replace(/\/+$/, '')),
+  /** docs/releases.md "Artifact origin": where instances pull the releases they lack, and release commands publish. */
+  ARTIFACT_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .transform((value) => value?.replace(/\/+$/, '')),
+  /** `user:password` for the artifact origin: a reader's on the instances, a publisher's where releases are published. */
+  ARTIFACT_ORIGIN_CREDENTIALS: z
+    .string()
+    .regex(/^[^:]+:.+$/, 'must be user:password')
+    .optional(),
+  /** A version the artifact origin could not give is asked for again after this long. */
+  ARTIFACT_RETRY_MS: milliseconds(10_000),
+  /** Each request to the artifact origin gives up after this long. */
+  ARTIFACT_TIMEOUT_MS: milliseconds(30_000),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -108,6 +129,20 @@ export const configSchema = z.object({
         context.addIssue({ code: 'custom', message: `a comma-separated list of IP addresses or CIDR ranges: ${(error as Error).message}` });
       }
     }),
+  /**
+   * docs/operations.md "Varnish in front": the edge caches this instance purges (comma-separated base URLs of each
+   * Varnish, `http://10.0.0.5:6081/`); empty, pages are cached in this process only.
+   */
+  EDGE_PURGE_URLS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ })).max(32)),
   /** Set by `npm run dev`: a JSON file of `{app: version}` made live for this process only. */
   DEV_OVERRIDES_FILE: z.string().min(1).optional(),
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { get, type Server } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -97,16 +97,12 @@ let base = '';
 let snapshot: ReleaseSnapshot;
 let calls: { documents: { url: string; cookie?: string }[]; data: { url: string; cookie?: string }[] };
 
-/** How many times a request asked the account API who its cookies belong to. */
-let sessionLookups = 0;
-
 /** Another site server over the same host and renderer, with its own settings (time-outs). */
 let createSite: (settings: Record<string, string>) => ReturnType<typeof createSiteServer>;
 
 /** The stand-in squads' APIs: who a cookie belongs to, and a captcha answer meant for one use only. */
 const fetchApi = async (apiPath: string, init?: RequestInit): Promise<Response> => {
   if (apiPath === '/api/account/session') {
-    sessionLookups += 1;
     const signedIn = new Headers(init?.headers).get('cookie')?.includes(ALICE_COOKIE) ?? false;
     return Response.json(
       signedIn
@@ -210,7 +206,14 @@ describe('pages through the cache', () => {
     expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
     expect(second.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=60');
     expect(second.headers.get('vary')).toBe('Accept-Encoding, Cookie, User-Agent');
-    expect(second.headers.get('surrogate-key')?.split(' ')).toEqual(['locales', 'mf-account@a1', 'mf-campaign@c1', 'mf-landing@l1', 'shell@s1']);
+    const [releaseTags, keyTag] = [
+      second.headers.get('surrogate-key')?.split(' ').slice(0, -1),
+      second.headers.get('surrogate-key')?.split(' ').at(-1),
+    ];
+    expect(releaseTags).toEqual(['locales', 'mf-account@a1', 'mf-campaign@c1', 'mf-landing@l1', 'shell@s1']);
+    // docs/operations.md "Varnish in front": the entry's key as a tag, and the variant the edge must have keyed the request by.
+    expect(keyTag).toMatch(/^key:[0-9a-f]{24}$/);
+    expect(second.headers.get('x-page-variant')).toBe('os=win64;banner=open;abPlanPrice=price_a;resourceBannerAB=-;sidebarAB=-');
   });
 
   it('sends a hit in the encoding each client accepts, the same page in every one, again and again', async () => {
@@ -345,38 +348,7 @@ describe('pages through the cache', () => {
   });
 });
 
-describe('the fast path of cache hits', () => {
-  /** Every header of an answer but the date, which moves with the clock. */
-  const headersOf = (response: Response) => [...response.headers].filter(([name]) => name !== 'date');
-
-  it('answers a request the pipeline already answered from an entry with the same headers and bytes, without the session lookup', async () => {
-    const pagePath = fresh('/fr/netflix-downloader');
-    await visit(pagePath);
-    const lookupsBefore = sessionLookups;
-    const fast = await visit(pagePath);
-    expect(sessionLookups - lookupsBefore).toBe(0);
-    // Another Accept-Language is another signature: the same entry, through the whole pipeline.
-    const throughPipeline = await visit(pagePath, { 'accept-language': 'de' });
-    expect(sessionLookups - lookupsBefore).toBe(1);
-    expect(headersOf(fast)).toEqual(headersOf(throughPipeline));
-    expect(fast.headers.get('x-cache')).toBe('HIT');
-    const [a, b] = await Promise.all([read(throughPipeline), read(fast)]);
-    expect(b.html).toBe(a.html);
-    expect(b.nonceInCsp).toBe(b.nonceInHtml);
-  });
-
-  it('never answers a signed-in visitor, nor a request with a cookie it does not know', async () => {
-    const pagePath = fresh('/netflix-downloader');
-    await visit(pagePath);
-    await visit(pagePath);
-    const alice = await read(await visit(pagePath, { cookie: `abPlanPrice=price_a; ${ALICE_COOKIE}` }));
-    expect(alice.field('user')).toBe('alice@example.com');
-    const lookupsBefore = sessionLookups;
-    const other = await visit(pagePath, { cookie: 'abPlanPrice=price_a; rk_consent=denied' });
-    expect(other.headers.get('x-cache')).toBe('HIT');
-    expect(sessionLookups - lookupsBefore).toBe(1);
-  });
-
+describe('variants and deletion in the in-process cache', () => {
   it('keeps the variants apart: another price variant or OS is not answered with the first one', async () => {
     const pagePath = fresh('/store');
     await visit(pagePath);
@@ -386,22 +358,7 @@ describe('the fast path of cache hits', () => {
     expect((await read(await visit(pagePath))).field('price')).toBe('price_a');
   });
 
-  it('goes back to the pipeline after a release switch, so the headers are those of the new releases', async () => {
-    const pagePath = fresh('/store');
-    await visit(pagePath);
-    await visit(pagePath);
-    const before = snapshot;
-    snapshot = { ...before, browserOrigins: { ...before.browserOrigins, script: ['https://js.stripe.com'] } };
-    try {
-      const after = await visit(pagePath);
-      expect(after.headers.get('x-cache')).toBe('HIT');
-      expect(after.headers.get('content-security-policy')).toContain('https://js.stripe.com');
-    } finally {
-      snapshot = before;
-    }
-  });
-
-  it('goes back to the pipeline once the entry is deleted', async () => {
+  it('renders again once the entry is deleted', async () => {
     const pagePath = fresh('/fr/store');
     await visit(pagePath);
     await visit(pagePath);
@@ -410,199 +367,6 @@ describe('the fast path of cache hits', () => {
       .parse(await (await fetch(`${base}/admin/cache/reset`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json());
     expect(stats.deleted).toBeGreaterThan(0);
     expect((await visit(pagePath)).headers.get('x-cache')).toBe('MISS');
-  });
-});
-
-/** One HTTP/1.1 answer as it came off a raw connection. */
-interface RawAnswer {
-  status: number;
-  headers: Map<string, string>;
-  body: Buffer;
-}
-
-/**
- * Sends `parts` on one connection (each part its own write, 30 ms apart) and reads `count` answers off it;
- * `bodiless` says which answers carry no body (HEAD, 304). Resolves with the answers and whether the server
- * closed the connection after them.
- */
-async function exchange(parts: readonly string[], count: number, bodiless: readonly number[] = []) {
-  const port = Number(new URL(base).port);
-  const socket: Socket = connect(port, '127.0.0.1');
-  let received = Buffer.alloc(0);
-  let closed = false;
-  socket.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk])));
-  socket.on('close', () => (closed = true));
-  await new Promise((resolve) => socket.once('connect', resolve));
-  for (const part of parts) {
-    socket.write(part);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-  const answers: RawAnswer[] = [];
-  const deadline = Date.now() + 5000;
-  while (answers.length < count && Date.now() < deadline) {
-    let at = 0;
-    answers.length = 0;
-    while (answers.length < count) {
-      const headEnd = received.indexOf('\r\n\r\n', at);
-      if (headEnd === -1) break;
-      const [statusLine, ...lines] = received.toString('latin1', at, headEnd).split('\r\n');
-      const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-      const status = Number(statusLine!.split(' ')[1]);
-      if (headers.get('transfer-encoding') === 'chunked') {
-        const chunks: Buffer[] = [];
-        let cursor = headEnd + 4;
-        for (;;) {
-          const sizeEnd = received.indexOf('\r\n', cursor);
-          if (sizeEnd === -1) break;
-          const size = parseInt(received.toString('latin1', cursor, sizeEnd), 16);
-          if (received.length < sizeEnd + 2 + size + 2) break;
-          chunks.push(received.subarray(sizeEnd + 2, sizeEnd + 2 + size));
-          cursor = sizeEnd + 2 + size + 2;
-          if (size === 0) break;
-        }
-        if (chunks.at(-1)?.length !== 0) break;
-        answers.push({ status, headers, body: Buffer.concat(chunks) });
-        at = cursor;
-        continue;
-      }
-      const length = bodiless.includes(answers.length) ? 0 : Number(headers.get('content-length') ?? 0);
-      if (received.length < headEnd + 4 + length) break;
-      answers.push({ status, headers, body: received.subarray(headEnd + 4, headEnd + 4 + length) });
-      at = headEnd + 4 + length;
-    }
-    if (answers.length < count) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  const leftover = closed;
-  socket.destroy();
-  return { answers, closed: leftover };
-}
-
-/** A raw GET of a path with the test visitor's headers, and any more header lines. */
-const rawGet = (pagePath: string, more: readonly string[] = [], method = 'GET') =>
-  [`${method} ${pagePath} HTTP/1.1`, 'Host: site.test', 'Cookie: abPlanPrice=price_a', `User-Agent: ${WINDOWS}`, ...more].join('\r\n') + '\r\n\r\n';
-
-describe('the wire lane of cache hits (docs/operations.md "The wire lane")', () => {
-  /** A path the pipeline has rendered and answered once from its entry, so the fast path remembers it. */
-  const remembered = async (pagePath: string) => {
-    const raw = await exchange([rawGet(pagePath)], 1);
-    expect(raw.answers[0]?.headers.get('x-cache')).toBe('MISS');
-    return raw.answers[0]!;
-  };
-
-  it('answers requests pipelined in one write with the bytes and headers the pipeline sent, in order', async () => {
-    const pagePath = fresh('/fr/store');
-    const first = await remembered(pagePath);
-    const answersBefore = site.wireAnswers();
-    const rendersBefore = calls.documents.length;
-    const { answers, closed } = await exchange([rawGet(pagePath) + rawGet(pagePath) + rawGet(pagePath)], 3);
-    expect(site.wireAnswers() - answersBefore).toBe(3);
-    expect(calls.documents.length).toBe(rendersBefore);
-    expect(closed).toBe(false);
-    for (const answer of answers) {
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get('x-cache')).toBe('HIT');
-      expect(answer.body.equals(first.body)).toBe(true);
-      expect(answer.headers.get('content-length')).toBe(String(first.body.length));
-      expect(answer.headers.get('connection')).toBe('keep-alive');
-      expect(answer.headers.get('keep-alive')).toBe('timeout=65');
-      expect(new Date(answer.headers.get('date')!).getTime()).toBeGreaterThan(Date.now() - 5000);
-      const same = (name: string) => expect([name, answer.headers.get(name)]).toEqual([name, first.headers.get(name)]);
-      ['content-type', 'content-security-policy', 'etag', 'cache-control', 'vary', 'surrogate-key', 'x-frame-options'].forEach(same);
-    }
-  });
-
-  it('answers HEAD without a body and a browser holding the entry with 304', async () => {
-    const pagePath = fresh('/store');
-    const first = await remembered(pagePath);
-    const answersBefore = site.wireAnswers();
-    const etag = first.headers.get('etag')!;
-    const { answers } = await exchange([rawGet(pagePath, [], 'HEAD') + rawGet(pagePath, [`If-None-Match: ${etag}`]) + rawGet(pagePath)], 3, [0, 1]);
-    expect(site.wireAnswers() - answersBefore).toBe(3);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 304, 200]);
-    expect(answers[0]!.headers.get('content-length')).toBe(String(first.body.length));
-    expect(answers[1]!.headers.has('content-length')).toBe(false);
-    expect(answers[2]!.body.equals(first.body)).toBe(true);
-  });
-
-  it('sends each encoding a client accepts', async () => {
-    const pagePath = fresh('/store');
-    const first = await remembered(pagePath);
-    const { answers } = await exchange([rawGet(pagePath, ['Accept-Encoding: gzip']) + rawGet(pagePath, ['Accept-Encoding: gzip, br'])], 2);
-    expect(answers.map((answer) => answer.headers.get('content-encoding'))).toEqual(['gzip', 'br']);
-    expect(gunzipSync(answers[0]!.body).equals(first.body)).toBe(true);
-    expect(brotliDecompressSync(answers[1]!.body).equals(first.body)).toBe(true);
-  });
-
-  it('hands the connection to the pipeline at the first request it does not answer, with every byte of it', async () => {
-    const pagePath = fresh('/store');
-    await remembered(pagePath);
-    const answersBefore = site.wireAnswers();
-    const post = `POST ${pagePath} HTTP/1.1\r\nHost: site.test\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello`;
-    const { answers } = await exchange([rawGet(pagePath) + post + rawGet(pagePath)], 3);
-    expect(answers.map((answer) => [answer.status, answer.headers.get('x-cache') ?? null])).toEqual([
-      [200, 'HIT'],
-      [405, null],
-      [200, 'HIT'],
-    ]);
-    // The first from the lane; the POST and everything after it from Node's parser and the pipeline.
-    expect(site.wireAnswers() - answersBefore).toBe(1);
-  });
-
-  it('leaves to Node what it does not read plainly: a head in two writes, a body on a GET, repeats, folding, HTTP/1.0, close', async () => {
-    const pagePath = fresh('/store');
-    await remembered(pagePath);
-    const answersBefore = site.wireAnswers();
-    const whole = rawGet(pagePath);
-    const split = await exchange([whole.slice(0, 20), whole.slice(20)], 1);
-    expect(split.answers[0]?.status).toBe(200);
-    const withBody = await exchange([rawGet(pagePath, ['Content-Length: 2']) + 'hi' + rawGet(pagePath)], 2);
-    expect(withBody.answers.map((answer) => answer.status)).toEqual([200, 200]);
-    // Node keeps the first of two Host headers; the lane leaves the choice to it.
-    const twoHosts = await exchange([rawGet(pagePath, ['Host: other.test'])], 1);
-    expect(twoHosts.answers).toHaveLength(1);
-    const folded = await exchange([rawGet(pagePath, ['X-Note: a', ' folded'])], 1);
-    expect(folded.answers[0]?.status).toBe(400);
-    const chunked = await exchange([rawGet(pagePath, ['Transfer-Encoding: chunked', 'Content-Length: 3']) + 'abc'], 1);
-    expect(chunked.answers[0]?.status).toBe(400);
-    const old = await exchange([rawGet(pagePath).replace('HTTP/1.1', 'HTTP/1.0')], 1);
-    expect(old.answers[0]?.status).toBe(200);
-    expect(old.closed).toBe(true);
-    const closing = await exchange([rawGet(pagePath, ['Connection: close'])], 1);
-    expect(closing.answers[0]?.headers.get('x-cache')).toBe('HIT');
-    expect(closing.closed).toBe(true);
-    expect(site.wireAnswers()).toBe(answersBefore);
-  });
-
-  it('never answers another signature, a session or an unknown cookie', async () => {
-    const pagePath = fresh('/store');
-    await remembered(pagePath);
-    const answersBefore = site.wireAnswers();
-    const signedIn = await exchange([rawGet(pagePath).replace('Cookie: abPlanPrice=price_a', `Cookie: abPlanPrice=price_a; ${ALICE_COOKIE}`)], 1);
-    expect(signedIn.answers[0]?.body.toString()).toContain('alice@example.com');
-    const otherPrice = await exchange([rawGet(pagePath).replace('price_a', 'price_b')], 1);
-    expect(otherPrice.answers[0]?.body.toString()).toContain('<p id="price">price_b</p>');
-    const mac = await exchange([rawGet(pagePath).replace(WINDOWS, MAC)], 1);
-    expect(mac.answers[0]?.body.toString()).toContain('<p id="os">mac</p>');
-    expect(site.wireAnswers()).toBe(answersBefore);
-  });
-
-  it('ends a connection idle for the keep-alive time, and lets the server close with idle connections open', async () => {
-    const pagePath = fresh('/store');
-    await remembered(pagePath);
-    const port = Number(new URL(base).port);
-    const keepAlive = server.keepAliveTimeout;
-    server.keepAliveTimeout = 1000;
-    try {
-      const socket = connect(port, '127.0.0.1');
-      const ended = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
-      socket.on('data', () => undefined);
-      socket.write(rawGet(pagePath));
-      const answeredAt = Date.now();
-      expect((await ended) - answeredAt).toBeLessThan(4000);
-    } finally {
-      server.keepAliveTimeout = keepAlive;
-    }
   });
 });
 

@@ -11,9 +11,6 @@ import type { createPageRenderer } from './page-render.ts';
 import { createSessionReader } from './session.ts';
 import type { Host } from './host.ts';
 import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
-import { createPageCacheFastPath, type PageCacheFastPath } from './page-cache-fast-path.ts';
-import { attachPageCacheWireLane } from './page-cache-wire.ts';
-import { namesOnlyLiveReleases } from './page-cache-rules.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
 /** The push service worker in the shell release's `worker/` folder (shell/rspack.config.ts). */
@@ -68,18 +65,12 @@ function describeApis(snapshot: ReleaseSnapshot) {
  * releases: the live shell release decides URL rules, guards, sitemaps and rendering; the squads' API
  * modules of the same snapshot answer API paths.
  */
-export function createRequestHandler(deps: {
-  config: Config;
-  host: Host;
-  pages: ReturnType<typeof createPageRenderer>;
-  /** The page cache's fast path of hits (none: every request takes the full pipeline). */
-  fastPath?: PageCacheFastPath;
-}) {
-  const { config, host, pages, fastPath } = deps;
+export function createRequestHandler(deps: { config: Config; host: Host; pages: ReturnType<typeof createPageRenderer> }) {
+  const { config, host, pages } = deps;
   const { logger, releases, locales, mailer, adminGuard, pageCache, readClientAddress } = host;
   const writeSecurityHeaders = createSecurityHeaderWriter(config);
   const readSession = createSessionReader((path, init) => releases.current().gateway.fetchApi(path, init));
-  const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, adminGuard, readClientAddress });
+  const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, adminGuard, readClientAddress, siteHost: new URL(config.SITE_URL).host });
   const startedAt = new Date().toISOString();
   /** A page answer the cache had no part in (a URL rule's redirect). */
   const refusedFiles = new Set<string>();
@@ -99,8 +90,6 @@ export function createRequestHandler(deps: {
   };
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    // A page-cache hit the full pipeline already answered for the same request goes out before any of it.
-    if (fastPath && (await fastPath.answer(req, res).catch(() => res.headersSent))) return;
     const started = performance.now();
     const nonce = createNonce();
     const snapshot = releases.current();
@@ -239,8 +228,7 @@ export function createRequestHandler(deps: {
         logger.info('not found by URL rules', { path: url.pathname.slice(0, 200), reason: gate.reason });
         return await pages.renderErrorDocument(req, res, url, snapshot, nonce, 404);
       }
-      const sentEntry = await pages.renderDocument(req, res, url, snapshot, nonce, session);
-      if (sentEntry) fastPath?.remember(req, res, snapshot, sentEntry);
+      await pages.renderDocument(req, res, url, snapshot, nonce, session);
     } catch (error) {
       const status = (error as { status?: number }).status;
       if (status === 413 && !res.headersSent) return sendJson(res, 413, { error: 'request body too large' });
@@ -268,29 +256,14 @@ export function createRequestHandler(deps: {
 const CONNECTIONS_CHECK_INTERVAL_MS = 1000;
 
 /**
- * The site's HTTP server: the request pipeline, and with the page cache on, its fast path of hits, both behind
- * Node's parser and on the wire lane in front of it (docs/operations.md "The wire lane"). `closeIdle` and
- * `closeAll` reach the connections of both.
+ * The site's HTTP server: the request pipeline behind Node's parser, with every time-out set. Cached pages at
+ * scale are Varnish's (docs/operations.md "Varnish in front"); this process keeps its in-process cache.
  */
 export function createSiteServer(deps: { config: Config; host: Host; pages: ReturnType<typeof createPageRenderer> }): {
   server: Server;
   closeIdleConnections(): void;
   closeAllConnections(): void;
-  /** Requests the wire lane answered (0 with the page cache off). */
-  wireAnswers(): number;
 } {
-  const { host } = deps;
-  const { releases, pageCache } = host;
-  const fastPath = pageCache.enabled
-    ? createPageCacheFastPath({
-        peekFresh: (key) => pageCache.peekFresh(key),
-        isLive: (entry) => namesOnlyLiveReleases(entry.tags, listLiveVersions(releases.current())),
-        currentSnapshot: () => releases.current(),
-        countHit: () => pageCache.countHit(),
-        maxBytes: pageCache.maxBytes,
-        lifetimeMs: pageCache.lifetimeMs,
-      })
-    : undefined;
   const { config } = deps;
   // docs/operations.md "Connections": every time-out set here, none left at Node's defaults (a head could
   // trickle in for 60 s, a body for 300 s, and the check ran only every 30 s).
@@ -302,22 +275,12 @@ export function createSiteServer(deps: { config: Config; host: Host; pages: Retu
       keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(CONNECTIONS_CHECK_INTERVAL_MS, config.HTTP_HEADERS_TIMEOUT_MS),
     },
-    createRequestHandler({ ...deps, fastPath }),
+    createRequestHandler(deps),
   );
   server.timeout = config.HTTP_IDLE_TIMEOUT_MS;
-  const lane = fastPath
-    ? attachPageCacheWireLane(server, { fastPath, onError: (error) => host.logger.error('page cache wire lane failed', { error }) })
-    : undefined;
   return {
     server,
-    closeIdleConnections() {
-      server.closeIdleConnections();
-      lane?.closeIdle();
-    },
-    closeAllConnections() {
-      server.closeAllConnections();
-      lane?.closeAll();
-    },
-    wireAnswers: () => lane?.answered ?? 0,
+    closeIdleConnections: () => server.closeIdleConnections(),
+    closeAllConnections: () => server.closeAllConnections(),
   };
 }

@@ -12,8 +12,8 @@ interface EncodingNegotiator {
 const ENCODING_PREFERENCE: readonly ContentEncoding[] = ['br', 'gzip', 'identity'];
 
 /**
- * The one choice of a response's content coding for every answer of the site (rendered pages, stored pages on
- * the fast path and the wire lane, static files): the coding among `available` the client's `Accept-Encoding`
+ * The one choice of a response's content coding for every answer of the site (rendered pages, stored pages,
+ * static files): the coding among `available` the client's `Accept-Encoding`
  * rates highest, by q-value (RFC 9110 §12.5.3, `negotiator`), ours first on a tie. `q=0` refuses a coding, `*`
  * rates every coding it does not name, an absent header gets identity. When the client refuses every coding we
  * have (`identity;q=0` alone), the answer goes out in identity, which every client reads (no 406).

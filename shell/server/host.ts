@@ -13,11 +13,13 @@ import { createMailer } from '@reelkeep/platform/mail';
 import { createCaptcha } from '@reelkeep/platform/captcha';
 import { createLocaleStore } from '@reelkeep/platform/locale-store';
 import { createClientAddressReader } from '@reelkeep/platform/client-address';
+import { createEdgePurger } from '@reelkeep/platform/edge/edge-purger';
 import { createGateway, type MountedApi } from '@reelkeep/platform/gateway';
 import { createSquadApiHost } from '@reelkeep/platform/squad-api-host';
 import type { SquadName } from '@reelkeep/shared-contracts';
 import { createErrorReporter } from './error-reporter.ts';
-import { watchReleases } from './release-snapshot.ts';
+import { pullRelease } from '@reelkeep/platform/artifact-origin';
+import { createReleasePuller, watchReleases, type ReleasePuller } from './release-snapshot.ts';
 import { createPageCache } from './page-cache.ts';
 
 /** docs/security.md "Admin": wrong admin tokens one client address may send in this window. */
@@ -74,7 +76,7 @@ async function migratePlatform(db: Database, logger: Logger): Promise<void> {
 export async function startHost(config: Config) {
   const logger = createLogger(config.LOG_LEVEL);
   const reportError = await createErrorReporter(config, logger);
-  // One Redis connection for the process: rate limits, the registry's fast path and the page cache (docs/operations.md).
+  // One Redis connection for the process: rate limits and the registry's fast path (docs/operations.md).
   const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL, logger) : undefined;
   const limiters: RateLimiter[] = [];
   const createLimiter = (name: string, limit: number, windowMs: number) => {
@@ -101,15 +103,17 @@ export async function startHost(config: Config) {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db });
   const captcha = createCaptcha({ hmacKey: config.CAPTCHA_HMAC_KEY });
 
-  // docs/operations.md "Page cache": this process's LRU, shared through the one Redis connection when there is one.
+  // docs/operations.md "Page cache": this process's LRU; the edge caches in front (Varnish) share pages between instances.
   const pageCache = await createPageCache({
     ttlS: config.PAGE_CACHE_TTL_S,
     staleS: config.PAGE_CACHE_STALE_S,
     maxBytes: config.PAGE_CACHE_MAX_BYTES,
     localesDir: config.LOCALES_DIR,
-    redis,
+    edge: createEdgePurger({ urls: config.EDGE_PURGE_URLS, logger }),
     logger,
   });
+  // A starting instance may serve other translations than the pages the edges hold (a deploy): they drop them.
+  void pageCache.announceLocales();
 
   // Squads call each other through the live snapshot's gateway, known once the watcher runs.
   let liveFetchApi: (path: string, init?: RequestInit) => Promise<Response> = async () => new Response(null, { status: 503 });
@@ -135,7 +139,7 @@ export async function startHost(config: Config) {
   const releases = await watchReleases({
     store,
     releasesDir: config.RELEASES_DIR,
-    staticBaseUrl: config.STATIC_BASE_URL,
+    staticBaseUrl: config.ASSET_ORIGIN,
     pollMs: config.REGISTRY_POLL_MS,
     logger,
     apiHost,
@@ -148,11 +152,13 @@ export async function startHost(config: Config) {
         reportError,
         findApi,
         purgeCacheTags: async (tags) => {
+          // The instance that saw the change purges this process and the edges; the others' copies age out (docs/operations.md "Page cache").
           const deleted = await pageCache.purgeTags(tags);
           logger.info('page cache: entries of changed data dropped', { tags, deleted });
         },
       }),
     onSwitch: (switched) => pageCache.forgetReleases(switched),
+    pull: readArtifactOrigin(config, logger),
   });
   liveFetchApi = (path, init) => releases.current().gateway.fetchApi(path, init);
 
@@ -174,6 +180,18 @@ export async function startHost(config: Config) {
       redis?.disconnect();
     },
   };
+}
+
+/** docs/releases.md "Artifact origin": the puller of an instance whose releases come from an artifact origin, if it has one. */
+function readArtifactOrigin(config: Config, logger: Logger): ReleasePuller | undefined {
+  if (!config.ARTIFACT_ORIGIN) return undefined;
+  const origin = { url: config.ARTIFACT_ORIGIN, credentials: config.ARTIFACT_ORIGIN_CREDENTIALS, timeoutMs: config.ARTIFACT_TIMEOUT_MS };
+  return createReleasePuller({
+    releasesDir: config.RELEASES_DIR,
+    logger,
+    retryMs: config.ARTIFACT_RETRY_MS,
+    pull: (app, version) => pullRelease(origin, config.RELEASES_DIR, app, version),
+  });
 }
 
 /** A running host. */

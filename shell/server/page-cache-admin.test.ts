@@ -2,14 +2,18 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { createClientAddressReader } from '@reelkeep/platform/client-address';
+import { createEdgePurger } from '@reelkeep/platform/edge/edge-purger';
 import { createLogger } from '@reelkeep/platform/logger';
 import { createRateLimiter } from '@reelkeep/platform/rate-limit';
 import { createAdminGuard } from '@reelkeep/platform/request-guards';
 import { createPageCache } from './page-cache.ts';
 import { createPageCacheAdmin } from './page-cache-admin.ts';
+import { toKeyTag } from './page-cache-rules.ts';
 
 const TOKEN = 'admin-token-for-tests-0123456789';
 let server: Server | undefined;
+/** What the stand-in edge was sent: method and `xkey-purge`. */
+let edgePurges: string[] = [];
 
 /** The admin operations alone, on a port of their own, with or without a configured token, behind the proxies named. */
 async function serveAdmin(token: string | undefined, trustedProxies: string[] = []): Promise<string> {
@@ -19,8 +23,18 @@ async function serveAdmin(token: string | undefined, trustedProxies: string[] = 
     maxBytes: 100_000,
     localesDir: path.resolve(import.meta.dirname, '../../locales'),
     logger: createLogger('error'),
+    edge: createEdgePurger({
+      urls: ['http://edge.test/'],
+      logger: createLogger('error'),
+      fetch: async (_url, init) => {
+        edgePurges.push(`${init?.method} ${new Headers(init?.headers).get('xkey-purge') ?? ''}`.trim());
+        return new Response('ok');
+      },
+    }),
   });
+  edgePurges = [];
   const handle = createPageCacheAdmin({
+    siteHost: 'site.test',
     cache,
     adminGuard: createAdminGuard({ token, failures: createRateLimiter({ name: 'a', limit: 10, windowMs: 600_000 }) }),
     readClientAddress: createClientAddressReader(trustedProxies),
@@ -96,5 +110,90 @@ describe('page cache admin operations', () => {
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
     expect((await fetch(`${base}/admin/cacheless`)).status).toBe(418);
+  });
+});
+
+describe('the spec\'s page-cache operations (docs/operations.md "Page cache")', () => {
+  const PAGE = '<!doctype html><html><body><p>set by an operator</p></body></html>';
+  const KEY = 'GET /store locale=en;os=win64;session=anonymous;price=none;banner=open shell@1,mf-landing@1,locales@x';
+  const call = (base: string, pathAndQuery: string, init: { method?: string; body?: string; type?: string } = {}) =>
+    fetch(`${base}/admin/cache${pathAndQuery}`, {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${TOKEN}`, ...(init.type ? { 'content-type': init.type } : {}) },
+      ...(init.body !== undefined ? { body: init.body } : {}),
+    });
+  const setPage = (base: string, query = `?key=${encodeURIComponent(KEY)}&ts=20261128.1`) =>
+    call(base, `/set${query}`, { method: 'POST', body: PAGE, type: 'text/html; charset=utf-8' });
+
+  it('sets a page by key and ts, gets it by key (GET and POST), and drops its copies on the edge', async () => {
+    const base = await serveAdmin(TOKEN);
+    expect(await (await setPage(base)).json()).toEqual({ key: KEY, ts: '20261128.1', stored: true });
+    expect(edgePurges).toEqual([`PURGE ${toKeyTag(KEY)}`]);
+    const got = await call(base, `/get?key=${encodeURIComponent(KEY)}&domain=site.test`);
+    expect(got.status).toBe(200);
+    expect(await got.json()).toMatchObject({ key: KEY, body: PAGE, tags: ['locales', 'build@20261128.1'], bytes: PAGE.length });
+    const posted = await call(base, '/get', { method: 'POST', body: JSON.stringify({ key: KEY }), type: 'application/json' });
+    expect(await posted.json()).toMatchObject({ key: KEY, body: PAGE });
+    expect((await call(base, '/get?key=nothing-here')).status).toBe(404);
+  });
+
+  it.each([
+    ['delete one key', '/delete', { key: KEY }, { deleted: 1 }, [`PURGE ${toKeyTag(KEY)}`]],
+    ['delete keys', '/delete', { keys: [KEY, 'other'] }, { deleted: 1 }, [`PURGE ${toKeyTag(KEY)} ${toKeyTag('other')}`]],
+    [
+      'clear by version (ts)',
+      '/clear',
+      { ts: '20261128.1' },
+      { deleted: 1 },
+      [
+        `PURGE shell@20261128.1 mf-landing@20261128.1 mf-checkout@20261128.1 mf-account@20261128.1 mf-blog@20261128.1 mf-campaign@20261128.1 build@20261128.1`,
+      ],
+    ],
+    ['clear by tag', '/clear', { tag: 'locales' }, { tags: ['locales'], deleted: 1 }, ['PURGE locales']],
+    ['reset', '/reset', {}, { deleted: 1 }, ['BAN']],
+  ] as const)('%s here and on the edge', async (_name, operation, body, answer, purges) => {
+    const base = await serveAdmin(TOKEN);
+    await setPage(base);
+    edgePurges = [];
+    const response = await call(base, `${operation}?domain=site.test`, { method: 'POST', body: JSON.stringify(body), type: 'application/json' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject(answer);
+    expect(edgePurges.map((line) => line.split(' ').sort().join(' '))).toEqual(purges.map((line) => line.split(' ').sort().join(' ')));
+    expect((await call(base, `/get?key=${encodeURIComponent(KEY)}`)).status).toBe(404);
+  });
+
+  it('lists keys by GET and by POST', async () => {
+    const base = await serveAdmin(TOKEN);
+    await setPage(base);
+    for (const init of [{}, { method: 'POST' }]) {
+      const listed = (await (await call(base, '/keys?limit=10&domain=SITE.test', init)).json()) as { keys: { key: string }[] };
+      expect(listed.keys.map((entry) => entry.key)).toEqual([KEY]);
+    }
+  });
+
+  it.each([
+    ['another domain', '/keys?domain=other.test', {}, 404],
+    ['a domain too long', `/keys?domain=${'a'.repeat(300)}`, {}, 404],
+    ['set without ts', `/set?key=${encodeURIComponent(KEY)}`, { method: 'POST', body: PAGE, type: 'text/html' }, 400],
+    ['set with a ts that is no version', `/set?key=k&ts=${encodeURIComponent('1 2')}`, { method: 'POST', body: PAGE, type: 'text/html' }, 400],
+    ['set with a JSON body', '/set?key=k&ts=1', { method: 'POST', body: '{}', type: 'application/json' }, 415],
+    ['set with an empty page', '/set?key=k&ts=1', { method: 'POST', body: '', type: 'text/html' }, 400],
+    ['set by GET', '/set?key=k&ts=1', {}, 405],
+    ['get without a key', '/get', {}, 400],
+    ['clear with both version and tag', '/clear', { method: 'POST', body: '{"version":"1","tag":"locales"}', type: 'application/json' }, 400],
+    ['clear with nothing', '/clear', { method: 'POST', body: '{}', type: 'application/json' }, 400],
+    ['delete by GET', '/delete', {}, 405],
+  ] as const)('refuses %s with a clear 4xx', async (_name, pathAndQuery, init, status) => {
+    const base = await serveAdmin(TOKEN);
+    const response = await call(base, pathAndQuery, init);
+    expect(response.status).toBe(status);
+    expect(await response.json()).toHaveProperty('error');
+    expect(edgePurges).toEqual([]);
+  });
+
+  it('refuses a page larger than 2 MiB with 413', async () => {
+    const base = await serveAdmin(TOKEN);
+    const response = await call(base, '/set?key=k&ts=1', { method: 'POST', body: 'x'.repeat(2 * 1024 * 1024 + 1), type: 'text/html' });
+    expect(response.status).toBe(413);
   });
 });

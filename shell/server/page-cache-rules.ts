@@ -13,8 +13,8 @@ export const RELEASE_APPS: readonly string[] = ['shell', ...REMOTE_NAMES];
 /** Tag of every entry that holds translations or the frame's data: clearing it empties the cache of them. */
 export const LOCALES_TAG = 'locales';
 
-/** Query parameters that only tell where a visit came from: never part of a key. */
-const TRACKING_PARAMETERS: ReadonlySet<string> = new Set([
+/** Query parameters that only tell where a visit came from (and every `utm_*`): never part of a key, here or at the edge. */
+export const TRACKING_PARAMETERS: ReadonlySet<string> = new Set([
   'source',
   'medium',
   'gclid',
@@ -192,6 +192,16 @@ export function decideStorable(facts: RenderedFacts): { store: true } | { store:
   if (facts.readPrivateAnswer) return { store: false, reason: 'private-answer' };
   if (facts.bytes > facts.maxBytes) return { store: false, reason: 'too-large' };
   return { store: true };
+}
+
+/** The tag of a page an operator set with its build time (`POST /admin/cache/set?ts=`): clearing that version drops it. */
+export function toBuildTag(ts: string): string {
+  return `build@${ts}`;
+}
+
+/** The tag naming one entry's key, which its copies on the edges carry too: deleting the key purges them. */
+export function toKeyTag(key: string): string {
+  return `key:${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 }
 
 /** The tag of one version of an app (`mf-landing@0.1.0-33cb254a65`). */

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Redis } from 'ioredis';
 import { isLocale } from '@reelkeep/shared-contracts';
+import type { EdgePurger } from '@reelkeep/platform/edge/edge-purger';
 import type { Logger } from '@reelkeep/platform/logger';
-import { classifyEntryAge, toReleaseTag } from './page-cache-rules.ts';
+import { classifyEntryAge, LOCALES_TAG, toKeyTag, toReleaseTag } from './page-cache-rules.ts';
 import type { ReleaseSwitch } from './release-snapshot.ts';
-import { createMemoryPageStore, createRedisPageStore, createSharedPageStore, type PageCacheEntry, type PageCacheStore } from './page-cache-store.ts';
+import { createMemoryPageStore, type PageCacheEntry, type PageCacheStore } from './page-cache-store.ts';
 
 /** What a render hands the cache: the entry to keep (null when it may not be kept) and the rendering request's own answer. */
 export interface Rendition<Answer> {
@@ -22,7 +22,9 @@ export type Served<Answer> = { status: 'HIT' | 'STALE' | 'MISS'; entry: PageCach
 
 /** Counts since the process started, and what the store holds. */
 export interface PageCacheStats {
-  store: 'memory' | 'redis' | 'off';
+  store: 'memory' | 'off';
+  /** How many edge caches (Varnish) this instance purges. */
+  edges: number;
   hits: number;
   misses: number;
   stale: number;
@@ -49,11 +51,15 @@ export async function fingerprintLocales(dir: string): Promise<string> {
   return hash.digest('hex').slice(0, 12);
 }
 
+/** After a switch, the edges are purged once more this much later: a render that overlapped the switch is gone too. */
+export const EDGE_SWITCH_REPEAT_MS = 2000;
+
 /**
- * The page cache (docs/operations.md "Page cache"): entries in this process's LRU, or in Redis for every
- * instance; one render per key at a time (the other requests for it wait for that render); a stale entry is
- * served while one request renders it again in the background; a release switch drops the entries of the
- * versions that left. The rules (keys, tags, ages) are in `page-cache-rules.ts`; this is their I/O.
+ * The page cache (docs/operations.md "Page cache"): entries in this process's LRU; one render per key at a time
+ * (the other requests for it wait for that render); a stale entry is served while one request renders it again
+ * in the background; a release switch drops the entries of the versions that left, here and on the edge caches
+ * in front (docs/operations.md "Varnish in front"), as does every deletion. The rules (keys, tags, ages) are in
+ * `page-cache-rules.ts`; this is their I/O.
  */
 export async function createPageCache(options: {
   ttlS: number;
@@ -61,20 +67,19 @@ export async function createPageCache(options: {
   /** 0 turns the cache off. */
   maxBytes: number;
   localesDir: string;
-  redis?: Redis;
+  /** The edge caches this instance purges (none: this process's cache only). */
+  edge?: EdgePurger;
   logger: Logger;
   now?: () => number;
-  /** Another Redis key prefix (tests). */
-  redisPrefix?: string;
+  /** Waits before the second purge of a switch (tests). */
+  sleep?: (ms: number) => Promise<void>;
 }) {
   const { ttlS, staleS, maxBytes, logger, now = Date.now } = options;
   const lifetimeMs = (ttlS + staleS) * 1000;
   const enabled = maxBytes > 0;
-  const local = enabled ? createMemoryPageStore({ maxBytes, lifetimeMs }) : undefined;
-  const store: PageCacheStore | undefined =
-    local && options.redis
-      ? createSharedPageStore({ shared: createRedisPageStore(options.redis, { maxBytes, prefix: options.redisPrefix }), local, logger })
-      : local;
+  const store: PageCacheStore | undefined = enabled ? createMemoryPageStore({ maxBytes, lifetimeMs }) : undefined;
+  const edge = options.edge;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref()));
   const inFlight = new Map<string, Promise<PageCacheEntry | null>>();
   const counts = { hits: 0, misses: 0, stale: 0, bypass: 0 };
   const localesVersion = await fingerprintLocales(options.localesDir);
@@ -160,51 +165,64 @@ export async function createPageCache(options: {
       return entry ? { status: 'MISS', entry } : { status: 'MISS', entry: null, answer };
     },
 
-    /**
-     * The entry under a key while it is fresh (the fast path's check: docs/operations.md "Page cache"): at once
-     * from the store in this process, through a promise from Redis.
-     */
-    peekFresh(key: string): PageCacheEntry | undefined | Promise<PageCacheEntry | undefined> {
-      if (!store) return undefined;
-      const fresh = (found: PageCacheEntry | undefined) =>
-        found && classifyEntryAge(found.storedAt, now(), ttlS, staleS) === 'fresh' ? found : undefined;
-      return store.peek ? fresh(store.peek(key)) : store.get(key).then(fresh);
-    },
-
-    /** Counts a hit the fast path answered. */
-    countHit(): void {
-      counts.hits += 1;
-    },
-
     /** Counts a page request that went past the cache. */
     countBypass(): void {
       counts.bypass += 1;
     },
 
-    /** Drops the entries of the versions a switch took away (every instance does it for itself and for Redis). */
+    /**
+     * Drops the entries of the versions a switch took away, here and on the edges; every instance that sees the
+     * switch does it (a purge is idempotent), and purges the edges again `EDGE_SWITCH_REPEAT_MS` later.
+     */
     async forgetReleases(switched: readonly ReleaseSwitch[]): Promise<void> {
       const tags = switched.flatMap((change) => (change.from ? [toReleaseTag(change.app, change.from)] : []));
-      if (!store || tags.length === 0) return;
-      try {
-        const deleted = await store.purgeTags(tags);
-        logger.info('page cache: entries of switched releases dropped', { tags, deleted });
-      } catch (error) {
-        // The entries left in Redis name versions that are no longer live: no request is served them (`isLive`).
-        logger.warn('page cache: switched releases not dropped from Redis', { tags, error });
-      }
+      if (tags.length === 0) return;
+      const deleted = store ? await store.purgeTags(tags) : 0;
+      logger.info('page cache: entries of switched releases dropped', { tags, deleted });
+      if (!edge?.enabled) return;
+      await edge.purgeTags(tags);
+      void sleep(EDGE_SWITCH_REPEAT_MS).then(() => edge.purgeTags(tags));
     },
 
-    /** Deletes entries by key. */
-    deleteKeys: (keys: readonly string[]) => store?.delete(keys) ?? Promise.resolve(0),
-    /** Deletes every entry carrying one of the tags. */
-    purgeTags: (tags: readonly string[]) => store?.purgeTags(tags) ?? Promise.resolve(0),
-    /** Deletes every entry. */
-    clear: () => store?.clear() ?? Promise.resolve(0),
+    /** Deletes entries by key, and their copies on the edges (tagged with their key). */
+    async deleteKeys(keys: readonly string[]): Promise<number> {
+      const deleted = store ? await store.delete(keys) : 0;
+      await edge?.purgeTags(keys.map(toKeyTag));
+      return deleted;
+    },
+    /** Deletes every entry carrying one of the tags, here and on the edges. */
+    async purgeTags(tags: readonly string[]): Promise<number> {
+      const deleted = store ? await store.purgeTags(tags) : 0;
+      await edge?.purgeTags(tags);
+      return deleted;
+    },
+    /** Deletes every entry, here and on the edges. */
+    async clear(): Promise<number> {
+      const deleted = store ? await store.clear() : 0;
+      await edge?.reset();
+      return deleted;
+    },
+    /**
+     * Tells the edges this process may serve other translations than the pages they hold (a start: docs/operations.md
+     * "Varnish in front"): they drop every page.
+     */
+    async announceLocales(): Promise<void> {
+      if (edge?.enabled) await edge.purgeTags([LOCALES_TAG]);
+    },
     list: (limit: number) => store?.list(limit) ?? Promise.resolve([]),
+    /** The entry under a key, fresh or stale, if it names only live versions (`GET /admin/cache/get`). */
+    get: (key: string) => store?.get(key) ?? Promise.resolve(undefined),
+    /** Keeps an entry an operator sets (`POST /admin/cache/set`), and drops its copies on the edges. */
+    async set(entry: PageCacheEntry): Promise<boolean> {
+      if (!store) return false;
+      await store.set(entry, lifetimeMs);
+      await edge?.purgeTags([toKeyTag(entry.key)]);
+      return (await store.get(entry.key)) !== undefined;
+    },
 
     async readStats(): Promise<PageCacheStats> {
       const held = store ? await store.measure() : { entries: 0, bytes: 0 };
-      return { store: store?.kind ?? 'off', ...counts, ...held };
+      return { store: store?.kind ?? 'off', edges: edge?.count ?? 0, ...counts, ...held };
     },
   };
 }

@@ -12,6 +12,7 @@ import type { PageOutcome, RenderBundle, RenderInput } from '../src/render-contr
 import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
 import type { LocaleStore } from '@reelkeep/platform/locale-store';
 import { detectOs } from './visitor.ts';
+import { describeEdgeVariant, PAGE_VARIANT_HEADER } from './edge-variant.ts';
 import { ANONYMOUS } from './session.ts';
 import { readPurgeTags } from '@reelkeep/platform/gateway';
 import {
@@ -37,13 +38,14 @@ import {
   isPrivateAnswer,
   matchesIfNoneMatch,
   mergeVary,
+  toKeyTag,
   namesOnlyLiveReleases,
   readPathLocale,
   tagEntry,
   type CacheDecision,
 } from './page-cache-rules.ts';
 import { createSecurityHeaderWriter, describeClientTracking } from './security-headers.ts';
-import { encodeEntry, readEncodedBody } from './page-cache-fast-path.ts';
+import { encodeEntry, readEncodedBody } from './page-cache-encoding.ts';
 import { negotiateEncoding } from './content-encoding.ts';
 
 const require = createRequire(import.meta.url);
@@ -200,7 +202,7 @@ export function createPageRenderer(deps: {
   liveVersions: () => Partial<Record<string, string>>;
 }) {
   const { config, cache } = deps;
-  const loadShell = createShellLoader(config.STATIC_BASE_URL);
+  const loadShell = createShellLoader(config.ASSET_ORIGIN);
   const writeSecurityHeaders = createSecurityHeaderWriter(config);
   const trackingSettings = describeClientTracking(config);
 
@@ -320,7 +322,10 @@ export function createPageRenderer(deps: {
     res.setHeader('cache-control', buildCacheControl(true, cache.ttlS, cache.staleS));
     res.setHeader('vary', mergeVary(readVary(res), 'Accept-Encoding', 'Cookie', 'User-Agent'));
     res.setHeader('etag', entry.etag);
-    res.setHeader('surrogate-key', entry.tags.join(' '));
+    // docs/operations.md "Varnish in front": the tags an edge purges by, and the variant this page was keyed by
+    // (the edge keeps it only when its own description of the request is the same).
+    res.setHeader('surrogate-key', [...entry.tags, toKeyTag(entry.key)].join(' '));
+    res.setHeader(PAGE_VARIANT_HEADER, describeEdgeVariant(req.headers));
     if (matchesIfNoneMatch(req.headers['if-none-match'], entry.etag)) {
       res.statusCode = 304;
       return void res.end();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { appendFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { applyPromotion, applyRollback, type RegistryStore } from '@reelkeep/platform/registry';
@@ -11,7 +11,15 @@ import type { Database } from '@reelkeep/platform/db';
 import { createSquadApiHost, type HostServices, type PreparedApi, type SquadApiHost } from '@reelkeep/platform/squad-api-host';
 import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
 import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
-import { isPinnable, listLiveVersions, watchReleases, type ReleaseSwitch, type ReleaseWatcher } from './release-snapshot.ts';
+import {
+  createReleasePuller,
+  isPinnable,
+  listLiveVersions,
+  watchReleases,
+  type ReleasePuller,
+  type ReleaseSwitch,
+  type ReleaseWatcher,
+} from './release-snapshot.ts';
 
 const AT = new Date('2026-11-24T10:00:00Z');
 const EMPTY: RegistryState = { revision: 0, apps: {}, history: [] };
@@ -53,7 +61,7 @@ function createScriptedStore(initial: RegistryState) {
 async function startWatcher(
   releasesDir: string,
   store: RegistryStore,
-  options: { lines?: string[]; apiHost?: SquadApiHost; onSwitch?: (switched: ReleaseSwitch[]) => Promise<void> } = {},
+  options: { lines?: string[]; apiHost?: SquadApiHost; onSwitch?: (switched: ReleaseSwitch[]) => Promise<void>; pull?: ReleasePuller } = {},
 ): Promise<ReleaseWatcher> {
   const lines = options.lines;
   const logger = lines ? createLogger('warn', (line) => lines.push(line)) : createLogger('error');
@@ -78,6 +86,7 @@ async function startWatcher(
     createGateway: (findApi) =>
       createGateway({ siteUrl: 'http://site.test', timeoutMs: 1000, logger, findApi, readClientAddress: () => '203.0.113.9' }),
     onSwitch: options.onSwitch,
+    pull: options.pull,
   });
   watcher.stop();
   return watcher;
@@ -275,5 +284,61 @@ describe('watchReleases verifies every file of a version when it loads', () => {
     await tamper(releasesDir, 'mf-blog@b2', 'browser/mf-manifest.json');
     expect(listLiveVersions(await watcher.pinned('mf-blog@b2'))).toEqual({ shell: 's1', 'mf-blog': 'b3' });
     expect(lines.filter((line) => line.includes('release refused at load'))).toHaveLength(2);
+  });
+});
+
+describe('watchReleases pulls the versions it lacks from the artifact origin', () => {
+  /** An origin stand-in over a folder of builds: `pull` copies a version when it is `up`, else fails as a refused connection does. */
+  function createOrigin(originDir: string, releasesDir: string) {
+    const origin = { up: true, pulls: [] as string[] };
+    const pull = async (app: string, version: string) => {
+      origin.pulls.push(`${app}@${version}`);
+      if (!origin.up) throw new Error('the artifact origin did not answer (ECONNREFUSED)');
+      await cp(path.join(originDir, app, version), path.join(releasesDir, app, version), { recursive: true });
+    };
+    return { origin, pull };
+  }
+
+  it('serves from an empty folder what the registry says is live, keeps the last good one while a pull fails, and retries', async () => {
+    const originDir = await createReleasesDir('shell@s1', 'mf-blog@b1', 'mf-blog@b2');
+    const releasesDir = await mkdtemp(path.join(tmpdir(), 'instance-releases-'));
+    const { origin, pull } = createOrigin(originDir, releasesDir);
+    let now = 0;
+    const lines: string[] = [];
+    const logger = createLogger('warn', (line) => lines.push(line));
+    const puller = createReleasePuller({ releasesDir, logger, retryMs: 10_000, pull, now: () => now });
+    let state = applyPromotion(applyPromotion(EMPTY, 'shell', 's1', 'ci', AT), 'mf-blog', 'b1', 'ci', AT);
+    const { store, answerWith } = createScriptedStore(state);
+    const watcher = await startWatcher(releasesDir, store, { lines, pull: puller });
+    expect(listLiveVersions(watcher.current())).toEqual({ shell: 's1', 'mf-blog': 'b1' });
+    expect((await readdir(releasesDir)).sort()).toEqual(['mf-blog', 'shell']);
+    expect(origin.pulls).toEqual(['shell@s1', 'mf-blog@b1']);
+
+    // b2 is promoted while the origin is away: b1 stays, the log says why, and the origin is not asked on every poll.
+    origin.up = false;
+    state = applyPromotion(state, 'mf-blog', 'b2', 'ci', AT);
+    answerWith(() => state);
+    for (let poll = 0; poll < 5; poll += 1) await watcher.refresh();
+    expect(listLiveVersions(watcher.current())).toEqual({ shell: 's1', 'mf-blog': 'b1' });
+    expect(origin.pulls.filter((release) => release === 'mf-blog@b2')).toHaveLength(1);
+    const refusals = lines.filter((line) => line.includes('release refused at load: the artifact origin could not give it'));
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toContain('ECONNREFUSED');
+
+    // The origin is back: after the retry interval the next poll pulls b2 and switches to it, without a new promote.
+    origin.up = true;
+    now += 10_000;
+    await watcher.refresh();
+    expect(listLiveVersions(watcher.current())).toEqual({ shell: 's1', 'mf-blog': 'b2' });
+  });
+
+  it('asks the origin once for a version many requests want at the same time', async () => {
+    const originDir = await createReleasesDir('mf-blog@b1');
+    const releasesDir = await mkdtemp(path.join(tmpdir(), 'instance-releases-'));
+    const { origin, pull } = createOrigin(originDir, releasesDir);
+    const puller = createReleasePuller({ releasesDir, logger: createLogger('error'), retryMs: 1_000, pull });
+    expect(await Promise.all([puller('mf-blog', 'b1'), puller('mf-blog', 'b1'), puller('mf-blog', 'b1')])).toEqual([true, true, true]);
+    expect(await puller('mf-blog', 'b1')).toBe(true);
+    expect(origin.pulls).toEqual(['mf-blog@b1']);
   });
 });

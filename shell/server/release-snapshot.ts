@@ -5,7 +5,7 @@ import type { Logger } from '@reelkeep/platform/logger';
 import { isEmptyRegistry, type RegistryStore } from '@reelkeep/platform/registry';
 import { createFallbackWarning } from '@reelkeep/platform/redis';
 import { retryWhileDatabaseUnavailable } from '@reelkeep/platform/db';
-import { findReleaseProblems, listFiles, readReleaseManifest, toReleaseDir } from '@reelkeep/platform/releases';
+import { findReleaseProblems, listFiles, readReleaseManifest, RELEASE_MANIFEST_FILE, toReleaseDir } from '@reelkeep/platform/releases';
 import type { Gateway, MountedApi } from '@reelkeep/platform/gateway';
 import type { BrowserOrigins } from '@reelkeep/platform/host-context';
 import type { SquadApiHost } from '@reelkeep/platform/squad-api-host';
@@ -110,7 +110,7 @@ async function readFolderFingerprint(dir: string): Promise<string> {
  * after a check is checked again, and a refusal is logged once per change. Resolves to the version's
  * manifest, or null when it is refused.
  */
-export function createReleaseVerifier(releasesDir: string, logger: Logger) {
+export function createReleaseVerifier(releasesDir: string, logger: Logger, options: { pull?: ReleasePuller } = {}) {
   const verdicts = new Map<string, { fingerprint: string; verdict: Promise<ReleaseManifest | null> }>();
   const check = (app: string, version: string) =>
     findReleaseProblems(releasesDir, app, version).then(async (problems) => {
@@ -121,6 +121,7 @@ export function createReleaseVerifier(releasesDir: string, logger: Logger) {
   return {
     async verify(app: string, version: string): Promise<ReleaseManifest | null> {
       const key = `${app}@${version}`;
+      if (options.pull && !(await options.pull(app, version))) return null;
       const fingerprint = await readFolderFingerprint(toReleaseDir(releasesDir, app, version));
       const known = verdicts.get(key);
       if (known?.fingerprint === fingerprint) return known.verdict;
@@ -145,6 +146,61 @@ export function createReleaseVerifier(releasesDir: string, logger: Logger) {
   };
 }
 
+/**
+ * Makes sure a version's folder is on disk before it is checked (docs/releases.md "Artifact origin"): true when
+ * it is there (already, or pulled now), false when the origin could not give it (the version is refused).
+ */
+export type ReleasePuller = (app: string, version: string) => Promise<boolean>;
+
+/**
+ * The puller of an instance with an artifact origin: a version whose folder lacks its manifest is pulled
+ * (`pull`, which checks every hash and writes nothing on a failure), one pull per version at a time. A failed
+ * pull is logged with its reason and the version refused; it is tried again after `retryMs`, so an origin that
+ * was away or a copy repaired there is picked up without a restart.
+ */
+export function createReleasePuller(options: {
+  releasesDir: string;
+  logger: Logger;
+  retryMs: number;
+  pull: (app: string, version: string) => Promise<unknown>;
+  now?: () => number;
+}): ReleasePuller {
+  const now = options.now ?? Date.now;
+  const pulling = new Map<string, Promise<boolean>>();
+  const failedAt = new Map<string, number>();
+  return async (app, version) => {
+    const key = `${app}@${version}`;
+    const manifest = path.join(toReleaseDir(options.releasesDir, app, version), RELEASE_MANIFEST_FILE);
+    if (
+      await stat(manifest).then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
+    const failed = failedAt.get(key);
+    if (failed !== undefined && now() - failed < options.retryMs) return false;
+    let pull = pulling.get(key);
+    if (!pull) {
+      pull = options.pull(app, version).then(
+        () => {
+          failedAt.delete(key);
+          options.logger.info('release pulled from the artifact origin', { app, version });
+          return true;
+        },
+        (error: unknown) => {
+          failedAt.set(key, now());
+          options.logger.error('release refused at load: the artifact origin could not give it', { app, version, reason: (error as Error).message });
+          return false;
+        },
+      );
+      pulling.set(key, pull);
+      void pull.finally(() => pulling.delete(key));
+    }
+    return pull;
+  };
+}
+
 /** Keeps the live snapshot fresh by polling the registry; switches apply without a restart. */
 export async function watchReleases(options: {
   store: RegistryStore;
@@ -157,10 +213,12 @@ export async function watchReleases(options: {
   createGateway: (findApi: (squad: SquadName) => MountedApi | undefined) => Gateway;
   /** Told, once the new snapshot serves, which apps' live versions changed (the page cache drops what they named). */
   onSwitch?: (switched: ReleaseSwitch[]) => Promise<void>;
+  /** Brings a version this instance lacks from the artifact origin (absent: every version must be on disk). */
+  pull?: ReleasePuller;
 }) {
   const unloaders: ((keep: (app: string, version: string) => boolean) => void)[] = [];
   const readRemote = createRemoteReleaseReader(options.releasesDir, options.staticBaseUrl);
-  const verifier = createReleaseVerifier(options.releasesDir, options.logger);
+  const verifier = createReleaseVerifier(options.releasesDir, options.logger, { pull: options.pull });
   const readManifest = (app: AppName, version: string) => verifier.verify(app, version);
 
   /**
@@ -226,11 +284,16 @@ export async function watchReleases(options: {
     if (isEmptyRegistry(state) && snapshot.shell) return warnEmpty(new Error('no app is live in the registry'));
     const next = `${state.revision} ${JSON.stringify(state.apps)}`;
     // docs/operations.md "When PostgreSQL is down": a squad API that failed (its database was away) is tried again.
-    const retrying = [...snapshot.apis.values()].some((api) => api.state === 'failed');
+    const retrying =
+      [...snapshot.apis.values()].some((api) => api.state === 'failed') ||
+      // docs/releases.md "Artifact origin": a live version refused (not pulled yet, or not good) is looked at again.
+      (options.pull !== undefined && APPS.some((app) => state.apps[app] !== undefined && listLiveVersions(snapshot)[app] !== state.apps[app]!.live));
     if (next === fingerprint && !retrying) return;
     verifier.forget((app, version) => isPinnable(state, app, version));
     const serving = listLiveVersions(snapshot);
     const versions: Partial<Record<AppName, string>> = {};
+    // The live versions are checked (and pulled from the artifact origin when missing) side by side; the choice below reuses the verdicts.
+    await Promise.all(APPS.map((app) => (state.apps[app] ? verifier.verify(app, state.apps[app].live) : null)));
     for (const app of APPS) {
       const entry = state.apps[app];
       const version = entry ? await chooseLoadableVersion(app, entry, serving[app]) : undefined;
@@ -252,8 +315,9 @@ export async function watchReleases(options: {
     // The new versions' APIs (migrations, module, start) are ready before the switch: no request meets a half-made version.
     const built = await buildSnapshot(state, versions, remotes);
     // The same versions with the same prepared APIs (a failed one not due for a retry yet): nothing to switch.
-    if (next === fingerprint && [...built.apis].every(([squad, api]) => snapshot.apis.get(squad) === api)) return;
     const before = listLiveVersions(snapshot);
+    const sameVersions = APPS.every((app) => before[app] === versions[app]);
+    if (next === fingerprint && sameVersions && [...built.apis].every(([squad, api]) => snapshot.apis.get(squad) === api)) return;
     snapshot = built;
     if (fingerprint && APPS.some((app) => before[app] !== versions[app])) options.logger.info('live releases changed', { live: versions });
     fingerprint = next;

@@ -88,7 +88,7 @@ describe('security headers (docs/security.md "Headers")', () => {
       createSecurityHeaderWriter(tracking)(res, 'bm9uY2U=', mergeBrowserOrigins([]));
       return Object.fromEntries(headers['content-security-policy']!.split('; ').map((directive) => [directive.split(' ')[0], directive]));
     };
-    const base = { STATIC_BASE_URL: '', SITE_URL: 'https://reelkeep.com' };
+    const base = { ASSET_ORIGIN: '', SITE_URL: 'https://reelkeep.com' };
 
     it('admits no third-party origin by default, and tells the browser nothing', () => {
       const directives = csp(base);

@@ -92,7 +92,7 @@ export function listTrackingOrigins(config: TrackingConfig): { script: string[];
 
 /** Where the page's resources may come from besides the site itself. */
 export interface HeaderSources {
-  /** Origin of STATIC_BASE_URL (browser containers on a CDN), or empty. */
+  /** Origin of ASSET_ORIGIN (browser containers on a CDN), or empty. */
   staticOrigin: string;
   /** Origin of the error service (SENTRY_DSN), or empty. */
   reportOrigin: string;
@@ -110,12 +110,12 @@ export type SecurityHeaderWriter = (res: ServerResponse, nonce: string, squads: 
 /** The security header writer of a site's configuration (its static host, error service and URL). */
 export function createSecurityHeaderWriter(
   config: {
-    STATIC_BASE_URL: string;
+    ASSET_ORIGIN: string;
     SENTRY_DSN?: string | undefined;
     SITE_URL: string;
   } & TrackingConfig,
 ): SecurityHeaderWriter {
-  const staticOrigin = config.STATIC_BASE_URL ? new URL(config.STATIC_BASE_URL).origin : '';
+  const staticOrigin = config.ASSET_ORIGIN ? new URL(config.ASSET_ORIGIN).origin : '';
   const reportOrigin = config.SENTRY_DSN ? new URL(config.SENTRY_DSN).origin : '';
   const tracking = listTrackingOrigins(config);
   return (res, nonce, squads) => applySecurityHeaders(res, nonce, { staticOrigin, reportOrigin, tracking, squads, siteUrl: config.SITE_URL });

@@ -1,11 +1,11 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createEdgePurger } from '@reelkeep/platform/edge/edge-purger';
 import { createLogger } from '@reelkeep/platform/logger';
-import { createRedisClient } from '@reelkeep/platform/redis';
-import { readServiceUrl } from '@reelkeep/platform/testing/external-services';
 import { createPageCache, fingerprintLocales, type Rendition } from './page-cache.ts';
+import { toKeyTag } from './page-cache-rules.ts';
 import type { PageCacheEntry } from './page-cache-store.ts';
 
 const TTL_S = 60;
@@ -13,8 +13,18 @@ const STALE_S = 30;
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../locales');
 
 /** A cache on a clock the test moves. */
-async function openCache(options: { maxBytes?: number; redis?: ReturnType<typeof createRedisClient>; redisPrefix?: string } = {}) {
+async function openCache(options: { maxBytes?: number; edgeUrls?: string[] } = {}) {
   const clock = { now: 1_700_000_000_000 };
+  /** What the edges were sent: method and `xkey-purge`. */
+  const purges: string[] = [];
+  const edge = createEdgePurger({
+    urls: options.edgeUrls ?? [],
+    logger: createLogger('error'),
+    fetch: async (_url, init) => {
+      purges.push(`${init?.method} ${new Headers(init?.headers).get('xkey-purge') ?? ''}`.trim());
+      return new Response('ok');
+    },
+  });
   const cache = await createPageCache({
     ttlS: TTL_S,
     staleS: STALE_S,
@@ -22,9 +32,10 @@ async function openCache(options: { maxBytes?: number; redis?: ReturnType<typeof
     localesDir: LOCALES_DIR,
     logger: createLogger('error'),
     now: () => clock.now,
-    ...(options.redis ? { redis: options.redis, redisPrefix: options.redisPrefix } : {}),
+    edge,
+    sleep: async () => undefined,
   });
-  return { cache, clock };
+  return { cache, clock, purges };
 }
 
 /** A render that counts its calls, takes `delayMs`, and gives a storable entry unless told otherwise. */
@@ -158,25 +169,32 @@ describe('fingerprintLocales', () => {
   });
 });
 
-const redisUrl = readServiceUrl('TEST_REDIS_URL');
-const clients = redisUrl ? [createRedisClient(redisUrl), createRedisClient(redisUrl)] : [];
-afterAll(() => {
-  for (const client of clients) client.disconnect();
-});
+describe('page cache with edges in front (docs/operations.md "Varnish in front")', () => {
+  it('purges the versions a switch took away on the edges, twice (a render overlapping the switch is gone too)', async () => {
+    const { cache, purges } = await openCache({ edgeUrls: ['http://edge.test/'] });
+    await cache.forgetReleases([
+      { app: 'mf-blog', from: '1', to: '2' },
+      { app: 'mf-landing', to: '1' },
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(purges).toEqual(['PURGE mf-blog@1', 'PURGE mf-blog@1']);
+  });
 
-(redisUrl ? describe : describe.skip)('page cache shared through Redis', () => {
-  it('serves one instance what another rendered (a MISS on one, a HIT on the other)', async () => {
-    await Promise.all(clients.map((client) => (client.status === 'ready' ? undefined : new Promise((resolve) => client.once('ready', resolve)))));
-    const redisPrefix = `reelkeep-test:page-cache:${process.pid}:${Date.now()}:`;
-    const [first, second] = await Promise.all(clients.map((redis) => openCache({ redis, redisPrefix })));
-    const { calls, render } = createRender(first!.clock);
-    expect((await first!.cache.serve('k', { isLive: alwaysLive, render: () => render('k') })).status).toBe('MISS');
-    second!.clock.now = first!.clock.now;
-    expect(await second!.cache.serve('k', { isLive: alwaysLive, render: () => render('k') })).toMatchObject({
-      status: 'HIT',
-      entry: { body: '<p>render 1</p>', nonce: 'n1' },
-    });
-    expect(calls.count).toBe(1);
-    expect((await second!.cache.readStats()).store).toBe('redis');
+  it('sends every deletion to the edges: keys as their key tags, tags as they are, a reset as a ban', async () => {
+    const { cache, purges } = await openCache({ edgeUrls: ['http://edge.test/'] });
+    await cache.deleteKeys(['GET /store a', 'GET /fr/store b']);
+    await cache.purgeTags(['campaigns']);
+    await cache.clear();
+    await cache.announceLocales();
+    expect(purges).toEqual([`PURGE ${toKeyTag('GET /store a')} ${toKeyTag('GET /fr/store b')}`, 'PURGE campaigns', 'BAN', 'PURGE locales']);
+    expect((await cache.readStats()).edges).toBe(1);
+  });
+
+  it('sends nothing without edges', async () => {
+    const { cache, purges } = await openCache();
+    await cache.forgetReleases([{ app: 'mf-blog', from: '1', to: '2' }]);
+    await cache.clear();
+    await cache.announceLocales();
+    expect(purges).toEqual([]);
   });
 });
