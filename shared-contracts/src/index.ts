@@ -38,3 +38,4 @@ export * from './after-page-load.ts';
 export * from './campaign-contract.ts';
 export type * from './campaign-dialogs-contract.ts';
 export * from './inputs/campaign.ts';
+export * from './console-contract.ts';
