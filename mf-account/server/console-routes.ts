@@ -29,6 +29,9 @@ const signInAnswerSchema = z.object({ twoFactorRedirect: z.boolean().optional() 
 /** What the routes read of the library's enrolment answer. */
 const enrolAnswerSchema = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
 
+/** What the routes read of the library's answer to a verified code: the account now signed in. */
+const verifiedUserSchema = z.object({ user: z.object({ id: z.string(), email: z.string(), role: z.string().nullish() }) });
+
 /** The library's answer with its cookies copied onto ours. */
 function withCookiesOf(answer: Response, body: unknown, status = 200): Response {
   const response = respondJson(body, status, NO_STORE);
@@ -100,7 +103,14 @@ const verifyRoute: AccountRoute = {
         : auth.api.verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true })
     ).catch(() => null);
     if (!answer?.ok) return respondJson({ cscode: 401, error: 'invalid_code' }, 401, NO_STORE);
-    return withCookiesOf(answer, { verified: true });
+    const user = verifiedUserSchema.safeParse(
+      await answer
+        .clone()
+        .json()
+        .catch(() => null),
+    ).data?.user;
+    const actor = user && isConsoleRole(user.role) ? { id: user.id, email: user.email, role: user.role } : undefined;
+    return withCookiesOf(answer, { verified: true, ...(actor ? { actor } : {}) });
   },
 };
 

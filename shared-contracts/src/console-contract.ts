@@ -126,3 +126,33 @@ export const consoleEnrolmentSchema = z.object({ totpURI: z.string().startsWith(
 export const consolePeopleSchema = z.object({
   people: z.array(z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(CONSOLE_ROLES), twoFactorEnabled: z.boolean() })),
 });
+
+/** The apps a release switch may name (the registry's apps). */
+const RELEASE_APPS = ['shell', 'mf-landing', 'mf-checkout', 'mf-account', 'mf-blog', 'mf-campaign'] as const;
+const VERSION_PATTERN = /^[0-9A-Za-z.+-]{1,80}$/;
+
+/** The Releases section's confirmation page: which switch to confirm. */
+export const consoleSwitchQuery = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('rollback'), app: z.enum(RELEASE_APPS) }),
+  z.object({ action: z.literal('promote'), app: z.enum(RELEASE_APPS), version: z.string().regex(VERSION_PATTERN) }),
+]);
+
+/** A confirmed release switch: the same fields, and the confirmation the form sends. */
+export const consoleSwitchInput = z.intersection(consoleSwitchQuery, z.object({ confirm: z.literal('yes') }));
+
+/** The audit log's search: words, and the page before an entry id. */
+export const consoleAuditQuery = z.object({
+  q: z.string().max(200).optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
+});
+
+/** The mailbox: one message to open, or the list. */
+export const consoleMailQuery = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
+});

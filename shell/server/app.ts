@@ -14,6 +14,7 @@ import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
 import { createPageCacheFastPath, type PageCacheFastPath } from './page-cache-fast-path.ts';
 import { attachPageCacheWireLane } from './page-cache-wire.ts';
 import { namesOnlyLiveReleases } from './page-cache-rules.ts';
+import { createConsoleHandler, CONSOLE_ACCOUNT_LIMIT, CONSOLE_LIMIT_WINDOW_MS, CONSOLE_SIGN_IN_LIMIT } from './console/console-handler.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
 /** The push service worker in the shell release's `worker/` folder (shell/rspack.config.ts). */
@@ -80,6 +81,23 @@ export function createRequestHandler(deps: {
   const writeSecurityHeaders = createSecurityHeaderWriter(config);
   const readSession = createSessionReader((path, init) => releases.current().gateway.fetchApi(path, init));
   const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, adminGuard, readClientAddress });
+  // docs/console.md: the operator console, its sign-in limited like the site's other ways into an account.
+  const handleConsole = createConsoleHandler({
+    siteUrl: config.SITE_URL,
+    db: host.db,
+    mailer,
+    logger,
+    registry: host.registry,
+    releasesDir: config.RELEASES_DIR,
+    fetchApi: (path, init) => releases.current().gateway.fetchApi(path, init),
+    loadTexts: (locale) => locales.loadResources(locale, ['console']),
+    readClientAddress,
+    limits: {
+      signInByAddress: host.createRateLimiter('console-sign-in', CONSOLE_SIGN_IN_LIMIT, CONSOLE_LIMIT_WINDOW_MS),
+      signInByAccount: host.createRateLimiter('console-account', CONSOLE_ACCOUNT_LIMIT, CONSOLE_LIMIT_WINDOW_MS),
+      codeByAddress: host.createRateLimiter('console-code', CONSOLE_SIGN_IN_LIMIT, CONSOLE_LIMIT_WINDOW_MS),
+    },
+  });
   const startedAt = new Date().toISOString();
   /** A page answer the cache had no part in (a URL rule's redirect). */
   const refusedFiles = new Set<string>();
@@ -204,6 +222,7 @@ export function createRequestHandler(deps: {
       if (url.pathname === '/admin/outbox' && (method === 'GET' || method === 'HEAD')) {
         return sendJson(res, 200, { messages: await mailer.listOutbox() }, method);
       }
+      if (await handleConsole(req, res, url, nonce)) return;
       if (await handleCacheAdmin(req, res, url)) return;
       if (await snapshot.gateway.handle(req, res, url)) return;
       // An API path no squad answers does not exist, whatever the method (never a page, never a 405).
