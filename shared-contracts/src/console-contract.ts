@@ -101,8 +101,11 @@ export const consoleCodeInput = z.object({
 /** Enrolment in two-factor sign-in asks for the password again. */
 export const consoleEnrolInput = z.object({ password: z.string().min(1).max(50) });
 
-/** Grant a console role to an account (by its address), or take it away (`null`). */
-export const consoleRoleChangeInput = z.object({ email: z.email().max(320), role: z.enum(CONSOLE_ROLES).nullable() });
+/** Grant a console role to an account (by its address), or take it away (`""`, the form's "no role"). */
+export const consoleRoleChangeInput = z.object({
+  email: z.email().max(320),
+  role: z.union([z.enum(CONSOLE_ROLES), z.literal('')]).transform((role) => (role === '' ? null : role)),
+});
 
 /** A role change as the account squad made it: before and after, for the audit log. */
 export const consoleRoleChangeSchema = z.object({

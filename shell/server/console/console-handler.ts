@@ -625,13 +625,12 @@ export function createConsoleHandler(deps: ConsoleDeps) {
     if (path === '/console/people/role' && form) {
       const actor = await admit({ resource: 'role', action: 'grant' });
       if (!actor) return true;
-      const raw = Object.fromEntries(new URLSearchParams(await form.clone().text()));
-      const input = consoleRoleChangeInput.safeParse({ email: raw.email, role: raw.role === '' ? null : raw.role });
-      if (!input.success) return problemPage(400, 'invalidInput', actor);
+      const input = await readInput(form, consoleRoleChangeInput);
+      if (!input.ok) return problemPage(400, 'invalidInput', actor);
       const answer = await deps.fetchApi('/api/account/internal/console-role', {
         method: 'POST',
         headers: forwarded({ 'content-type': 'application/json' }),
-        body: JSON.stringify(input.data),
+        body: JSON.stringify({ email: input.data.email, role: input.data.role ?? '' }),
       });
       if (answer.status === 404) return redirect('/console/people?problem=no_account');
       if (answer.status === 409) return redirect('/console/people?problem=last_owner');
