@@ -373,36 +373,40 @@ export function createConsoleHandler(deps: ConsoleDeps) {
         t('sections.releases'),
         html`<section>
             <h2>${t('releases.liveHeading')}</h2>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">${t('releases.app')}</th>
-                  <th scope="col">${t('releases.live')}</th>
-                  <th scope="col">${t('releases.previous')}</th>
-                  <th scope="col">${t('releases.switch')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${rows}
-              </tbody>
-            </table>
+            <div class="scroll" role="region" tabindex="0" aria-label="${t('releases.liveHeading')}">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">${t('releases.app')}</th>
+                    <th scope="col">${t('releases.live')}</th>
+                    <th scope="col">${t('releases.previous')}</th>
+                    <th scope="col">${t('releases.switch')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${rows}
+                </tbody>
+              </table>
+            </div>
           </section>
           <section>
             <h2>${t('releases.historyHeading')}</h2>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">${t('releases.when')}</th>
-                  <th scope="col">${t('releases.app')}</th>
-                  <th scope="col">${t('releases.action')}</th>
-                  <th scope="col">${t('releases.change')}</th>
-                  <th scope="col">${t('releases.by')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${history}
-              </tbody>
-            </table>
+            <div class="scroll" role="region" tabindex="0" aria-label="${t('releases.historyHeading')}">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">${t('releases.when')}</th>
+                    <th scope="col">${t('releases.app')}</th>
+                    <th scope="col">${t('releases.action')}</th>
+                    <th scope="col">${t('releases.change')}</th>
+                    <th scope="col">${t('releases.by')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${history}
+                </tbody>
+              </table>
+            </div>
           </section>`,
         actor,
         'releases',
@@ -474,29 +478,31 @@ export function createConsoleHandler(deps: ConsoleDeps) {
             ${
               messages.length === 0
                 ? html`<p>${t('mailbox.empty')}</p>`
-                : html`<table>
-                    <thead>
-                      <tr>
-                        <th scope="col">${t('mailbox.when')}</th>
-                        <th scope="col">${t('mailbox.to')}</th>
-                        <th scope="col">${t('mailbox.subject')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      ${messages.map(
-                        (message) =>
-                          html`<tr>
-                            <td>${message.created_at.slice(0, 19)}</td>
-                            <td>${message.recipient}</td>
-                            <td>
-                              <a href="/console/mailbox?id=${message.id}" ${message.id === opened?.id ? html` aria-current="true"` : ''}
-                                >${message.subject}</a
-                              >
-                            </td>
-                          </tr>`,
-                      )}
-                    </tbody>
-                  </table>`
+                : html`<div class="scroll" role="region" tabindex="0" aria-label="${t('sections.mailbox')}">
+                    <table>
+                      <thead>
+                        <tr>
+                          <th scope="col">${t('mailbox.when')}</th>
+                          <th scope="col">${t('mailbox.to')}</th>
+                          <th scope="col">${t('mailbox.subject')}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        ${messages.map(
+                          (message) =>
+                            html`<tr>
+                              <td>${message.created_at.slice(0, 19)}</td>
+                              <td>${message.recipient}</td>
+                              <td>
+                                <a href="/console/mailbox?id=${message.id}" ${message.id === opened?.id ? html` aria-current="true"` : ''}
+                                  >${message.subject}</a
+                                >
+                              </td>
+                            </tr>`,
+                        )}
+                      </tbody>
+                    </table>
+                  </div>`
             }
           </section>
           ${
@@ -534,31 +540,33 @@ export function createConsoleHandler(deps: ConsoleDeps) {
             </form>
           </section>
           <section>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">${t('audit.when')}</th>
-                  <th scope="col">${t('audit.who')}</th>
-                  <th scope="col">${t('audit.action')}</th>
-                  <th scope="col">${t('audit.target')}</th>
-                  <th scope="col">${t('audit.before')}</th>
-                  <th scope="col">${t('audit.after')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${entries.map(
-                  (entry) =>
-                    html`<tr>
-                      <td>${entry.at.slice(0, 19)}</td>
-                      <td>${entry.actorEmail} (${t(`roles.${entry.actorRole}`)})</td>
-                      <td><code>${entry.action}</code></td>
-                      <td>${entry.target}</td>
-                      <td><code>${show(entry.before)}</code></td>
-                      <td><code>${show(entry.after)}</code></td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
+            <div class="scroll" role="region" tabindex="0" aria-label="${t('sections.audit')}">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">${t('audit.when')}</th>
+                    <th scope="col">${t('audit.who')}</th>
+                    <th scope="col">${t('audit.action')}</th>
+                    <th scope="col">${t('audit.target')}</th>
+                    <th scope="col">${t('audit.before')}</th>
+                    <th scope="col">${t('audit.after')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${entries.map(
+                    (entry) =>
+                      html`<tr>
+                        <td>${entry.at.slice(0, 19)}</td>
+                        <td>${entry.actorEmail} (${t(`roles.${entry.actorRole}`)})</td>
+                        <td><code>${entry.action}</code></td>
+                        <td>${entry.target}</td>
+                        <td><code>${show(entry.before)}</code></td>
+                        <td><code>${show(entry.after)}</code></td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>
             ${entries.length === 0 ? html`<p>${t('audit.empty')}</p>` : ''}${
               next
                 ? html`<p>
@@ -585,25 +593,27 @@ export function createConsoleHandler(deps: ConsoleDeps) {
         200,
         t('sections.people'),
         html`<section>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">${t('people.email')}</th>
-                  <th scope="col">${t('people.role')}</th>
-                  <th scope="col">${t('people.twoFactor')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${people.people.map(
-                  (person) =>
-                    html`<tr>
-                      <td>${person.email}</td>
-                      <td>${t(`roles.${person.role}`)}</td>
-                      <td>${t(person.twoFactorEnabled ? 'people.enrolled' : 'people.notEnrolled')}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
+            <div class="scroll" role="region" tabindex="0" aria-label="${t('sections.people')}">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">${t('people.email')}</th>
+                    <th scope="col">${t('people.role')}</th>
+                    <th scope="col">${t('people.twoFactor')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${people.people.map(
+                    (person) =>
+                      html`<tr>
+                        <td>${person.email}</td>
+                        <td>${t(`roles.${person.role}`)}</td>
+                        <td>${t(person.twoFactorEnabled ? 'people.enrolled' : 'people.notEnrolled')}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>
           </section>
           <section>
             <h2>${t('people.changeHeading')}</h2>

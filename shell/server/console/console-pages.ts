@@ -23,13 +23,14 @@ body{margin:0}a{color:#1d4ed8}.skip{position:absolute;left:-999px}.skip:focus{le
 header{display:flex;flex-wrap:wrap;gap:12px;align-items:center;justify-content:space-between;padding:12px 20px;background:#1a1a2e;color:#fff}
 header a{color:#fff}header form{margin:0}nav ul{display:flex;flex-wrap:wrap;gap:4px 16px;list-style:none;margin:0;padding:0}
 nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
-main{max-width:1100px;margin:0 auto;padding:20px}section{background:#fff;border:1px solid #d8dbe6;border-radius:8px;padding:16px;margin:0 0 20px;overflow-x:auto}
+main{max-width:1100px;margin:0 auto;padding:20px}section{background:#fff;border:1px solid #d8dbe6;border-radius:8px;padding:16px;margin:0 0 20px}
 table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #e4e6ee;vertical-align:top}
 label{display:block;font-weight:600;margin:8px 0 4px}input,select{font:inherit;padding:6px 8px;border:1px solid #6b7280;border-radius:4px;max-width:100%}
 button{font:inherit;padding:6px 14px;border-radius:4px;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#1d4ed8}header button{background:transparent;border-color:#fff;color:#fff}
 .notice{padding:10px 14px;border-radius:6px;background:#e7f5ec;border:1px solid #2f855a}.problem{background:#fdecec;border-color:#c53030}
-pre{white-space:pre-wrap;word-break:break-word;background:#f3f4f8;padding:12px;border-radius:6px}code{word-break:break-all}
+pre{white-space:pre-wrap;word-break:break-word;background:#f3f4f8;padding:12px;border-radius:6px}pre,td code{overflow-wrap:anywhere}td code{word-break:normal}
+.scroll{overflow-x:auto}.scroll:focus{outline:2px solid #1d4ed8}
 .row{display:flex;flex-wrap:wrap;gap:8px;align-items:end}`;
 
 /** What every console page knows. */
