@@ -38,9 +38,9 @@ try {
     );
     process.exitCode = 1;
   } else {
-    console.log(
+    process.stdout.write(
       `${email.data} ${grant.outcome === 'granted' ? 'is now' : 'already is'} a console owner. ` +
-        `Sign in at ${new URL('/console', config.SITE_URL).href}: the first sign-in sets up two-factor sign-in.`,
+        `Sign in at ${new URL('/console', config.SITE_URL).href}: the first sign-in sets up two-factor sign-in.\n`,
     );
   }
 } finally {

@@ -109,7 +109,7 @@ describe('the console handler', () => {
     decide = () => {
       throw new Error('asked');
     };
-    for (const headers of [{ origin: 'http://evil.example' }, { referer: 'http://evil.example/x' }, {}])
+    for (const headers of [{ origin: 'http://evil.example' }, { referer: 'http://evil.example/x' }, {}] as Record<string, string>[])
       expect((await send(method, path, body, headers)).status).toBe(403);
     expect(switched).toEqual([]);
   });
