@@ -5,7 +5,7 @@ import type { Database } from '@reelkeep/platform/db';
 import type { Mailer } from '@reelkeep/platform/mail';
 import type { RegistryStore } from '@reelkeep/platform/registry';
 import { consoleAuthoriseInput, type ConsoleAuthorisation } from '@reelkeep/shared-contracts';
-import { createConsoleHandler } from './console-handler.ts';
+import { createConsoleHandler, linkSiteAddresses, pickConsoleLocale } from './console-handler.ts';
 
 /** Every console page and action; each must be refused to an account without the permission, whatever it sends. */
 const ROUTES: [method: 'GET' | 'POST', path: string, body: string][] = [
@@ -139,5 +139,25 @@ describe('the console handler', () => {
     // The fixture releases folder does not exist: the release checks refuse, and nothing is recorded.
     expect((await send('POST', '/console/releases/confirm', 'action=rollback&app=mf-checkout&confirm=yes')).status).not.toBe(303);
     expect(audited).toEqual([]);
+  });
+});
+
+describe('linkSiteAddresses', () => {
+  it("makes only the site's own addresses links, and escapes the rest of the mail", () => {
+    const text = 'Choose it here:\nhttp://127.0.0.1:1/reset-password?token=a&b=1\nNot <this>: https://evil.example/x';
+    expect(linkSiteAddresses(text, 'http://127.0.0.1:1').toString()).toBe(
+      'Choose it here:\n<a href="http://127.0.0.1:1/reset-password?token=a&amp;b=1">http://127.0.0.1:1/reset-password?token=a&amp;b=1</a>\nNot &lt;this&gt;: https://evil.example/x',
+    );
+  });
+});
+
+describe('pickConsoleLocale', () => {
+  it.each([
+    ['/console?lang=ja', 'fr-FR,fr', 'ja'],
+    ['/console?lang=xx', 'de-DE,de;q=0.9', 'de'],
+    ['/console', 'nl-NL, pt-BR;q=0.8', 'pt'],
+    ['/console', undefined, 'en'],
+  ])('%s with Accept-Language %s is %s', (path, acceptLanguage, locale) => {
+    expect(pickConsoleLocale(new URL(path, 'http://site.test'), acceptLanguage)).toBe(locale);
   });
 });
