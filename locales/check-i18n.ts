@@ -8,7 +8,17 @@ import { DEFAULT_LOCALE, LOCALES } from '@reelkeep/shared-contracts';
 import { collectKeyUsage, findTranslationProblems, type Dictionary } from './i18n-check.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
-const SOURCE_DIRS = ['shell/src', 'shell/api', 'mf-landing/src', 'mf-checkout/src', 'mf-checkout/server', 'mf-account/src', 'mf-blog/src', 'mf-campaign/src'];
+const SOURCE_DIRS = [
+  'shell/src',
+  'shell/api',
+  'shell/server/console',
+  'mf-landing/src',
+  'mf-checkout/src',
+  'mf-checkout/server',
+  'mf-account/src',
+  'mf-blog/src',
+  'mf-campaign/src',
+];
 
 async function readSources(): Promise<string[]> {
   const sources: string[] = [];

@@ -2,6 +2,7 @@ import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
 import type { SquadApiModule } from '@reelkeep/platform/host-context';
 import { accountDataRoutes } from './account-data-routes.ts';
 import { getAuth } from './auth.ts';
+import { consoleRoutes } from './console-routes.ts';
 import { internalRoutes } from './internal-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
 import { registrationRoutes } from './registration-routes.ts';
@@ -17,7 +18,7 @@ export default {
   squad: 'account',
   contractVersion: CONTRACT_VERSION,
   settings: accountSettings,
-  routes: [...signInRoutes, ...registrationRoutes, ...passwordRoutes, ...accountDataRoutes, ...internalRoutes],
+  routes: [...signInRoutes, ...registrationRoutes, ...passwordRoutes, ...accountDataRoutes, ...internalRoutes, ...consoleRoutes],
   // The auth instance (and, without AUTH_SECRET, the generated secret) is made before the version takes
   // traffic: a state folder it cannot write makes this version's routes 503 instead of failing per request.
   async start(context) {

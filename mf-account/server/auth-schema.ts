@@ -1,4 +1,4 @@
-import { boolean, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The account squad's PostgreSQL schema (tables created by migrations/0002_auth_tables.sql). */
 export const accountSchema = pgSchema('account');
@@ -15,6 +15,13 @@ export const users = accountSchema.table('users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** docs/console.md "Roles": the console role (better-auth's admin plugin), null for a customer. */
+  role: text('role'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  /** Two-factor sign-in enrolled (better-auth's twoFactor plugin); required for every console role. */
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
   ...timestamps,
 });
 
@@ -26,6 +33,7 @@ export const sessions = accountSchema.table('sessions', {
   ipAddress: text('ip_address'),
   userAgent: text('user_agent'),
   userId: text('user_id').notNull(),
+  impersonatedBy: text('impersonated_by'),
   ...timestamps,
 });
 
@@ -52,4 +60,15 @@ export const verifications = accountSchema.table('verifications', {
   value: text('value').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   ...timestamps,
+});
+
+/** TOTP secrets and backup codes (migrations/0004_console_roles.sql), encrypted by the library. */
+export const twoFactors = accountSchema.table('two_factors', {
+  id: text('id').primaryKey(),
+  secret: text('secret').notNull(),
+  backupCodes: text('backup_codes').notNull(),
+  userId: text('user_id').notNull(),
+  verified: boolean('verified').default(true),
+  failedVerificationCount: integer('failed_verification_count').default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });

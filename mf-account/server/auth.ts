@@ -3,9 +3,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { oneTimeToken } from 'better-auth/plugins';
-import { oncePerContext, toSameSitePath } from '@reelkeep/shared-contracts';
-import { accounts, sessions, users, verifications } from './auth-schema.ts';
+import { admin, oneTimeToken, twoFactor } from 'better-auth/plugins';
+import { createAccessControl } from 'better-auth/plugins/access';
+import { CONSOLE_ROLE_PERMISSIONS, CONSOLE_ROLES, CONSOLE_STATEMENTS, oncePerContext, toSameSitePath } from '@reelkeep/shared-contracts';
+import { accounts, sessions, twoFactors, users, verifications } from './auth-schema.ts';
 import { createGoogleVerifier } from './google.ts';
 import type { AccountContext } from './settings.ts';
 
@@ -41,6 +42,19 @@ export async function readHandoffAccount(context: Pick<AccountContext, 'db'>, to
   return found ?? null;
 }
 
+/** The issuer an authenticator app shows beside the console's TOTP entry. */
+export const TOTP_ISSUER = 'ReelKeep console';
+
+/**
+ * docs/console.md "Roles": the console's roles as better-auth access-control roles, built from the one table in
+ * shared-contracts, so the library's permission check and the host's agree.
+ */
+function createConsoleRoles() {
+  const control = createAccessControl(CONSOLE_STATEMENTS);
+  const roles = Object.fromEntries(CONSOLE_ROLES.map((role) => [role, control.newRole(CONSOLE_ROLE_PERMISSIONS[role] as never)]));
+  return { control, roles };
+}
+
 /** File of the generated auth secret in the squad's state folder. */
 const SECRET_FILE = 'auth-secret';
 
@@ -73,7 +87,7 @@ export async function createAuth(context: Pick<AccountContext, 'db' | 'site' | '
     secret: await resolveSecret(context),
     database: drizzleAdapter(context.db.orm, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -135,9 +149,19 @@ export async function createAuth(context: Pick<AccountContext, 'db' | 'site' | '
     // site with it; the token is single-use, lives 2 minutes and is stored hashed. The visitor confirms it on the
     // login page before it is used (docs/security.md "Desktop hand-off").
     plugins: [
+      // docs/console.md "Roles": a new account gets the library's default role `user`, which is no console role;
+      // the plugin's own routes are not exposed (only the squad's routes are): owners grant roles in the console.
+      admin({ ...consoleRoles(), adminRoles: ['owner'] }),
+      // docs/console.md "Two-factor sign-in": TOTP with backup codes, required for every console role.
+      twoFactor({ issuer: TOTP_ISSUER, skipVerificationOnEnable: false }),
       oneTimeToken({ expiresIn: HANDOFF_TOKEN_TTL_MIN, storeToken: { type: 'custom-hasher', hash: async (token) => hashHandoffToken(token) } }),
     ],
   });
+}
+
+function consoleRoles() {
+  const { control, roles } = createConsoleRoles();
+  return { ac: control, roles };
 }
 
 /** The auth instance. */

@@ -35,6 +35,10 @@ const DISPLAY_COOKIES = ['email', 'token', 'userId', 'userType', 'userPicture', 
 
 /** What the routes read of the auth library's refusal of a sign-in. */
 const authRefusalSchema = z.object({ code: z.string() });
+/** The auth library's answer to a password that needs a second factor (a console role holder). */
+const twoFactorPendingSchema = z.object({ twoFactorRedirect: z.literal(true) });
+/** Where a sign-in that needs a code goes on (the console's code step). */
+const CONSOLE_CODE_PATH = '/console/sign-in/code';
 /** What the routes read of the auth library's answer to a social sign-in. */
 const socialSignInSchema = z.object({ user: z.object({ email: z.string() }) });
 
@@ -150,6 +154,10 @@ const loginRoute: AccountRoute = {
       await recordAccountFailure(context, fields.email, locale);
       return answer(401, 'invalid');
     }
+    // docs/console.md "Two-factor sign-in": a console role holder's password opens no session by itself; the
+    // code step is the console's sign-in page, which the pending sign-in's cookie leads to.
+    if (twoFactorPendingSchema.safeParse(await readLibraryAnswer(signedIn)).success)
+      return answerForm(input.isForm, { status: 200, json: { return: CONSOLE_CODE_PATH }, location: CONSOLE_CODE_PATH, cookiesFrom: signedIn });
     return answer(200, null, signedIn);
   },
 };

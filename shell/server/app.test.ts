@@ -151,6 +151,7 @@ beforeAll(async () => {
     adminGuard,
     pageCache,
     readClientAddress: createClientAddressReader([]),
+    createRateLimiter: (name: string, limit: number, windowMs: number) => createRateLimiter({ name, limit, windowMs }),
   } as unknown as Host;
   const pages = createPageRenderer({
     config,

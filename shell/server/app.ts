@@ -11,6 +11,7 @@ import type { createPageRenderer } from './page-render.ts';
 import { createSessionReader } from './session.ts';
 import type { Host } from './host.ts';
 import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
+import { createConsoleHandler, CONSOLE_ACCOUNT_LIMIT, CONSOLE_LIMIT_WINDOW_MS, CONSOLE_SIGN_IN_LIMIT } from './console/console-handler.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
 /** The push service worker in the shell release's `worker/` folder (shell/rspack.config.ts). */
@@ -71,6 +72,23 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
   const writeSecurityHeaders = createSecurityHeaderWriter(config);
   const readSession = createSessionReader((path, init) => releases.current().gateway.fetchApi(path, init));
   const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, adminGuard, readClientAddress, siteHost: new URL(config.SITE_URL).host });
+  // docs/console.md: the operator console, its sign-in limited like the site's other ways into an account.
+  const handleConsole = createConsoleHandler({
+    siteUrl: config.SITE_URL,
+    db: host.db,
+    mailer,
+    logger,
+    registry: host.registry,
+    releasesDir: config.RELEASES_DIR,
+    fetchApi: (path, init) => releases.current().gateway.fetchApi(path, init),
+    loadTexts: (locale) => locales.loadResources(locale, ['console']),
+    readClientAddress,
+    limits: {
+      signInByAddress: host.createRateLimiter('console-sign-in', CONSOLE_SIGN_IN_LIMIT, CONSOLE_LIMIT_WINDOW_MS),
+      signInByAccount: host.createRateLimiter('console-account', CONSOLE_ACCOUNT_LIMIT, CONSOLE_LIMIT_WINDOW_MS),
+      codeByAddress: host.createRateLimiter('console-code', CONSOLE_SIGN_IN_LIMIT, CONSOLE_LIMIT_WINDOW_MS),
+    },
+  });
   const startedAt = new Date().toISOString();
   /** A page answer the cache had no part in (a URL rule's redirect). */
   const refusedFiles = new Set<string>();
@@ -193,6 +211,7 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
       if (url.pathname === '/admin/outbox' && (method === 'GET' || method === 'HEAD')) {
         return sendJson(res, 200, { messages: await mailer.listOutbox() }, method);
       }
+      if (await handleConsole(req, res, url, nonce)) return;
       if (await handleCacheAdmin(req, res, url)) return;
       if (await snapshot.gateway.handle(req, res, url)) return;
       // An API path no squad answers does not exist, whatever the method (never a page, never a 405).

@@ -173,6 +173,10 @@ export async function startHost(config: Config) {
     mailer,
     releases,
     pageCache,
+    /** The registry of live versions (the console's Releases section switches through it, as the CLI does). */
+    registry: store,
+    /** A limiter shared by the instances through Redis when configured (the console's sign-in). */
+    createRateLimiter: createLimiter,
     /** Closes what the host opened, once the HTTP server has stopped. */
     async close(): Promise<void> {
       releases.stop();

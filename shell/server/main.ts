@@ -76,6 +76,9 @@ async function serve(): Promise<void> {
       url: `http://localhost:${port}`,
       database: host.db.kind,
       registry: `${host.db.kind === 'postgres' ? 'postgres' : 'file'}${host.redis ? ' + redis' : ''}`,
+      // docs/console.md "The first owner": where operators work, and how the first one gets in.
+      console: new URL('/console', config.SITE_URL).href,
+      consoleOwner: 'npm run console:owner -- <email of a registered account> (with the site stopped)',
       ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}),
     });
   });

@@ -4,12 +4,10 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '../db/migrations.ts';
 import { createRedisClient } from '../redis.ts';
-import { applyPromotion, applyRollback, createRegistryStore } from './registry.ts';
-import { listReleases, readReleaseManifest, toReleaseDir } from './releases.ts';
-import { findPromotionProblems } from './promotion.ts';
-import { findOriginProblems, publishRelease, pullRelease, type ArtifactOrigin } from './artifact-origin.ts';
-import { RELEASE_MIGRATIONS_DIR } from '../squad-api-host.ts';
-import { SQUAD_OF_APP } from '@reelkeep/shared-contracts';
+import { createRegistryStore } from './registry.ts';
+import { listReleases } from './releases.ts';
+import { publishRelease, type ArtifactOrigin } from './artifact-origin.ts';
+import { promoteRelease, rollbackRelease } from './switch-release.ts';
 import { APPS, buildApp, isAppName, type AppName } from './build-app.ts';
 import { decideBuildPromotion } from './build-promotion.ts';
 
@@ -43,48 +41,16 @@ async function resolveVersion(app: AppName, requested: string): Promise<string> 
   return version;
 }
 
-/**
- * docs/releases.md "Artifact origin": with an artifact origin, a version may go live only when the origin holds it,
- * whole and with its recorded bytes (the instances pull it from there). A version this machine lacks is
- * pulled from the origin first, so promotion runs from any machine; the live version is too, for the
- * migration checks against it.
- */
-async function checkOrigin(app: AppName, version: string, live: string | undefined): Promise<string[]> {
-  if (!origin) return [];
-  const problems = await findOriginProblems(origin, config.RELEASES_DIR, app, version);
-  if (problems.length > 0) return problems;
-  await pullRelease(origin, config.RELEASES_DIR, app, version);
-  if (live && live !== version) await pullRelease(origin, config.RELEASES_DIR, app, live).catch(() => undefined);
-  return [];
-}
-
 function requireApp(value: string | undefined): AppName {
   if (!value || !isAppName(value)) throw new Error(`unknown app ${value ?? '(none)'}; one of ${APPS.join(', ')}`);
   return value;
 }
 
-/**
- * Applies a release's pending migrations before it goes live (docs/releases.md "Migrations"), under the
- * migrations' lock, when the site's database is a PostgreSQL this command reaches. With the embedded
- * database, the server applies them itself when it picks up the switch, before the version takes traffic.
- */
-async function applyReleaseMigrations(app: AppName, version: string): Promise<void> {
-  const manifest = await readReleaseManifest(config.RELEASES_DIR, app, version);
-  if (!db || manifest.migrations.length === 0) return;
-  const applied = await applyMigrations(db, SQUAD_OF_APP[app], path.join(toReleaseDir(config.RELEASES_DIR, app, version), RELEASE_MIGRATIONS_DIR));
-  if (applied.length > 0) console.log(JSON.stringify({ msg: 'migrations applied', app, version, applied }));
-}
+const switcher = { store, releasesDir: config.RELEASES_DIR, db, origin };
 
 async function promote(app: AppName, requested: string): Promise<void> {
-  const version = await resolveVersion(app, requested);
-  const live = (await store.read()).apps[app]?.live;
-  const fromOrigin = await checkOrigin(app, version, live);
-  if (fromOrigin.length > 0) throw new Error(`refusing to promote ${app}@${version}:\n  ${fromOrigin.join('\n  ')}`);
-  const problems = await findPromotionProblems(config.RELEASES_DIR, app, version, live);
-  if (problems.length > 0) throw new Error(`refusing to promote ${app}@${version}:\n  ${problems.join('\n  ')}`);
-  await applyReleaseMigrations(app, version);
-  const state = await store.update((current) => applyPromotion(current, app, version, actor));
-  const event = state.history.at(-1)!;
+  const { event, migrations } = await promoteRelease(switcher, app, requested, actor);
+  if (migrations.length > 0) console.log(JSON.stringify({ msg: 'migrations applied', app, version: event.to, applied: migrations }));
   console.log(JSON.stringify({ msg: 'release switched', ...event }));
 }
 
@@ -124,14 +90,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'rollback': {
       const app = requireApp(rest[0]);
-      const target = (await store.read()).apps[app]?.previous.at(-1);
-      const fromOrigin = target ? await checkOrigin(app, target, undefined) : [];
-      if (fromOrigin.length > 0) throw new Error(`refusing to roll back ${app} to ${target}:\n  ${fromOrigin.join('\n  ')}`);
-      // No migration runs backwards: the version rolled back to runs on the newer schema (expand, then contract).
-      const problems = target ? await findPromotionProblems(config.RELEASES_DIR, app, target, undefined) : [];
-      if (problems.length > 0) throw new Error(`refusing to roll back ${app} to ${target}:\n  ${problems.join('\n  ')}`);
-      const state = await store.update((current) => applyRollback(current, app, actor));
-      console.log(JSON.stringify({ msg: 'release switched', ...state.history.at(-1)! }));
+      console.log(JSON.stringify({ msg: 'release switched', ...(await rollbackRelease(switcher, app, actor)) }));
       return;
     }
     case 'status': {

@@ -1,0 +1,49 @@
+import { canRole, CONSOLE_ROLES, CONSOLE_STATEMENTS, consoleAuthoriseInput, type ConsolePermission } from './console-contract.ts';
+
+const refund: ConsolePermission = { resource: 'order', action: 'refund' };
+const switchRelease: ConsolePermission = { resource: 'release', action: 'switch' };
+const grant: ConsolePermission = { resource: 'role', action: 'grant' };
+const readMail: ConsolePermission = { resource: 'mail', action: 'read' };
+
+describe('canRole', () => {
+  it.each([
+    ['owner', refund, true],
+    ['owner', switchRelease, true],
+    ['owner', grant, true],
+    ['release-manager', switchRelease, true],
+    ['release-manager', refund, false],
+    ['release-manager', grant, false],
+    ['support', refund, true],
+    ['support', readMail, true],
+    ['support', switchRelease, false],
+    ['analyst', refund, false],
+    ['analyst', { resource: 'order', action: 'read' }, true],
+    ['campaign-manager', switchRelease, false],
+    [null, { resource: 'console', action: 'view' }, false],
+    ['user', { resource: 'console', action: 'view' }, false],
+    ['admin', grant, false],
+  ] as const)('%s may %o: %s', (role, permission, expected) => {
+    expect(canRole(role, permission as ConsolePermission)).toBe(expected);
+  });
+
+  it('lets every role view the console and read the audit log, and only the owner grant roles', () => {
+    for (const role of CONSOLE_ROLES) {
+      expect(canRole(role, { resource: 'console', action: 'view' })).toBe(true);
+      expect(canRole(role, { resource: 'audit', action: 'read' })).toBe(true);
+      expect(canRole(role, grant)).toBe(role === 'owner');
+    }
+  });
+
+  it('gives the owner every action of every resource', () => {
+    for (const [resource, actions] of Object.entries(CONSOLE_STATEMENTS))
+      for (const action of actions) expect(canRole('owner', { resource, action } as ConsolePermission)).toBe(true);
+  });
+});
+
+describe('consoleAuthoriseInput', () => {
+  it('accepts a known permission and refuses an unknown action or resource', () => {
+    expect(consoleAuthoriseInput.safeParse({ permission: refund }).success).toBe(true);
+    expect(consoleAuthoriseInput.safeParse({ permission: { resource: 'order', action: 'switch' } }).success).toBe(false);
+    expect(consoleAuthoriseInput.safeParse({ permission: { resource: 'database', action: 'read' } }).success).toBe(false);
+  });
+});

@@ -1,0 +1,674 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  canRole,
+  CLIENT_IP_HEADER,
+  consoleAuditQuery,
+  consoleAuthorisationSchema,
+  consoleCodeInput,
+  consoleEnrolInput,
+  consoleEnrolmentSchema,
+  consoleMailQuery,
+  consolePeopleSchema,
+  consoleRoleChangeInput,
+  consoleRoleChangeSchema,
+  consoleSignInInput,
+  consoleSignInOutcomeSchema,
+  consoleSwitchInput,
+  consoleSwitchQuery,
+  consoleActorSchema,
+  createTranslator,
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALES,
+  readInput,
+  type ConsoleActor,
+  type ConsoleAuthorisation,
+  type ConsolePermission,
+  type Locale,
+} from '@reelkeep/shared-contracts';
+import { z } from 'zod';
+import type { Database } from '@reelkeep/platform/db';
+import type { RateLimiter } from '@reelkeep/platform/rate-limit';
+import type { RegistryStore } from '@reelkeep/platform/registry';
+import { listReleases } from '@reelkeep/platform/releases';
+import { isForeignRequest, isStateChanging } from '@reelkeep/platform/request-guards';
+import { recordConsoleAction, searchConsoleAudit, AUDIT_PAGE_SIZE } from '@reelkeep/platform/console-audit';
+import { promoteRelease, ReleaseSwitchRefusedError, rollbackRelease } from '@reelkeep/platform/switch-release';
+import { APPS } from '@reelkeep/platform/build-app';
+import type { Mailer } from '@reelkeep/platform/mail';
+import type { Logger } from '@reelkeep/platform/logger';
+import { html, type Markup } from './console-html.ts';
+import { translateSwitchAction, translateSwitchQuestion } from './console-texts.ts';
+import {
+  listVisibleSections,
+  renderConsoleDocument,
+  renderEnrolSecret,
+  renderEnrolStart,
+  renderRefusal,
+  renderRoleOptions,
+  renderSignIn,
+  type ConsoleFrame,
+  type ConsoleSectionId,
+} from './console-pages.ts';
+
+/** docs/console.md "Security": no script, styles only with the response's nonce, forms to this origin, never framed. */
+export function buildConsoleCsp(nonce: string): string {
+  return `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+}
+
+/** docs/console.md "Security": sign-in attempts per client address and per account in the window, like the site's other ways in. */
+export const CONSOLE_SIGN_IN_LIMIT = 10;
+export const CONSOLE_ACCOUNT_LIMIT = 5;
+export const CONSOLE_LIMIT_WINDOW_MS = 10 * 60_000;
+/** A console form is small: a larger body is refused unread. */
+const MAX_FORM_BYTES = 16 * 1024;
+
+/** What the console needs from the host. */
+export interface ConsoleDeps {
+  siteUrl: string;
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  registry: RegistryStore;
+  releasesDir: string;
+  /** Calls an API path of a squad through the live snapshot (the account squad's internal identity routes). */
+  fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
+  loadTexts: (locale: Locale) => Promise<Record<string, Record<string, unknown>>>;
+  readClientAddress: (req: IncomingMessage) => string;
+  limits: { signInByAddress: RateLimiter; signInByAccount: RateLimiter; codeByAddress: RateLimiter };
+}
+
+const noticeQuery = z.object({
+  done: z.enum(['switched', 'role', 'enrolled']).optional(),
+  problem: z.enum(['refused', 'no_account', 'last_owner']).optional(),
+});
+
+/** The locale of a console page: `?lang=`, else the first supported language the browser asks for, else English. */
+export function pickConsoleLocale(url: URL, acceptLanguage: string | undefined): Locale {
+  const asked = url.searchParams.get('lang');
+  if (asked && isLocale(asked)) return asked;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const primary = part.trim().split(/[-;]/)[0]?.toLowerCase() ?? '';
+    if ((LOCALES as readonly string[]).includes(primary)) return primary as Locale;
+  }
+  return DEFAULT_LOCALE;
+}
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_FORM_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The account squad's answer, parsed: anything else (its API down, a malformed answer) is a failure. */
+async function readAnswer<Schema extends z.ZodType>(response: Response, schema: Schema): Promise<z.output<Schema> | null> {
+  const parsed = schema.safeParse(await response.json().catch(() => null));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The operator console (docs/console.md): server-rendered pages and their form actions under `/console`. The
+ * host owns the frame, the navigation, the sign-in and the permission check of every page and action; the account
+ * squad's internal routes answer who the session is and what its role may do (better-auth's access control).
+ */
+export function createConsoleHandler(deps: ConsoleDeps) {
+  const siteOrigin = new URL(deps.siteUrl).origin;
+  const switcher = { store: deps.registry, releasesDir: deps.releasesDir, db: deps.db };
+
+  return async function handleConsole(req: IncomingMessage, res: ServerResponse, url: URL, nonce: string): Promise<boolean> {
+    if (url.pathname !== '/console' && !url.pathname.startsWith('/console/')) return false;
+    const method = req.method ?? 'GET';
+    const clientIp = deps.readClientAddress(req);
+    // Never cached, never indexed, its own CSP (docs/console.md "Security").
+    res.setHeader('cache-control', 'private, no-store');
+    res.setHeader('x-robots-tag', 'noindex, nofollow');
+    res.setHeader('content-security-policy', buildConsoleCsp(nonce));
+    res.setHeader('x-cache', 'BYPASS');
+    const locale = pickConsoleLocale(url, req.headers['accept-language']);
+    const texts = await deps.loadTexts(locale);
+    const t = createTranslator(locale, texts, 'console').t;
+    const cookie = req.headers.cookie ?? '';
+    const forwarded = (extra: Record<string, string> = {}) => ({ cookie, [CLIENT_IP_HEADER]: clientIp, ...extra });
+    const notice = noticeQuery.safeParse(Object.fromEntries(url.searchParams)).data;
+    const frameOf = (actor?: ConsoleActor, current?: ConsoleSectionId): ConsoleFrame => ({
+      t,
+      locale,
+      nonce,
+      actor,
+      current,
+      notice: notice?.problem ? { kind: 'problem', key: notice.problem } : notice?.done ? { kind: 'done', key: notice.done } : undefined,
+    });
+    const send = (status: number, body: string, cookies: string[] = []) => {
+      res.statusCode = status;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+      res.end(method === 'HEAD' ? undefined : body);
+      return true;
+    };
+    const page = (status: number, title: string, content: Markup, actor?: ConsoleActor, current?: ConsoleSectionId, cookies?: string[]) =>
+      send(status, renderConsoleDocument(frameOf(actor, current), title, content), cookies);
+    const redirect = (location: string, cookies: string[] = []) => {
+      res.statusCode = 303;
+      res.setHeader('location', location);
+      if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+      res.end();
+      return true;
+    };
+    const problemPage = (status: number, key: string, actor?: ConsoleActor) =>
+      page(status, t(`problems.${key}`), html`<section><p>${t(`problems.${key}Detail`)}</p></section>`, actor);
+
+    // docs/console.md "Security": every state change comes from the console's own pages.
+    const requestHeaders = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') requestHeaders.set(name, value);
+    if (isStateChanging(method) && isForeignRequest(requestHeaders, siteOrigin)) return problemPage(403, 'foreign');
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
+      res.setHeader('allow', 'GET, HEAD, POST');
+      return problemPage(405, 'method');
+    }
+    let form: Request | null = null;
+    if (method === 'POST') {
+      const body = await readBody(req);
+      if (body === null) return problemPage(413, 'tooLarge');
+      form = new Request(url, { method, headers: requestHeaders, body });
+    }
+    const query = new Request(url);
+
+    const authorise = async (permission: ConsolePermission): Promise<ConsoleAuthorisation | null> => {
+      const answer = await deps
+        .fetchApi('/api/account/internal/console-authorise', {
+          method: 'POST',
+          headers: forwarded({ 'content-type': 'application/json' }),
+          body: JSON.stringify({ permission }),
+        })
+        .catch(() => null);
+      return answer?.ok ? readAnswer(answer, consoleAuthorisationSchema) : null;
+    };
+    /** The check in front of every page and action: the actor when allowed, else the answer is sent. */
+    const admit = async (permission: ConsolePermission): Promise<ConsoleActor | null> => {
+      const decision = await authorise(permission);
+      if (!decision) {
+        problemPage(503, 'unavailable');
+        return null;
+      }
+      if (decision.allowed) return decision.actor;
+      if (decision.reason === 'signed-out') {
+        if (method === 'POST') page(401, t('refused.title'), renderRefusal(t, 'signed-out'));
+        else redirect('/console/sign-in');
+        return null;
+      }
+      if (decision.reason === 'two-factor-required' && method !== 'POST') {
+        redirect('/console/enrol');
+        return null;
+      }
+      page(403, t('refused.title'), renderRefusal(t, 'forbidden'), decision.actor);
+      return null;
+    };
+    const audit = (actor: ConsoleActor, action: string, target: string, before?: unknown, after?: unknown) =>
+      recordConsoleAction(deps.db, { actor, action, target, before, after, clientIp });
+    const path = url.pathname.replace(/\/$/, '') || '/console';
+
+    // Sign-in, step one.
+    if (path === '/console/sign-in') {
+      if (!form) return page(200, t('signIn.title'), renderSignIn(t, 'password'));
+      const input = await readInput(form, consoleSignInInput);
+      const account = input.ok ? input.data.email.toLowerCase() : '';
+      const byAddress = await deps.limits.signInByAddress.hit(clientIp);
+      const byAccount = account ? await deps.limits.signInByAccount.hit(account) : { allowed: true };
+      if (!byAddress.allowed || !byAccount.allowed)
+        return page(429, t('signIn.title'), html`${notify(t, 'rateLimited')}${renderSignIn(t, 'password')}`);
+      if (!input.ok) return page(400, t('signIn.title'), html`${notify(t, 'invalidInput')}${renderSignIn(t, 'password')}`);
+      const answer = await deps.fetchApi('/api/account/internal/console-sign-in', {
+        method: 'POST',
+        headers: forwarded({ 'content-type': 'application/json' }),
+        body: JSON.stringify(input.data),
+      });
+      const outcome = await readAnswer(answer, consoleSignInOutcomeSchema);
+      if (!outcome || outcome.outcome === 'invalid')
+        return page(401, t('signIn.title'), html`${notify(t, 'invalidCredentials')}${renderSignIn(t, 'password')}`);
+      return redirect(outcome.outcome === 'code-required' ? '/console/sign-in/code' : '/console', answer.headers.getSetCookie());
+    }
+    // Sign-in, step two: the code of the authenticator, or a backup code.
+    if (path === '/console/sign-in/code') {
+      if (!form) return page(200, t('signIn.title'), renderSignIn(t, 'code'));
+      if (!(await deps.limits.codeByAddress.hit(clientIp)).allowed)
+        return page(429, t('signIn.title'), html`${notify(t, 'rateLimited')}${renderSignIn(t, 'code')}`);
+      const input = await readInput(form, consoleCodeInput);
+      if (!input.ok) return page(400, t('signIn.title'), html`${notify(t, 'invalidCode')}${renderSignIn(t, 'code')}`);
+      const answer = await deps.fetchApi('/api/account/internal/console-verify', {
+        method: 'POST',
+        headers: forwarded({ 'content-type': 'application/json' }),
+        body: JSON.stringify(input.data),
+      });
+      const verified = answer.ok ? await readAnswer(answer, z.object({ actor: consoleActorSchema.optional() })) : null;
+      if (!verified) return page(401, t('signIn.title'), html`${notify(t, 'invalidCode')}${renderSignIn(t, 'code')}`);
+      if (verified.actor) await audit(verified.actor, 'console.sign-in', verified.actor.email);
+      return redirect('/console', answer.headers.getSetCookie());
+    }
+    if (path === '/console/enrol' || path === '/console/enrol/confirm') {
+      const decision = await authorise({ resource: 'console', action: 'view' });
+      if (!decision) return problemPage(503, 'unavailable');
+      if (decision.allowed) return redirect('/console');
+      if (decision.reason !== 'two-factor-required' || !decision.actor)
+        return decision.reason === 'signed-out'
+          ? redirect('/console/sign-in')
+          : page(403, t('refused.title'), renderRefusal(t, 'forbidden'), decision.actor);
+      const actor = decision.actor;
+      if (!form) return page(200, t('enrol.title'), renderEnrolStart(t));
+      if (!(await deps.limits.codeByAddress.hit(clientIp)).allowed)
+        return page(429, t('enrol.title'), html`${notify(t, 'rateLimited')}${renderEnrolStart(t)}`);
+      if (path === '/console/enrol') {
+        const input = await readInput(form, consoleEnrolInput);
+        if (!input.ok) return page(400, t('enrol.title'), html`${notify(t, 'invalidInput')}${renderEnrolStart(t)}`);
+        const answer = await deps.fetchApi('/api/account/internal/console-enrol', {
+          method: 'POST',
+          headers: forwarded({ 'content-type': 'application/json' }),
+          body: JSON.stringify(input.data),
+        });
+        const enrolment = answer.ok ? await readAnswer(answer, consoleEnrolmentSchema) : null;
+        if (!enrolment) return page(401, t('enrol.title'), html`${notify(t, 'invalidCredentials')}${renderEnrolStart(t)}`);
+        return page(
+          200,
+          t('enrol.title'),
+          renderEnrolSecret(t, enrolment.totpURI, enrolment.backupCodes),
+          undefined,
+          undefined,
+          answer.headers.getSetCookie(),
+        );
+      }
+      const input = await readInput(form, consoleCodeInput);
+      const answer = input.ok
+        ? await deps.fetchApi('/api/account/internal/console-enrol-confirm', {
+            method: 'POST',
+            headers: forwarded({ 'content-type': 'application/json' }),
+            body: JSON.stringify(input.data),
+          })
+        : null;
+      if (!answer?.ok) return page(400, t('enrol.title'), html`${notify(t, 'invalidCode')}${renderEnrolStart(t)}`);
+      await audit(actor, 'console.two-factor-enrolled', actor.email, { twoFactorEnabled: false }, { twoFactorEnabled: true });
+      return redirect('/console?done=enrolled', answer.headers.getSetCookie());
+    }
+    if (path === '/console/sign-out' && form) {
+      const decision = await authorise({ resource: 'console', action: 'view' });
+      const answer = await deps.fetchApi('/api/account/internal/console-sign-out', { method: 'POST', headers: forwarded() });
+      if (decision?.actor) await audit(decision.actor, 'console.sign-out', decision.actor.email);
+      return redirect('/console/sign-in', answer.headers.getSetCookie());
+    }
+    if (path === '/console') {
+      const actor = await admit({ resource: 'console', action: 'view' });
+      if (!actor) return true;
+      const first = listVisibleSections(actor.role)[0];
+      return redirect(`${first?.path ?? '/console/audit'}${url.search}`);
+    }
+
+    // Releases (the shell's section): live versions, builds, history, promote and rollback with a confirmation.
+    if (path === '/console/releases') {
+      const actor = await admit({ resource: 'release', action: 'read' });
+      if (!actor) return true;
+      const state = await deps.registry.read();
+      // The browser is shown only what the role may do; the confirmation and its action are checked again.
+      const canSwitch = canRole(actor.role, { resource: 'release', action: 'switch' });
+      const rows = await Promise.all(
+        APPS.map(async (app) => {
+          const entry = state.apps[app];
+          const builds = (await listReleases(deps.releasesDir, app).catch(() => [])).slice(-5).reverse();
+          const promotable = builds.filter((build) => build.version !== entry?.live);
+          return html`<tr>
+            <th scope="row">${app}</th>
+            <td><code>${entry?.live ?? t('releases.none')}</code></td>
+            <td>${entry?.previous.at(-1) ? html`<code>${entry.previous.at(-1)}</code>` : t('releases.none')}</td>
+            <td>
+              ${
+                canSwitch
+                  ? html`<div class="row">
+                      ${
+                        entry?.previous.at(-1)
+                          ? html`<form method="get" action="/console/releases/confirm">
+                              <input type="hidden" name="action" value="rollback" /><input type="hidden" name="app" value="${app}" /><button
+                                type="submit"
+                                class="secondary"
+                              >
+                                ${t('releases.rollback')}
+                              </button>
+                            </form>`
+                          : ''
+                      }${
+                        promotable.length > 0
+                          ? html`<form method="get" action="/console/releases/confirm" class="row">
+                              <input type="hidden" name="action" value="promote" /><input type="hidden" name="app" value="${app}" /><label
+                                for="v-${app}"
+                                >${t('releases.version')}</label
+                              ><select id="v-${app}" name="version">
+                                ${promotable.map((build) => html`<option value="${build.version}">${build.version}</option>`)}</select
+                              ><button type="submit" class="secondary">${t('releases.promote')}</button>
+                            </form>`
+                          : ''
+                      }
+                    </div>`
+                  : t('releases.readOnly')
+              }
+            </td>
+          </tr>`;
+        }),
+      );
+      const history = state.history
+        .slice(-30)
+        .reverse()
+        .map(
+          (event) =>
+            html`<tr>
+              <td><time datetime="${event.at}">${event.at.replace('T', ' ').slice(0, 19)}</time></td>
+              <td>${event.app}</td>
+              <td>${translateSwitchAction(t, event.action)}</td>
+              <td><code>${event.from ?? '—'}</code> → <code>${event.to}</code></td>
+              <td>${event.by}</td>
+            </tr>`,
+        );
+      return page(
+        200,
+        t('sections.releases'),
+        html`<section>
+            <h2>${t('releases.liveHeading')}</h2>
+            <div class="scroll" role="region" tabindex="0" aria-label="${t('releases.liveHeading')}">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">${t('releases.app')}</th>
+                    <th scope="col">${t('releases.live')}</th>
+                    <th scope="col">${t('releases.previous')}</th>
+                    <th scope="col">${t('releases.switch')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${rows}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          <section>
+            <h2>${t('releases.historyHeading')}</h2>
+            <div class="scroll" role="region" tabindex="0" aria-label="${t('releases.historyHeading')}">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">${t('releases.when')}</th>
+                    <th scope="col">${t('releases.app')}</th>
+                    <th scope="col">${t('releases.action')}</th>
+                    <th scope="col">${t('releases.change')}</th>
+                    <th scope="col">${t('releases.by')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${history}
+                </tbody>
+              </table>
+            </div>
+          </section>`,
+        actor,
+        'releases',
+      );
+    }
+    if (path === '/console/releases/confirm') {
+      const actor = await admit({ resource: 'release', action: 'switch' });
+      if (!actor) return true;
+      const input = await readInput(form ?? query, form ? consoleSwitchInput : consoleSwitchQuery);
+      if (!input.ok) return problemPage(400, 'invalidInput', actor);
+      const { app, action } = input.data;
+      const state = await deps.registry.read();
+      const live = state.apps[app]?.live ?? null;
+      const target = input.data.action === 'promote' ? input.data.version : (state.apps[app]?.previous.at(-1) ?? null);
+      if (!form) {
+        return page(
+          200,
+          t('releases.confirmTitle'),
+          html`<section>
+            <p>${translateSwitchQuestion(t, action, { app, from: live ?? '—', to: target ?? '—' })}</p>
+            <form method="post" action="/console/releases/confirm">
+              <input type="hidden" name="action" value="${action}" /><input type="hidden" name="app" value="${app}" />${
+                input.data.action === 'promote' ? html`<input type="hidden" name="version" value="${input.data.version}" />` : ''
+              }<input type="hidden" name="confirm" value="yes" />
+              <div class="row"><button type="submit">${t(`releases.${action}`)}</button> <a href="/console/releases">${t('releases.cancel')}</a></div>
+            </form>
+          </section>`,
+          actor,
+          'releases',
+        );
+      }
+      const by = `${actor.email} (console)`;
+      try {
+        const event =
+          input.data.action === 'promote'
+            ? (await promoteRelease(switcher, app, input.data.version, by)).event
+            : await rollbackRelease(switcher, app, by);
+        await audit(actor, `release.${action}`, app, { live: event.from }, { live: event.to });
+        return redirect('/console/releases?done=switched');
+      } catch (error) {
+        if (!(error instanceof ReleaseSwitchRefusedError)) throw error;
+        deps.logger.warn('console: release switch refused', { app, action, reason: error.message });
+        return page(
+          409,
+          t('releases.confirmTitle'),
+          html`${notify(t, 'refused')}
+            <section><pre>${error.message}</pre></section>`,
+          actor,
+          'releases',
+        );
+      }
+    }
+
+    // Mailbox (the platform's outbox): on a site without SMTP every mail waits here, for a newcomer to open.
+    if (path === '/console/mailbox') {
+      const actor = await admit({ resource: 'mail', action: 'read' });
+      if (!actor) return true;
+      const input = await readInput(query, consoleMailQuery);
+      if (!input.ok) return problemPage(400, 'invalidInput', actor);
+      const messages = await deps.mailer.listOutbox(100);
+      const opened = input.data.id ? messages.find((message) => message.id === input.data.id) : undefined;
+      if (opened) await audit(actor, 'mail.read', `mail:${opened.id}`, undefined, { recipient: opened.recipient, subject: opened.subject });
+      const body = opened ? linkSiteAddresses(opened.body_text, siteOrigin) : null;
+      return page(
+        200,
+        t('sections.mailbox'),
+        html`<section>
+            <p>${t('mailbox.intro')}</p>
+            ${
+              messages.length === 0
+                ? html`<p>${t('mailbox.empty')}</p>`
+                : html`<div class="scroll" role="region" tabindex="0" aria-label="${t('sections.mailbox')}">
+                    <table>
+                      <thead>
+                        <tr>
+                          <th scope="col">${t('mailbox.when')}</th>
+                          <th scope="col">${t('mailbox.to')}</th>
+                          <th scope="col">${t('mailbox.subject')}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        ${messages.map(
+                          (message) =>
+                            html`<tr>
+                              <td>${message.created_at.slice(0, 19)}</td>
+                              <td>${message.recipient}</td>
+                              <td>
+                                <a href="/console/mailbox?id=${message.id}" ${message.id === opened?.id ? html` aria-current="true"` : ''}
+                                  >${message.subject}</a
+                                >
+                              </td>
+                            </tr>`,
+                        )}
+                      </tbody>
+                    </table>
+                  </div>`
+            }
+          </section>
+          ${
+            opened && body
+              ? html`<section aria-labelledby="mail-subject">
+                  <h2 id="mail-subject">${opened.subject}</h2>
+                  <p>${t('mailbox.to')}: ${opened.recipient}</p>
+                  <pre>${body}</pre>
+                </section>`
+              : ''
+          }`,
+        actor,
+        'mailbox',
+      );
+    }
+
+    // Audit log: every console action, searchable.
+    if (path === '/console/audit') {
+      const actor = await admit({ resource: 'audit', action: 'read' });
+      if (!actor) return true;
+      const input = await readInput(query, consoleAuditQuery);
+      if (!input.ok) return problemPage(400, 'invalidInput', actor);
+      const entries = await searchConsoleAudit(deps.db, { text: input.data.q, beforeId: input.data.before });
+      const next = entries.length === AUDIT_PAGE_SIZE ? entries.at(-1)?.id : undefined;
+      const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+      return page(
+        200,
+        t('sections.audit'),
+        html`<section>
+            <form method="get" action="/console/audit" role="search" class="row">
+              <div>
+                <label for="q">${t('audit.search')}</label><input id="q" name="q" type="search" value="${input.data.q ?? ''}" maxlength="200" />
+              </div>
+              <button type="submit">${t('audit.submit')}</button>
+            </form>
+          </section>
+          <section>
+            <div class="scroll" role="region" tabindex="0" aria-label="${t('sections.audit')}">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">${t('audit.when')}</th>
+                    <th scope="col">${t('audit.who')}</th>
+                    <th scope="col">${t('audit.action')}</th>
+                    <th scope="col">${t('audit.target')}</th>
+                    <th scope="col">${t('audit.before')}</th>
+                    <th scope="col">${t('audit.after')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${entries.map(
+                    (entry) =>
+                      html`<tr>
+                        <td>${entry.at.slice(0, 19)}</td>
+                        <td>${entry.actorEmail} (${t(`roles.${entry.actorRole}`)})</td>
+                        <td><code>${entry.action}</code></td>
+                        <td>${entry.target}</td>
+                        <td><code>${show(entry.before)}</code></td>
+                        <td><code>${show(entry.after)}</code></td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>
+            ${entries.length === 0 ? html`<p>${t('audit.empty')}</p>` : ''}${
+              next
+                ? html`<p>
+                    <a href="/console/audit?${new URLSearchParams({ ...(input.data.q ? { q: input.data.q } : {}), before: next }).toString()}"
+                      >${t('audit.older')}</a
+                    >
+                  </p>`
+                : ''
+            }
+          </section>`,
+        actor,
+        'audit',
+      );
+    }
+
+    // People: who holds which role; owners grant and take roles away.
+    if (path === '/console/people') {
+      const actor = await admit({ resource: 'role', action: 'read' });
+      if (!actor) return true;
+      const answer = await deps.fetchApi('/api/account/internal/console-people', { headers: forwarded() });
+      const people = answer.ok ? await readAnswer(answer, consolePeopleSchema) : null;
+      if (!people) return problemPage(503, 'unavailable', actor);
+      return page(
+        200,
+        t('sections.people'),
+        html`<section>
+            <div class="scroll" role="region" tabindex="0" aria-label="${t('sections.people')}">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">${t('people.email')}</th>
+                    <th scope="col">${t('people.role')}</th>
+                    <th scope="col">${t('people.twoFactor')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${people.people.map(
+                    (person) =>
+                      html`<tr>
+                        <td>${person.email}</td>
+                        <td>${t(`roles.${person.role}`)}</td>
+                        <td>${t(person.twoFactorEnabled ? 'people.enrolled' : 'people.notEnrolled')}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          <section>
+            <h2>${t('people.changeHeading')}</h2>
+            <form method="post" action="/console/people/role" class="row">
+              <div><label for="email">${t('people.email')}</label><input id="email" name="email" type="email" required maxlength="320" /></div>
+              <div>
+                <label for="role">${t('people.role')}</label
+                ><select id="role" name="role">
+                  ${renderRoleOptions(t)}
+                </select>
+              </div>
+              <button type="submit">${t('people.apply')}</button>
+            </form>
+          </section>`,
+        actor,
+        'people',
+      );
+    }
+    if (path === '/console/people/role' && form) {
+      const actor = await admit({ resource: 'role', action: 'grant' });
+      if (!actor) return true;
+      const input = await readInput(form, consoleRoleChangeInput);
+      if (!input.ok) return problemPage(400, 'invalidInput', actor);
+      const answer = await deps.fetchApi('/api/account/internal/console-role', {
+        method: 'POST',
+        headers: forwarded({ 'content-type': 'application/json' }),
+        body: JSON.stringify({ email: input.data.email, role: input.data.role ?? '' }),
+      });
+      if (answer.status === 404) return redirect('/console/people?problem=no_account');
+      if (answer.status === 409) return redirect('/console/people?problem=last_owner');
+      const change = answer.ok ? await readAnswer(answer, consoleRoleChangeSchema) : null;
+      if (!change) return problemPage(503, 'unavailable', actor);
+      await audit(actor, change.after ? 'role.grant' : 'role.revoke', change.email, { role: change.before }, { role: change.after });
+      return redirect('/console/people?done=role');
+    }
+    return page(404, t('problems.notFound'), html`<section><p>${t('problems.notFoundDetail')}</p></section>`);
+  };
+}
+
+/** A notice above a form. */
+function notify(t: (key: string) => string, key: string): Markup {
+  return html`<p class="notice problem" role="alert">${t(`problems.${key}`)}</p>`;
+}
+
+/** A mail's text with the site's own addresses as links (a newcomer opens the set-password link); other text stays text. */
+export function linkSiteAddresses(text: string, siteOrigin: string): Markup {
+  const parts = text.split(/(https?:\/\/[^\s<>"']+)/g);
+  return html`${parts.map((part, index) => {
+    if (index % 2 === 0) return part;
+    let origin: string | null = null;
+    try {
+      origin = new URL(part).origin;
+    } catch {
+      origin = null;
+    }
+    return origin === siteOrigin ? html`<a href="${part}">${part}</a>` : part;
+  })}`;
+}
