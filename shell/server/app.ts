@@ -165,8 +165,8 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
         const [, locale, namespace] = localeMatch;
         const dictionary = isLocale(locale!) && NAMESPACE_PATTERN.test(namespace!) ? await locales.load(locale, namespace!) : null;
         if (!dictionary) return sendJson(res, 404, { error: 'not found' });
-        res.setHeader('cache-control', 'public, max-age=300');
-        return sendJson(res, 200, dictionary);
+        // The same for every visitor: browsers and the edge keep it for 5 minutes (a text change is live within them).
+        return sendJson(res, 200, dictionary, method, 'public, max-age=300');
       }
       if (url.pathname === '/favicon.ico' || url.pathname === '/og-image.png') {
         if (await sendFile(res, PUBLIC_DIR, url.pathname.slice(1), method, { cacheControl: 'public, max-age=86400' })) return;
