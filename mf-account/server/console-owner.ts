@@ -1,4 +1,4 @@
-import { isConsoleRole, type ConsoleActor, type ConsoleRole } from '@reelkeep/shared-contracts';
+import { isConsoleRole, type ConsoleActor, type ConsoleRole } from '@reelkeep/shared-contracts/console';
 import type { Database } from '@reelkeep/platform/host-context';
 
 /** How making an owner ended. */

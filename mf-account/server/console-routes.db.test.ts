@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { consoleAuthorisationSchema, type ConsolePermission } from '@reelkeep/shared-contracts';
+import { consoleAuthorisationSchema, type ConsolePermission } from '@reelkeep/shared-contracts/console';
 import api from './api.ts';
 import { grantOwner } from './console-owner.ts';
 import { listTestDatabases, PASSWORD, sessionOf, useAccountApi, type AccountApi } from './testing/account-harness.ts';

@@ -1,3 +1,4 @@
+import { readInput, respondJson } from '@reelkeep/shared-contracts';
 import {
   CONSOLE_ROLES,
   consoleAuthoriseInput,
@@ -6,12 +7,10 @@ import {
   consoleRoleChangeInput,
   consoleSignInInput,
   isConsoleRole,
-  readInput,
-  respondJson,
   type ConsoleAuthorisation,
   type ConsoleRoleChange,
   type ConsoleSignInOutcome,
-} from '@reelkeep/shared-contracts';
+} from '@reelkeep/shared-contracts/console';
 import { z } from 'zod';
 import { getAuth } from './auth.ts';
 import type { AccountContext, AccountRoute } from './settings.ts';

@@ -1,4 +1,4 @@
-import type { ConsoleActor } from '@reelkeep/shared-contracts';
+import type { ConsoleActor } from '@reelkeep/shared-contracts/console';
 import type { Database } from './db/database.ts';
 
 /**

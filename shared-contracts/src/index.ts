@@ -43,4 +43,3 @@ export type * from './campaign-dialogs-contract.ts';
 export * from './inputs/campaign.ts';
 export * from './answer-cache.ts';
 export * from './tracking-report.ts';
-export * from './console-contract.ts';

@@ -50,3 +50,12 @@ export const newsletterChoiceAnswerSchema = z.object({
   subscribed: z.optional(z.boolean()),
   pending: z.optional(z.boolean()),
 });
+
+/**
+ * The answer of `GET /api/site/push/key`. The browser reads it, so it is a `zod/mini` schema: full zod's objects
+ * probe `Function("")` when built, which the page's CSP reports as an eval (docs/adr/0007-answer-schemas.md).
+ */
+export const pushKeyAnswerSchema = z.object({ cscode: z.literal(200), publicKey: z.string().check(z.minLength(1)) });
+
+/** The answer of `POST /sub/register` (`code` 200 marks the visitor online: docs/push.md "Register answer"). */
+export const pushRegisterAnswerSchema = z.object({ code: z.int(), reason: z.optional(z.string()) });

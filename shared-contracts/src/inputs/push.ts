@@ -80,12 +80,6 @@ export const notificationPayloadSchema = z.object({
 });
 export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
 
-/** The answer of `GET /api/site/push/key`. */
-export const pushKeyAnswerSchema = z.object({ cscode: z.literal(200), publicKey: z.string().min(1) });
-
-/** The answer of `POST /sub/register` (`code` 200 marks the visitor online: docs/push.md "Register answer"). */
-export const pushRegisterAnswerSchema = z.object({ code: z.number().int(), reason: z.string().optional() });
-
 /** The operator's answer when a message is queued (`POST /api/site/admin/push/messages`). */
 export const pushQueuedAnswerSchema = z.object({ id: z.number().int(), recipients: z.number().int() });
 

@@ -4,7 +4,7 @@ import { createRateLimiter } from '@reelkeep/platform/rate-limit';
 import type { Database } from '@reelkeep/platform/db';
 import type { Mailer } from '@reelkeep/platform/mail';
 import type { RegistryStore } from '@reelkeep/platform/registry';
-import { consoleAuthoriseInput, type ConsoleAuthorisation } from '@reelkeep/shared-contracts';
+import { consoleAuthoriseInput, type ConsoleAuthorisation } from '@reelkeep/shared-contracts/console';
 import { createConsoleHandler, linkSiteAddresses, pickConsoleLocale } from './console-handler.ts';
 
 /** Every console page and action; each must be refused to an account without the permission, whatever it sends. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CLIENT_IP_HEADER, createTranslator, DEFAULT_LOCALE, isLocale, LOCALES, readInput, type Locale } from '@reelkeep/shared-contracts';
 import {
   canRole,
-  CLIENT_IP_HEADER,
   consoleAuditQuery,
   consoleAuthorisationSchema,
   consoleCodeInput,
@@ -16,16 +16,10 @@ import {
   consoleSwitchInput,
   consoleSwitchQuery,
   consoleActorSchema,
-  createTranslator,
-  DEFAULT_LOCALE,
-  isLocale,
-  LOCALES,
-  readInput,
   type ConsoleActor,
   type ConsoleAuthorisation,
   type ConsolePermission,
-  type Locale,
-} from '@reelkeep/shared-contracts';
+} from '@reelkeep/shared-contracts/console';
 import { z } from 'zod';
 import type { Database } from '@reelkeep/platform/db';
 import type { RateLimiter } from '@reelkeep/platform/rate-limit';

@@ -1,4 +1,5 @@
-import { canRole, CONSOLE_ROLES, type ConsoleActor, type ConsolePermission, type TranslateFunction } from '@reelkeep/shared-contracts';
+import { type TranslateFunction } from '@reelkeep/shared-contracts';
+import { canRole, CONSOLE_ROLES, type ConsoleActor, type ConsolePermission } from '@reelkeep/shared-contracts/console';
 import { html, type Markup } from './console-html.ts';
 
 /** docs/console.md "Sections": the shell's sections, each behind the permission that reads it. */

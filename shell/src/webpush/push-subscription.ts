@@ -3,6 +3,7 @@ import {
   PUSH_REGISTER_ENDPOINT,
   PUSH_SERVICE_WORKER_PATH,
   PUSH_SERVICE_WORKER_SCOPE,
+  parseJsonAnswer,
   pushKeyAnswerSchema,
   pushRegisterAnswerSchema,
   type Locale,
@@ -49,11 +50,11 @@ function encodeBase64Url(buffer: ArrayBuffer | null): string {
  */
 export async function subscribeAndReport(locale: Locale): Promise<boolean> {
   const registration = await navigator.serviceWorker.register(PUSH_SERVICE_WORKER_PATH, { scope: PUSH_SERVICE_WORKER_SCOPE });
-  const keyAnswer = pushKeyAnswerSchema.safeParse(await (await fetch(PUSH_KEY_ENDPOINT)).json());
-  if (!keyAnswer.success) return false;
+  const keyAnswer = parseJsonAnswer(pushKeyAnswerSchema, await (await fetch(PUSH_KEY_ENDPOINT)).json().catch(() => null));
+  if (!keyAnswer) return false;
   const subscription =
     (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: decodeBase64Url(keyAnswer.data.publicKey) }));
+    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: decodeBase64Url(keyAnswer.publicKey) }));
   const browser = describeBrowser(navigator.userAgent);
   const campaign = new URLSearchParams(window.location.search).get('utm_campaign');
   const response = await fetch(PUSH_REGISTER_ENDPOINT, {
@@ -72,6 +73,6 @@ export async function subscribeAndReport(locale: Locale): Promise<boolean> {
       ...(campaign ? { campaign: campaign.slice(0, 64) } : {}),
     }),
   });
-  const answer = pushRegisterAnswerSchema.safeParse(await response.json().catch(() => null));
-  return answer.success && answer.data.code === 200;
+  const answer = parseJsonAnswer(pushRegisterAnswerSchema, await response.json().catch(() => null));
+  return answer?.code === 200;
 }
