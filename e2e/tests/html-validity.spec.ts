@@ -28,6 +28,11 @@ const PAGE_TYPES: readonly { path: string; status: number }[] = [
   { path: '/store', status: 200 },
   { path: '/event-center', status: 200 },
   { path: '/sales-campaign', status: 200 },
+  { path: '/downloading', status: 200 },
+  { path: '/product-overview', status: 200 },
+  { path: '/uninstallation', status: 200 },
+  { path: '/forgot-password', status: 200 },
+  { path: '/newsletter', status: 200 },
   { path: '/no-such-page-for-the-html-checker', status: 404 },
 ];
 const LOCALES_CHECKED: readonly Locale[] = ['en', 'ja', 'zh'];

@@ -194,14 +194,21 @@ test.describe('one site', () => {
 });
 
 /** One request to the edge (or an instance) from a chosen loopback address: each is a client of its own. */
-function requestFrom(base: string, options: { from: string; path: string; headers?: Record<string, string> }): Promise<number> {
+function requestFrom(
+  base: string,
+  options: { from: string; path: string; headers?: Record<string, string>; method?: string; body?: string },
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${options.path}`, { headers: options.headers ?? {}, localAddress: options.from }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = httpRequest(
+      `${base}${options.path}`,
+      { method: options.method ?? 'GET', headers: options.headers ?? {}, localAddress: options.from },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 
@@ -254,6 +261,8 @@ test.describe('two instances behind Varnish', () => {
       siteUrl: edge,
       env: { TRUSTED_PROXIES: '127.0.0.1', EDGE_PURGE_URLS: varnish.purgeUrl },
     });
+    // Varnish sends traffic to an instance once its health probe has passed: until then a page is Varnish's 503.
+    await expect.poll(async () => (await fetch(`${edge}/favicon.ico`).catch(() => null))?.status, { timeout: 30_000, intervals: [250] }).toBe(200);
   });
   test.afterAll(async () => {
     test.setTimeout(CLUSTER_HOOK_TIMEOUT_MS);
@@ -325,6 +334,26 @@ test.describe('two instances behind Varnish', () => {
     for (let i = 0; i < 11; i += 1) direct.push(await guess(cluster.sites[0]!, '127.0.0.94', i, `198.51.100.${i + 1}`));
     expect(direct.at(-1)).toBe(429);
     expect(await requestFrom(edge, { from: '127.0.0.95', path: '/admin/cache', headers: ADMIN })).toBe(200);
+  });
+
+  test('behind Varnish, wrong passwords lock out the guessing client address only, never another visitor', async () => {
+    // ACCOUNT_RATE_LIMIT (10 by default, 40 on the test site) wrong passwords for one e-mail from one client address,
+    // then 429 (docs/security.md "Ways into an account"); the address is the client's, read behind the trusted Varnish.
+    const target = `guessed-${Date.now()}@example.com`;
+    const wrongPassword = (from: string) =>
+      requestFrom(edge, {
+        from,
+        method: 'POST',
+        path: '/api/account/login',
+        headers: { origin: edge, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: target, password: 'WrongPass1' }),
+      });
+    const guesses: number[] = [];
+    for (let attempt = 0; attempt < 41; attempt += 1) guesses.push(await wrongPassword('127.0.0.96'));
+    expect(guesses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(guesses.at(-1)).toBe(429);
+    // Another visitor behind the same Varnish still gets an answer about the password, not the lock-out.
+    expect(await wrongPassword('127.0.0.97')).toBe(401);
   });
 
   test('a promote of one remote under wrk load purges exactly the pages naming it: no error, no page naming the retired version', async ({
