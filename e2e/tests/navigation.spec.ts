@@ -46,3 +46,22 @@ test('navigates client-side across remotes, keeps scroll on back, and switches l
   expect(await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker)).toBeUndefined();
   expect(errors).toEqual([]);
 });
+
+test('the header language menu closes on a click outside and on Escape, like the other menus', async ({ page }) => {
+  await page.goto('/de/netflix-downloader');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const menu = page.getByRole('banner').locator('details');
+  const summary = menu.locator('summary');
+
+  await summary.click();
+  await expect(menu).toHaveAttribute('open', '');
+  await expect(menu.getByRole('link', { name: 'Français' })).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(menu).not.toHaveAttribute('open', '');
+
+  await summary.click();
+  await expect(menu).toHaveAttribute('open', '');
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveAttribute('open', '');
+  await expect(summary).toBeFocused();
+});

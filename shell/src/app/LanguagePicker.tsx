@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
 import { LOCALES, toLocalePath, selectLocaleState, type Locale } from '@reelkeep/shared-contracts';
@@ -69,8 +70,40 @@ export function LanguagePicker() {
 export function HeaderLanguageMenu({ onToggle }: { onToggle?: (open: boolean) => void }) {
   const { t } = useTranslation('common');
   const { current, href } = useLanguageLinks();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    // docs/frame.md "Navigation layouts": like the other menus, a click outside or Escape closes it.
+    const close = () => {
+      if (detailsRef.current) detailsRef.current.open = false;
+    };
+    const closeOnOutsideClick = (event: MouseEvent) => {
+      if (!detailsRef.current?.contains(event.target as Node)) close();
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      detailsRef.current?.querySelector('summary')?.focus();
+    };
+    document.addEventListener('click', closeOnOutsideClick);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('click', closeOnOutsideClick);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
+
   return (
-    <details className={styles.menu} onToggle={(event) => onToggle?.(event.currentTarget.open)}>
+    <details
+      ref={detailsRef}
+      className={styles.menu}
+      onToggle={(event) => {
+        setOpen(event.currentTarget.open);
+        onToggle?.(event.currentTarget.open);
+      }}
+    >
       <summary className={styles.summary}>
         <span className={styles.visuallyHidden}>{t('language.current', { language: LOCALE_NATIVE_NAMES[current] })}</span>
         <svg viewBox="0 0 20 20" className={styles.globe} aria-hidden="true" focusable="false">
