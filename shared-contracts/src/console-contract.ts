@@ -11,7 +11,7 @@ export const CONSOLE_STATEMENTS = {
   console: ['view'],
   release: ['read', 'switch'],
   order: ['read', 'refund', 'resend', 'reset-devices', 'revoke-key'],
-  mail: ['read'],
+  mail: ['read', 'resend'],
   audit: ['read'],
   role: ['read', 'grant'],
 } as const;
@@ -35,7 +35,7 @@ export const CONSOLE_ROLE_PERMISSIONS: Record<ConsoleRole, RolePermissions> = {
   owner: CONSOLE_STATEMENTS,
   'release-manager': { console: ['view'], release: ['read', 'switch'], audit: ['read'] },
   'campaign-manager': { console: ['view'], release: ['read'], audit: ['read'] },
-  support: { console: ['view'], order: ['read', 'refund', 'resend', 'reset-devices', 'revoke-key'], mail: ['read'], audit: ['read'] },
+  support: { console: ['view'], order: ['read', 'refund', 'resend', 'reset-devices', 'revoke-key'], mail: ['read', 'resend'], audit: ['read'] },
   analyst: { console: ['view'], release: ['read'], order: ['read'], audit: ['read'] },
 };
 
@@ -151,6 +151,9 @@ export const consoleAuditQuery = z.object({
     .regex(/^\d{1,18}$/)
     .optional(),
 });
+
+/** The mailbox's "Send again": the outbox row to copy and send. */
+export const consoleMailResendInput = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 
 /** The mailbox: one message to open, or the list. */
 export const consoleMailQuery = z.object({

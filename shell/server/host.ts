@@ -100,7 +100,9 @@ export async function startHost(config: Config) {
     ? createOverlayRegistryStore(shared, async () => JSON.parse(await readFile(overrides, 'utf8')) as Record<string, string>)
     : shared;
   const locales = createLocaleStore(config.LOCALES_DIR);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger });
+  // docs/operations.md "Mail": mails the relay refused, or a stopped instance left half-sent, go out from the outbox.
+  mailer.start();
   const captcha = createCaptcha({ hmacKey: config.CAPTCHA_HMAC_KEY });
 
   // docs/operations.md "Page cache": this process's LRU; the edge caches in front (Varnish) share pages between instances.
@@ -180,6 +182,7 @@ export async function startHost(config: Config) {
     /** Closes what the host opened, once the HTTP server has stopped. */
     async close(): Promise<void> {
       releases.stop();
+      await mailer.stop();
       await Promise.all([db.close(), store.close(), ...limiters.map((limiter) => limiter.close())]);
       redis?.disconnect();
     },

@@ -16,6 +16,7 @@ const ROUTES: [method: 'GET' | 'POST', path: string, body: string][] = [
   ['POST', '/console/releases/confirm', 'action=promote&app=mf-checkout&version=1.0.0&confirm=yes'],
   ['GET', '/console/mailbox', ''],
   ['GET', '/console/mailbox?id=1', ''],
+  ['POST', '/console/mailbox/resend', 'id=1'],
   ['GET', '/console/audit', ''],
   ['GET', '/console/people', ''],
   ['POST', '/console/people/role', 'email=me%40example.com&role=owner'],
@@ -28,6 +29,7 @@ describe('the console handler', () => {
   let decide: (permission: string) => ConsoleAuthorisation;
   const switched: string[] = [];
   const audited: unknown[] = [];
+  const resent: string[] = [];
 
   beforeAll(async () => {
     const registry: RegistryStore = {
@@ -42,7 +44,12 @@ describe('the console handler', () => {
     const handle = createConsoleHandler({
       siteUrl: 'http://127.0.0.1:1',
       db,
-      mailer: { listOutbox: async () => [], send: async () => ({ via: 'outbox', id: '1' }) } as Mailer,
+      mailer: {
+        listOutbox: async () => [],
+        readOutbox: async () => null,
+        send: async () => ({ via: 'outbox', id: '1', state: 'held' }),
+        resend: async (id: string) => (id === '7' ? (resent.push(id), { id: '8', state: 'sent' }) : null),
+      } as unknown as Mailer,
       logger: createLogger('error'),
       registry,
       releasesDir: '/nonexistent',
@@ -103,6 +110,7 @@ describe('the console handler', () => {
     expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
     expect(switched).toEqual([]);
     expect(audited).toEqual([]);
+    expect(resent).toEqual([]);
   });
 
   it.each(ROUTES.filter(([method]) => method === 'POST'))('refuses %s %s from another origin before asking who it is', async (method, path, body) => {
@@ -120,6 +128,25 @@ describe('the console handler', () => {
     expect((await send('POST', '/console/releases/confirm', 'action=rollback&app=mf-checkout&confirm=yes')).status).toBe(403);
     expect((await send('GET', '/console/mailbox')).status).toBe(200);
     expect(switched).toEqual([]);
+  });
+
+  it('sends a mail again only with mail:resend, and records the copy in the audit log', async () => {
+    const analyst = { id: 'u4', email: 'analyst@example.com', role: 'analyst' as const };
+    decide = (permission) =>
+      permission === 'mail:read' ? { allowed: true, actor: analyst } : { allowed: false, reason: 'forbidden', actor: analyst };
+    expect((await send('POST', '/console/mailbox/resend', 'id=7')).status).toBe(403);
+    expect(resent).toEqual([]);
+
+    const agent = { id: 'u5', email: 'agent@example.com', role: 'support' as const };
+    decide = () => ({ allowed: true, actor: agent });
+    expect((await send('POST', '/console/mailbox/resend', 'id=x')).status).toBe(400);
+    expect((await send('POST', '/console/mailbox/resend', 'id=6')).status).toBe(404);
+    expect(await send('POST', '/console/mailbox/resend', 'id=7')).toMatchObject({
+      status: 303,
+      headers: { location: '/console/mailbox?id=8&done=resent' },
+    });
+    expect(resent).toEqual(['7']);
+    expect(JSON.stringify(audited.splice(0))).toContain('mail.resend');
   });
 
   it('sends a role holder without two-factor sign-in to enrol first, and a visitor nobody signed in as to sign in', async () => {

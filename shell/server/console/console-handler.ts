@@ -8,6 +8,7 @@ import {
   consoleEnrolInput,
   consoleEnrolmentSchema,
   consoleMailQuery,
+  consoleMailResendInput,
   consolePeopleSchema,
   consoleRoleChangeInput,
   consoleRoleChangeSchema,
@@ -73,7 +74,7 @@ export interface ConsoleDeps {
 }
 
 const noticeQuery = z.object({
-  done: z.enum(['switched', 'role', 'enrolled']).optional(),
+  done: z.enum(['switched', 'role', 'enrolled', 'resent']).optional(),
   problem: z.enum(['refused', 'no_account', 'last_owner']).optional(),
 });
 
@@ -454,16 +455,18 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       }
     }
 
-    // Mailbox (the platform's outbox): on a site without SMTP every mail waits here, for a newcomer to open.
+    // Mailbox (the platform's outbox): every mail the site sent, its state, and "Send again"; on a site without SMTP
+    // every mail waits here, for a newcomer to open.
     if (path === '/console/mailbox') {
       const actor = await admit({ resource: 'mail', action: 'read' });
       if (!actor) return true;
       const input = await readInput(query, consoleMailQuery);
       if (!input.ok) return problemPage(400, 'invalidInput', actor);
       const messages = await deps.mailer.listOutbox(100);
-      const opened = input.data.id ? messages.find((message) => message.id === input.data.id) : undefined;
+      const opened = input.data.id ? ((await deps.mailer.readOutbox(input.data.id)) ?? undefined) : undefined;
       if (opened) await audit(actor, 'mail.read', `mail:${opened.id}`, undefined, { recipient: opened.recipient, subject: opened.subject });
       const body = opened ? linkSiteAddresses(opened.body_text, siteOrigin) : null;
+      const canResend = canRole(actor.role, { resource: 'mail', action: 'resend' });
       return page(
         200,
         t('sections.mailbox'),
@@ -479,6 +482,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
                           <th scope="col">${t('mailbox.when')}</th>
                           <th scope="col">${t('mailbox.to')}</th>
                           <th scope="col">${t('mailbox.subject')}</th>
+                          <th scope="col">${t('mailbox.state')}</th>
                         </tr>
                       </thead>
                       <tbody>
@@ -492,6 +496,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
                                   >${message.subject}</a
                                 >
                               </td>
+                              <td>${t(`mailbox.states.${message.state}`)}</td>
                             </tr>`,
                         )}
                       </tbody>
@@ -504,6 +509,20 @@ export function createConsoleHandler(deps: ConsoleDeps) {
               ? html`<section aria-labelledby="mail-subject">
                   <h2 id="mail-subject">${opened.subject}</h2>
                   <p>${t('mailbox.to')}: ${opened.recipient}</p>
+                  <p>
+                    ${t('mailbox.state')}: ${t(`mailbox.states.${opened.state}`)} ·
+                    ${t('mailbox.attempts', { count: opened.attempts })}${opened.sent_at ? html` · ${t('mailbox.sentAt')} ${opened.sent_at.slice(0, 19)}` : ''}
+                  </p>
+                  ${opened.last_error ? html`<p>${t('mailbox.lastError')}: <code>${opened.last_error}</code></p>` : ''}
+                  ${
+                    canResend
+                      ? html`<form method="post" action="/console/mailbox/resend">
+                          <input type="hidden" name="id" value="${opened.id}" /><button type="submit" class="secondary">
+                            ${t('mailbox.resend')}
+                          </button>
+                        </form>`
+                      : ''
+                  }
                   <pre>${body}</pre>
                 </section>`
               : ''
@@ -511,6 +530,16 @@ export function createConsoleHandler(deps: ConsoleDeps) {
         actor,
         'mailbox',
       );
+    }
+    if (path === '/console/mailbox/resend' && form) {
+      const actor = await admit({ resource: 'mail', action: 'resend' });
+      if (!actor) return true;
+      const input = await readInput(form, consoleMailResendInput);
+      if (!input.ok) return problemPage(400, 'invalidInput', actor);
+      const copy = await deps.mailer.resend(input.data.id);
+      if (!copy) return problemPage(404, 'notFound', actor);
+      await audit(actor, 'mail.resend', `mail:${input.data.id}`, undefined, { copy: `mail:${copy.id}`, state: copy.state });
+      return redirect(`/console/mailbox?id=${copy.id}&done=resent`);
     }
 
     // Audit log: every console action, searchable.
