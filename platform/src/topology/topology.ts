@@ -246,13 +246,6 @@ async function startParts(options: TopologyOptions, record: (pid: number) => Pro
     if (promoted.code !== 0) throw new Error(`promote ${app}@${version} failed:\n${promoted.output}`);
   }
 
-  await Promise.all(
-    Object.entries(options.build.live).map(async ([app, version]) => {
-      const promoted = await release('promote', app, version);
-      if (promoted.code !== 0) throw new Error(`promote ${app}@${version} failed:\n${promoted.output}`);
-    }),
-  );
-
   // One web-push key pair for every instance (docs/push.md): a subscription made on one is sent by another.
   const vapid = createECDH('prime256v1');
   vapid.generateKeys();
