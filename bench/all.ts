@@ -13,7 +13,7 @@
  *   npm run bench [-- --quick]
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { access, constants, cp, rm } from 'node:fs/promises';
+import { access, cp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -76,20 +76,17 @@ export function parseSideBySide(output: string): Partial<Record<Side, SideFigure
 }
 
 /**
- * The shared benchmark folder, or a copy of it under bench/results when it is read-only and its baseline
- * is not built yet (side-by-side.sh installs and builds the baseline beside itself on first use).
+ * The shared benchmark folder when its baseline is built, else a copy of it under bench/results (side-by-side.sh
+ * installs and builds the baseline beside itself on first use, and the shared folder is never written: a
+ * permission check cannot tell, since root may write a read-only folder).
  */
 async function locateSideBySide(): Promise<string> {
   const built = path.join(SHARED_BENCH_DIR, 'mono-baseline', 'mono-rr7', 'dist', 'server', 'server.cjs');
-  const writable = await access(path.join(SHARED_BENCH_DIR, 'mono-baseline'), constants.W_OK).then(
-    () => true,
-    () => false,
-  );
   const present = await access(built).then(
     () => true,
     () => false,
   );
-  if (present || writable) return path.join(SHARED_BENCH_DIR, 'side-by-side.sh');
+  if (present) return path.join(SHARED_BENCH_DIR, 'side-by-side.sh');
   const copy = path.join(RESULTS_DIR, 'shared-bench');
   const copied = await access(path.join(copy, 'side-by-side.sh')).then(
     () => true,

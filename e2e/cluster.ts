@@ -109,7 +109,7 @@ export async function startCluster(options: {
     ...options.env,
   };
   // The cluster's registry lives in its PostgreSQL (+ Redis): the live versions are promoted there first.
-  for (const [app, version] of Object.entries(options.live)) await runReleaseIn(env, 'promote', app, version);
+  await runReleaseIn(env, 'promote', ...Object.entries(options.live).flat());
   // Each instance's log goes to a file beside the test site's state, where a failed run can be read.
   const logDir = path.join(E2E_DIR, 'logs');
   mkdirSync(logDir, { recursive: true });

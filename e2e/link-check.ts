@@ -3,15 +3,23 @@
  * the language picker's `source=lang_switch` links) and it resolves (200, or a redirect that ends in 200).
  */
 import { LOCALES } from '@reelkeep/shared-contracts';
+import { normaliseQuery } from '../shell/server/page-cache-rules.ts';
 
 /** What the crawl found. */
 export interface LinkCheckReport {
   pages: number;
   links: number;
+  /** Links fetched: the others are sitemap pages already fetched, linked with tracking parameters only. */
+  fetchedLinks: number;
   problems: string[];
 }
 
 const LOCALE_PREFIX = new RegExp(`^/(${LOCALES.filter((locale) => locale !== 'en').join('|')})(?=/|$|\\?)`);
+
+/** `/`, `/fr`, `/fr/`: a locale's home, where the language picker's parameter decides a redirect (docs/routing.md "Language choice"). */
+function isLocaleHome(path: string): boolean {
+  return path === '/' || (LOCALE_PREFIX.test(path) && path.replace(LOCALE_PREFIX, '').replace('/', '') === '');
+}
 
 function localeOf(path: string): string {
   return LOCALE_PREFIX.exec(path)?.[1] ?? 'en';
@@ -39,10 +47,14 @@ export async function checkSiteLinks(baseUrl: string, concurrency = 16): Promise
   const sitemaps = await readLocs(new URL('/sitemap.xml', baseUrl).href);
   const pageUrls = (await Promise.all(sitemaps.map((sitemap) => readLocs(new URL(new URL(sitemap).pathname, baseUrl).href)))).flat();
   const linkSources = new Map<string, string>();
+  const failedPages = new Set<string>();
   await mapWithLimit(pageUrls, concurrency, async (pageUrl) => {
     const path = new URL(pageUrl).pathname;
     const response = await fetch(new URL(path, baseUrl), { redirect: 'manual' });
-    if (response.status !== 200) return void problems.push(`${path}: sitemap page answers ${response.status}`);
+    if (response.status !== 200) {
+      failedPages.add(path);
+      return void problems.push(`${path}: sitemap page answers ${response.status}`);
+    }
     const html = await response.text();
     const main = html.slice(html.indexOf('<body'));
     for (const match of main.matchAll(/<a [^>]*href="(\/[^"#]*)(?:#[^"]*)?"/g)) {
@@ -53,10 +65,18 @@ export async function checkSiteLinks(baseUrl: string, concurrency = 16): Promise
       if (!linkSources.has(href)) linkSources.set(href, path);
     }
   });
-  await mapWithLimit([...linkSources.keys()], concurrency, async (href) => {
+  // A link to a sitemap page that answered 200, with nothing but tracking parameters in its query, resolves: the page
+  // cache's rule (one key for them all, docs/operations.md "Page cache") says those parameters never change the page.
+  // The language picker's links to a home page are fetched all the same: there `source=lang_switch` decides a redirect.
+  const answered = new Set(pageUrls.map((pageUrl) => new URL(pageUrl).pathname).filter((path) => !failedPages.has(path)));
+  const toFetch = [...linkSources.keys()].filter((href) => {
+    const [path = '', query = ''] = href.split('?');
+    return !(answered.has(path) && normaliseQuery(query) === '' && !isLocaleHome(path));
+  });
+  await mapWithLimit(toFetch, concurrency, async (href) => {
     const response = await fetch(new URL(href, baseUrl), { redirect: 'follow' });
     if (response.status !== 200) problems.push(`${linkSources.get(href)}: link ${href} answers ${response.status}`);
     await response.body?.cancel();
   });
-  return { pages: pageUrls.length, links: linkSources.size, problems };
+  return { pages: pageUrls.length, links: linkSources.size, fetchedLinks: toFetch.length, problems };
 }

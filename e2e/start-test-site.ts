@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import path from 'node:path';
 import { buildApp, APPS } from '../platform/src/release/build-app.ts';
 import { applyPromotion, createFileRegistryStore } from '../platform/src/release/registry.ts';
+import { findReleaseProblems, toReleaseDir } from '../platform/src/release/releases.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
 import { loadConfig } from '../platform/src/config.ts';
 import { openDatabase } from '../platform/src/db/database.ts';
@@ -47,8 +48,24 @@ await rm(E2E_DIR, { recursive: true, force: true });
 await mkdir(E2E_RELEASES_DIR, { recursive: true });
 const store = createFileRegistryStore(path.join(E2E_RELEASES_DIR, 'registry.json'));
 const initial: Record<string, string> = {};
+/**
+ * docs/testing.md: with `E2E_BUILT_RELEASES_DIR` (CI sets it to the `releases/` that `npm run build` has just filled from
+ * the same sources) each app's live build there is copied, after its hashes are checked, instead of being built again.
+ */
+async function copyBuiltRelease(app: (typeof APPS)[number]): Promise<string | undefined> {
+  const builtDir = process.env.E2E_BUILT_RELEASES_DIR;
+  if (!builtDir) return undefined;
+  const live = await createFileRegistryStore(path.join(builtDir, 'registry.json'))
+    .read()
+    .then((state) => state.apps[app]?.live)
+    .catch(() => undefined);
+  if (!live || (await findReleaseProblems(builtDir, app, live)).length > 0) return undefined;
+  await cp(toReleaseDir(builtDir, app, live), toReleaseDir(E2E_RELEASES_DIR, app, live), { recursive: true });
+  return live;
+}
+
 for (const app of APPS) {
-  const { version } = await buildApp(ROOT_DIR, E2E_RELEASES_DIR, app);
+  const version = (await copyBuiltRelease(app)) ?? (await buildApp(ROOT_DIR, E2E_RELEASES_DIR, app)).version;
   await store.update((state) => applyPromotion(state, app, version, 'e2e'));
   initial[app] = version;
 }

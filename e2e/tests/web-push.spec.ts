@@ -1,12 +1,13 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Request } from '@playwright/test';
+import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE } from '../test-site.ts';
-import { PUSH_EVENT_ENDPOINT } from '@reelkeep/shared-contracts/push-contract';
+import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE, E2E_RELEASES_DIR } from '../test-site.ts';
+import { PUSH_EVENT_ENDPOINT, PUSH_PROMPT_DELAY_MS } from '@reelkeep/shared-contracts/push-contract';
 import { pushQueuedAnswerSchema } from '@reelkeep/shared-contracts/push';
 import { startDesktopNotificationServer } from '../desktop-notifications.ts';
+import { PUSH_PROMPTED_SESSION_KEY } from '../../shell/src/webpush/push-prompt-rules.ts';
 import { closeCampaignDialogs, expect, readJson, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
 
 /**
@@ -54,6 +55,55 @@ async function openVisitor(desktopBus?: string): Promise<BrowserContext> {
   return context;
 }
 
+/** The id of the shell's chunk that holds the push offer (the one whose code uses its session key). */
+function findPushOfferChunk(shellVersion: string): number {
+  const dir = path.join(E2E_RELEASES_DIR, 'shell', shellVersion, 'browser');
+  const file = readdirSync(dir).find(
+    (name) => /^\d+\..*\.js$/.test(name) && readFileSync(path.join(dir, name), 'utf8').includes(PUSH_PROMPTED_SESSION_KEY),
+  );
+  if (!file) throw new Error(`no chunk of shell@${shellVersion} holds the push offer`);
+  return Number(file.split('.')[0]);
+}
+
+/** Whether the page has run the push offer's code: the shell's chunk loader lists the chunks it ran. */
+async function hasPushOfferCode(page: Page, chunk: number): Promise<boolean> {
+  return page.evaluate((id) => ((globalThis as { rspackChunkshell?: [number[]][] }).rspackChunkshell ?? []).some(([ids]) => ids.includes(id)), chunk);
+}
+
+/**
+ * Stops the clock of every page of `context` (docs/push.md: the offer's 7 s pass when the journey says, not in real
+ * seconds); `openOnClock` then moves it as far as a page needs to load.
+ */
+async function stopClock(context: BrowserContext): Promise<void> {
+  await context.clock.install();
+  await context.clock.pauseAt(Date.now() + 1_000);
+}
+
+/**
+ * Opens `url` on the stopped clock and waits until the push offer's code has loaded: the page's clock moves 100 ms per
+ * look until it is hydrated, then 2 s (the offer's code is fetched once the browser is idle, 2 s at the latest).
+ */
+async function openOnClock(page: Page, url: string, chunk: number): Promise<void> {
+  await page.goto(url);
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return page.locator('html').getAttribute('data-hydrated');
+    })
+    .toBe('true');
+  await page.clock.runFor(2_000);
+  await expect.poll(() => hasPushOfferCode(page, chunk)).toBe(true);
+  // Mounted and decided: React renders on its own schedule (not the page's timers) once the code is there.
+  await page.waitForTimeout(300);
+}
+
+/** A visitor staying on a page well past the offer's 7 s, on the page's clock, once its code has loaded. */
+async function stayPastPushDelay(page: Page, url: string, chunk: number): Promise<void> {
+  await openOnClock(page, url, chunk);
+  for (let ran = 0; ran <= PUSH_PROMPT_DELAY_MS; ran += 1_000) await page.clock.runFor(1_000);
+  await page.waitForTimeout(500);
+}
+
 test('the push worker answers at its own path, with its own policy, never from the page cache', async ({ request }) => {
   const response = await request.get('/webpush/sw.js');
   expect(response.status()).toBe(200);
@@ -65,19 +115,26 @@ test('the push worker answers at its own path, with its own policy, never from t
   expect(await response.text()).toContain('notificationclick');
 });
 
-test('with notifications allowed, a page reports its subscription 7 s after it loads; checkout never does', async () => {
+test('with notifications allowed, a page reports its subscription 7 s after it loads; checkout never does', async ({ fixtures }) => {
   test.setTimeout(60_000);
+  const chunk = findPushOfferChunk(fixtures.initial.shell!);
   const context = await openVisitor();
   try {
     const page = await context.newPage();
-    const reports: { at: number; request: Request }[] = [];
-    page.on('request', (request) => request.url().endsWith('/sub/register') && reports.push({ at: Date.now(), request }));
-    const loadedAt = Date.now();
-    await page.goto('/fr/netflix-downloader');
-    const answer = await page.waitForResponse((response) => response.url().endsWith('/sub/register'), { timeout: 15_000 });
-    expect(reports[0]!.at - loadedAt).toBeGreaterThanOrEqual(7000);
+    const reports: Request[] = [];
+    page.on('request', (request) => request.url().endsWith('/sub/register') && reports.push(request));
+    await stopClock(context);
+    await openOnClock(page, '/fr/netflix-downloader', chunk);
+    const loadedFor = await page.evaluate(() => performance.now());
+    expect(loadedFor, 'the offer loaded before its 7 s were up').toBeLessThan(PUSH_PROMPT_DELAY_MS - 100);
+    await page.clock.runFor(PUSH_PROMPT_DELAY_MS - 100 - loadedFor);
+    await page.waitForTimeout(500);
+    expect(reports, 'nothing reported before 7 s').toEqual([]);
+    const answered = page.waitForResponse((response) => response.url().endsWith('/sub/register'));
+    await page.clock.runFor(200);
+    const answer = await answered;
     expect(await answer.json()).toEqual({ code: 200 });
-    const payload = reports[0]!.request.postDataJSON() as Record<string, unknown>;
+    const payload = reports[0]!.postDataJSON() as Record<string, unknown>;
     expect(payload).toEqual({
       language: 'fr',
       diff_time: expect.any(Number),
@@ -94,23 +151,22 @@ test('with notifications allowed, a page reports its subscription 7 s after it l
     expect((await context.cookies()).find((cookie) => cookie.name === 'rk_push')?.value).toBe('subscribed');
 
     // Once a session: the next page of the same tab reports nothing.
-    await page.goto('/fr/store');
-    await page.waitForTimeout(8_000);
+    await stayPastPushDelay(page, '/fr/store', chunk);
     expect(reports).toHaveLength(1);
 
     // A new tab is a new session, but checkout never subscribes.
     const checkout = await context.newPage();
-    checkout.on('request', (request) => request.url().endsWith('/sub/register') && reports.push({ at: Date.now(), request }));
-    await checkout.goto('/checkout');
-    await checkout.waitForTimeout(8_500);
+    checkout.on('request', (request) => request.url().endsWith('/sub/register') && reports.push(request));
+    await stayPastPushDelay(checkout, '/checkout', chunk);
     expect(reports).toHaveLength(1);
   } finally {
     await context.close();
   }
 });
 
-test('without an earlier answer the page offers notifications; "No thanks" is kept and never asked again', async () => {
+test('without an earlier answer the page offers notifications; "No thanks" is kept and never asked again', async ({ fixtures }) => {
   test.setTimeout(60_000);
+  const chunk = findPushOfferChunk(fixtures.initial.shell!);
   const context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'e2e-push-')), {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
@@ -120,16 +176,19 @@ test('without an earlier answer the page offers notifications; "No thanks" is ke
     await context.addCookies(E2E_CONSENT_STATE.cookies);
     await context.addInitScript(closeCampaignDialogs);
     const page = await context.newPage();
-    await page.goto('/de/');
+    await stopClock(context);
+    await openOnClock(page, '/de/', chunk);
     const card = page.getByRole('dialog', { name: readText('de', 'common', 'push_prompt.title') });
-    await expect(card).toBeVisible({ timeout: 12_000 });
+    await expect(card).toHaveCount(0);
+    // Its 7 s are counted from when no other prompt is on screen (the consent card is answered already).
+    await page.clock.runFor(PUSH_PROMPT_DELAY_MS + 500);
+    await expect(card).toBeVisible();
     await card.getByRole('button', { name: readText('de', 'common', 'push_prompt.decline') }).click();
     await expect(card).toBeHidden();
     expect((await context.cookies()).find((cookie) => cookie.name === 'rk_push')?.value).toBe('declined');
 
     const next = await context.newPage();
-    await next.goto('/de/');
-    await next.waitForTimeout(8_500);
+    await stayPastPushDelay(next, '/de/', chunk);
     await expect(next.getByRole('dialog', { name: readText('de', 'common', 'push_prompt.title') })).toHaveCount(0);
   } finally {
     await context.close();

@@ -18,7 +18,9 @@ const USAGE = `usage:
                                          each new build live (never one rolled back from), --promote-first only
                                          an app nothing is live for yet (npm start)
   release publish <app> [version|latest] upload a built version to the artifact origin (ARTIFACT_ORIGIN)
-  release promote <app> <version|latest> make a built version live (checked: hashes, contract, API, migrations)
+  release promote <app> <version|latest> [<app> <version> ...]
+                                         make a built version live (checked: hashes, contract, API, migrations);
+                                         several pairs are promoted in turn
   release rollback <app>                 make the version live before the current one live again
   release status                         live versions and their history`;
 
@@ -75,8 +77,13 @@ async function main(argv: string[]): Promise<void> {
       }
       return;
     }
-    case 'promote':
-      return promote(requireApp(rest[0]), rest[1] ?? 'latest');
+    case 'promote': {
+      // Several `<app> <version>` pairs promote one after another in this one process (a topology making a whole
+      // build live starts one process, not one per app); the first refused stops the rest.
+      if (rest.length > 2 && rest.length % 2 !== 0) throw new Error(`promote takes <app> <version|latest>, or pairs of them\n${USAGE}`);
+      for (let index = 0; index < Math.max(rest.length, 1); index += 2) await promote(requireApp(rest[index]), rest[index + 1] ?? 'latest');
+      return;
+    }
     case 'publish': {
       const app = requireApp(rest[0]);
       if (!origin) throw new Error("release:publish needs ARTIFACT_ORIGIN (and a publisher's ARTIFACT_ORIGIN_CREDENTIALS)");
