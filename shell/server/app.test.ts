@@ -141,12 +141,13 @@ beforeAll(async () => {
     gateway: { fetchApi, handle: async () => false } as unknown as Gateway,
     browserOrigins: { script: [], frame: [], connect: [], style: [], payment: [] },
     dirs: {},
+    cohort: '-',
   };
   const pageCache = await createPageCache({ ttlS: 300, staleS: 60, maxBytes: 1_000_000, localesDir: config.LOCALES_DIR, logger });
   const adminGuard = createAdminGuard({ token: ADMIN_TOKEN, failures: createRateLimiter({ name: 'admin', limit: 10, windowMs: 60_000 }) });
   const host = {
     logger,
-    releases: { current: () => snapshot, pinned: async () => snapshot },
+    releases: { current: () => snapshot, pinned: async () => snapshot, canaries: () => [], forCohort: async () => snapshot },
     locales: createLocaleStore(config.LOCALES_DIR),
     mailer: { listOutbox: async () => [] },
     adminGuard,

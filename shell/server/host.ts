@@ -22,6 +22,7 @@ import { pullRelease } from '@reelkeep/platform/artifact-origin';
 import { createReleasePuller, watchReleases, type ReleasePuller } from './release-snapshot.ts';
 import { createPageCache } from './page-cache.ts';
 import { createReleaseHealth } from '@reelkeep/platform/release-health';
+import { startCanarySupervisor } from '@reelkeep/platform/canary-supervisor';
 
 /** docs/security.md "Admin": wrong admin tokens one client address may send in this window. */
 const ADMIN_FAILURE_LIMIT = 10;
@@ -170,6 +171,16 @@ export async function startHost(config: Config) {
     pull: readArtifactOrigin(config, logger),
   });
   liveFetchApi = (path, init) => releases.current().gateway.fetchApi(path, init);
+  // docs/releases.md "Canary": every instance judges the canaries from the health all instances counted.
+  const canarySupervisor = startCanarySupervisor({
+    store,
+    health: releaseHealth,
+    policy: { errorMargin: config.CANARY_ERROR_MARGIN, minRequests: config.CANARY_MIN_REQUESTS, stepMs: config.CANARY_STEP_MS },
+    checkMs: config.CANARY_CHECK_MS,
+    logger,
+    db,
+    onChange: () => releases.refresh(),
+  });
 
   return {
     logger,
@@ -191,6 +202,7 @@ export async function startHost(config: Config) {
     /** Closes what the host opened, once the HTTP server has stopped. */
     async close(): Promise<void> {
       releases.stop();
+      canarySupervisor.stop();
       await releaseHealth.close();
       await Promise.all([db.close(), store.close(), ...limiters.map((limiter) => limiter.close())]);
       redis?.disconnect();

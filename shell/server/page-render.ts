@@ -306,6 +306,7 @@ export function createPageRenderer(deps: {
         priceVariant: config.AB_PLAN_PRICE_OPEN ? ab.price : null,
         campaignBannerClosed: isCampaignBannerClosed(req.headers.cookie),
         experiments: ab.pageVariants,
+        cohort: snapshot.cohort,
       },
       versions: { shell: snapshot.shell?.version ?? '', locales: cache.localesVersion, remotes: listLiveVersions(snapshot) },
     });
@@ -450,9 +451,16 @@ export function createPageRenderer(deps: {
       if (decision.kind === 'cacheable') {
         const renderUrl = new URL(decision.renderPath, config.SITE_URL);
         const served = await cache.serve(decision.key, {
-          isLive: (entry) => namesOnlyLiveReleases(entry.tags, deps.liveVersions()),
+          // The versions of the visitor's snapshot: the live ones, or a canary cohort's (docs/releases.md "Canary").
+          isLive: (entry) => namesOnlyLiveReleases(entry.tags, snapshot.cohort === '-' ? deps.liveVersions() : listLiveVersions(snapshot)),
           render: () => renderForCache(req, renderUrl, snapshot, shell, decision, { nonce, ab }),
         });
+        // docs/releases.md "Health per version": a page served from the cache counts as served by its versions too.
+        if (served.status !== 'MISS') {
+          const app = decision.remote;
+          const version = listLiveVersions(snapshot)[app];
+          if (version) deps.recordRender?.(app, version, false);
+        }
         if (served.entry === null) return void (await sendRendered(req, res, served.answer));
         await sendEntry(req, res, served.entry, served.status, snapshot);
         return served.entry;
