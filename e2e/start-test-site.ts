@@ -28,7 +28,7 @@ import {
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 
 async function buildVariant(
-  app: 'shell' | 'mf-campaign' | 'mf-blog' | 'mf-account' | 'mf-checkout',
+  app: 'shell' | 'mf-landing' | 'mf-campaign' | 'mf-blog' | 'mf-account' | 'mf-checkout',
   alter: (dir: string) => Promise<void>,
 ): Promise<string> {
   const sourceDir = path.join(E2E_DIR, 'sources', app);
@@ -87,6 +87,13 @@ const fixtures: E2EFixtures = {
       path.join(dir, 'src/CheckoutPage.tsx'),
       '  const { offer } = data;',
       "  const { offer } = data;\n  if (offer) throw new Error('e2e: this page throws while rendering');",
+    ),
+  ),
+  landingThrowingOnOneRoute: await buildVariant('mf-landing', (dir) =>
+    replaceIn(
+      path.join(dir, 'src/pages/InfoPages.tsx'),
+      "  const locale = useSelector(selectLocale);\n  return (\n    <>\n      <Hero eyebrow={t('eyebrow')}",
+      "  const locale = useSelector(selectLocale);\n  if (locale) throw new Error('e2e: this canary throws on the product overview');\n  return (\n    <>\n      <Hero eyebrow={t('eyebrow')}",
     ),
   ),
   accountSlow: await buildVariant('mf-account', (dir) =>

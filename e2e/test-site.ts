@@ -60,6 +60,10 @@ export const E2E_ENV: Record<string, string> = {
   TRACKING_OUTBOUND_DOMAINS: 'partner.example',
   // docs/push.md "Push services": the journeys' browsers subscribe at a stand-in that never resolves (web-push.spec.ts).
   PUSH_SERVICE_ORIGINS: 'https://push.e2e.invalid',
+  // docs/releases.md "Canary": judged on a small sample, in short steps, often, so the canary journeys take seconds.
+  CANARY_MIN_REQUESTS: '20',
+  CANARY_STEP_MS: '1500',
+  CANARY_CHECK_MS: '250',
 };
 
 /** Versions built from altered sources, for the release and failure journeys. */
@@ -68,6 +72,8 @@ export interface E2EFixtures {
   campaignNext: string;
   /** mf-blog whose page module throws while loading. */
   blogBroken: string;
+  /** mf-landing whose product overview page throws while rendering (the canary journey). */
+  landingThrowingOnOneRoute: string;
   /** mf-account whose login loader never answers. */
   accountSlow: string;
   /** mf-checkout whose page throws while rendering. */

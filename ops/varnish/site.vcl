@@ -81,6 +81,13 @@ sub vcl_recv {
     } else {
         set req.http.x-page-variant = req.http.x-page-variant + ";sidebarAB=other";
     }
+    if (cookie.isset("rk_cohort") && cookie.get("rk_cohort") !~ "^[0-9A-Za-z_-]{16,32}\.-$") {
+        if (cookie.get("rk_cohort") ~ "^[0-9A-Za-z_-]{16,32}\.(?:-|(?:shell|mf-[a-z]+)@[0-9A-Za-z.-]+(?:\+(?:shell|mf-[a-z]+)@[0-9A-Za-z.-]+)*)$") {
+            set req.http.x-page-variant = req.http.x-page-variant + ";cohort=" + regsub(cookie.get("rk_cohort"), "^[^.]*\.", "");
+        } else {
+            set req.http.x-page-variant = req.http.x-page-variant + ";cohort=other";
+        }
+    }
     return (hash);
 }
 

@@ -55,6 +55,11 @@ export const configSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   REGISTRY_POLL_MS: milliseconds(1000),
+  // docs/releases.md "Canary": how a canary is judged (its error rate against the live version's) and stepped.
+  CANARY_ERROR_MARGIN: z.coerce.number().min(0).max(1).default(0.02),
+  CANARY_MIN_REQUESTS: z.coerce.number().int().positive().default(200),
+  CANARY_STEP_MS: milliseconds(10 * 60_000),
+  CANARY_CHECK_MS: milliseconds(2000),
   REMOTE_LOAD_TIMEOUT_MS: milliseconds(3000),
   RENDER_TIMEOUT_MS: milliseconds(10_000),
   API_TIMEOUT_MS: milliseconds(10_000),

@@ -1,3 +1,4 @@
+import { createReleaseHealth } from '@reelkeep/platform/release-health';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { get, type Server } from 'node:http';
@@ -140,18 +141,20 @@ beforeAll(async () => {
     gateway: { fetchApi, handle: async () => false } as unknown as Gateway,
     browserOrigins: { script: [], frame: [], connect: [], style: [], payment: [] },
     dirs: {},
+    cohort: '-',
   };
   const pageCache = await createPageCache({ ttlS: 300, staleS: 60, maxBytes: 1_000_000, localesDir: config.LOCALES_DIR, logger });
   const adminGuard = createAdminGuard({ token: ADMIN_TOKEN, failures: createRateLimiter({ name: 'admin', limit: 10, windowMs: 60_000 }) });
   const host = {
     logger,
-    releases: { current: () => snapshot, pinned: async () => snapshot },
+    releases: { current: () => snapshot, pinned: async () => snapshot, canaries: () => [], forCohort: async () => snapshot },
     locales: createLocaleStore(config.LOCALES_DIR),
     mailer: { listOutbox: async () => [] },
     adminGuard,
     pageCache,
     readClientAddress: createClientAddressReader([]),
     createRateLimiter: (name: string, limit: number, windowMs: number) => createRateLimiter({ name, limit, windowMs }),
+    releaseHealth: createReleaseHealth(),
   } as unknown as Host;
   const pages = createPageRenderer({
     config,

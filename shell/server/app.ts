@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { APP_OF_SQUAD, isLocale, PUSH_SERVICE_WORKER_PATH, SQUADS, type SquadName } from '@reelkeep/shared-contracts';
+import { APP_OF_SQUAD, isLocale, isSecureSite, PUSH_SERVICE_WORKER_PATH, SQUADS, type SquadName } from '@reelkeep/shared-contracts';
 import type { Config } from '@reelkeep/platform/config';
 import { NAMESPACE_PATTERN } from '@reelkeep/platform/locale-store';
 import { createNonce, createSecurityHeaderWriter } from './security-headers.ts';
@@ -11,6 +11,8 @@ import type { createPageRenderer } from './page-render.ts';
 import { createSessionReader } from './session.ts';
 import type { Host } from './host.ts';
 import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
+import { createCohortResolver } from './canary-cohort.ts';
+import { createReleaseBeaconHandler, RELEASE_BEACON_LIMIT, RELEASE_BEACON_WINDOW_MS } from './release-beacon.ts';
 import { createConsoleHandler, CONSOLE_ACCOUNT_LIMIT, CONSOLE_LIMIT_WINDOW_MS, CONSOLE_SIGN_IN_LIMIT } from './console/console-handler.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
@@ -89,6 +91,15 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
       codeByAddress: host.createRateLimiter('console-code', CONSOLE_SIGN_IN_LIMIT, CONSOLE_LIMIT_WINDOW_MS),
     },
   });
+  // docs/releases.md "Health per version": the browser's failures, counted for the version that failed.
+  const handleReleaseBeacon = createReleaseBeaconHandler({
+    siteUrl: config.SITE_URL,
+    health: host.releaseHealth,
+    limiter: host.createRateLimiter('release-beacon', RELEASE_BEACON_LIMIT, RELEASE_BEACON_WINDOW_MS),
+    readClientAddress,
+    readRegistry: () => releases.current().state,
+  });
+  const resolveCohort = createCohortResolver({ releases, secure: isSecureSite(config.SITE_URL) });
   const startedAt = new Date().toISOString();
   /** A page answer the cache had no part in (a URL rule's redirect). */
   const refusedFiles = new Set<string>();
@@ -110,7 +121,10 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const nonce = createNonce();
-    const snapshot = releases.current();
+    // docs/releases.md "Canary": the visitor's cohort decides the versions of their pages and API calls.
+    const cohort = await resolveCohort(req, (req.url ?? '/').split('?')[0]!).catch(() => ({ snapshot: releases.current(), setCookie: undefined }));
+    const snapshot = cohort.snapshot;
+    if (cohort.setCookie) res.appendHeader('set-cookie', cohort.setCookie);
     res.removeHeader('x-powered-by');
     writeSecurityHeaders(res, nonce, snapshot.browserOrigins);
     const method = req.method ?? 'GET';
@@ -201,6 +215,8 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
             pid: process.pid,
             // The versions this instance serves: a live version refused at load leaves the last good one (docs/releases.md "Loading").
             live: listLiveVersions(snapshot),
+            // docs/releases.md "Canary": the canaries this instance serves beside the live versions.
+            canaries: releases.canaries(),
             remotes: health,
             apis: describeApis(snapshot),
             history: snapshot.state.history.slice(-50),
@@ -211,6 +227,7 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
       if (url.pathname === '/admin/outbox' && (method === 'GET' || method === 'HEAD')) {
         return sendJson(res, 200, { messages: await mailer.listOutbox() }, method);
       }
+      if (await handleReleaseBeacon(req, res, url)) return;
       if (await handleConsole(req, res, url, nonce)) return;
       if (await handleCacheAdmin(req, res, url)) return;
       if (await snapshot.gateway.handle(req, res, url)) return;
@@ -227,7 +244,13 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
           return sendJson(res, 200, { redirect: gate.location });
         }
         const versions = req.headers['x-remote-versions'];
-        return await pages.sendPageData(req, res, pageUrl, await releases.pinned(typeof versions === 'string' ? versions : undefined), session);
+        return await pages.sendPageData(
+          req,
+          res,
+          pageUrl,
+          await releases.pinned(typeof versions === 'string' ? versions : undefined, snapshot),
+          session,
+        );
       }
       if (method !== 'GET' && method !== 'HEAD') {
         res.setHeader('allow', 'GET, HEAD');

@@ -28,6 +28,21 @@ describe('describeEdgeVariant', () => {
       { cookie: 'abPlanPrice=new; sidebarAB=old; rk_campaign_closed=yes' },
       'os=win32;banner=open;abPlanPrice=other;resourceBannerAB=-;sidebarAB=other',
     ],
+    [
+      'the stable cohort of a canary',
+      { cookie: 'rk_cohort=AbCdEfGhIjKlMnOp.-' },
+      'os=win32;banner=open;abPlanPrice=-;resourceBannerAB=-;sidebarAB=-',
+    ],
+    [
+      "a canary's cohort",
+      { cookie: 'rk_cohort=AbCdEfGhIjKlMnOp.mf-blog@0.2.0-b+mf-landing@0.1.0-abc' },
+      'os=win32;banner=open;abPlanPrice=-;resourceBannerAB=-;sidebarAB=-;cohort=mf-blog@0.2.0-b+mf-landing@0.1.0-abc',
+    ],
+    [
+      'a cohort cookie this site never wrote',
+      { cookie: 'rk_cohort=x.evil' },
+      'os=win32;banner=open;abPlanPrice=-;resourceBannerAB=-;sidebarAB=-;cohort=other',
+    ],
   ])('%s', (_name, headers, expected) => {
     expect(describeEdgeVariant(headers)).toBe(expected);
   });

@@ -6,6 +6,7 @@ import {
   readCookie,
   type ExperimentDefinition,
 } from '@reelkeep/shared-contracts';
+import { COHORT_COOKIE, parseCohortValue } from '@reelkeep/platform/canary';
 import { detectOs } from './visitor.ts';
 
 /**
@@ -50,7 +51,23 @@ export function describeEdgeVariant(headers: { cookie?: string | undefined; 'use
     const value = readCookie(headers.cookie, experiment.cookie);
     parts.push(`${experiment.cookie}=${value === undefined ? '-' : isKnownVariant(experiment, value) ? value : 'other'}`);
   }
+  const cohort = describeEdgeCohort(headers.cookie);
+  if (cohort) parts.push(`cohort=${cohort}`);
   return parts.join(';');
+}
+
+/**
+ * docs/releases.md "Canary": the canary versions a visitor's cohort cookie names, as the edge keys them; undefined
+ * for the stable cohort (no cookie, or one naming no canary), `other` for a value this site never wrote. The host
+ * renders by the cohort it computes from the cookie's seed and rewrites a cookie that says otherwise, so a page
+ * the edge keeps under these pins is always theirs.
+ */
+export function describeEdgeCohort(cookieHeader: string | undefined): string | undefined {
+  const value = readCookie(cookieHeader, COHORT_COOKIE);
+  if (value === undefined) return undefined;
+  const parsed = parseCohortValue(value);
+  if (!parsed) return 'other';
+  return parsed.pins === '-' ? undefined : parsed.pins;
 }
 
 /** Whether a `Cookie` header carries an auth cookie (a session): such a request is passed to an instance, never cached. */

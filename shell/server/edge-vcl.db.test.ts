@@ -108,6 +108,9 @@ describe('the edge keys a page by the variant the host describes', () => {
       { cookie: 'rk_consent=denied; abPlanPrice=price_b;sidebarAB=a;  resourceBannerAB=b; rk_campaign_closed=1' },
     ],
     ['a banner cookie that is not 1', { cookie: 'rk_campaign_closed=0' }],
+    ['the stable cohort of a canary', { cookie: 'rk_cohort=AbCdEfGhIjKlMnOp.-' }],
+    ["a canary's cohort", { cookie: 'abPlanPrice=price_a; rk_cohort=AbCdEfGhIjKlMnOp.mf-blog@0.2.0-b+mf-landing@0.1.0-abc' }],
+    ['a cohort cookie this site never wrote', { cookie: 'rk_cohort=AbCdEfGhIjKlMnOp.mf-x@1;' }],
   ])('%s: the same description on both sides, and a hit the second time', async (_name, headers) => {
     const url = fresh('/store');
     const first = await get(url, headers);
@@ -120,6 +123,18 @@ describe('the edge keys a page by the variant the host describes', () => {
     // Browsers see the page's full Vary again; the edge keyed it by the variant only.
     expect(second.headers.get('vary')).toBe('Accept-Encoding, Cookie, User-Agent');
     expect(second.headers.has('surrogate-key')).toBe(false);
+  });
+
+  it("keeps a canary cohort's page apart from the stable cohort's, and shares it among the cohort's visitors", async () => {
+    const url = fresh('/store');
+    const canary = 'rk_cohort=AbCdEfGhIjKlMnOp.mf-landing@0.1.0-abc';
+    const stable = await (await get(url, { cookie: 'rk_cohort=AbCdEfGhIjKlMnOp.-' })).text();
+    const ofCanary = await (await get(url, { cookie: canary })).text();
+    expect(ofCanary).not.toBe(stable);
+    const another = await get(url, { cookie: 'rk_cohort=ZyXwVuTsRqPoNmLk.mf-landing@0.1.0-abc' });
+    expect(another.headers.get('x-cache')).toBe('HIT');
+    expect(await another.text()).toBe(ofCanary);
+    expect((await get(url, {})).headers.get('x-cache')).toBe('HIT');
   });
 
   it('keeps two variants apart, and shares one variant between visitors whose other cookies differ', async () => {

@@ -1,6 +1,7 @@
 import { CAMPAIGN_BANNER_CLOSED_COOKIE } from '@reelkeep/shared-contracts';
 import { listVariantExperiments, listVariantValues, PAGE_VARIANT_HEADER } from './edge-variant.ts';
 import { TRACKING_PARAMETERS } from './page-cache-rules.ts';
+import { COHORT_COOKIE, COHORT_PINS_PATTERN, COHORT_SEED_PATTERN } from '@reelkeep/platform/canary';
 import { APPLE_MOBILE_USER_AGENT, MAC_USER_AGENT, SIXTY_FOUR_BIT_USER_AGENT } from './visitor.ts';
 
 /** Where the generated VCL lives in the repository (`npm run edge:vcl` writes it; a unit test checks it is current). */
@@ -48,6 +49,18 @@ function buildVariantLines(): string[] {
       '    }',
     );
   }
+  // docs/releases.md "Canary": the cohort's canary versions, as describeEdgeCohort names them.
+  const seed = COHORT_SEED_PATTERN.source.replace(/^\^|\$$/g, '');
+  const pins = COHORT_PINS_PATTERN.source.replace(/^\^|\$$/g, '');
+  lines.push(
+    `    if (cookie.isset("${COHORT_COOKIE}") && cookie.get("${COHORT_COOKIE}") !~ "^${seed}\\.-$") {`,
+    `        if (cookie.get("${COHORT_COOKIE}") ~ "^${seed}\\.${pins}$") {`,
+    `            set ${header} = ${header} + ";cohort=" + regsub(cookie.get("${COHORT_COOKIE}"), "^[^.]*\\.", "");`,
+    '        } else {',
+    `            set ${header} = ${header} + ";cohort=other";`,
+    '        }',
+    '    }',
+  );
   return lines;
 }
 

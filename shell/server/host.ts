@@ -16,11 +16,13 @@ import { createClientAddressReader } from '@reelkeep/platform/client-address';
 import { createEdgePurger } from '@reelkeep/platform/edge/edge-purger';
 import { createGateway, type MountedApi } from '@reelkeep/platform/gateway';
 import { createSquadApiHost } from '@reelkeep/platform/squad-api-host';
-import type { SquadName } from '@reelkeep/shared-contracts';
+import { APP_OF_SQUAD, type SquadName } from '@reelkeep/shared-contracts';
 import { createErrorReporter } from './error-reporter.ts';
 import { pullRelease } from '@reelkeep/platform/artifact-origin';
 import { createReleasePuller, watchReleases, type ReleasePuller } from './release-snapshot.ts';
 import { createPageCache } from './page-cache.ts';
+import { createReleaseHealth } from '@reelkeep/platform/release-health';
+import { startCanarySupervisor } from '@reelkeep/platform/canary-supervisor';
 
 /** docs/security.md "Admin": wrong admin tokens one client address may send in this window. */
 const ADMIN_FAILURE_LIMIT = 10;
@@ -117,6 +119,9 @@ export async function startHost(config: Config) {
   // A starting instance may serve other translations than the pages the edges hold (a deploy): they drop them.
   void pageCache.announceLocales();
 
+  // docs/releases.md "Health per version": renders, API calls and browser beacons per app and version, across instances.
+  const releaseHealth = createReleaseHealth({ redis, logger });
+
   // Squads call each other through the live snapshot's gateway, known once the watcher runs.
   let liveFetchApi: (path: string, init?: RequestInit) => Promise<Response> = async () => new Response(null, { status: 503 });
   const apiHost = createSquadApiHost({
@@ -153,6 +158,11 @@ export async function startHost(config: Config) {
         readClientAddress,
         reportError,
         findApi,
+        recordCall: (squad, version, outcome) => {
+          const app = APP_OF_SQUAD[squad];
+          releaseHealth.record(app, version, 'request');
+          if (outcome !== 'ok') releaseHealth.record(app, version, outcome === 'timeout' ? 'api-timeout' : 'api-error');
+        },
         purgeCacheTags: async (tags) => {
           // The instance that saw the change purges this process and the edges; the others' copies age out (docs/operations.md "Page cache").
           const deleted = await pageCache.purgeTags(tags);
@@ -163,6 +173,16 @@ export async function startHost(config: Config) {
     pull: readArtifactOrigin(config, logger),
   });
   liveFetchApi = (path, init) => releases.current().gateway.fetchApi(path, init);
+  // docs/releases.md "Canary": every instance judges the canaries from the health all instances counted.
+  const canarySupervisor = startCanarySupervisor({
+    store,
+    health: releaseHealth,
+    policy: { errorMargin: config.CANARY_ERROR_MARGIN, minRequests: config.CANARY_MIN_REQUESTS, stepMs: config.CANARY_STEP_MS },
+    checkMs: config.CANARY_CHECK_MS,
+    logger,
+    db,
+    onChange: () => releases.refresh(),
+  });
 
   return {
     logger,
@@ -175,6 +195,8 @@ export async function startHost(config: Config) {
     mailer,
     releases,
     pageCache,
+    /** docs/releases.md "Health per version": what each version of each app did, counted across instances. */
+    releaseHealth,
     /** The registry of live versions (the console's Releases section switches through it, as the CLI does). */
     registry: store,
     /** A limiter shared by the instances through Redis when configured (the console's sign-in). */
@@ -183,6 +205,8 @@ export async function startHost(config: Config) {
     async close(): Promise<void> {
       releases.stop();
       await mailer.stop();
+      canarySupervisor.stop();
+      await releaseHealth.close();
       await Promise.all([db.close(), store.close(), ...limiters.map((limiter) => limiter.close())]);
       redis?.disconnect();
     },

@@ -84,6 +84,15 @@ describe('buildPageCacheKey', () => {
     expect(shows({})).toBe(key(''));
   });
 
+  it('keys a canary cohort\'s pages apart from the stable cohort\'s (docs/releases.md "Canary")', () => {
+    const ofCohort = (cohort: string | undefined) => key('', { variant: { ...VARIANT, cohort } });
+    expect(ofCohort('-')).toBe(key(''));
+    expect(ofCohort(undefined)).toBe(key(''));
+    expect(ofCohort('mf-blog@b2')).not.toBe(key(''));
+    expect(ofCohort('mf-blog@b2')).toContain(';banner=open;cohort=mf-blog@b2 shell@');
+    expect(ofCohort('mf-blog@b2')).not.toBe(ofCohort('mf-blog@b2+shell@s2'));
+  });
+
   it('answers HEAD from the GET entry, and reads like what it is', () => {
     expect(key('', { method: 'HEAD' })).toBe(key(''));
     expect(key('?b=1')).toBe(

@@ -71,6 +71,11 @@ export interface PageVariant {
    * "Assignment"), the price experiment aside (`priceVariant`). Absent or empty: the page shows none.
    */
   experiments?: Readonly<Record<string, string>>;
+  /**
+   * The canary versions the visitor's cohort gets (docs/releases.md "Canary"): `mf-landing@…+…`; absent or `-` for
+   * the stable cohort. Both cohorts' pages differ in more than the route's remote (the frame's data, the shell).
+   */
+  cohort?: string;
 }
 
 /** The key's part for the experiments a page shows: `ab=resourceBannerAB:a,sidebarAB:b`, sorted; none without any. */
@@ -101,6 +106,7 @@ export function buildPageCacheKey(parts: { method: string; path: string; search:
     `price=${variant.priceVariant ?? 'none'}`,
     `banner=${variant.campaignBannerClosed ? 'closed' : 'open'}`,
     ...describeExperimentVariants(variant.experiments),
+    ...(variant.cohort && variant.cohort !== '-' ? [`cohort=${variant.cohort}`] : []),
   ].join(';');
   const versionPart = [`shell@${versions.shell}`, `${versions.remote.name}@${versions.remote.version}`, `locales@${versions.locales}`].join(',');
   return `${method} ${parts.path}${normaliseQuery(parts.search)} ${variantPart} ${versionPart}`;

@@ -200,6 +200,8 @@ export function createPageRenderer(deps: {
   readClientAddress: ClientAddressReader;
   /** The version of each app live now (a page entry must name only these). */
   liveVersions: () => Partial<Record<string, string>>;
+  /** Counts a page render of a version, failed or not (docs/releases.md "Health per version"). */
+  recordRender?: (app: string, version: string, failed: boolean) => void;
 }) {
   const { config, cache } = deps;
   const loadShell = createShellLoader(config.ASSET_ORIGIN);
@@ -240,7 +242,14 @@ export function createPageRenderer(deps: {
     url: URL,
     snapshot: ReleaseSnapshot,
     shell: LoadedShell,
-    options: { nonce: string; session: SessionState; ab: AssignedVariant; keyed: boolean; fetchApi?: RenderInput['fetchApi'] },
+    options: {
+      nonce: string;
+      session: SessionState;
+      ab: AssignedVariant;
+      keyed: boolean;
+      fetchApi?: RenderInput['fetchApi'];
+      reportError?: RenderInput['reportError'];
+    },
   ): RenderInput => {
     const { ab } = options;
     const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: deps.readClientAddress(req) };
@@ -264,7 +273,7 @@ export function createPageRenderer(deps: {
       nonce: options.nonce,
       remoteTimeoutMs: config.REMOTE_LOAD_TIMEOUT_MS,
       renderTimeoutMs: config.RENDER_TIMEOUT_MS,
-      reportError: deps.reportError,
+      reportError: options.reportError ?? deps.reportError,
       warn: (message, fields) => deps.logger.warn(message, fields),
       ...(config.SENTRY_DSN ? { monitoring: { sentryDsn: config.SENTRY_DSN, environment: config.NODE_ENV } } : {}),
       ...(trackingSettings ? { tracking: trackingSettings } : {}),
@@ -297,6 +306,7 @@ export function createPageRenderer(deps: {
         priceVariant: config.AB_PLAN_PRICE_OPEN ? ab.price : null,
         campaignBannerClosed: isCampaignBannerClosed(req.headers.cookie),
         experiments: ab.pageVariants,
+        cohort: snapshot.cohort,
       },
       versions: { shell: snapshot.shell?.version ?? '', locales: cache.localesVersion, remotes: listLiveVersions(snapshot) },
     });
@@ -305,6 +315,25 @@ export function createPageRenderer(deps: {
     res.setHeader('x-cache', 'BYPASS');
     cache.countBypass();
     deps.logger.debug('page cache bypassed', { reason });
+  };
+
+  /**
+   * docs/releases.md "Health per version": one render of the route's remote in the request's snapshot (the shell's
+   * when no route matches), failed when it reported an error or answered 5xx.
+   */
+  const watchRender = (snapshot: ReleaseSnapshot, shell: LoadedShell, pathname: string) => {
+    let failed = false;
+    const app = shell.bundle.describeRoute?.(pathname)?.remote ?? 'shell';
+    return {
+      reportError: ((message, error, extra) => {
+        failed = true;
+        deps.reportError(message, error, extra);
+      }) satisfies RenderInput['reportError'],
+      finish(status: number) {
+        const version = listLiveVersions(snapshot)[app];
+        if (version) deps.recordRender?.(app, version, failed || status >= 500);
+      },
+    };
   };
 
   /** Sends a stored entry: the same bytes, ETag and nonce for every hit; 304 when the client has them. */
@@ -358,10 +387,18 @@ export function createPageRenderer(deps: {
     options: { nonce: string; ab: AssignedVariant },
   ): Promise<Rendition<RenderedAnswer>> => {
     const watched = watchPrivacy(snapshot.gateway.fetchApi);
-    const input = buildInput(req, url, snapshot, shell, { ...options, session: ANONYMOUS, keyed: true, fetchApi: watched.fetchApi });
+    const health = watchRender(snapshot, shell, url.pathname);
+    const input = buildInput(req, url, snapshot, shell, {
+      ...options,
+      session: ANONYMOUS,
+      keyed: true,
+      fetchApi: watched.fetchApi,
+      reportError: health.reportError,
+    });
     const outcome = await shell.bundle.renderDocument(input);
     if (outcome.kind === 'redirect') return { entry: null, answer: { kind: 'redirect', status: outcome.status, location: outcome.location } };
     const body = await collectDocument(outcome);
+    health.finish(outcome.status);
     const verdict = decideStorable({
       status: outcome.status,
       readPrivateAnswer: watched.seen.privateAnswer,
@@ -414,15 +451,25 @@ export function createPageRenderer(deps: {
       if (decision.kind === 'cacheable') {
         const renderUrl = new URL(decision.renderPath, config.SITE_URL);
         const served = await cache.serve(decision.key, {
-          isLive: (entry) => namesOnlyLiveReleases(entry.tags, deps.liveVersions()),
+          // The versions of the visitor's snapshot: the live ones, or a canary cohort's (docs/releases.md "Canary").
+          isLive: (entry) => namesOnlyLiveReleases(entry.tags, snapshot.cohort === '-' ? deps.liveVersions() : listLiveVersions(snapshot)),
           render: () => renderForCache(req, renderUrl, snapshot, shell, decision, { nonce, ab }),
         });
+        // docs/releases.md "Health per version": a page served from the cache counts as served by its versions too.
+        if (served.status !== 'MISS') {
+          const app = decision.remote;
+          const version = listLiveVersions(snapshot)[app];
+          if (version) deps.recordRender?.(app, version, false);
+        }
         if (served.entry === null) return void (await sendRendered(req, res, served.answer));
         await sendEntry(req, res, served.entry, served.status, snapshot);
         return served.entry;
       }
       markBypass(res, decision.reason);
-      const outcome = await shell.bundle.renderDocument(buildInput(req, url, snapshot, shell, { nonce, session, ab, keyed: false }));
+      const health = watchRender(snapshot, shell, url.pathname);
+      const outcome = await shell.bundle.renderDocument(
+        buildInput(req, url, snapshot, shell, { nonce, session, ab, keyed: false, reportError: health.reportError }),
+      );
       if (outcome.kind === 'redirect') {
         res.statusCode = outcome.status;
         res.setHeader('location', toSameSiteLocation(outcome.location, config.SITE_URL));
@@ -436,9 +483,11 @@ export function createPageRenderer(deps: {
       if (outcome.status === 503) res.setHeader('retry-after', '30');
       if (req.method === 'HEAD') {
         await outcome.pipe(new Writable({ write: (_c, _e, callback) => callback() }) as unknown as ServerResponse);
+        health.finish(outcome.status);
         return void res.end();
       }
       await outcome.pipe(compressFor(req, res) as unknown as ServerResponse);
+      health.finish(outcome.status);
     },
 
     /** The localised 500 page; the caller falls back to a plain message if this fails too. */

@@ -4,6 +4,7 @@ import { appendFile, cp, mkdir, mkdtemp, readFile, readdir, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { applyPromotion, applyRollback, type RegistryStore } from '@reelkeep/platform/registry';
+import { applyCanary, applyCanaryRollback } from '@reelkeep/platform/canary';
 import { createLogger } from '@reelkeep/platform/logger';
 import { loadConfig } from '@reelkeep/platform/config';
 import { createGateway } from '@reelkeep/platform/gateway';
@@ -157,6 +158,36 @@ describe('watchReleases', () => {
     await watcher.refresh();
     expect(told[1]).toEqual({ switched: [{ app: 'shell', from: 's1', to: 's2' }], serving: 's2' });
     expect(listLiveVersions(watcher.current())).toEqual({ shell: 's2' });
+  });
+
+  it("serves a canary's cohort its versions beside the live ones, and ends it everywhere when the registry does", async () => {
+    const releasesDir = await createReleasesDir('shell@s1', 'mf-blog@b1', 'mf-blog@b2');
+    let state = applyPromotion(EMPTY, 'shell', 's1', 'ci', AT);
+    state = applyPromotion(state, 'mf-blog', 'b1', 'ci', AT);
+    const { store, answerWith } = createScriptedStore(state);
+    const told: ReleaseSwitch[][] = [];
+    const watcher = await startWatcher(releasesDir, store, { onSwitch: async (switched) => void told.push(switched) });
+    const canary = applyCanary(state, { app: 'mf-blog', version: 'b2', percent: 20, by: 'ann', at: AT });
+    answerWith(() => canary);
+    await watcher.refresh();
+    expect(watcher.canaries()).toEqual([{ app: 'mf-blog', version: 'b2', percent: 20 }]);
+    expect(listLiveVersions(watcher.current())).toEqual({ shell: 's1', 'mf-blog': 'b1' });
+    const cohort = await watcher.forCohort(['mf-blog@b2']);
+    expect(listLiveVersions(cohort)).toEqual({ shell: 's1', 'mf-blog': 'b2' });
+    expect(cohort.cohort).toBe('mf-blog@b2');
+    expect(await watcher.forCohort(['mf-blog@b2'])).toBe(cohort);
+    expect(await watcher.forCohort(['mf-blog@b9'])).toBe(watcher.current());
+    // A page of the cohort navigates with its versions; so does the stable cohort with its own.
+    expect(listLiveVersions(await watcher.pinned('mf-blog@b2', cohort))['mf-blog']).toBe('b2');
+
+    const ended = applyCanaryRollback(canary, 'mf-blog', 'b2', 'automatic rollback', 'error rate', AT);
+    answerWith(() => ended);
+    await watcher.refresh();
+    expect(watcher.canaries()).toEqual([]);
+    expect(await watcher.forCohort(['mf-blog@b2'])).toBe(watcher.current());
+    // Pages the canary rendered get the live version at their next navigation, and the caches drop its pages.
+    expect(listLiveVersions(await watcher.pinned('mf-blog@b2'))['mf-blog']).toBe('b1');
+    expect(told.at(-1)).toEqual([{ app: 'mf-blog', from: 'b2', to: 'b1' }]);
   });
 
   it('after a switch, asks to unload every version the registry no longer lists and to keep the rest', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { REMOTE_NAMES, SQUAD_OF_APP, type RemoteName, type SquadName } from '@reelkeep/shared-contracts';
 import type { Logger } from '@reelkeep/platform/logger';
 import { isEmptyRegistry, type RegistryStore } from '@reelkeep/platform/registry';
+import { describeCohort, isEndedCanary, listCanaries, type ActiveCanary } from '@reelkeep/platform/canary';
 import { createFallbackWarning } from '@reelkeep/platform/redis';
 import { retryWhileDatabaseUnavailable } from '@reelkeep/platform/db';
 import { findReleaseProblems, listFiles, readReleaseManifest, RELEASE_MANIFEST_FILE, toReleaseDir } from '@reelkeep/platform/releases';
@@ -32,6 +33,8 @@ export interface ReleaseSnapshot {
   browserOrigins: Required<BrowserOrigins>;
   /** The folder of each app's version in this snapshot (its `public/` files are served at `/assets/<squad>/`). */
   dirs: Partial<Record<AppName, string>>;
+  /** The canary versions this snapshot serves (docs/releases.md "Canary"): `-` for the stable one, else `app@version+…`. */
+  cohort: string;
 }
 
 interface FederationManifest {
@@ -56,7 +59,7 @@ export function listLiveVersions(snapshot: Pick<ReleaseSnapshot, 'shell' | 'remo
 /** Whether a page rendered with `version` of `app` may keep it: the registry made that version live at some point. */
 export function isPinnable(state: RegistryState, app: string, version: string): boolean {
   const entry = state.apps[app];
-  if (entry && (entry.live === version || entry.previous.includes(version))) return true;
+  if (entry && (entry.live === version || entry.previous.includes(version) || entry.canary?.version === version)) return true;
   return state.history.some((event) => event.app === app && (event.to === version || event.from === version));
 }
 
@@ -246,6 +249,7 @@ export async function watchReleases(options: {
     state: RegistryState,
     versions: Partial<Record<AppName, string>>,
     remotes: PinnedRemoteRelease[],
+    cohort = '-',
   ): Promise<ReleaseSnapshot> {
     const apis = new Map<SquadName, MountedApi>();
     const origins: BrowserOrigins[] = [];
@@ -270,7 +274,43 @@ export async function watchReleases(options: {
       gateway: options.createGateway((squad) => apis.get(squad)),
       browserOrigins: mergeBrowserOrigins(origins),
       dirs,
+      cohort,
     };
+  }
+
+  /** The canaries this instance serves (their versions passed their check), and the snapshot of each cohort met so far. */
+  let canaries: ActiveCanary[] = [];
+  let cohortSnapshots = new Map<string, Promise<ReleaseSnapshot>>();
+
+  /** docs/releases.md "Canary": the live snapshot with the versions of `pins` (`app@version`) in place of the live ones. */
+  async function buildCohortSnapshot(base: ReleaseSnapshot, pins: readonly ActiveCanary[]): Promise<ReleaseSnapshot> {
+    const versions = listLiveVersions(base);
+    const remotes = [...base.remotes];
+    for (const pin of pins) {
+      const app = pin.app as AppName;
+      versions[app] = pin.version;
+      const index = remotes.findIndex((remote) => remote.name === app);
+      if (index >= 0) remotes[index] = await readRemote(app as RemoteName, pin.version);
+    }
+    return buildSnapshot(base.state, versions, remotes, describeCohort(pins.map((pin) => `${pin.app}@${pin.version}`)));
+  }
+
+  /** The canaries of a registry this instance can serve: each one's version passes its load-time check. */
+  async function chooseLoadableCanaries(state: RegistryState, versions: Partial<Record<AppName, string>>): Promise<ActiveCanary[]> {
+    const loadable: ActiveCanary[] = [];
+    for (const canary of listCanaries(state)) {
+      if (!(APPS as readonly string[]).includes(canary.app) || versions[canary.app as AppName] === canary.version) continue;
+      if (!(await verifier.verify(canary.app, canary.version))) continue;
+      if ((REMOTE_NAMES as readonly string[]).includes(canary.app)) {
+        const readable = await readRemote(canary.app as RemoteName, canary.version).then(
+          () => true,
+          (error: unknown) => (options.logger.error('canary release unreadable', { app: canary.app, version: canary.version, error }), false),
+        );
+        if (!readable) continue;
+      }
+      loadable.push(canary);
+    }
+    return loadable;
   }
 
   let snapshot: ReleaseSnapshot = await buildSnapshot({ revision: 0, apps: {}, history: [] }, {}, []);
@@ -314,14 +354,28 @@ export async function watchReleases(options: {
     }
     // The new versions' APIs (migrations, module, start) are ready before the switch: no request meets a half-made version.
     const built = await buildSnapshot(state, versions, remotes);
+    // docs/releases.md "Canary": the canaries' APIs too, before a visitor of their cohort is served.
+    const nextCanaries = await chooseLoadableCanaries(state, versions);
+    const nextCohorts = new Map<string, Promise<ReleaseSnapshot>>();
+    if (nextCanaries.length > 0) {
+      const all = await buildCohortSnapshot(built, nextCanaries);
+      nextCohorts.set(all.cohort, Promise.resolve(all));
+    }
     // The same versions with the same prepared APIs (a failed one not due for a retry yet): nothing to switch.
     const before = listLiveVersions(snapshot);
     const sameVersions = APPS.every((app) => before[app] === versions[app]);
     if (next === fingerprint && sameVersions && [...built.apis].every(([squad, api]) => snapshot.apis.get(squad) === api)) return;
+    const endedCanaries = canaries.filter((canary) => !nextCanaries.some((kept) => kept.app === canary.app && kept.version === canary.version));
     snapshot = built;
+    canaries = nextCanaries;
+    cohortSnapshots = nextCohorts;
     if (fingerprint && APPS.some((app) => before[app] !== versions[app])) options.logger.info('live releases changed', { live: versions });
     fingerprint = next;
     const switched = APPS.flatMap((app): ReleaseSwitch[] => (before[app] === versions[app] ? [] : [{ app, from: before[app], to: versions[app] }]));
+    // A canary that ended (rolled back, or promoted) leaves no page of its cohort in the caches.
+    for (const ended of endedCanaries)
+      if (ended.version !== versions[ended.app as AppName])
+        switched.push({ app: ended.app, from: ended.version, to: versions[ended.app as AppName] });
     if (switched.length > 0) await options.onSwitch?.(switched);
     // Versions no page may name any more are forgotten (docs/operations.md "Memory").
     options.apiHost.forget((squad, version) => APPS.some((app) => SQUAD_OF_APP[app] === squad && isPinnable(state, app, version)));
@@ -342,21 +396,42 @@ export async function watchReleases(options: {
 
   return {
     current: () => snapshot,
+    /** The canaries this instance serves now (docs/releases.md "Canary"). */
+    canaries: (): readonly ActiveCanary[] => canaries,
+    /**
+     * The snapshot of a cohort: the live one with the canary versions `pins` names (`app@version`, as `decideCohort`
+     * chose them) in their place; pins naming no canary this instance serves are ignored.
+     */
+    async forCohort(pins: readonly string[]): Promise<ReleaseSnapshot> {
+      const chosen = canaries.filter((canary) => pins.includes(`${canary.app}@${canary.version}`));
+      if (chosen.length === 0) return snapshot;
+      const key = describeCohort(chosen.map((canary) => `${canary.app}@${canary.version}`));
+      let cohort = cohortSnapshots.get(key);
+      if (!cohort) {
+        const map = cohortSnapshots;
+        cohort = buildCohortSnapshot(snapshot, chosen);
+        cohort.catch(() => map.delete(key));
+        map.set(key, cohort);
+      }
+      return cohort;
+    },
     /**
      * A snapshot whose remotes (and their APIs) follow the versions a page was rendered with (client
      * navigations). Only a version the registry has made live (now, on the rollback stack, or in the history)
      * may be named, and it passes the same check as a live version before it loads (docs/releases.md
      * "Loading"). Any other value of the header falls back to the live version.
      */
-    async pinned(requested: string | undefined): Promise<ReleaseSnapshot> {
-      if (!requested) return snapshot;
-      const current = snapshot;
+    async pinned(requested: string | undefined, base: ReleaseSnapshot = snapshot): Promise<ReleaseSnapshot> {
+      if (!requested) return base;
+      const current = base;
       const versions = listLiveVersions(current);
       let changed = false;
       const remotes = await Promise.all(
         current.remotes.map(async (live) => {
           const wanted = new RegExp(`(?:^|,)${live.name}@([0-9A-Za-z.+-]+)(?:,|$)`).exec(requested)?.[1];
           if (!wanted || wanted === live.version || !isPinnable(current.state, live.name, wanted)) return live;
+          // docs/releases.md "Canary": a canary rolled back is never served again, even to the pages it rendered.
+          if (isEndedCanary(current.state, live.name, wanted)) return live;
           if (!(await verifier.verify(live.name, wanted))) return live;
           const pinned = await readRemote(live.name, wanted).catch(() => null);
           if (!pinned) return live;
@@ -365,7 +440,7 @@ export async function watchReleases(options: {
           return pinned;
         }),
       );
-      return changed ? buildSnapshot(current.state, versions, remotes) : current;
+      return changed ? buildSnapshot(current.state, versions, remotes, current.cohort) : current;
     },
     refresh,
     /**

@@ -7,7 +7,8 @@ import { createRedisClient } from '../redis.ts';
 import { createRegistryStore } from './registry.ts';
 import { listReleases } from './releases.ts';
 import { publishRelease, type ArtifactOrigin } from './artifact-origin.ts';
-import { promoteRelease, rollbackRelease } from './switch-release.ts';
+import { promoteRelease, rollbackCanary, rollbackRelease, startCanary } from './switch-release.ts';
+import { listNextSteps, DEFAULT_CANARY_STEPS } from './canary.ts';
 import { APPS, buildApp, isAppName, type AppName } from './build-app.ts';
 import { decideBuildPromotion } from './build-promotion.ts';
 
@@ -22,6 +23,12 @@ const USAGE = `usage:
                                          make a built version live (checked: hashes, contract, API, migrations);
                                          several pairs are promoted in turn
   release rollback <app>                 make the version live before the current one live again
+  release canary <app> <version|latest> <percent> [--steps 5,25,50,100]
+                                         serve a built version to a sticky <percent> of visitors beside the live
+                                         one; it advances through the steps after it on a schedule while healthy
+                                         (--steps none: by hand only), is rolled back by itself when its error rate
+                                         exceeds the live version's, and 100 makes it live
+  release canary <app> rollback          end the app's canary: its visitors get the live version again
   release status                         live versions and their history`;
 
 const config = loadConfig();
@@ -95,6 +102,27 @@ async function main(argv: string[]): Promise<void> {
       );
       return;
     }
+    case 'canary': {
+      const app = requireApp(rest[0]);
+      if (rest[1] === 'rollback') {
+        console.log(JSON.stringify({ msg: 'canary rolled back', ...(await rollbackCanary(switcher, app, actor, 'by hand')) }));
+        return;
+      }
+      const [version, percentText] = rest.slice(1).filter((arg) => !arg.startsWith('--'));
+      const percent = Number(percentText);
+      if (!version || !Number.isFinite(percent)) throw new Error('usage: release canary <app> <version|latest> <percent> [--steps 5,25,50,100]');
+      const stepsArg = rest.find((arg) => arg.startsWith('--steps'))?.split('=')[1] ?? rest[rest.indexOf('--steps') + 1];
+      const steps = !rest.some((arg) => arg.startsWith('--steps'))
+        ? DEFAULT_CANARY_STEPS
+        : stepsArg === 'none'
+          ? []
+          : (stepsArg ?? '').split(',').map(Number);
+      if (steps.some((step) => !(step > 0 && step <= 100))) throw new Error(`--steps takes shares from 1 to 100, comma-separated, or none`);
+      const { event, migrations } = await startCanary(switcher, { app, version, percent, steps: listNextSteps(percent, steps), by: actor });
+      if (migrations.length > 0) console.log(JSON.stringify({ msg: 'migrations applied', app, version: event.to, applied: migrations }));
+      console.log(JSON.stringify({ msg: event.action === 'promote' ? 'release switched' : 'canary started', ...event }));
+      return;
+    }
     case 'rollback': {
       const app = requireApp(rest[0]);
       console.log(JSON.stringify({ msg: 'release switched', ...(await rollbackRelease(switcher, app, actor)) }));
@@ -104,7 +132,11 @@ async function main(argv: string[]): Promise<void> {
       const state = await store.read();
       console.log(
         JSON.stringify(
-          { live: Object.fromEntries(Object.entries(state.apps).map(([app, entry]) => [app, entry.live])), history: state.history.slice(-20) },
+          {
+            live: Object.fromEntries(Object.entries(state.apps).map(([app, entry]) => [app, entry.live])),
+            canaries: Object.fromEntries(Object.entries(state.apps).flatMap(([app, entry]) => (entry.canary ? [[app, entry.canary]] : []))),
+            history: state.history.slice(-20),
+          },
           null,
           2,
         ),

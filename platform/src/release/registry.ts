@@ -237,7 +237,13 @@ export function applyPromotion(state: RegistryState, app: string, version: strin
   const current = state.apps[app];
   const event: RegistryEvent = { app, action: 'promote', from: current?.live ?? null, to: version, at: at.toISOString(), by };
   const previous = current && current.live !== version ? [...current.previous, current.live].slice(-ROLLBACK_DEPTH) : (current?.previous ?? []);
-  return { revision: state.revision + 1, apps: { ...state.apps, [app]: { live: version, previous } }, history: appendHistory(state.history, event) };
+  // docs/releases.md "Canary": a canary of another version keeps running beside the new live one; promoting the canary ends it.
+  const canary = current?.canary && current.canary.version !== version ? { canary: current.canary } : {};
+  return {
+    revision: state.revision + 1,
+    apps: { ...state.apps, [app]: { live: version, previous, ...canary } },
+    history: appendHistory(state.history, event),
+  };
 }
 
 /** Makes the version live before the current one live again; throws when there is none. */
@@ -248,7 +254,7 @@ export function applyRollback(state: RegistryState, app: string, by: string, at 
   const event: RegistryEvent = { app, action: 'rollback', from: current.live, to: target, at: at.toISOString(), by };
   return {
     revision: state.revision + 1,
-    apps: { ...state.apps, [app]: { live: target, previous: current.previous.slice(0, -1) } },
+    apps: { ...state.apps, [app]: { ...current, live: target, previous: current.previous.slice(0, -1) } },
     history: appendHistory(state.history, event),
   };
 }

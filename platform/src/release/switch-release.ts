@@ -7,6 +7,7 @@ import { RELEASE_MIGRATIONS_DIR } from '../squad-api-host.ts';
 import type { AppName } from './build-app.ts';
 import { findPromotionProblems } from './promotion.ts';
 import { applyPromotion, applyRollback, type RegistryStore } from './registry.ts';
+import { applyCanary, applyCanaryRollback } from './canary.ts';
 import { listReleases, readReleaseManifest, toReleaseDir } from './releases.ts';
 import { findOriginProblems, pullRelease, type ArtifactOrigin } from './artifact-origin.ts';
 
@@ -81,5 +82,40 @@ export async function rollbackRelease(switcher: ReleaseSwitcher, app: AppName, b
   const problems = await findPromotionProblems(switcher.releasesDir, app, target, undefined);
   if (problems.length > 0) throw new ReleaseSwitchRefusedError(`refusing to roll back ${app} to ${target}:\n  ${problems.join('\n  ')}`);
   const state = await switcher.store.update((current) => applyRollback(current, app, by));
+  return state.history.at(-1)!;
+}
+
+/**
+ * docs/releases.md "Canary": starts a canary of a built version at `percent` (or moves the running canary of that
+ * version to it). It passes the checks of a promotion against the live version, and its migrations run first,
+ * since the live version then runs beside it on the newer schema (expand, then contract). 100 % promotes it.
+ */
+export async function startCanary(
+  switcher: ReleaseSwitcher,
+  input: { app: AppName; version: string; percent: number; steps?: readonly number[]; by: string },
+): Promise<{ event: RegistryEvent; migrations: string[] }> {
+  const version = input.version === 'latest' ? (await listReleases(switcher.releasesDir, input.app)).at(-1)?.version : input.version;
+  if (!version) throw new ReleaseSwitchRefusedError(`${input.app} has no build for a canary; run release:build first`);
+  if (input.percent === 100) return promoteRelease(switcher, input.app, version, input.by);
+  const state = await switcher.store.read();
+  const entry = state.apps[input.app];
+  // Refused before any check or migration: the registry would refuse it anyway.
+  applyCanary(state, { ...input, version });
+  if (entry?.canary?.version !== version) {
+    const fromOrigin = await checkOrigin(switcher, input.app, version, entry?.live);
+    if (fromOrigin.length > 0) throw new ReleaseSwitchRefusedError(`refusing a canary of ${input.app}@${version}:\n  ${fromOrigin.join('\n  ')}`);
+    const problems = await findPromotionProblems(switcher.releasesDir, input.app, version, entry?.live);
+    if (problems.length > 0) throw new ReleaseSwitchRefusedError(`refusing a canary of ${input.app}@${version}:\n  ${problems.join('\n  ')}`);
+  }
+  const migrations = await applyReleaseMigrations(switcher, input.app, version);
+  const next = await switcher.store.update((current) => applyCanary(current, { ...input, version }));
+  return { event: next.history.at(-1)!, migrations };
+}
+
+/** Ends the running canary of an app by hand; its visitors get the live version from their next request. */
+export async function rollbackCanary(switcher: ReleaseSwitcher, app: AppName, by: string, reason?: string): Promise<RegistryEvent> {
+  const version = (await switcher.store.read()).apps[app]?.canary?.version;
+  if (!version) throw new ReleaseSwitchRefusedError(`${app} has no canary running`);
+  const state = await switcher.store.update((current) => applyCanaryRollback(current, app, version, by, reason));
   return state.history.at(-1)!;
 }

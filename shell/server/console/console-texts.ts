@@ -1,7 +1,7 @@
 import type { TranslateFunction } from '@reelkeep/shared-contracts';
 
 /** The label of a registry event's action in the Releases history. */
-export function translateSwitchAction(t: TranslateFunction, action: 'promote' | 'rollback'): string {
+export function translateSwitchAction(t: TranslateFunction, action: 'promote' | 'rollback' | 'canary' | 'canary-rollback'): string {
   return t(`releases.actions.${action}`);
 }
 
