@@ -275,10 +275,13 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
       filename: '[name].cjs',
       library: { type: 'commonjs2', export: 'default' },
       chunkFormat: 'commonjs',
+      // Same uniqueName as the browser build: a squad API that renders its components (the console's previews) gets
+      // the class names of the browser's stylesheets.
+      uniqueName: name,
       clean: true,
     },
     resolve: { ...resolve, conditionNames: ['node', 'import', 'require', 'default'] },
-    module: { rules: [scriptRule('server')], parser: { javascript: { dynamicImportMode: 'eager' } } },
+    module: { rules: [scriptRule('server'), cssRule('server')], parser: { javascript: { dynamicImportMode: 'eager' } } },
     optimization: { minimize: false, splitChunks: false },
     performance: false,
     externalsPresets: { node: true },

@@ -14,6 +14,7 @@ export const CONSOLE_STATEMENTS = {
   mail: ['read'],
   audit: ['read'],
   role: ['read', 'grant'],
+  campaign: ['read', 'manage'],
 } as const;
 
 /** A resource of the console. */
@@ -34,9 +35,15 @@ type RolePermissions = { [R in ConsoleResource]?: readonly (typeof CONSOLE_STATE
 export const CONSOLE_ROLE_PERMISSIONS: Record<ConsoleRole, RolePermissions> = {
   owner: CONSOLE_STATEMENTS,
   'release-manager': { console: ['view'], release: ['read', 'switch'], audit: ['read'] },
-  'campaign-manager': { console: ['view'], release: ['read'], audit: ['read'] },
-  support: { console: ['view'], order: ['read', 'refund', 'resend', 'reset-devices', 'revoke-key'], mail: ['read'], audit: ['read'] },
-  analyst: { console: ['view'], release: ['read'], order: ['read'], audit: ['read'] },
+  'campaign-manager': { console: ['view'], release: ['read'], campaign: ['read', 'manage'], audit: ['read'] },
+  support: {
+    console: ['view'],
+    order: ['read', 'refund', 'resend', 'reset-devices', 'revoke-key'],
+    mail: ['read'],
+    campaign: ['read'],
+    audit: ['read'],
+  },
+  analyst: { console: ['view'], release: ['read'], order: ['read'], campaign: ['read'], audit: ['read'] },
 };
 
 /** Whether a string names a console role. */
@@ -159,3 +166,5 @@ export const consoleMailQuery = z.object({
     .regex(/^\d{1,18}$/)
     .optional(),
 });
+
+export * from './console-section.ts';

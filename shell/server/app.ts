@@ -81,7 +81,12 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
     registry: host.registry,
     releasesDir: config.RELEASES_DIR,
     fetchApi: (path, init) => releases.current().gateway.fetchApi(path, init),
-    loadTexts: (locale) => locales.loadResources(locale, ['console']),
+    loadTexts: (locale, namespaces = ['console']) => locales.loadResources(locale, namespaces),
+    purgeCacheTags: async (tags) => {
+      const deleted = await pageCache.purgeTags(tags);
+      logger.info('page cache: entries of changed data dropped', { tags, deleted });
+    },
+    assetOrigin: config.ASSET_ORIGIN,
     readClientAddress,
     limits: {
       signInByAddress: host.createRateLimiter('console-sign-in', CONSOLE_SIGN_IN_LIMIT, CONSOLE_LIMIT_WINDOW_MS),

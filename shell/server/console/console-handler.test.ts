@@ -19,6 +19,12 @@ const ROUTES: [method: 'GET' | 'POST', path: string, body: string][] = [
   ['GET', '/console/audit', ''],
   ['GET', '/console/people', ''],
   ['POST', '/console/people/role', 'email=me%40example.com&role=owner'],
+  ['GET', '/console/campaigns', ''],
+  ['GET', '/console/campaigns/demo?preview=de', ''],
+  ['GET', '/console/campaigns/demo/preview?locale=de&part=modal', ''],
+  ['POST', '/console/campaigns/new', 'id=x1&nameKey=demo&route=store&startsAt=2026-01-01T00%3A00&endsAt=2026-02-01T00%3A00'],
+  ['POST', '/console/campaigns/demo/end', 'confirm=yes'],
+  ['POST', '/console/campaigns/demo/coupons', 'code=SAVE5&amount=5'],
 ];
 
 describe('the console handler', () => {
@@ -28,6 +34,10 @@ describe('the console handler', () => {
   let decide: (permission: string) => ConsoleAuthorisation;
   const switched: string[] = [];
   const audited: unknown[] = [];
+  /** The requests the campaign squad's section received (none may reach it here), and the pages purged. */
+  const forwarded: { path: string; method: string; actor: string | null; body: string }[] = [];
+  const sectionAnswer = () => new Response('{}', { status: 200 });
+  const purged: string[][] = [];
 
   beforeAll(async () => {
     const registry: RegistryStore = {
@@ -47,11 +57,22 @@ describe('the console handler', () => {
       registry,
       releasesDir: '/nonexistent',
       fetchApi: async (path, init) => {
+        if (path.startsWith('/api/campaign/internal/console/')) {
+          forwarded.push({
+            path,
+            method: init?.method ?? 'GET',
+            actor: new Headers(init?.headers).get('x-console-actor'),
+            body: typeof init?.body === 'string' ? init.body : '',
+          });
+          return sectionAnswer();
+        }
         if (path !== '/api/account/internal/console-authorise') return new Response(JSON.stringify({ people: [] }), { status: 200 });
         const { permission } = consoleAuthoriseInput.parse(JSON.parse(String(init?.body)));
         return new Response(JSON.stringify(decide(`${permission.resource}:${permission.action}`)), { status: 200 });
       },
       loadTexts: async () => ({ console: {} }),
+      purgeCacheTags: async (tags) => void purged.push(tags),
+      assetOrigin: '',
       readClientAddress: () => '127.0.0.1',
       limits: {
         signInByAddress: createRateLimiter({ name: 'a', limit: 2, windowMs: 60_000 }),
@@ -103,6 +124,7 @@ describe('the console handler', () => {
     expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
     expect(switched).toEqual([]);
     expect(audited).toEqual([]);
+    expect(forwarded).toEqual([]);
   });
 
   it.each(ROUTES.filter(([method]) => method === 'POST'))('refuses %s %s from another origin before asking who it is', async (method, path, body) => {
@@ -139,6 +161,165 @@ describe('the console handler', () => {
     // The fixture releases folder does not exist: the release checks refuse, and nothing is recorded.
     expect((await send('POST', '/console/releases/confirm', 'action=rollback&app=mf-checkout&confirm=yes')).status).not.toBe(303);
     expect(audited).toEqual([]);
+  });
+});
+
+describe('the campaign section through the console', () => {
+  // Shares the server of the suite above through a second handler: the squad's answers are what is under test here.
+  let server: Server;
+  let decide: (permission: string) => ConsoleAuthorisation;
+  const forwarded: { path: string; method: string; actor: string | null; body: string }[] = [];
+  let sectionAnswer: () => Response = () => new Response('{}', { status: 200 });
+  const audited: unknown[][] = [];
+  const purged: string[][] = [];
+  const origin = 'http://127.0.0.1:1';
+
+  beforeAll(async () => {
+    const handle = createConsoleHandler({
+      siteUrl: origin,
+      db: { query: async (sql: string, params: unknown[]) => (sql.includes('INSERT') ? (audited.push(params), []) : []) } as unknown as Database,
+      mailer: { listOutbox: async () => [], send: async () => ({ via: 'outbox', id: '1' }) } as Mailer,
+      logger: createLogger('error'),
+      registry: { read: async () => ({ revision: 1, apps: {}, history: [] }), update: async () => undefined as never, close: async () => undefined },
+      releasesDir: '/nonexistent',
+      fetchApi: async (path, init) => {
+        if (path.startsWith('/api/campaign/internal/console/')) {
+          forwarded.push({
+            path,
+            method: init?.method ?? 'GET',
+            actor: new Headers(init?.headers).get('x-console-actor'),
+            body: typeof init?.body === 'string' ? init.body : '',
+          });
+          return sectionAnswer();
+        }
+        const { permission } = consoleAuthoriseInput.parse(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify(decide(`${permission.resource}:${permission.action}`)), { status: 200 });
+      },
+      loadTexts: async () => ({ console: {}, common: {} }),
+      purgeCacheTags: async (tags) => void purged.push(tags),
+      assetOrigin: '',
+      readClientAddress: () => '127.0.0.1',
+      limits: {
+        signInByAddress: createRateLimiter({ name: 'a', limit: 2, windowMs: 60_000 }),
+        signInByAccount: createRateLimiter({ name: 'b', limit: 2, windowMs: 60_000 }),
+        codeByAddress: createRateLimiter({ name: 'c', limit: 2, windowMs: 60_000 }),
+      },
+    });
+    server = createServer((req, res) => {
+      void handle(req, res, new URL(req.url!, origin), 'nonce').then((handled) => {
+        if (!handled) res.writeHead(599).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    forwarded.length = 0;
+    audited.length = 0;
+    purged.length = 0;
+  });
+
+  const send = (method: string, path: string, body = '') =>
+    new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
+      const { port } = server.address() as { port: number };
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method,
+          headers: { origin, cookie: 'rk.session_token=x', ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body || undefined);
+    });
+  const manager = { id: 'u9', email: 'cm@example.com', role: 'campaign-manager' as const };
+  const support = { id: 'u8', email: 'agent@example.com', role: 'support' as const };
+  const json =
+    (body: unknown, headers: Record<string, string> = {}) =>
+    () =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+
+  it('asks campaign:manage for every form and campaign:read for pages, and forwards nothing it refused', async () => {
+    const asked: string[] = [];
+    decide = (permission) => {
+      asked.push(permission);
+      return permission === 'campaign:read' ? { allowed: true, actor: support } : { allowed: false, reason: 'forbidden', actor: support };
+    };
+    sectionAnswer = json({ kind: 'page', status: 200, title: 'Campaigns', html: '<section>list</section>' });
+    const list = await send('GET', '/console/campaigns?sort=name');
+    expect(list.status).toBe(200);
+    expect(list.text).toContain('<section>list</section>');
+    expect(forwarded).toEqual([{ path: '/api/campaign/internal/console/?sort=name', method: 'GET', actor: JSON.stringify(support), body: '' }]);
+    forwarded.length = 0;
+    for (const [path, body] of [
+      ['/console/campaigns/new', 'id=x1'],
+      ['/console/campaigns/demo/end', 'confirm=yes'],
+      ['/console/campaigns/demo/schedule', 'startsAt=2026-01-01T00%3A00'],
+      ['/console/campaigns/demo/coupons/remove', 'code=SAVE5'],
+    ])
+      expect((await send('POST', path!, body)).status).toBe(403);
+    expect(asked).toEqual(['campaign:read', 'campaign:manage', 'campaign:manage', 'campaign:manage', 'campaign:manage']);
+    expect(forwarded).toEqual([]);
+    expect(audited).toEqual([]);
+  });
+
+  it("writes the section's audit entry with before and after, purges the campaign pages, then redirects", async () => {
+    decide = () => ({ allowed: true, actor: manager });
+    sectionAnswer = json(
+      {
+        kind: 'redirect',
+        location: '/console/campaigns/demo?done=ended',
+        audit: {
+          action: 'campaign.end',
+          target: 'demo',
+          before: { endsAt: '2027-01-01T00:00:00.000Z' },
+          after: { endsAt: '2026-06-01T00:00:00.000Z' },
+        },
+      },
+      { 'x-purge-cache-tags': 'campaigns' },
+    );
+    const answer = await send('POST', '/console/campaigns/demo/end', 'confirm=yes');
+    expect(answer).toMatchObject({ status: 303, headers: { location: '/console/campaigns/demo?done=ended' } });
+    expect(forwarded).toEqual([
+      { path: '/api/campaign/internal/console/demo/end', method: 'POST', actor: JSON.stringify(manager), body: 'confirm=yes' },
+    ]);
+    expect(purged).toEqual([['campaigns']]);
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toEqual(expect.arrayContaining(['cm@example.com', 'campaign.end', 'demo']));
+  });
+
+  it('answers 503 when the squad answers outside the contract, and 404 for a path no section names', async () => {
+    decide = () => ({ allowed: true, actor: manager });
+    sectionAnswer = json({ kind: 'redirect', location: 'https://evil.example/' });
+    expect((await send('POST', '/console/campaigns/demo/end', 'confirm=yes')).status).toBe(503);
+    expect(audited).toEqual([]);
+    expect((await send('GET', '/console/campaigns/..%2F..%2Faccount')).status).toBe(404);
+    expect(forwarded).toHaveLength(1);
+  });
+
+  it('sends a preview framed by the console only, never cached, with no script', async () => {
+    decide = () => ({ allowed: true, actor: manager });
+    sectionAnswer = json({ kind: 'preview', title: 'Demo: modal', html: '<div role="dialog">Coupons</div>' });
+    const preview = await send('GET', '/console/campaigns/demo/preview?locale=de&part=modal');
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain('<html lang="de">');
+    expect(preview.text).toContain('<div role="dialog">Coupons</div>');
+    expect(preview.text).not.toContain('<script');
+    expect(preview.headers['cache-control']).toBe('private, no-store');
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(preview.headers['content-security-policy']).not.toContain('script-src');
+    sectionAnswer = json({ kind: 'page', status: 200, title: 'Demo', html: '<iframe src="/console/campaigns/demo/preview"></iframe>' });
+    const detail = await send('GET', '/console/campaigns/demo');
+    expect(detail.headers['content-security-policy']).toContain("frame-src 'self'");
+    expect(detail.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });
 

@@ -24,15 +24,25 @@ import { z } from 'zod';
 import type { Database } from '@reelkeep/platform/db';
 import type { RateLimiter } from '@reelkeep/platform/rate-limit';
 import type { RegistryStore } from '@reelkeep/platform/registry';
-import { listReleases } from '@reelkeep/platform/releases';
+import { listReleases, toReleaseDir } from '@reelkeep/platform/releases';
 import { isForeignRequest, isStateChanging } from '@reelkeep/platform/request-guards';
 import { recordConsoleAction, searchConsoleAudit, AUDIT_PAGE_SIZE } from '@reelkeep/platform/console-audit';
 import { promoteRelease, ReleaseSwitchRefusedError, rollbackRelease } from '@reelkeep/platform/switch-release';
 import { APPS } from '@reelkeep/platform/build-app';
 import type { Mailer } from '@reelkeep/platform/mail';
 import type { Logger } from '@reelkeep/platform/logger';
-import { html, type Markup } from './console-html.ts';
+import { html, Markup } from './console-html.ts';
 import { translateSwitchAction, translateSwitchQuestion } from './console-texts.ts';
+import {
+  allowPreviewFrames,
+  buildPreviewCsp,
+  findSquadSection,
+  forwardToSection,
+  isPreviewPath,
+  listPreviewStyles,
+  renderPreviewDocument,
+} from './console-squad-section.ts';
+import { readPurgeTags } from '@reelkeep/platform/gateway';
 import {
   listVisibleSections,
   renderConsoleDocument,
@@ -67,7 +77,12 @@ export interface ConsoleDeps {
   releasesDir: string;
   /** Calls an API path of a squad through the live snapshot (the account squad's internal identity routes). */
   fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
-  loadTexts: (locale: Locale) => Promise<Record<string, Record<string, unknown>>>;
+  /** The texts of a locale: the console's namespace unless others are named. */
+  loadTexts: (locale: Locale, namespaces?: string[]) => Promise<Record<string, Record<string, unknown>>>;
+  /** Drops the cached pages carrying these tags (a squad section's change names them, as its API answers do). */
+  purgeCacheTags: (tags: string[]) => Promise<void>;
+  /** Where the releases' browser files are served (`ASSET_ORIGIN`, empty for this origin). */
+  assetOrigin: string;
   readClientAddress: (req: IncomingMessage) => string;
   limits: { signInByAddress: RateLimiter; signInByAccount: RateLimiter; codeByAddress: RateLimiter };
 }
@@ -642,6 +657,45 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       if (!change) return problemPage(503, 'unavailable', actor);
       await audit(actor, change.after ? 'role.grant' : 'role.revoke', change.email, { role: change.before }, { role: change.after });
       return redirect('/console/people?done=role');
+    }
+    // A squad's section (docs/console.md "Squad sections"): reading needs its read permission, every form its manage one.
+    const squad = findSquadSection(path);
+    if (squad) {
+      const actor = await admit(form ? squad.section.manage : squad.section.read);
+      if (!actor) return true;
+      if (squad.rest === '\0') return page(404, t('problems.notFound'), html`<section><p>${t('problems.notFoundDetail')}</p></section>`, actor);
+      const forwarded = await forwardToSection(deps.fetchApi, squad, {
+        method: form ? 'POST' : 'GET',
+        search: url.search,
+        body: form ? await form.text() : undefined,
+        actor,
+        locale,
+        clientIp,
+      });
+      if (!forwarded) return problemPage(503, 'sectionUnavailable', actor);
+      const { answer } = forwarded;
+      if (answer.kind === 'redirect') {
+        if (answer.audit) await audit(actor, answer.audit.action, answer.audit.target, answer.audit.before, answer.audit.after);
+        const tags = readPurgeTags(forwarded.purgeTags);
+        if (tags.length > 0) await deps.purgeCacheTags(tags);
+        return redirect(answer.location);
+      }
+      if (answer.kind === 'preview') {
+        if (!isPreviewPath(squad.rest)) return problemPage(503, 'sectionUnavailable', actor);
+        const previewLocale = isLocale(url.searchParams.get('locale') ?? '') ? (url.searchParams.get('locale') as Locale) : locale;
+        const state = await deps.registry.read();
+        const liveOf = (app: string) => {
+          const version = state.apps[app]?.live;
+          return version ? { version, dir: toReleaseDir(deps.releasesDir, app, version) } : undefined;
+        };
+        const styles = await listPreviewStyles({ shell: liveOf('shell'), campaign: liveOf('mf-campaign') }, deps.assetOrigin).catch(() => []);
+        const common = createTranslator(previewLocale, await deps.loadTexts(previewLocale, ['common']), 'common').t;
+        res.setHeader('content-security-policy', buildPreviewCsp(nonce, deps.assetOrigin));
+        res.setHeader('x-frame-options', 'SAMEORIGIN');
+        return send(200, renderPreviewDocument({ answer, locale: previewLocale, nonce, styles, common, t }));
+      }
+      if (squad.rest !== '' && !squad.rest.includes('/')) res.setHeader('content-security-policy', allowPreviewFrames(buildConsoleCsp(nonce)));
+      return page(answer.status, answer.title, new Markup(answer.html), actor, squad.section.id);
     }
     return page(404, t('problems.notFound'), html`<section><p>${t('problems.notFoundDetail')}</p></section>`);
   };

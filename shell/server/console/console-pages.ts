@@ -6,6 +6,8 @@ import { html, type Markup } from './console-html.ts';
 export const CONSOLE_SECTIONS = [
   { id: 'releases', path: '/console/releases', permission: { resource: 'release', action: 'read' } },
   { id: 'mailbox', path: '/console/mailbox', permission: { resource: 'mail', action: 'read' } },
+  // The campaign squad's section, served through its API (console-squad-section.ts).
+  { id: 'campaigns', path: '/console/campaigns', permission: { resource: 'campaign', action: 'read' } },
   { id: 'audit', path: '/console/audit', permission: { resource: 'audit', action: 'read' } },
   { id: 'people', path: '/console/people', permission: { resource: 'role', action: 'read' } },
 ] as const satisfies readonly { id: string; path: string; permission: ConsolePermission }[];
@@ -32,7 +34,10 @@ button.secondary{background:#fff;color:#1d4ed8}header button{background:transpar
 .notice{padding:10px 14px;border-radius:6px;background:#e7f5ec;border:1px solid #2f855a}.problem{background:#fdecec;border-color:#c53030}
 pre{white-space:pre-wrap;word-break:break-word;background:#f3f4f8;padding:12px;border-radius:6px}pre,td code{overflow-wrap:anywhere}td code{word-break:normal}
 .scroll{overflow-x:auto}.scroll:focus{outline:2px solid #1d4ed8}
-.row{display:flex;flex-wrap:wrap;gap:8px;align-items:end}`;
+.row{display:flex;flex-wrap:wrap;gap:8px;align-items:end}
+.hint{margin:4px 0;color:#4b5563;font-size:.9rem}label.inline{display:inline;font-weight:400}fieldset{border:1px solid #d8dbe6;border-radius:6px;margin:12px 0}
+figure.preview{margin:12px 0}figure.preview iframe{display:block;width:100%;border:1px solid #d8dbe6;border-radius:6px;background:#fff}
+.preview-banner{height:96px}.preview-modal{height:680px}.preview-events{height:560px}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dd{margin:0}`;
 
 /** What every console page knows. */
 export interface ConsoleFrame {
