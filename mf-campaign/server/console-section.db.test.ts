@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Database } from '@reelkeep/platform/db';
 import { frameCampaignAnswerSchema } from '@reelkeep/shared-contracts';
-import { consoleSectionAnswerSchema, type ConsoleActor, type ConsoleSectionAnswer } from '@reelkeep/shared-contracts/console';
+import { consoleSectionReplySchema, type ConsoleActor, type ConsoleSectionReply } from '@reelkeep/shared-contracts/console';
 import { toUtcMinute } from '../src/console/section-rules.ts';
 import { ADMIN_TOKEN, createCampaignApi, listTestDatabases, resetCampaignSchema } from './testing/campaign-harness.ts';
 
@@ -22,7 +22,7 @@ describe.each(listTestDatabases())('the console Campaigns section on %s', (_kind
     form?: Record<string, string>,
     actor: ConsoleActor = MANAGER,
     locale = 'en',
-  ): Promise<{ status: number; purge: string | null; answer: ConsoleSectionAnswer }> => {
+  ): Promise<{ status: number; purge: string | null; answer: ConsoleSectionReply }> => {
     const response = await api.fetchApi(`/api/campaign/internal/console/${rest}`, {
       method,
       headers: {
@@ -35,10 +35,10 @@ describe.each(listTestDatabases())('the console Campaigns section on %s', (_kind
     return {
       status: response.status,
       purge: response.headers.get('x-purge-cache-tags'),
-      answer: consoleSectionAnswerSchema.parse(await response.json()),
+      answer: consoleSectionReplySchema.parse(await response.json()),
     };
   };
-  const pageOf = (answer: ConsoleSectionAnswer) => {
+  const pageOf = (answer: ConsoleSectionReply) => {
     if (answer.kind !== 'page') throw new Error(`expected a page, got ${answer.kind}`);
     return answer;
   };
@@ -61,9 +61,10 @@ describe.each(listTestDatabases())('the console Campaigns section on %s', (_kind
     expect(list.html).toContain('Mega sale Black Friday');
     expect(list.html).toContain('Ended');
     expect(list.html).toContain('aria-sort="descending"');
-    expect(list.html).toContain('href="/console/campaigns/new"');
+    expect(list.html).toContain('href="/console/campaign/campaigns/new"');
+    expect(list.html).toContain('href="/console/campaign/campaigns/campaign?id=msbf"');
     const read = pageOf((await section('GET', '', undefined, ANALYST)).answer);
-    expect(read.html).not.toContain('href="/console/campaigns/new"');
+    expect(read.html).not.toContain('href="/console/campaign/campaigns/new"');
     const german = pageOf((await section('GET', '', undefined, MANAGER, 'de')).answer);
     expect(german.html).toContain('Beendet');
   });
@@ -112,7 +113,7 @@ describe.each(listTestDatabases())('the console Campaigns section on %s', (_kind
     expect(created.purge).toBe('campaigns');
     expect(created.answer).toMatchObject({
       kind: 'redirect',
-      location: '/console/campaigns/spring?done=created',
+      to: 'campaign?id=spring&done=created',
       audit: { action: 'campaign.create', target: 'spring', before: null, after: { nameKey: 'demo', navTitleKey: 'demo_nav', coupons: [] } },
     });
     expect((await frame())?.id).toBe('spring');
@@ -148,7 +149,8 @@ describe.each(listTestDatabases())('the console Campaigns section on %s', (_kind
     expect(badAmount.html).toContain('Enter an amount in dollars');
     const detail = pageOf((await section('GET', 'spring?preview=ja')).answer);
     expect(detail.html).toContain('data-coupon="SPRING20"');
-    expect(detail.html).toContain('src="/console/campaigns/spring/preview?locale=ja&amp;part=modal"');
+    expect(detail.html).toContain('src="/console/preview/campaigns/spring?locale=ja&amp;part=modal"');
+    expect(detail.html).toContain('<input type="hidden" name="id" value="spring"/>');
     const removed = await section('POST', 'spring/coupons/remove', { code: 'SPRING20' });
     expect(removed.answer).toMatchObject({ kind: 'redirect', audit: { action: 'campaign.coupon-remove', after: null } });
     expect(await (await api.fetchApi('/api/campaign/internal/coupon?code=SPRING20')).json()).toEqual({ coupon: null });
@@ -176,7 +178,7 @@ describe.each(listTestDatabases())('the console Campaigns section on %s', (_kind
     expect(moved.answer).toMatchObject({ kind: 'redirect', audit: { action: 'campaign.schedule', after: { endsAt: `${later}:00.000Z` } } });
     expect(pageOf((await section('POST', 'spring/end', {})).answer).status).toBe(400);
     const ended = await section('POST', 'spring/end', { confirm: 'yes' });
-    expect(ended.answer).toMatchObject({ kind: 'redirect', location: '/console/campaigns/spring?done=ended', audit: { action: 'campaign.end' } });
+    expect(ended.answer).toMatchObject({ kind: 'redirect', to: 'campaign?id=spring&done=ended', audit: { action: 'campaign.end' } });
     expect(await frame()).toBeNull();
     expect(pageOf((await section('POST', 'spring/end', { confirm: 'yes' })).answer).status).toBe(409);
     const audit = (await (

@@ -18,8 +18,8 @@ import {
   CONSOLE_LOCALE_HEADER,
   consoleActorSchema,
   type ConsoleActor,
-  type ConsoleSectionAnswer,
-  type ConsoleSectionAudit,
+  type ConsoleSectionReply,
+  type ConsoleSectionReplyAudit,
 } from '@reelkeep/shared-contracts/console';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { isCampaignExpired } from '../src/campaign-rules.ts';
@@ -61,17 +61,24 @@ import type { CampaignSettings } from './settings.ts';
 type CampaignContext = HostContext<CampaignSettings>;
 
 /**
- * The console's Campaigns and coupons section, as the campaign squad's internal route (docs/console.md "Campaigns
- * and coupons"): the host checks the origin, the body's size and the permission (`campaign:read` to see,
- * `campaign:manage` to change), then forwards `/console/campaigns/<rest>` here with the actor. The section renders
- * its pages with its own components, makes changes through the code the admin API uses (`applyCampaignChange`: one
- * transaction with the squad's own audit entry) and answers, after a change, the redirect with the before and after
- * the host writes to the console's audit log and the cache tags the host purges.
+ * The console's Campaigns and coupons section, server side (docs/console.md "Campaigns and coupons"): the squad's
+ * `./console` module (`src/console/console-module.tsx`) calls this internal route after the host checked the origin,
+ * the body's size and the permission (`campaign:read` to see, `campaign:manage` to change), naming the operator;
+ * the host calls it too for a preview document. It renders the pages with the squad's components, makes changes
+ * through the code the admin API uses (`applyCampaignChange`: one transaction with the squad's own audit entry), and
+ * answers, after a change, the redirect with the before and after for the console's audit log and the page cache
+ * tags the gateway purges (`x-purge-cache-tags`).
+ *
+ *   GET  ""                       the list          POST new                    create
+ *   GET  new                      the create form   POST <id>/edit              words, page, window
+ *   GET  <id>?preview=&done=      a campaign        POST <id>/schedule          window
+ *   GET  <id>/preview?locale=&part=  a preview      POST <id>/end               end now
+ *                                                   POST <id>/coupons[/remove]  save or remove a coupon
  */
 export const CONSOLE_SECTION_PREFIX = '/api/campaign/internal/console/';
 
 /** A section answer as JSON. */
-const answer = (body: ConsoleSectionAnswer, headers: Record<string, string> = {}) =>
+const answer = (body: ConsoleSectionReply, headers: Record<string, string> = {}) =>
   respondJson(body, 200, { 'cache-control': 'no-store', ...headers });
 
 /** A page of the section. */
@@ -377,14 +384,14 @@ async function change(
   id: string,
   done: string,
   write: Parameters<typeof applyCampaignChange>[4],
-  audit?: ConsoleSectionAudit,
+  audit?: ConsoleSectionReplyAudit,
 ): Promise<Response> {
   const { before, after } = await applyCampaignChange(context, action, id, `${actor.email} (console)`, write);
   campaignCache.forget(context.db);
   return answer(
     {
       kind: 'redirect',
-      location: `/console/campaigns/${id}?done=${done}`,
+      to: `campaign?${new URLSearchParams({ id, done })}`,
       audit: audit ?? { action: `campaign.${action}`, target: id, ...diffSummaries(before, after) },
     },
     { [PURGE_CACHE_TAGS_HEADER]: CAMPAIGN_CACHE_TAG },

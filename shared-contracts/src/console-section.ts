@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * How the host hands a console request to a squad's section and what the section answers (docs/console.md
- * "Squad sections"). The host has already checked the origin, the body's size and the permission (read for a page,
- * manage for a form post); it forwards the sub-path, the query, the form body and who acts (`x-console-actor`, the
- * actor as JSON) to the squad's internal route. The squad answers a page (its body as HTML, the host adds the frame),
- * a redirect after a change (with the audit entry the host writes: action, target, before and after), or a preview
+ * How a squad section's `./console` module (or the host, for a section preview) asks the squad's own internal route
+ * for a page or a change (docs/console.md "Campaigns and coupons", "Section previews"): the operator travels in
+ * `x-console-actor` (the actor as JSON, as the host authorised it), the console's locale in `x-console-locale`. The
+ * route answers a page (its body as static HTML, rendered by the squad's components), a redirect inside the section
+ * after a change (with the audit entry the section hands the host: action, target, before and after), or a preview
  * document's body.
  */
 
@@ -15,15 +15,15 @@ export const CONSOLE_ACTOR_HEADER = 'x-console-actor';
 export const CONSOLE_LOCALE_HEADER = 'x-console-locale';
 
 /** An audit entry a section's change asks the host to write (docs/console.md "Audit log"). */
-export const consoleSectionAuditSchema = z.object({
+export const consoleSectionReplyAuditSchema = z.object({
   action: z.string().regex(/^[a-z]+\.[a-z-]{1,40}$/),
   target: z.string().min(1).max(200),
   before: z.unknown().optional(),
   after: z.unknown().optional(),
 });
 
-/** A section's answer. */
-export const consoleSectionAnswerSchema = z.discriminatedUnion('kind', [
+/** A squad route's reply to its section. */
+export const consoleSectionReplySchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('page'),
     status: z.number().int().min(200).max(599),
@@ -32,8 +32,9 @@ export const consoleSectionAnswerSchema = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('redirect'),
-    location: z.string().regex(/^\/console\/[\w/?=&.%-]{0,400}$/),
-    audit: consoleSectionAuditSchema.optional(),
+    /** Relative to the section, as `ConsoleSectionAnswer`'s `to`: `campaign?id=spring&done=created`. */
+    to: z.string().regex(/^([a-z][a-z0-9-]{0,30})?(\?[A-Za-z0-9%._~=&+-]{0,400})?$/),
+    audit: consoleSectionReplyAuditSchema.optional(),
   }),
   z.object({
     kind: z.literal('preview'),
@@ -45,7 +46,7 @@ export const consoleSectionAnswerSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
-/** A section's answer. */
-export type ConsoleSectionAnswer = z.infer<typeof consoleSectionAnswerSchema>;
-/** An audit entry a section asks for. */
-export type ConsoleSectionAudit = z.infer<typeof consoleSectionAuditSchema>;
+/** A squad route's reply to its section. */
+export type ConsoleSectionReply = z.infer<typeof consoleSectionReplySchema>;
+/** An audit entry a reply asks the section to write. */
+export type ConsoleSectionReplyAudit = z.infer<typeof consoleSectionReplyAuditSchema>;

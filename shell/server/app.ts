@@ -12,6 +12,7 @@ import { createSessionReader } from './session.ts';
 import type { Host } from './host.ts';
 import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
 import { createConsoleHandler, CONSOLE_ACCOUNT_LIMIT, CONSOLE_LIMIT_WINDOW_MS, CONSOLE_SIGN_IN_LIMIT } from './console/console-handler.ts';
+import { createConsoleSectionSource } from './console/console-section-source.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
 /** The push service worker in the shell release's `worker/` folder (shell/rspack.config.ts). */
@@ -81,11 +82,8 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
     registry: host.registry,
     releasesDir: config.RELEASES_DIR,
     fetchApi: (path, init) => releases.current().gateway.fetchApi(path, init),
-    loadTexts: (locale, namespaces = ['console']) => locales.loadResources(locale, namespaces),
-    purgeCacheTags: async (tags) => {
-      const deleted = await pageCache.purgeTags(tags);
-      logger.info('page cache: entries of changed data dropped', { tags, deleted });
-    },
+    loadTexts: (locale, namespaces = []) => locales.loadResources(locale, ['console', ...namespaces]),
+    sections: createConsoleSectionSource({ releases, pages, logger, timeoutMs: config.REMOTE_LOAD_TIMEOUT_MS }),
     assetOrigin: config.ASSET_ORIGIN,
     readClientAddress,
     limits: {

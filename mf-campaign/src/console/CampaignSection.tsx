@@ -9,6 +9,16 @@ import { formatUtc, toUtcMinute } from './section-rules.ts';
  * reads the `console_campaign` namespace; campaign names come from the `campaign` namespace (`name`).
  */
 
+/** The section's address in the console (`/console/<squad>/<section>`), and where its previews are served. */
+export const SECTION_BASE = '/console/campaign/campaigns';
+const PREVIEW_BASE = '/console/preview/campaigns';
+
+/** A campaign's page in the section. */
+export const campaignHref = (id: string, query: Record<string, string> = {}) => `${SECTION_BASE}/campaign?${new URLSearchParams({ id, ...query })}`;
+
+/** The campaign a form changes, sent with it. */
+const CampaignId = ({ id }: { id: string }) => <input type="hidden" name="id" value={id} />;
+
 /** A field's problem as the section shows it: a text of `problems.*`. */
 export type FieldProblems = Record<string, string>;
 
@@ -65,7 +75,7 @@ export function Notice({ kind, text }: { kind: 'done' | 'problem'; text: string 
 
 /** The list's query as a link. */
 const listHref = (query: { sort: string; dir: string; page: number; state?: string }) =>
-  `/console/campaigns?${new URLSearchParams({ sort: query.sort, dir: query.dir, page: String(query.page), ...(query.state ? { state: query.state } : {}) })}`;
+  `${SECTION_BASE}?${new URLSearchParams({ sort: query.sort, dir: query.dir, page: String(query.page), ...(query.state ? { state: query.state } : {}) })}`;
 
 /** Every campaign: state, window and coupons; sortable by each column, paginated, filtered by state. */
 export function CampaignList({
@@ -104,10 +114,10 @@ export function CampaignList({
         <div className="row">
           {canManage && (
             <p>
-              <a href="/console/campaigns/new">{t('list.create')}</a>
+              <a href={`${SECTION_BASE}/new`}>{t('list.create')}</a>
             </p>
           )}
-          <form method="get" action="/console/campaigns" className="row">
+          <form method="get" action={SECTION_BASE} className="row">
             <input type="hidden" name="sort" value={query.sort} />
             <input type="hidden" name="dir" value={query.dir} />
             <div>
@@ -144,7 +154,7 @@ export function CampaignList({
               {items.map((item) => (
                 <tr key={item.id} data-campaign={item.id}>
                   <th scope="row">
-                    <a href={`/console/campaigns/${item.id}`}>{item.name}</a> <code>{item.id}</code>
+                    <a href={campaignHref(item.id)}>{item.name}</a> <code>{item.id}</code>
                   </th>
                   <td>{t(`states.${item.state}`)}</td>
                   <td>
@@ -228,13 +238,13 @@ function CampaignFields({ t, names, form }: { t: TranslateFunction; names: reado
   );
 }
 
-/** `/console/campaigns/new`: a new campaign, starting now unless the manager says otherwise. */
+/** The section's `new` page: a new campaign, starting now unless the manager says otherwise. */
 export function CampaignCreateForm({ t, names, form }: { t: TranslateFunction; names: readonly NameOption[]; form: FormState }) {
   const { values, problems } = form;
   return (
     <section>
       <p>{t('form.createIntro')}</p>
-      <form method="post" action="/console/campaigns/new" noValidate>
+      <form method="post" action={`${SECTION_BASE}/create`} noValidate>
         <Field id="id" label={t('form.id')} problem={problems.id} hint={t('form.idHint')}>
           <input
             id="id"
@@ -248,7 +258,7 @@ export function CampaignCreateForm({ t, names, form }: { t: TranslateFunction; n
         </Field>
         <CampaignFields t={t} names={names} form={form} />
         <p className="row">
-          <button type="submit">{t('form.create')}</button> <a href="/console/campaigns">{t('form.cancel')}</a>
+          <button type="submit">{t('form.create')}</button> <a href={SECTION_BASE}>{t('form.cancel')}</a>
         </p>
       </form>
     </section>
@@ -285,7 +295,8 @@ export function CampaignDetailPage({
   previewLocale: string;
   languageNames: Record<string, string>;
 }) {
-  const base = `/console/campaigns/${campaign.id}`;
+  const base = SECTION_BASE;
+  const id = <CampaignId id={campaign.id} />;
   return (
     <>
       <section aria-labelledby="summary-heading">
@@ -299,20 +310,21 @@ export function CampaignDetailPage({
           <dd>{formatUtc(campaign.endsAt)}</dd>
         </dl>
         <p>
-          <a href="/console/campaigns">{t('detail.back')}</a>
+          <a href={SECTION_BASE}>{t('detail.back')}</a>
         </p>
       </section>
-      <CouponTable t={t} locale={locale} base={base} coupons={campaign.coupons} canManage={canManage} />
+      <CouponTable t={t} locale={locale} id={campaign.id} coupons={campaign.coupons} canManage={canManage} />
       {canManage && (
         <>
           <section aria-labelledby="coupon-heading">
             <h2 id="coupon-heading">{t('coupons.addHeading')}</h2>
             <p>{t('coupons.intro')}</p>
-            <CouponFields t={t} action={`${base}/coupons`} form={forms.coupon} />
+            <CouponFields t={t} id={campaign.id} form={forms.coupon} />
           </section>
           <section aria-labelledby="schedule-heading">
             <h2 id="schedule-heading">{t('detail.scheduleHeading')}</h2>
             <form method="post" action={`${base}/schedule`} noValidate>
+              {id}
               <div className="row">
                 {(['startsAt', 'endsAt'] as const).map((id) => (
                   <Field key={id} id={`schedule-${id}`} label={t(`form.${id}`)} problem={forms.schedule.problems[id]} hint={t('form.utcHint')}>
@@ -334,6 +346,7 @@ export function CampaignDetailPage({
             <section aria-labelledby="end-heading">
               <h2 id="end-heading">{t('detail.endHeading')}</h2>
               <form method="post" action={`${base}/end`}>
+                {id}
                 <p>
                   <input
                     id="confirm-end"
@@ -359,6 +372,7 @@ export function CampaignDetailPage({
           <section aria-labelledby="edit-heading">
             <h2 id="edit-heading">{t('detail.editHeading')}</h2>
             <form method="post" action={`${base}/edit`} noValidate>
+              {id}
               <CampaignFields t={t} names={names} form={forms.edit} />
               <button type="submit">{t('detail.save')}</button>
             </form>
@@ -367,7 +381,8 @@ export function CampaignDetailPage({
       )}
       <section aria-labelledby="preview-heading">
         <h2 id="preview-heading">{t('preview.heading')}</h2>
-        <form method="get" action={base} className="row">
+        <form method="get" action={`${base}/campaign`} className="row">
+          {id}
           <div>
             <label htmlFor="preview">{t('preview.locale')}</label>
             <select id="preview" name="preview" defaultValue={previewLocale}>
@@ -387,9 +402,8 @@ export function CampaignDetailPage({
             <figcaption>{t(`preview.parts.${part}`)}</figcaption>
             <iframe
               className={`preview-${part}`}
-              src={`${base}/preview?${new URLSearchParams({ locale: previewLocale, part })}`}
+              src={`${PREVIEW_BASE}/${campaign.id}?${new URLSearchParams({ locale: previewLocale, part })}`}
               title={t(`preview.frames.${part}`, { locale: languageNames[previewLocale] ?? previewLocale })}
-              loading="lazy"
             />
           </figure>
         ))}
@@ -402,13 +416,13 @@ export function CampaignDetailPage({
 function CouponTable({
   t,
   locale,
-  base,
+  id,
   coupons,
   canManage,
 }: {
   t: TranslateFunction;
   locale: string;
-  base: string;
+  id: string;
   coupons: readonly CampaignCouponDto[];
   canManage: boolean;
 }) {
@@ -448,7 +462,8 @@ function CouponTable({
                   <td>{coupon.text}</td>
                   {canManage && (
                     <td>
-                      <form method="post" action={`${base}/coupons/remove`}>
+                      <form method="post" action={`${SECTION_BASE}/coupon-remove`}>
+                        <CampaignId id={id} />
                         <input type="hidden" name="code" value={coupon.code} />
                         <button type="submit" className="secondary" aria-label={t('coupons.removeCode', { code: coupon.code })}>
                           {t('coupons.remove')}
@@ -467,11 +482,12 @@ function CouponTable({
 }
 
 /** The coupon form: a code, the amount off, the plans it is for, a minimum price, a note, shown or not. */
-function CouponFields({ t, action, form }: { t: TranslateFunction; action: string; form: FormState }) {
+function CouponFields({ t, id, form }: { t: TranslateFunction; id: string; form: FormState }) {
   const { values, problems } = form;
   const fresh = Object.keys(values).length === 0;
   return (
-    <form method="post" action={action} noValidate>
+    <form method="post" action={`${SECTION_BASE}/coupon`} noValidate>
+      <CampaignId id={id} />
       <div className="row">
         <Field id="code" label={t('coupons.code')} problem={problems.code} hint={t('coupons.codeHint')}>
           <input id="code" name="code" required maxLength={32} defaultValue={values.code ?? ''} {...describe('code', problems.code, true)} />

@@ -6,8 +6,6 @@ import { html, type Markup } from './console-html.ts';
 export const CONSOLE_SECTIONS = [
   { id: 'releases', path: '/console/releases', permission: { resource: 'release', action: 'read' } },
   { id: 'mailbox', path: '/console/mailbox', permission: { resource: 'mail', action: 'read' } },
-  // The campaign squad's section, served through its API (console-squad-section.ts).
-  { id: 'campaigns', path: '/console/campaigns', permission: { resource: 'campaign', action: 'read' } },
   { id: 'audit', path: '/console/audit', permission: { resource: 'audit', action: 'read' } },
   { id: 'people', path: '/console/people', permission: { resource: 'role', action: 'read' } },
 ] as const satisfies readonly { id: string; path: string; permission: ConsolePermission }[];
@@ -45,7 +43,10 @@ export interface ConsoleFrame {
   locale: string;
   nonce: string;
   actor?: ConsoleActor;
-  current?: ConsoleSectionId;
+  /** The section shown: a shell section's id, or a squad section's path. */
+  current?: ConsoleSectionId | string;
+  /** The squads' sections the role may open (docs/console.md "Squad sections"), after the shell's. */
+  squadSections?: readonly { path: string; label: string }[];
   /** A result of the last action (`done`) or a refusal (`problem`), by key of the `console` namespace. */
   notice?: { kind: 'done' | 'problem'; key: string };
 }
@@ -53,7 +54,14 @@ export interface ConsoleFrame {
 /** A whole console document: the shell's frame (header, navigation, sign-out) around a section's content. */
 export function renderConsoleDocument(frame: ConsoleFrame, title: string, content: Markup): string {
   const { t, actor } = frame;
-  const sections = actor ? listVisibleSections(actor.role) : [];
+  const sections = [
+    ...(actor ? listVisibleSections(actor.role) : []).map((section) => ({
+      path: section.path,
+      label: t(`sections.${section.id}`),
+      current: section.id === frame.current,
+    })),
+    ...(actor ? (frame.squadSections ?? []) : []).map((section) => ({ ...section, current: section.path === frame.current })),
+  ];
   const notice = frame.notice
     ? html`<p class="notice${frame.notice.kind === 'problem' ? ' problem' : ''}" role="${frame.notice.kind === 'problem' ? 'alert' : 'status'}">
         ${t(`${frame.notice.kind === 'problem' ? 'problems' : 'done'}.${frame.notice.key}`)}
@@ -80,9 +88,7 @@ export function renderConsoleDocument(frame: ConsoleFrame, title: string, conten
                     ${sections.map(
                       (section) =>
                         html`<li>
-                          <a href="${section.path}" ${section.id === frame.current ? html` aria-current="page"` : ''}
-                            >${t(`sections.${section.id}`)}</a
-                          >
+                          <a href="${section.path}" ${section.current ? html` aria-current="page"` : ''}>${section.label}</a>
                         </li>`,
                     )}
                   </ul>

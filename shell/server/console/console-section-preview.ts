@@ -4,72 +4,72 @@ import { CLIENT_IP_HEADER, frameCampaignAnswerSchema, toLocalePrefix, type Local
 import {
   CONSOLE_ACTOR_HEADER,
   CONSOLE_LOCALE_HEADER,
-  consoleSectionAnswerSchema,
+  consoleSectionReplySchema,
   type ConsoleActor,
   type ConsolePermission,
-  type ConsoleSectionAnswer,
+  type ConsoleSectionReply,
 } from '@reelkeep/shared-contracts/console';
 import { renderCampaignBannerHtml } from '../../src/rendering/campaign-banner.server.ts';
 import { html, Markup } from './console-html.ts';
 
 /**
- * A squad's console section served through its own API (docs/console.md "Squad sections"): the host keeps the
- * frame, the sign-in, the permission check and the audit write; the squad's internal route renders the section
- * and makes its changes. Until the federated `./console` modules land, the sections are listed here.
+ * Previews of a squad section (docs/console.md "Section previews"): a document holding only the squad's components
+ * (the campaign banner, coupon modal and event centre), which the section's page frames. A section page is rendered
+ * inside the console's frame, so a preview cannot be one: the host serves it at `/console/preview/<section>/<id>`,
+ * checks the section's read permission first, asks the squad's internal route for the body (rendered by the squad's
+ * own components) and sends it with the live releases' stylesheets, its own CSP and never cached.
  */
-export const SQUAD_SECTIONS = [
+export const SECTION_PREVIEWS = [
   {
     id: 'campaigns',
-    path: '/console/campaigns',
-    /** Where the host forwards the section's requests (the rest of the path follows). */
+    /** The section whose page frames it (`/console/<squad>/<section>`). */
+    section: '/console/campaign/campaigns',
+    path: '/console/preview/campaigns',
+    /** The squad's internal route answering `<id>/preview` (a `ConsoleSectionReply` of kind `preview`). */
     api: '/api/campaign/internal/console/',
-    read: { resource: 'campaign', action: 'read' },
-    manage: { resource: 'campaign', action: 'manage' },
+    app: 'mf-campaign',
+    permission: { resource: 'campaign', action: 'read' },
   },
-] as const satisfies readonly { id: string; path: string; api: string; read: ConsolePermission; manage: ConsolePermission }[];
+] as const satisfies readonly { id: string; section: string; path: string; api: string; app: string; permission: ConsolePermission }[];
 
-/** A squad's section. */
-export type SquadSection = (typeof SQUAD_SECTIONS)[number];
+/** A preview's declaration. */
+export type SectionPreview = (typeof SECTION_PREVIEWS)[number];
 
-/** The squad section a console path belongs to, and the rest of the path; undefined for any other path. */
-export function findSquadSection(pathname: string): { section: SquadSection; rest: string } | undefined {
-  for (const section of SQUAD_SECTIONS) {
-    if (pathname === section.path) return { section, rest: '' };
-    if (pathname.startsWith(`${section.path}/`)) {
-      const rest = pathname.slice(section.path.length + 1);
-      // Path segments a section may name: ids and actions (letters, digits, `-`), never `..` or an encoded slash.
-      if (!/^[a-z0-9-]{1,40}(\/[a-z0-9-]{1,40}){0,2}$/.test(rest)) return { section, rest: '\0' };
-      return { section, rest };
+/** The preview a console path names and the id it previews (`""` when the path names none or a bad one); undefined for other paths. */
+export function findSectionPreview(pathname: string): { preview: SectionPreview; id: string } | undefined {
+  for (const preview of SECTION_PREVIEWS) {
+    if (pathname === preview.path) return { preview, id: '' };
+    if (pathname.startsWith(`${preview.path}/`)) {
+      const id = pathname.slice(preview.path.length + 1);
+      return { preview, id: /^[a-z0-9][a-z0-9-]{1,39}$/.test(id) ? id : '' };
     }
   }
   return undefined;
 }
 
-/** Whether a section's path is a preview document (framed by the section's own page). */
-export const isPreviewPath = (rest: string) => /^[a-z0-9-]+\/preview$/.test(rest);
-
-/** Forwards one console request to the squad's section; null when the squad does not answer as the contract says. */
-export async function forwardToSection(
+/** Asks the squad for a preview's body; null when it does not answer as the contract says. */
+export async function forwardPreview(
   fetchApi: (path: string, init?: RequestInit) => Promise<Response>,
-  target: { section: SquadSection; rest: string },
-  request: { method: 'GET' | 'HEAD' | 'POST'; search: string; body?: string; actor: ConsoleActor; locale: Locale; clientIp: string },
-): Promise<{ answer: ConsoleSectionAnswer; purgeTags: string | null } | null> {
-  const response = await fetchApi(`${target.section.api}${target.rest}${request.search}`, {
-    method: request.method === 'POST' ? 'POST' : 'GET',
+  target: { preview: SectionPreview; id: string },
+  request: { search: string; actor: ConsoleActor; locale: Locale; clientIp: string },
+): Promise<(Extract<ConsoleSectionReply, { kind: 'preview' }> & { status: number }) | null> {
+  const response = await fetchApi(`${target.preview.api}${target.id}/preview${request.search}`, {
     headers: {
       [CONSOLE_ACTOR_HEADER]: JSON.stringify(request.actor),
       [CONSOLE_LOCALE_HEADER]: request.locale,
       [CLIENT_IP_HEADER]: request.clientIp,
-      ...(request.method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
     },
-    body: request.method === 'POST' ? (request.body ?? '') : undefined,
   }).catch(() => null);
   if (!response?.ok) return null;
-  const parsed = consoleSectionAnswerSchema.safeParse(await response.json().catch(() => null));
-  return parsed.success ? { answer: parsed.data, purgeTags: response.headers.get('x-purge-cache-tags') } : null;
+  const parsed = consoleSectionReplySchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) return null;
+  const reply = parsed.data;
+  // A refused query comes back as the section's page of the problem: shown alone, with its status.
+  if (reply.kind === 'page') return { kind: 'preview', title: reply.title, html: reply.html, status: reply.status };
+  return reply.kind === 'preview' ? { ...reply, status: 200 } : null;
 }
 
-/** docs/console.md "Campaigns and coupons": a preview may be framed by the console only, and loads the releases' styles. */
+/** docs/console.md "Section previews": a preview may be framed by the console only, and loads the releases' styles. */
 export function buildPreviewCsp(nonce: string, assetOrigin: string): string {
   const assets = assetOrigin ? ` ${assetOrigin}` : '';
   return [
@@ -91,11 +91,11 @@ interface FederationManifest {
 }
 
 /**
- * The stylesheets a preview needs, from the live releases: the shell's (the frame's banner) and the campaign
- * remote's, of its pages and of its dialogs, so the components look as visitors see them.
+ * The stylesheets a preview needs, from the live releases: the shell's (the frame, the campaign banner) and the
+ * squad remote's, of its pages and of its dialogs, so the components look as visitors see them.
  */
 export async function listPreviewStyles(
-  live: { shell?: { version: string; dir: string }; campaign?: { version: string; dir: string } },
+  live: { shell?: { version: string; dir: string }; remote?: { version: string; dir: string }; app: string },
   assetOrigin: string,
 ): Promise<string[]> {
   const styles: string[] = [];
@@ -103,11 +103,11 @@ export async function listPreviewStyles(
     const files = JSON.parse(await readFile(path.join(live.shell.dir, 'browser', 'entry-assets.json'), 'utf8')) as { styles?: string[] };
     styles.push(...(files.styles ?? []).map((file) => `${assetOrigin}/static/shell/${live.shell!.version}/${file}`));
   }
-  if (live.campaign) {
-    const manifest = JSON.parse(await readFile(path.join(live.campaign.dir, 'browser', 'mf-manifest.json'), 'utf8')) as FederationManifest;
+  if (live.remote) {
+    const manifest = JSON.parse(await readFile(path.join(live.remote.dir, 'browser', 'mf-manifest.json'), 'utf8')) as FederationManifest;
     for (const expose of manifest.exposes.filter((candidate) => candidate.path === './page' || candidate.path === './dialogs')) {
       for (const file of [...expose.assets.css.sync, ...(expose.assets.css.async ?? [])])
-        styles.push(`${assetOrigin}/static/mf-campaign/${live.campaign.version}/${file}`);
+        styles.push(`${assetOrigin}/static/${live.app}/${live.remote.version}/${file}`);
     }
   }
   return [...new Set(styles)];
@@ -120,7 +120,7 @@ const PREVIEW_STYLE = 'body{margin:0;background:#fff}.rk-preview-empty{font:16px
  * frame slot, in the previewed locale, with the live releases' stylesheets and no script.
  */
 export function renderPreviewDocument(input: {
-  answer: Extract<ConsoleSectionAnswer, { kind: 'preview' }>;
+  answer: Extract<ConsoleSectionReply, { kind: 'preview' }>;
   locale: Locale;
   nonce: string;
   styles: readonly string[];
