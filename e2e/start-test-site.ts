@@ -119,8 +119,8 @@ const fixtures: E2EFixtures = {
     );
     await replaceIn(
       path.join(dir, 'server/api.ts'),
-      '  routes: CAMPAIGN_ROUTES,',
-      "  routes: [...CAMPAIGN_ROUTES, { method: 'GET', path: '/api/campaign/slice-note', handle: async (_request, context) => Response.json({ notes: await context.db.query('SELECT note FROM campaign.slice_notes') }) }],",
+      '  routes: [...CAMPAIGN_ROUTES, ...CONSOLE_SECTION_ROUTES],',
+      "  routes: [...CAMPAIGN_ROUTES, ...CONSOLE_SECTION_ROUTES, { method: 'GET', path: '/api/campaign/slice-note', handle: async (_request, context) => Response.json({ notes: await context.db.query('SELECT note FROM campaign.slice_notes') }) }],",
     );
   }),
   shellWithRoute: await buildVariant('shell', async (dir) => {

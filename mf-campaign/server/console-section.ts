@@ -265,7 +265,12 @@ export async function handleConsoleSection(request: Request, context: CampaignCo
         createElement(CampaignDetailPage, {
           t,
           locale,
-          campaign: { ...existing, name: nameOf(existing), state: readCampaignState(existing, now) },
+          campaign: {
+            ...existing,
+            name: nameOf(existing),
+            state: readCampaignState(existing, now),
+            eventEntries: existing.carousel.filter((entry) => entry.showInEventCenter).length,
+          },
           names,
           canManage,
           forms: {

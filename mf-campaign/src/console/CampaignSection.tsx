@@ -273,6 +273,8 @@ export interface CampaignDetail {
   startsAt: number;
   endsAt: number;
   coupons: readonly CampaignCouponDto[];
+  /** How many of its carousel entries the event centre shows (none: nothing to preview there). */
+  eventEntries: number;
 }
 
 /** The forms of one campaign a manager changes: its words and window, its schedule, ending it, its coupons. */
@@ -397,16 +399,20 @@ export function CampaignDetailPage({
             {t('preview.show')}
           </button>
         </form>
-        {PREVIEW_PARTS.map((part) => (
-          <figure key={part} className="preview">
-            <figcaption>{t(`preview.parts.${part}`)}</figcaption>
-            <iframe
-              className={`preview-${part}`}
-              src={`${PREVIEW_BASE}/${campaign.id}?${new URLSearchParams({ locale: previewLocale, part })}`}
-              title={t(`preview.frames.${part}`, { locale: languageNames[previewLocale] ?? previewLocale })}
-            />
-          </figure>
-        ))}
+        {PREVIEW_PARTS.map((part) =>
+          part === 'events' && campaign.eventEntries === 0 ? (
+            <p key={part}>{t('preview.noEntries')}</p>
+          ) : (
+            <figure key={part} className="preview">
+              <figcaption>{t(`preview.parts.${part}`)}</figcaption>
+              <iframe
+                className={`preview-${part}`}
+                src={`${PREVIEW_BASE}/${campaign.id}?${new URLSearchParams({ locale: previewLocale, part })}`}
+                title={t(`preview.frames.${part}`, { locale: languageNames[previewLocale] ?? previewLocale })}
+              />
+            </figure>
+          ),
+        )}
       </section>
     </>
   );

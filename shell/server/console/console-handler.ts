@@ -89,8 +89,8 @@ export interface ConsoleDeps {
   loadTexts: (locale: Locale, namespaces?: readonly string[]) => Promise<Record<string, Record<string, unknown>>>;
   /** The squads' sections of the live releases (docs/console.md "Squad sections"); none when absent. */
   sections?: ConsoleSectionSource;
-  /** Where the releases' browser files are served (`ASSET_ORIGIN`, empty for this origin): a section preview's stylesheets. */
-  assetOrigin: string;
+  /** Where the releases' browser files are served (`ASSET_ORIGIN`; empty or absent: this origin): a section preview's stylesheets. */
+  assetOrigin?: string;
   readClientAddress: (req: IncomingMessage) => string;
   limits: { signInByAddress: RateLimiter; signInByAccount: RateLimiter; codeByAddress: RateLimiter };
 }
@@ -699,10 +699,10 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       };
       const styles = await listPreviewStyles(
         { shell: liveOf('shell'), remote: liveOf(preview.preview.app), app: preview.preview.app },
-        deps.assetOrigin,
+        deps.assetOrigin ?? '',
       ).catch(() => []);
       const common = createTranslator(previewLocale, await deps.loadTexts(previewLocale, ['common']), 'common').t;
-      res.setHeader('content-security-policy', buildPreviewCsp(nonce, deps.assetOrigin));
+      res.setHeader('content-security-policy', buildPreviewCsp(nonce, deps.assetOrigin ?? ''));
       res.setHeader('x-frame-options', 'SAMEORIGIN');
       return send(answer.status, renderPreviewDocument({ answer, locale: previewLocale, nonce, styles, common, t }));
     }

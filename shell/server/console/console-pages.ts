@@ -35,7 +35,7 @@ pre{white-space:pre-wrap;word-break:break-word;background:#f3f4f8;padding:12px;b
 .row{display:flex;flex-wrap:wrap;gap:8px;align-items:end}
 .hint{margin:4px 0;color:#4b5563;font-size:.9rem}label.inline{display:inline;font-weight:400}fieldset{border:1px solid #d8dbe6;border-radius:6px;margin:12px 0}
 figure.preview{margin:12px 0}figure.preview iframe{display:block;width:100%;border:1px solid #d8dbe6;border-radius:6px;background:#fff}
-.preview-banner{height:96px}.preview-modal{height:680px}.preview-events{height:560px}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dd{margin:0}`;
+.preview-banner{height:150px}.preview-modal{height:680px}.preview-events{height:560px}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dd{margin:0}`;
 
 /** What every console page knows. */
 export interface ConsoleFrame {

@@ -186,6 +186,20 @@ describe('a squad section behind the host', () => {
     expect(answer.headers['cache-control']).toBe('private, no-store');
   });
 
+  it('lets only a section that frames its previews (the campaigns) frame this origin', async () => {
+    expect((await send('GET', '/console/checkout/orders')).headers['content-security-policy']).not.toContain('frame-src');
+    consoles.push({
+      squad: 'campaign',
+      app: 'mf-campaign',
+      version: '3.0.0',
+      module: { contractVersion: '3.3.0', sections: [{ ...module.sections[0]!, id: 'campaigns', actions: [] }] },
+    });
+    const campaigns = await send('GET', '/console/campaign/campaigns');
+    expect(campaigns.status).toBe(200);
+    expect(campaigns.headers['content-security-policy']).toContain("frame-src 'self'");
+    expect(campaigns.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
   it('shows the section in the navigation of the shell pages only to a role that may read it', async () => {
     decide = () => ({ allowed: true, actor: support });
     expect((await send('GET', '/console/mailbox')).text).toContain('href="/console/checkout/orders"');
