@@ -116,6 +116,11 @@ export interface AppBuildOptions {
   mode?: 'production' | 'development';
   /** Modules a remote exposes (path relative to appDir). */
   exposes?: Record<string, string>;
+  /**
+   * Modules a remote exposes from its server container only (`./console`: docs/console.md "Squad sections"):
+   * server code that no browser ever loads.
+   */
+  serverExposes?: Record<string, string>;
   /** Host only: browser entry and server render entry. */
   browserEntry?: string;
   serverEntry?: string;
@@ -226,7 +231,7 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.cjs',
-        exposes: options.exposes,
+        exposes: { ...options.exposes, ...options.serverExposes },
         library: { type: 'commonjs-module' },
         remoteType: 'commonjs-module',
         // Eager only in the host's server container: remotes must take React from the host (docs/toolchain.md "Eager shared modules only in the host").
@@ -275,10 +280,13 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
       filename: '[name].cjs',
       library: { type: 'commonjs2', export: 'default' },
       chunkFormat: 'commonjs',
+      // Same uniqueName as the browser build: a squad API that renders its components (the console's previews) gets
+      // the class names of the browser's stylesheets.
+      uniqueName: name,
       clean: true,
     },
     resolve: { ...resolve, conditionNames: ['node', 'import', 'require', 'default'] },
-    module: { rules: [scriptRule('server')], parser: { javascript: { dynamicImportMode: 'eager' } } },
+    module: { rules: [scriptRule('server'), cssRule('server')], parser: { javascript: { dynamicImportMode: 'eager' } } },
     optimization: { minimize: false, splitChunks: false },
     performance: false,
     externalsPresets: { node: true },

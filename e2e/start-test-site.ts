@@ -13,8 +13,12 @@ import { startGoogleStandIn } from './google-stand-in.ts';
 import { loadConfig } from '../platform/src/config.ts';
 import { openDatabase } from '../platform/src/db/database.ts';
 import { applyMigrations } from '../platform/src/db/migrations.ts';
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
 import { createDemoCampaign } from '../mf-campaign/server/demo-campaign.ts';
 import {
+  E2E_CONSOLE_ACCOUNTS,
+  E2E_CONSOLE_PASSWORD,
   E2E_DIR,
   E2E_ENV,
   E2E_GOOGLE_PORT,
@@ -139,8 +143,8 @@ const fixtures: E2EFixtures = {
     );
     await replaceIn(
       path.join(dir, 'server/api.ts'),
-      '  routes: CAMPAIGN_ROUTES,',
-      "  routes: [...CAMPAIGN_ROUTES, { method: 'GET', path: '/api/campaign/slice-note', handle: async (_request, context) => Response.json({ notes: await context.db.query('SELECT note FROM campaign.slice_notes') }) }],",
+      '  routes: [...CAMPAIGN_ROUTES, ...CONSOLE_SECTION_ROUTES],',
+      "  routes: [...CAMPAIGN_ROUTES, ...CONSOLE_SECTION_ROUTES, { method: 'GET', path: '/api/campaign/slice-note', handle: async (_request, context) => Response.json({ notes: await context.db.query('SELECT note FROM campaign.slice_notes') }) }],",
     );
   }),
   shellWithRoute: await buildVariant('shell', async (dir) => {
@@ -186,6 +190,22 @@ Object.assign(process.env, E2E_ENV);
   // The campaign squad's tables come with its release; the server would apply them too, before taking traffic.
   await applyMigrations(db, 'campaign', path.join(E2E_RELEASES_DIR, 'mf-campaign', initial['mf-campaign']!, 'migrations'));
   await createDemoCampaign(db);
+  // The console's accounts (E2E_CONSOLE_ACCOUNTS): the account squad's tables come with its release, as the campaign's do.
+  await applyMigrations(db, 'account', path.join(E2E_RELEASES_DIR, 'mf-account', initial['mf-account']!, 'migrations'));
+  const password = await hashPassword(E2E_CONSOLE_PASSWORD);
+  for (const { email, role } of Object.values(E2E_CONSOLE_ACCOUNTS)) {
+    const id = randomUUID();
+    const [user] = await db.query<{ id: string }>(
+      `INSERT INTO account.users (id, name, email, email_verified, role) VALUES ($1, $2, $3, true, $4)
+       ON CONFLICT (email) DO UPDATE SET role = EXCLUDED.role RETURNING id`,
+      [id, role, email, role],
+    );
+    await db.query(
+      `INSERT INTO account.accounts (id, account_id, provider_id, user_id, password) SELECT $1, $2, 'credential', $2, $3
+       WHERE NOT EXISTS (SELECT 1 FROM account.accounts WHERE user_id = $2 AND provider_id = 'credential')`,
+      [randomUUID(), user!.id, password],
+    );
+  }
   await db.close();
 }
 await import('../shell/server/main.ts');

@@ -66,6 +66,17 @@ export const E2E_ENV: Record<string, string> = {
   CANARY_CHECK_MS: '250',
 };
 
+/**
+ * Console accounts the setup makes before the site starts (docs/console.md "The first owner" is a CLI that cannot
+ * open the embedded database a running site holds): registered with this password, each holding its role, none
+ * enrolled in two-factor sign-in yet (the journeys enrol them as an operator does).
+ */
+export const E2E_CONSOLE_PASSWORD = 'Console2026keep';
+export const E2E_CONSOLE_ACCOUNTS = {
+  campaignManager: { email: 'campaigns@console.e2e.test', role: 'campaign-manager' },
+  support: { email: 'support@console.e2e.test', role: 'support' },
+} as const;
+
 /** Versions built from altered sources, for the release and failure journeys. */
 export interface E2EFixtures {
   /** mf-campaign with a visible "new" badge: promote and roll back. */

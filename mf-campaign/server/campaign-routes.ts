@@ -20,6 +20,8 @@ import {
   type CheckoutCampaignAnswer,
   type CurrentCampaignsAnswer,
   type FrameCampaignAnswer,
+  type FrameCampaignDto,
+  type Locale,
   type InputProblem,
 } from '@reelkeep/shared-contracts';
 import {
@@ -64,7 +66,7 @@ export const PURGE_CACHE_TAGS_HEADER = 'x-purge-cache-tags';
 const ADMIN_PREFIX = '/api/campaign/admin/campaigns';
 
 /** The campaigns the frame, the pages and the checkout read on every render, kept while unchanged. */
-const campaignCache = createCampaignCache();
+export const campaignCache = createCampaignCache();
 
 const refuse = (status: number, error: string, problems?: Record<string, InputProblem | string>) =>
   respondJson({ cscode: status, error, ...(problems ? { problems } : {}) }, status);
@@ -108,6 +110,42 @@ const currentRoute: CampaignRoute = {
 const readPreviewAt = (startTime: string | undefined): number | undefined => (startTime ? (parseCampaignMoment(startTime) ?? undefined) : undefined);
 
 /**
+ * A campaign as the frame shows it in a locale: the banner's line and art, the end the visitor is shown, and the
+ * routes where banner and ads never show (the frame's slot, and the console's banner preview).
+ */
+export async function toFrameCampaign(
+  context: CampaignContext,
+  campaign: CampaignRecord,
+  locale: Locale,
+  now: number,
+  personalDeadline = 0,
+): Promise<FrameCampaignDto> {
+  const resources = await context.loadTranslations(locale, ['campaign']);
+  const names = (resources.campaign?.names ?? {}) as Record<string, unknown>;
+  const translate = (key: string | null, fallback: string): string => (key !== null && typeof names[key] === 'string' ? names[key] : fallback);
+  const name = translate(campaign.nameKey, campaign.id);
+  const endsAt = toDisplayedEnd(campaign.endsAt, personalDeadline);
+  // docs/campaigns.md "Sale copy": the line's figures and deadline come from the coupons and the end, never from a translation.
+  const title = composeSaleLine(
+    createTranslator(locale, { campaign: resources.campaign ?? {} }, 'campaign').t,
+    { headline: translate(campaign.navTitleKey, name), coupons: applicableCoupons(campaign, now), endsAt, now, locale },
+    { compact: true },
+  );
+  return {
+    id: campaign.id,
+    title,
+    name,
+    route: campaign.route,
+    thumb: campaign.images.thumb ?? null,
+    background: campaign.images.bgArticle ?? null,
+    endsAt,
+    isImportant: campaign.isImportant,
+    bannerHiddenOn: [...new Set([...ROUTES_WITHOUT_BANNER, ...campaign.noNavRoutes])],
+    adsHiddenOn: [...new Set([...ROUTES_WITHOUT_ADS, ...campaign.noAdRoutes])],
+  };
+}
+
+/**
  * `GET /api/campaign/frame`: the frame's campaign slot in the page's locale (docs/campaigns.md "In the frame"):
  * the banner's line and art, the end the visitor is shown, and the routes where banner and ads never show.
  */
@@ -119,40 +157,8 @@ const frameRoute: CampaignRoute = {
     if (!input.ok) return refuseInput(input);
     const now = Date.now();
     const campaign = pickFrameCampaign(await campaignCache.read(context.db), now, readPreviewAt(input.data.start_time));
-    let body: FrameCampaignAnswer = { campaign: null };
-    if (campaign) {
-      const resources = await context.loadTranslations(input.data.locale, ['campaign']);
-      const names = (resources.campaign?.names ?? {}) as Record<string, unknown>;
-      const translate = (key: string | null, fallback: string): string => (key !== null && typeof names[key] === 'string' ? names[key] : fallback);
-      const name = translate(campaign.nameKey, campaign.id);
-      const endsAt = toDisplayedEnd(campaign.endsAt, readPersonalDeadline(input.data.ac_endtime, input.data.ac_source));
-      // docs/campaigns.md "Sale copy": the line's figures and deadline come from the coupons and the end, never from a translation.
-      const title = composeSaleLine(
-        createTranslator(input.data.locale, { campaign: resources.campaign ?? {} }, 'campaign').t,
-        {
-          headline: translate(campaign.navTitleKey, name),
-          coupons: applicableCoupons(campaign, now),
-          endsAt,
-          now,
-          locale: input.data.locale,
-        },
-        { compact: true },
-      );
-      body = {
-        campaign: {
-          id: campaign.id,
-          title,
-          name,
-          route: campaign.route,
-          thumb: campaign.images.thumb ?? null,
-          background: campaign.images.bgArticle ?? null,
-          endsAt,
-          isImportant: campaign.isImportant,
-          bannerHiddenOn: [...new Set([...ROUTES_WITHOUT_BANNER, ...campaign.noNavRoutes])],
-          adsHiddenOn: [...new Set([...ROUTES_WITHOUT_ADS, ...campaign.noAdRoutes])],
-        },
-      };
-    }
+    const deadline = readPersonalDeadline(input.data.ac_endtime, input.data.ac_source);
+    const body: FrameCampaignAnswer = { campaign: campaign && (await toFrameCampaign(context, campaign, input.data.locale, now, deadline)) };
     return respondJson(body, 200, { [CACHE_TAGS_HEADER]: CAMPAIGN_CACHE_TAG });
   },
 };
@@ -222,7 +228,31 @@ function readActor(request: Request, context: CampaignContext): string {
   return `${operator} (${context.keyedHash(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown').slice(0, 12)})`;
 }
 
-/** Applies a change in one transaction with its audit entry; the answer asks the host to drop the pages showing campaigns. */
+/**
+ * Applies a change in one transaction with its entry of `campaign.audit_log` and drops this process's copy of the
+ * campaigns; the admin API and the console's section share it (docs/campaigns.md "Admin API", docs/console.md).
+ */
+export async function applyCampaignChange(
+  context: CampaignContext,
+  action: AuditAction,
+  id: string,
+  actor: string,
+  write: (query: CampaignContext['db']['query']) => Promise<void>,
+): Promise<{ before: CampaignRecord | null; after: CampaignRecord | null }> {
+  let change: { before: CampaignRecord | null; after: CampaignRecord | null } = { before: null, after: null };
+  await context.db.transaction(async (query) => {
+    const before = await findCampaign(query, id);
+    await write(query);
+    const after = await findCampaign(query, id);
+    await recordAudit(query, { action, campaignId: id, actor, before, after });
+    change = { before, after };
+  });
+  campaignCache.forget(context.db);
+  context.logger.info('campaign changed', { action, id });
+  return change;
+}
+
+/** Applies an admin API change; the answer asks the host to drop the pages showing campaigns. */
 async function changeCampaign(
   request: Request,
   context: CampaignContext,
@@ -230,27 +260,31 @@ async function changeCampaign(
   id: string,
   write: (query: CampaignContext['db']['query']) => Promise<void>,
 ): Promise<Response> {
-  let after: CampaignRecord | null = null;
-  await context.db.transaction(async (query) => {
-    const before = await findCampaign(query, id);
-    await write(query);
-    after = await findCampaign(query, id);
-    await recordAudit(query, { action, campaignId: id, actor: readActor(request, context), before, after });
-  });
-  campaignCache.forget(context.db);
-  context.logger.info('campaign changed', { action, id });
+  const { after } = await applyCampaignChange(context, action, id, readActor(request, context), write);
   return respondJson({ campaign: after }, action === 'create' ? 201 : 200, { [PURGE_CACHE_TAGS_HEADER]: CAMPAIGN_CACHE_TAG });
 }
 
-/** Checks a whole campaign before it is written: its keys exist, its coupon codes are its own. */
-async function checkCampaign(context: CampaignContext, campaign: CampaignInput): Promise<Response | null> {
+/** Why a whole campaign cannot be written: a key English lacks, a code twice, a code another campaign holds. */
+export type CampaignRefusal =
+  | { error: 'unknown_translation_key'; status: 400; problems: Record<string, string> }
+  | { error: 'duplicate_coupon'; status: 400; problems: Record<string, string> }
+  | { error: 'coupon_taken'; status: 409; problems: Record<string, string> };
+
+/** Checks a whole campaign before it is written: its keys exist, its coupon codes are its own (null when it may be written). */
+export async function findCampaignRefusal(context: CampaignContext, campaign: CampaignInput): Promise<CampaignRefusal | null> {
   const unknownKeys = await findUnknownKeys(context, campaign);
-  if (Object.keys(unknownKeys).length > 0) return refuse(400, 'unknown_translation_key', unknownKeys);
+  if (Object.keys(unknownKeys).length > 0) return { error: 'unknown_translation_key', status: 400, problems: unknownKeys };
   const codes = campaign.coupons.map((coupon) => coupon.code);
-  if (new Set(codes).size !== codes.length) return refuse(400, 'duplicate_coupon', { coupons: 'invalid' });
+  if (new Set(codes).size !== codes.length) return { error: 'duplicate_coupon', status: 400, problems: { coupons: 'invalid' } };
   const taken = await findCodesOfOtherCampaigns(context.db.query, campaign.id, codes);
-  if (taken.length > 0) return refuse(409, 'coupon_taken', Object.fromEntries(taken.map((code) => [code, 'taken'])));
+  if (taken.length > 0) return { error: 'coupon_taken', status: 409, problems: Object.fromEntries(taken.map((code) => [code, 'taken'])) };
   return null;
+}
+
+/** The admin API's answer to a campaign it cannot write, or null. */
+async function checkCampaign(context: CampaignContext, campaign: CampaignInput): Promise<Response | null> {
+  const refusal = await findCampaignRefusal(context, campaign);
+  return refusal && refuse(refusal.status, refusal.error, refusal.problems);
 }
 
 /** Splits `/api/campaign/admin/campaigns/<id>[/<action>]`. */

@@ -197,6 +197,21 @@ export function StorePage({ data, pageName }: PageProps<CampaignPageData>) {
   );
 }
 
+/** One campaign of the event centre: its name, an "on now" or "ended" badge, and its entries as cards (also the console's preview). */
+export function EventCenterGroup({ campaign, now, prefix, locale }: { campaign: CampaignDto; now: number; prefix: string; locale: string }) {
+  const { t } = useTranslation('campaign');
+  const name = t(`names.${campaign.nameKey}`);
+  return (
+    <section className={styles.eventGroup} aria-label={t('ui.entries_label', { name })} data-campaign={campaign.id}>
+      <div className={styles.eventHeader}>
+        <h2>{name}</h2>
+        <span className={styles.badge}>{campaign.expired ? t('ui.expired') : t('ui.running')}</span>
+      </div>
+      <CarouselCards cards={listCarouselCards([campaign], 'event-center', now, prefix)} locale={locale} />
+    </section>
+  );
+}
+
 /** `/event-center`: every campaign with entries marked for it, running first, each with its entries as cards. */
 export function EventCenterPage({ data, pageName }: PageProps<CampaignPageData>) {
   const { t } = useTranslation(pageName);
@@ -213,23 +228,9 @@ export function EventCenterPage({ data, pageName }: PageProps<CampaignPageData>)
         {data.eventCenter.length === 0 ? (
           <p className={styles.intro}>{t('campaign:ui.events_empty')}</p>
         ) : (
-          data.eventCenter.map((campaign) => {
-            const name = t(`campaign:names.${campaign.nameKey}`);
-            return (
-              <section
-                key={campaign.id}
-                className={styles.eventGroup}
-                aria-label={t('campaign:ui.entries_label', { name })}
-                data-campaign={campaign.id}
-              >
-                <div className={styles.eventHeader}>
-                  <h2>{name}</h2>
-                  <span className={styles.badge}>{campaign.expired ? t('campaign:ui.expired') : t('campaign:ui.running')}</span>
-                </div>
-                <CarouselCards cards={listCarouselCards([campaign], 'event-center', data.now, prefix)} locale={current} />
-              </section>
-            );
-          })
+          data.eventCenter.map((campaign) => (
+            <EventCenterGroup key={campaign.id} campaign={campaign} now={data.now} prefix={prefix} locale={current} />
+          ))
         )}
       </div>
       <CampaignShare />

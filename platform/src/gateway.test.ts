@@ -122,6 +122,15 @@ describe('the API gateway', () => {
     expect(calls).toEqual(['blog@test ok', 'landing@test error', 'landing@test timeout']);
   });
 
+  it('drops them too for a change made from inside the server (a console section through fetchApi)', async () => {
+    purged.length = 0;
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' } };
+    expect((await gateway.fetchApi('/api/landing/change', { ...init, body: '{"ok":true}' })).status).toBe(200);
+    expect(purged).toEqual([['campaigns']]);
+    expect((await gateway.fetchApi('/api/landing/change', { ...init, body: '{"ok":false}' })).status).toBe(409);
+    expect(purged).toHaveLength(1);
+  });
+
   it('lets the site itself and cookie-less machine clients through', async () => {
     expect((await post('/api/landing/form', { origin: gateway.origin, cookie: 'rk.session_token=abc' })).status).toBe(200);
     expect((await post('/api/landing/form', { referer: `${gateway.origin}/contact` })).status).toBe(200);

@@ -231,7 +231,21 @@ export function createGateway(options: GatewayOptions) {
     return undefined;
   }
 
-  /** Calls a squad route from inside the server (data loaders, other squads), without a network hop when mounted. */
+  /** Drops the cached pages a successful change names, before its answer goes on (a failed purge is logged). */
+  async function purgeNamedTags(response: Response): Promise<void> {
+    const purged = response.ok ? readPurgeTags(response.headers.get(PURGE_CACHE_TAGS_HEADER)) : [];
+    if (purged.length === 0) return;
+    try {
+      await options.purgeCacheTags?.(purged);
+    } catch (error) {
+      options.logger.warn('page cache: tags not dropped after a change', { tags: purged, error });
+    }
+  }
+
+  /**
+   * Calls a squad route from inside the server (data loaders, other squads, console sections), without a network hop
+   * when mounted. A change made this way drops the cached pages it names, as one from outside does.
+   */
   async function fetchApi(path: string, init?: RequestInit): Promise<Response> {
     const url = new URL(path, options.siteUrl);
     const squad = findSquadOfPath(url.pathname);
@@ -242,7 +256,10 @@ export function createGateway(options: GatewayOptions) {
       return respondUnavailable(api.squad, 'unavailable');
     }
     const target = findTarget(api, (init?.method ?? 'GET').toUpperCase(), url);
-    return target ? target.dispatch(init ?? {}) : respondJson({ cscode: 404, error: 'not found' }, 404);
+    if (!target) return respondJson({ cscode: 404, error: 'not found' }, 404);
+    const response = await target.dispatch(init ?? {});
+    await purgeNamedTags(response);
+    return response;
   }
 
   return {
@@ -281,14 +298,7 @@ export function createGateway(options: GatewayOptions) {
         return true;
       }
       const response = await target.dispatch({ method, headers, body });
-      const purged = response.ok ? readPurgeTags(response.headers.get(PURGE_CACHE_TAGS_HEADER)) : [];
-      if (purged.length > 0) {
-        try {
-          await options.purgeCacheTags?.(purged);
-        } catch (error) {
-          options.logger.warn('page cache: tags not dropped after a change', { tags: purged, error });
-        }
-      }
+      await purgeNamedTags(response);
       return answer(response);
     },
   };

@@ -1,4 +1,12 @@
-import { canRole, CONSOLE_ROLES, CONSOLE_STATEMENTS, consoleAuthoriseInput, type ConsolePermission } from './console-contract.ts';
+import { z } from 'zod';
+import {
+  canRole,
+  CONSOLE_ROLES,
+  CONSOLE_STATEMENTS,
+  consoleAuthoriseInput,
+  findConsoleModuleProblem,
+  type ConsolePermission,
+} from './console-contract.ts';
 
 const refund: ConsolePermission = { resource: 'order', action: 'refund' };
 const switchRelease: ConsolePermission = { resource: 'release', action: 'switch' };
@@ -19,6 +27,14 @@ describe('canRole', () => {
     ['analyst', refund, false],
     ['analyst', { resource: 'order', action: 'read' }, true],
     ['campaign-manager', switchRelease, false],
+    ['campaign-manager', { resource: 'campaign', action: 'manage' }, true],
+    ['campaign-manager', refund, false],
+    ['owner', { resource: 'campaign', action: 'manage' }, true],
+    ['support', { resource: 'campaign', action: 'read' }, true],
+    ['support', { resource: 'campaign', action: 'manage' }, false],
+    ['analyst', { resource: 'campaign', action: 'read' }, true],
+    ['analyst', { resource: 'campaign', action: 'manage' }, false],
+    ['release-manager', { resource: 'campaign', action: 'read' }, false],
     [null, { resource: 'console', action: 'view' }, false],
     ['user', { resource: 'console', action: 'view' }, false],
     ['admin', grant, false],
@@ -45,5 +61,47 @@ describe('consoleAuthoriseInput', () => {
     expect(consoleAuthoriseInput.safeParse({ permission: refund }).success).toBe(true);
     expect(consoleAuthoriseInput.safeParse({ permission: { resource: 'order', action: 'switch' } }).success).toBe(false);
     expect(consoleAuthoriseInput.safeParse({ permission: { resource: 'database', action: 'read' } }).success).toBe(false);
+  });
+});
+
+describe('findConsoleModuleProblem', () => {
+  const page = {
+    path: '',
+    permission: { resource: 'order', action: 'read' },
+    query: z.object({}),
+    render: async () => ({ kind: 'redirect', to: '' }),
+  };
+  const action = {
+    path: 'refund',
+    permission: { resource: 'order', action: 'refund' },
+    input: z.object({}),
+    handle: async () => ({ kind: 'redirect', to: '' }),
+  };
+  const section = { id: 'orders', labelKey: 'nav', namespaces: ['checkout_console'], pages: [page], actions: [action] };
+  const compatible = (version: string) => version.startsWith('3.');
+
+  it('accepts a module that honours the contract, as a default export too', () => {
+    expect(findConsoleModuleProblem({ contractVersion: '3.3.0', sections: [section] }, compatible)).toBeNull();
+    expect(findConsoleModuleProblem({ default: { contractVersion: '3.3.0', sections: [section] } }, compatible)).toBeNull();
+  });
+
+  it.each([
+    ['nothing', null],
+    ['no sections', { contractVersion: '3.3.0' }],
+    ['another major', { contractVersion: '2.0.0', sections: [section] }],
+    ['a bad id', { contractVersion: '3.3.0', sections: [{ ...section, id: '../x' }] }],
+    ['a repeated id', { contractVersion: '3.3.0', sections: [section, section] }],
+    ['a bad namespace', { contractVersion: '3.3.0', sections: [{ ...section, namespaces: ['../../etc'] }] }],
+    ['no first page', { contractVersion: '3.3.0', sections: [{ ...section, pages: [{ ...page, path: 'x' }] }] }],
+    [
+      'an unknown permission',
+      { contractVersion: '3.3.0', sections: [{ ...section, actions: [{ ...action, permission: { resource: 'order', action: 'steal' } }] }] },
+    ],
+    ['no permission', { contractVersion: '3.3.0', sections: [{ ...section, actions: [{ ...action, permission: undefined }] }] }],
+    ['no schema', { contractVersion: '3.3.0', sections: [{ ...section, actions: [{ ...action, input: undefined }] }] }],
+    ['a repeated action', { contractVersion: '3.3.0', sections: [{ ...section, actions: [action, action] }] }],
+    ['a bad path', { contractVersion: '3.3.0', sections: [{ ...section, actions: [{ ...action, path: 'a/b' }] }] }],
+  ])('refuses %s', (_name, exported) => {
+    expect(findConsoleModuleProblem(exported, compatible)).toEqual(expect.any(String));
   });
 });

@@ -14,6 +14,7 @@ import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
 import { createCohortResolver } from './canary-cohort.ts';
 import { createReleaseBeaconHandler, RELEASE_BEACON_LIMIT, RELEASE_BEACON_WINDOW_MS } from './release-beacon.ts';
 import { createConsoleHandler, CONSOLE_ACCOUNT_LIMIT, CONSOLE_LIMIT_WINDOW_MS, CONSOLE_SIGN_IN_LIMIT } from './console/console-handler.ts';
+import { createConsoleSectionSource } from './console/console-section-source.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
 /** The push service worker in the shell release's `worker/` folder (shell/rspack.config.ts). */
@@ -83,7 +84,9 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
     registry: host.registry,
     releasesDir: config.RELEASES_DIR,
     fetchApi: (path, init) => releases.current().gateway.fetchApi(path, init),
-    loadTexts: (locale) => locales.loadResources(locale, ['console']),
+    loadTexts: (locale, namespaces = []) => locales.loadResources(locale, ['console', ...namespaces]),
+    sections: createConsoleSectionSource({ releases, pages, logger, timeoutMs: config.REMOTE_LOAD_TIMEOUT_MS }),
+    assetOrigin: config.ASSET_ORIGIN,
     readClientAddress,
     limits: {
       signInByAddress: host.createRateLimiter('console-sign-in', CONSOLE_SIGN_IN_LIMIT, CONSOLE_LIMIT_WINDOW_MS),

@@ -7,11 +7,13 @@ import {
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { CONTRACT_VERSION, type Locale } from '@reelkeep/shared-contracts';
 import { Root } from './app/Root.tsx';
 import { createFrameDataLoader, FRAME_DATA_APPS } from './frame-data-loader.ts';
 import { loadFrameCampaign } from './frame-campaign-loader.ts';
-import { loadServerPageModule, unloadServerRemotes } from './federation/server-remotes.ts';
+import { loadServerConsoleModule, loadServerPageModule, unloadServerRemotes } from './federation/server-remotes.ts';
 import { decidePageRequest } from './page-gate.ts';
 import { createSitemaps, renderRobots } from './sitemap.ts';
 import { resolvePath } from './routing/route-table.ts';
@@ -124,6 +126,8 @@ const bundle: RenderBundle = {
   },
   unloadRemotes: unloadServerRemotes,
   probeRemote,
+  loadConsoleModule: loadServerConsoleModule,
+  renderConsoleMarkup: (body: ReactNode) => renderToStaticMarkup(<>{body}</>),
   contractVersion: CONTRACT_VERSION,
 };
 export default bundle;

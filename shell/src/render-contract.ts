@@ -11,6 +11,8 @@ import type {
   RemoteName,
   SessionState,
 } from '@reelkeep/shared-contracts';
+import type { ReactNode } from 'react';
+import type { ConsoleModule } from '@reelkeep/shared-contracts/console';
 import type { PageGateDecision } from './page-gate.ts';
 
 /** A remote pinned for one request: the browser entry and, for the server, its container on disk. */
@@ -145,6 +147,13 @@ export interface RenderBundle {
   unloadRemotes?: (keep: (name: RemoteName, version: string) => boolean) => string[];
   /** Loads a remote's server container to tell whether it is healthy (admin status). */
   probeRemote: (remote: PinnedRemoteRelease, timeoutMs: number) => Promise<RemoteHealth>;
+  /**
+   * A remote version's console sections (its `./console`, docs/console.md "Squad sections"); rejects when it
+   * has none or it breaks the contract. Optional: a shell release built without it shows no squad section.
+   */
+  loadConsoleModule?: (remote: PinnedRemoteRelease, timeoutMs: number) => Promise<ConsoleModule>;
+  /** A console section's body as static HTML, rendered with the React the remotes share. */
+  renderConsoleMarkup?: (body: ReactNode) => string;
   contractVersion: string;
 }
 

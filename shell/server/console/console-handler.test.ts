@@ -20,6 +20,7 @@ const ROUTES: [method: 'GET' | 'POST', path: string, body: string][] = [
   ['GET', '/console/audit', ''],
   ['GET', '/console/people', ''],
   ['POST', '/console/people/role', 'email=me%40example.com&role=owner'],
+  ['GET', '/console/preview/campaigns/demo?locale=de&part=modal', ''],
 ];
 
 describe('the console handler', () => {
@@ -30,6 +31,9 @@ describe('the console handler', () => {
   const switched: string[] = [];
   const audited: unknown[] = [];
   const resent: string[] = [];
+  /** The requests the campaign squad's preview route received (none may reach it here). */
+  const forwarded: { path: string; method: string; actor: string | null; body: string }[] = [];
+  const sectionAnswer = () => new Response('{}', { status: 200 });
 
   beforeAll(async () => {
     const registry: RegistryStore = {
@@ -54,11 +58,21 @@ describe('the console handler', () => {
       registry,
       releasesDir: '/nonexistent',
       fetchApi: async (path, init) => {
+        if (path.startsWith('/api/campaign/internal/console/')) {
+          forwarded.push({
+            path,
+            method: init?.method ?? 'GET',
+            actor: new Headers(init?.headers).get('x-console-actor'),
+            body: typeof init?.body === 'string' ? init.body : '',
+          });
+          return sectionAnswer();
+        }
         if (path !== '/api/account/internal/console-authorise') return new Response(JSON.stringify({ people: [] }), { status: 200 });
         const { permission } = consoleAuthoriseInput.parse(JSON.parse(String(init?.body)));
         return new Response(JSON.stringify(decide(`${permission.resource}:${permission.action}`)), { status: 200 });
       },
       loadTexts: async () => ({ console: {} }),
+      assetOrigin: '',
       readClientAddress: () => '127.0.0.1',
       limits: {
         signInByAddress: createRateLimiter({ name: 'a', limit: 2, windowMs: 60_000 }),
@@ -111,6 +125,7 @@ describe('the console handler', () => {
     expect(switched).toEqual([]);
     expect(audited).toEqual([]);
     expect(resent).toEqual([]);
+    expect(forwarded).toEqual([]);
   });
 
   it.each(ROUTES.filter(([method]) => method === 'POST'))('refuses %s %s from another origin before asking who it is', async (method, path, body) => {
@@ -166,6 +181,120 @@ describe('the console handler', () => {
     // The fixture releases folder does not exist: the release checks refuse, and nothing is recorded.
     expect((await send('POST', '/console/releases/confirm', 'action=rollback&app=mf-checkout&confirm=yes')).status).not.toBe(303);
     expect(audited).toEqual([]);
+  });
+});
+
+describe('a section preview through the console', () => {
+  // Shares the server of the suite above through a second handler: the squad's answers are what is under test here.
+  let server: Server;
+  let decide: (permission: string) => ConsoleAuthorisation;
+  const forwarded: { path: string; method: string; actor: string | null; body: string }[] = [];
+  let sectionAnswer: () => Response = () => new Response('{}', { status: 200 });
+  const audited: unknown[][] = [];
+  const origin = 'http://127.0.0.1:1';
+
+  beforeAll(async () => {
+    const handle = createConsoleHandler({
+      siteUrl: origin,
+      db: { query: async (sql: string, params: unknown[]) => (sql.includes('INSERT') ? (audited.push(params), []) : []) } as unknown as Database,
+      mailer: { listOutbox: async () => [], send: async () => ({ via: 'outbox', id: '1' }) } as Mailer,
+      logger: createLogger('error'),
+      registry: { read: async () => ({ revision: 1, apps: {}, history: [] }), update: async () => undefined as never, close: async () => undefined },
+      releasesDir: '/nonexistent',
+      fetchApi: async (path, init) => {
+        if (path.startsWith('/api/campaign/internal/console/')) {
+          forwarded.push({
+            path,
+            method: init?.method ?? 'GET',
+            actor: new Headers(init?.headers).get('x-console-actor'),
+            body: typeof init?.body === 'string' ? init.body : '',
+          });
+          return sectionAnswer();
+        }
+        const { permission } = consoleAuthoriseInput.parse(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify(decide(`${permission.resource}:${permission.action}`)), { status: 200 });
+      },
+      loadTexts: async () => ({ console: {}, common: {} }),
+      assetOrigin: '',
+      readClientAddress: () => '127.0.0.1',
+      limits: {
+        signInByAddress: createRateLimiter({ name: 'a', limit: 2, windowMs: 60_000 }),
+        signInByAccount: createRateLimiter({ name: 'b', limit: 2, windowMs: 60_000 }),
+        codeByAddress: createRateLimiter({ name: 'c', limit: 2, windowMs: 60_000 }),
+      },
+    });
+    server = createServer((req, res) => {
+      void handle(req, res, new URL(req.url!, origin), 'nonce').then((handled) => {
+        if (!handled) res.writeHead(599).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    forwarded.length = 0;
+    audited.length = 0;
+  });
+
+  const send = (method: string, path: string, body = '') =>
+    new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
+      const { port } = server.address() as { port: number };
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method,
+          headers: { origin, cookie: 'rk.session_token=x', ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body || undefined);
+    });
+  const manager = { id: 'u9', email: 'cm@example.com', role: 'campaign-manager' as const };
+  const support = { id: 'u8', email: 'agent@example.com', role: 'support' as const };
+  const json =
+    (body: unknown, headers: Record<string, string> = {}) =>
+    () =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+
+  it('asks campaign:read before the squad renders a preview, and answers nothing else at a preview address', async () => {
+    const asked: string[] = [];
+    decide = (permission) => {
+      asked.push(permission);
+      return { allowed: false, reason: 'forbidden', actor: { id: 'u7', email: 'rm@example.com', role: 'release-manager' } };
+    };
+    expect((await send('GET', '/console/preview/campaigns/demo?locale=de&part=modal')).status).toBe(403);
+    expect(asked).toEqual(['campaign:read']);
+    decide = () => ({ allowed: true, actor: support });
+    expect((await send('POST', '/console/preview/campaigns/demo', 'x=1')).status).toBe(404);
+    expect((await send('GET', '/console/preview/campaigns/..%2Faccount')).status).toBe(404);
+    expect(forwarded).toEqual([]);
+    sectionAnswer = json({ kind: 'redirect', to: 'campaign?id=demo' });
+    expect((await send('GET', '/console/preview/campaigns/demo?locale=de&part=modal')).status).toBe(503);
+    expect(forwarded).toEqual([
+      { path: '/api/campaign/internal/console/demo/preview?locale=de&part=modal', method: 'GET', actor: JSON.stringify(support), body: '' },
+    ]);
+    expect(audited).toEqual([]);
+  });
+
+  it('sends a preview framed by the console only, never cached, with no script', async () => {
+    decide = () => ({ allowed: true, actor: manager });
+    sectionAnswer = json({ kind: 'preview', title: 'Demo: modal', html: '<div role="dialog">Coupons</div>' });
+    const preview = await send('GET', '/console/preview/campaigns/demo?locale=de&part=modal');
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain('<html lang="de">');
+    expect(preview.text).toContain('<div role="dialog">Coupons</div>');
+    expect(preview.text).not.toContain('<script');
+    expect(preview.headers['cache-control']).toBe('private, no-store');
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(preview.headers['content-security-policy']).not.toContain('script-src');
   });
 });
 

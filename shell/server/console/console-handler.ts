@@ -25,15 +25,33 @@ import { z } from 'zod';
 import type { Database } from '@reelkeep/platform/db';
 import type { RateLimiter } from '@reelkeep/platform/rate-limit';
 import type { RegistryStore } from '@reelkeep/platform/registry';
-import { listReleases } from '@reelkeep/platform/releases';
+import { listReleases, toReleaseDir } from '@reelkeep/platform/releases';
 import { isForeignRequest, isStateChanging } from '@reelkeep/platform/request-guards';
 import { recordConsoleAction, searchConsoleAudit, AUDIT_PAGE_SIZE } from '@reelkeep/platform/console-audit';
 import { promoteRelease, ReleaseSwitchRefusedError, rollbackRelease } from '@reelkeep/platform/switch-release';
 import { APPS } from '@reelkeep/platform/build-app';
 import type { Mailer } from '@reelkeep/platform/mail';
 import type { Logger } from '@reelkeep/platform/logger';
-import { html, type Markup } from './console-html.ts';
+import { html, Markup } from './console-html.ts';
+import {
+  findSectionRoute,
+  listVisibleSquadSections,
+  matchSquadSectionPath,
+  resolveSectionRedirect,
+  sectionPath,
+  type ConsoleSectionSource,
+  type SquadConsole,
+} from './console-sections.ts';
 import { translateSwitchAction, translateSwitchQuestion } from './console-texts.ts';
+import {
+  allowPreviewFrames,
+  buildPreviewCsp,
+  findSectionPreview,
+  SECTION_PREVIEWS,
+  forwardPreview,
+  listPreviewStyles,
+  renderPreviewDocument,
+} from './console-section-preview.ts';
 import {
   listVisibleSections,
   renderConsoleDocument,
@@ -68,7 +86,12 @@ export interface ConsoleDeps {
   releasesDir: string;
   /** Calls an API path of a squad through the live snapshot (the account squad's internal identity routes). */
   fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
-  loadTexts: (locale: Locale) => Promise<Record<string, Record<string, unknown>>>;
+  /** The `console` namespace and, for a squad's section, its own namespaces. */
+  loadTexts: (locale: Locale, namespaces?: readonly string[]) => Promise<Record<string, Record<string, unknown>>>;
+  /** The squads' sections of the live releases (docs/console.md "Squad sections"); none when absent. */
+  sections?: ConsoleSectionSource;
+  /** Where the releases' browser files are served (`ASSET_ORIGIN`; empty or absent: this origin): a section preview's stylesheets. */
+  assetOrigin?: string;
   readClientAddress: (req: IncomingMessage) => string;
   limits: { signInByAddress: RateLimiter; signInByAccount: RateLimiter; codeByAddress: RateLimiter };
 }
@@ -130,12 +153,17 @@ export function createConsoleHandler(deps: ConsoleDeps) {
     const cookie = req.headers.cookie ?? '';
     const forwarded = (extra: Record<string, string> = {}) => ({ cookie, [CLIENT_IP_HEADER]: clientIp, ...extra });
     const notice = noticeQuery.safeParse(Object.fromEntries(url.searchParams)).data;
-    const frameOf = (actor?: ConsoleActor, current?: ConsoleSectionId): ConsoleFrame => ({
+    // The squads' sections of this request's releases, loaded once per request, and those the navigation shows.
+    let squadConsoles: Promise<SquadConsole[]> | undefined;
+    const loadSquadConsoles = () => (squadConsoles ??= deps.sections?.load().catch(() => []) ?? Promise.resolve([]));
+    let squadNavigation: { path: string; label: string }[] = [];
+    const frameOf = (actor?: ConsoleActor, current?: ConsoleSectionId | string): ConsoleFrame => ({
       t,
       locale,
       nonce,
       actor,
       current,
+      squadSections: squadNavigation,
       notice: notice?.problem ? { kind: 'problem', key: notice.problem } : notice?.done ? { kind: 'done', key: notice.done } : undefined,
     });
     const send = (status: number, body: string, cookies: string[] = []) => {
@@ -145,7 +173,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       res.end(method === 'HEAD' ? undefined : body);
       return true;
     };
-    const page = (status: number, title: string, content: Markup, actor?: ConsoleActor, current?: ConsoleSectionId, cookies?: string[]) =>
+    const page = (status: number, title: string, content: Markup, actor?: ConsoleActor, current?: ConsoleSectionId | string, cookies?: string[]) =>
       send(status, renderConsoleDocument(frameOf(actor, current), title, content), cookies);
     const redirect = (location: string, cookies: string[] = []) => {
       res.statusCode = 303;
@@ -190,7 +218,10 @@ export function createConsoleHandler(deps: ConsoleDeps) {
         problemPage(503, 'unavailable');
         return null;
       }
-      if (decision.allowed) return decision.actor;
+      if (decision.allowed) {
+        squadNavigation = await listSquadNavigation(decision.actor);
+        return decision.actor;
+      }
       if (decision.reason === 'signed-out') {
         if (method === 'POST') page(401, t('refused.title'), renderRefusal(t, 'signed-out'));
         else redirect('/console/sign-in');
@@ -205,6 +236,13 @@ export function createConsoleHandler(deps: ConsoleDeps) {
     };
     const audit = (actor: ConsoleActor, action: string, target: string, before?: unknown, after?: unknown) =>
       recordConsoleAction(deps.db, { actor, action, target, before, after, clientIp });
+    /** The squads' sections the actor's role may open, with their labels in the page's language. */
+    const listSquadNavigation = async (actor: ConsoleActor) => {
+      const visible = listVisibleSquadSections(await loadSquadConsoles(), actor);
+      const texts = await deps.loadTexts(locale, [...new Set(visible.map(({ section }) => section.namespaces[0]))]);
+      const translator = createTranslator(locale, texts, 'console');
+      return visible.map(({ section, path }) => ({ path, label: translator.getFixedT(section.namespaces[0])(section.labelKey) }));
+    };
     const path = url.pathname.replace(/\/$/, '') || '/console';
 
     // Sign-in, step one.
@@ -671,6 +709,102 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       if (!change) return problemPage(503, 'unavailable', actor);
       await audit(actor, change.after ? 'role.grant' : 'role.revoke', change.email, { role: change.before }, { role: change.after });
       return redirect('/console/people?done=role');
+    }
+    // A squad section's preview (docs/console.md "Section previews"): a document of the squad's components alone, framed
+    // by the section's page, rendered by the squad's internal route after the host's check.
+    const preview = findSectionPreview(path);
+    if (preview) {
+      const actor = await admit(preview.preview.permission);
+      if (!actor) return true;
+      if (form || !preview.id) return page(404, t('problems.notFound'), html`<section><p>${t('problems.notFoundDetail')}</p></section>`, actor);
+      const answer = await forwardPreview(deps.fetchApi, preview, { search: url.search, actor, locale, clientIp });
+      if (!answer)
+        return page(503, t('problems.sectionUnavailable'), html`<section><p>${t('problems.sectionUnavailableDetail')}</p></section>`, actor);
+      const previewLocale = isLocale(url.searchParams.get('locale') ?? '') ? (url.searchParams.get('locale') as Locale) : locale;
+      const state = await deps.registry.read();
+      const liveOf = (app: string) => {
+        const version = state.apps[app]?.live;
+        return version ? { version, dir: toReleaseDir(deps.releasesDir, app, version) } : undefined;
+      };
+      const styles = await listPreviewStyles(
+        { shell: liveOf('shell'), remote: liveOf(preview.preview.app), app: preview.preview.app },
+        deps.assetOrigin ?? '',
+      ).catch(() => []);
+      const common = createTranslator(previewLocale, await deps.loadTexts(previewLocale, ['common']), 'common').t;
+      res.setHeader('content-security-policy', buildPreviewCsp(nonce, deps.assetOrigin ?? ''));
+      res.setHeader('x-frame-options', 'SAMEORIGIN');
+      return send(answer.status, renderPreviewDocument({ answer, locale: previewLocale, nonce, styles, common, t }));
+    }
+
+    // A squad's section (docs/console.md "Squad sections"): the live release's `./console`, behind the host's checks.
+    const squadPath = matchSquadSectionPath(path);
+    if (squadPath) {
+      const squadConsole = (await loadSquadConsoles()).find((entry) => entry.squad === squadPath.squad);
+      const section = squadConsole?.module?.sections.find((candidate) => candidate.id === squadPath.sectionId);
+      const route = section ? findSectionRoute(section, squadPath.route, form !== null) : undefined;
+      const unavailable = (actor: ConsoleActor, status = 503) =>
+        page(status, t('problems.sectionUnavailable'), html`<section><p>${t('problems.sectionUnavailableDetail')}</p></section>`, actor);
+      if (!section || !route) {
+        const actor = await admit({ resource: 'console', action: 'view' });
+        if (!actor) return true;
+        if (!squadConsole?.module) return unavailable(actor);
+        return page(404, t('problems.notFound'), html`<section><p>${t('problems.notFoundDetail')}</p></section>`, actor);
+      }
+      // The host's check, before the section runs at all: the permission the page or action declares.
+      const actor = await admit(route.permission);
+      if (!actor) return true;
+      const input = await readInput(form ?? query, 'input' in route ? route.input : route.query);
+      if (!input.ok) return problemPage(400, 'invalidInput', actor);
+      const basePath = sectionPath(squadPath.squad, section);
+      const texts = await deps.loadTexts(locale, section.namespaces);
+      let audited = false;
+      const context = {
+        actor,
+        locale,
+        t: createTranslator(locale, texts, section.namespaces[0]).t,
+        fetchApi: deps.fetchApi,
+        audit: async (entry: { action: string; target: string; before?: unknown; after?: unknown }) => {
+          await audit(actor, entry.action, entry.target, entry.before, entry.after);
+          audited = true;
+        },
+        can: (permission: ConsolePermission) => canRole(actor.role, permission),
+        basePath,
+      };
+      const failed = (error: unknown) => {
+        deps.logger.error('console: a squad section failed', {
+          squad: squadPath.squad,
+          version: squadConsole?.version,
+          section: section.id,
+          route: squadPath.route,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return unavailable(actor);
+      };
+      let answer;
+      try {
+        answer = 'handle' in route ? await route.handle(context, input.data as never) : await route.render(context, input.data as never);
+      } catch (error) {
+        return failed(error);
+      }
+      if (answer.kind === 'redirect') {
+        const location = resolveSectionRedirect(basePath, answer.to);
+        if (!location) return failed(new Error(`a redirect outside the section: ${answer.to.slice(0, 100)}`));
+        // Every action is in the audit log, whether or not the section wrote its own entry.
+        if (form && !audited) await audit(actor, `${section.id}.${squadPath.route}`, basePath);
+        return redirect(location);
+      }
+      let body: string | null;
+      try {
+        body = await deps.sections!.render(answer.body);
+      } catch (error) {
+        return failed(error);
+      }
+      if (body === null) return unavailable(actor);
+      const status = Number.isInteger(answer.status) && answer.status! >= 200 && answer.status! < 600 ? answer.status! : 200;
+      // A section page that frames previews of itself (findSectionPreview) may frame this origin.
+      if (SECTION_PREVIEWS.some((candidate) => candidate.section === basePath))
+        res.setHeader('content-security-policy', allowPreviewFrames(buildConsoleCsp(nonce)));
+      return page(status, answer.title, new Markup(`<div class="section">${body}</div>`), actor, basePath);
     }
     return page(404, t('problems.notFound'), html`<section><p>${t('problems.notFoundDetail')}</p></section>`);
   };

@@ -32,7 +32,10 @@ button.secondary{background:#fff;color:#1d4ed8}header button{background:transpar
 .notice{padding:10px 14px;border-radius:6px;background:#e7f5ec;border:1px solid #2f855a}.problem{background:#fdecec;border-color:#c53030}
 pre{white-space:pre-wrap;word-break:break-word;background:#f3f4f8;padding:12px;border-radius:6px}pre,td code{overflow-wrap:anywhere}td code{word-break:normal}
 .scroll{overflow-x:auto}.scroll:focus{outline:2px solid #1d4ed8}
-.row{display:flex;flex-wrap:wrap;gap:8px;align-items:end}`;
+.row{display:flex;flex-wrap:wrap;gap:8px;align-items:end}
+.hint{margin:4px 0;color:#4b5563;font-size:.9rem}label.inline{display:inline;font-weight:400}fieldset{border:1px solid #d8dbe6;border-radius:6px;margin:12px 0}
+figure.preview{margin:12px 0}figure.preview iframe{display:block;width:100%;border:1px solid #d8dbe6;border-radius:6px;background:#fff}
+.preview-banner{height:150px}.preview-modal{height:680px}.preview-events{height:560px}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dd{margin:0}`;
 
 /** What every console page knows. */
 export interface ConsoleFrame {
@@ -40,7 +43,10 @@ export interface ConsoleFrame {
   locale: string;
   nonce: string;
   actor?: ConsoleActor;
-  current?: ConsoleSectionId;
+  /** The section shown: a shell section's id, or a squad section's path. */
+  current?: ConsoleSectionId | string;
+  /** The squads' sections the role may open (docs/console.md "Squad sections"), after the shell's. */
+  squadSections?: readonly { path: string; label: string }[];
   /** A result of the last action (`done`) or a refusal (`problem`), by key of the `console` namespace. */
   notice?: { kind: 'done' | 'problem'; key: string };
 }
@@ -48,7 +54,14 @@ export interface ConsoleFrame {
 /** A whole console document: the shell's frame (header, navigation, sign-out) around a section's content. */
 export function renderConsoleDocument(frame: ConsoleFrame, title: string, content: Markup): string {
   const { t, actor } = frame;
-  const sections = actor ? listVisibleSections(actor.role) : [];
+  const sections = [
+    ...(actor ? listVisibleSections(actor.role) : []).map((section) => ({
+      path: section.path,
+      label: t(`sections.${section.id}`),
+      current: section.id === frame.current,
+    })),
+    ...(actor ? (frame.squadSections ?? []) : []).map((section) => ({ ...section, current: section.path === frame.current })),
+  ];
   const notice = frame.notice
     ? html`<p class="notice${frame.notice.kind === 'problem' ? ' problem' : ''}" role="${frame.notice.kind === 'problem' ? 'alert' : 'status'}">
         ${t(`${frame.notice.kind === 'problem' ? 'problems' : 'done'}.${frame.notice.key}`)}
@@ -75,9 +88,7 @@ export function renderConsoleDocument(frame: ConsoleFrame, title: string, conten
                     ${sections.map(
                       (section) =>
                         html`<li>
-                          <a href="${section.path}" ${section.id === frame.current ? html` aria-current="page"` : ''}
-                            >${t(`sections.${section.id}`)}</a
-                          >
+                          <a href="${section.path}" ${section.current ? html` aria-current="page"` : ''}>${section.label}</a>
                         </li>`,
                     )}
                   </ul>

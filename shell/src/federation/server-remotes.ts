@@ -1,7 +1,8 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { toContainerName, type RemoteName, type RemotePageModule } from '@reelkeep/shared-contracts';
+import { isContractCompatible, toContainerName, type RemoteName, type RemotePageModule } from '@reelkeep/shared-contracts';
+import { findConsoleModuleProblem, type ConsoleModule } from '@reelkeep/shared-contracts/console';
 import { acceptPageModule, RemoteUnavailableError, withTimeout } from './page-modules.ts';
 
 /** A remote pinned for one server render: its version and where its server container lies. */
@@ -74,8 +75,8 @@ function toVersionAlias(remote: PinnedServerRemote): string {
   return `${toContainerName(remote.name)}__${remote.version.replace(/[^0-9A-Za-z]/g, '_')}`;
 }
 
-/** Loads a pinned remote's page module through the federation runtime, bounded by a time-out. */
-export async function loadServerPageModule(remote: PinnedServerRemote, timeoutMs: number): Promise<RemotePageModule> {
+/** Registers a pinned version with the federation runtime once (its container starts on its first load). */
+function registerVersion(remote: PinnedServerRemote, timeoutMs: number): { alias: string; started: Promise<unknown> } {
   const alias = toVersionAlias(remote);
   let entry = registered.get(alias);
   if (!entry) {
@@ -97,17 +98,37 @@ export async function loadServerPageModule(remote: PinnedServerRemote, timeoutMs
     entry = { remote, registration, started, serverDir: toRealServerDir(remote.serverEntry) };
     registered.set(alias, entry);
   }
-  const { started } = entry;
-  const exported = await withTimeout(
+  return { alias, started: entry.started };
+}
+
+/** Loads one exposed module of a pinned version, bounded by a time-out; any failure is a RemoteUnavailableError. */
+function loadExposed(remote: PinnedServerRemote, expose: 'page' | 'console', timeoutMs: number): Promise<unknown> {
+  const { alias, started } = registerVersion(remote, timeoutMs);
+  return withTimeout(
     started
-      .then(() => loadRemote(`${alias}/page`))
+      .then(() => loadRemote(`${alias}/${expose}`))
       .catch((error: unknown) => {
         throw new RemoteUnavailableError(remote.name, error instanceof Error ? error.message : String(error));
       }),
     timeoutMs,
     () => new RemoteUnavailableError(remote.name, `not loaded within ${timeoutMs} ms`),
   );
-  return acceptPageModule(remote.name, exported);
+}
+
+/** Loads a pinned remote's page module through the federation runtime, bounded by a time-out. */
+export async function loadServerPageModule(remote: PinnedServerRemote, timeoutMs: number): Promise<RemotePageModule> {
+  return acceptPageModule(remote.name, await loadExposed(remote, 'page', timeoutMs));
+}
+
+/**
+ * Loads a pinned remote's console sections (its `./console`, docs/console.md "Squad sections") from the same
+ * container as its pages: the version the registry has live, unloaded with it.
+ */
+export async function loadServerConsoleModule(remote: PinnedServerRemote, timeoutMs: number): Promise<ConsoleModule> {
+  const exported = await loadExposed(remote, 'console', timeoutMs);
+  const problem = findConsoleModuleProblem(exported, (version) => isContractCompatible(version));
+  if (problem) throw new RemoteUnavailableError(remote.name, problem);
+  return ((exported as { default?: ConsoleModule }).default ?? exported) as ConsoleModule;
 }
 
 /** The versions whose server containers are loaded, as `name@version`. */
