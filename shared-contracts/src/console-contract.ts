@@ -14,6 +14,9 @@ export const CONSOLE_STATEMENTS = {
   mail: ['read'],
   audit: ['read'],
   role: ['read', 'grant'],
+  experiment: ['read', 'switch'],
+  push: ['read', 'send'],
+  cache: ['read', 'purge'],
 } as const;
 
 /** A resource of the console. */
@@ -33,10 +36,10 @@ type RolePermissions = { [R in ConsoleResource]?: readonly (typeof CONSOLE_STATE
 /** What each role may do (docs/console.md "Roles"). Every role may view the console and read the audit log. */
 export const CONSOLE_ROLE_PERMISSIONS: Record<ConsoleRole, RolePermissions> = {
   owner: CONSOLE_STATEMENTS,
-  'release-manager': { console: ['view'], release: ['read', 'switch'], audit: ['read'] },
-  'campaign-manager': { console: ['view'], release: ['read'], audit: ['read'] },
+  'release-manager': { console: ['view'], release: ['read', 'switch'], cache: ['read', 'purge'], audit: ['read'] },
+  'campaign-manager': { console: ['view'], release: ['read'], experiment: ['read'], push: ['read', 'send'], cache: ['read'], audit: ['read'] },
   support: { console: ['view'], order: ['read', 'refund', 'resend', 'reset-devices', 'revoke-key'], mail: ['read'], audit: ['read'] },
-  analyst: { console: ['view'], release: ['read'], order: ['read'], audit: ['read'] },
+  analyst: { console: ['view'], release: ['read'], order: ['read'], experiment: ['read', 'switch'], push: ['read'], audit: ['read'] },
 };
 
 /** Whether a string names a console role. */
@@ -159,3 +162,7 @@ export const consoleMailQuery = z.object({
     .regex(/^\d{1,18}$/)
     .optional(),
 });
+
+// The shell sections' schemas that other squads' internal routes share (server-only, like this module).
+export * from './inputs/funnel.ts';
+export * from './inputs/push-compose.ts';

@@ -83,6 +83,8 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
     fetchApi: (path, init) => releases.current().gateway.fetchApi(path, init),
     loadTexts: (locale) => locales.loadResources(locale, ['console']),
     readClientAddress,
+    priceExperimentOpen: config.AB_PLAN_PRICE_OPEN,
+    pageCache,
     limits: {
       signInByAddress: host.createRateLimiter('console-sign-in', CONSOLE_SIGN_IN_LIMIT, CONSOLE_LIMIT_WINDOW_MS),
       signInByAccount: host.createRateLimiter('console-account', CONSOLE_ACCOUNT_LIMIT, CONSOLE_LIMIT_WINDOW_MS),

@@ -44,6 +44,9 @@ import {
   type ConsoleFrame,
   type ConsoleSectionId,
 } from './console-pages.ts';
+import type { PageCache } from '../page-cache.ts';
+import { handleShellSections, renderReleaseBuilds, type VersionHealthReader } from './console-sections.ts';
+import type { SectionRequest } from './console-section-context.ts';
 
 /** docs/console.md "Security": no script, styles only with the response's nonce, forms to this origin, never framed. */
 export function buildConsoleCsp(nonce: string): string {
@@ -70,10 +73,16 @@ export interface ConsoleDeps {
   loadTexts: (locale: Locale) => Promise<Record<string, Record<string, unknown>>>;
   readClientAddress: (req: IncomingMessage) => string;
   limits: { signInByAddress: RateLimiter; signInByAccount: RateLimiter; codeByAddress: RateLimiter };
+  /** The host's AB_PLAN_PRICE_OPEN (the Experiments section shows it; only the setting switches it). */
+  priceExperimentOpen?: boolean;
+  /** This instance's page cache (the Page cache section). */
+  pageCache?: PageCache;
+  /** A version's health (the Releases section's health column). */
+  readVersionHealth?: VersionHealthReader;
 }
 
 const noticeQuery = z.object({
-  done: z.enum(['switched', 'role', 'enrolled']).optional(),
+  done: z.enum(['switched', 'role', 'enrolled', 'experiment', 'push', 'purged']).optional(),
   problem: z.enum(['refused', 'no_account', 'last_owner']).optional(),
 });
 
@@ -205,6 +214,28 @@ export function createConsoleHandler(deps: ConsoleDeps) {
     const audit = (actor: ConsoleActor, action: string, target: string, before?: unknown, after?: unknown) =>
       recordConsoleAction(deps.db, { actor, action, target, before, after, clientIp });
     const path = url.pathname.replace(/\/$/, '') || '/console';
+    // The shell's own sections (docs/console.md "Sections"), each behind its permission, with the same checks.
+    const sectionRequest: SectionRequest = {
+      path,
+      url,
+      form,
+      query,
+      t,
+      locale,
+      siteOrigin,
+      db: deps.db,
+      logger: deps.logger,
+      registry: deps.registry,
+      releasesDir: deps.releasesDir,
+      fetchApi: deps.fetchApi,
+      priceExperimentOpen: deps.priceExperimentOpen ?? false,
+      pageCache: deps.pageCache,
+      admit,
+      audit,
+      page,
+      redirect,
+      problemPage,
+    };
 
     // Sign-in, step one.
     if (path === '/console/sign-in') {
@@ -383,6 +414,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
               </table>
             </div>
           </section>
+          ${await renderReleaseBuilds(sectionRequest, deps.readVersionHealth ?? (async () => null))}
           <section>
             <h2>${t('releases.historyHeading')}</h2>
             <div class="scroll" role="region" tabindex="0" aria-label="${t('releases.historyHeading')}">
@@ -643,6 +675,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       await audit(actor, change.after ? 'role.grant' : 'role.revoke', change.email, { role: change.before }, { role: change.after });
       return redirect('/console/people?done=role');
     }
+    if (await handleShellSections(sectionRequest)) return true;
     return page(404, t('problems.notFound'), html`<section><p>${t('problems.notFoundDetail')}</p></section>`);
   };
 }

@@ -1,10 +1,14 @@
 import { type TranslateFunction } from '@reelkeep/shared-contracts';
 import { canRole, CONSOLE_ROLES, type ConsoleActor, type ConsolePermission } from '@reelkeep/shared-contracts/console';
 import { html, type Markup } from './console-html.ts';
+import { SECTION_STYLE } from './console-section-style.ts';
 
 /** docs/console.md "Sections": the shell's sections, each behind the permission that reads it. */
 export const CONSOLE_SECTIONS = [
   { id: 'releases', path: '/console/releases', permission: { resource: 'release', action: 'read' } },
+  { id: 'experiments', path: '/console/experiments', permission: { resource: 'experiment', action: 'read' } },
+  { id: 'push', path: '/console/push', permission: { resource: 'push', action: 'read' } },
+  { id: 'cache', path: '/console/cache', permission: { resource: 'cache', action: 'read' } },
   { id: 'mailbox', path: '/console/mailbox', permission: { resource: 'mail', action: 'read' } },
   { id: 'audit', path: '/console/audit', permission: { resource: 'audit', action: 'read' } },
   { id: 'people', path: '/console/people', permission: { resource: 'role', action: 'read' } },
@@ -32,7 +36,7 @@ button.secondary{background:#fff;color:#1d4ed8}header button{background:transpar
 .notice{padding:10px 14px;border-radius:6px;background:#e7f5ec;border:1px solid #2f855a}.problem{background:#fdecec;border-color:#c53030}
 pre{white-space:pre-wrap;word-break:break-word;background:#f3f4f8;padding:12px;border-radius:6px}pre,td code{overflow-wrap:anywhere}td code{word-break:normal}
 .scroll{overflow-x:auto}.scroll:focus{outline:2px solid #1d4ed8}
-.row{display:flex;flex-wrap:wrap;gap:8px;align-items:end}`;
+.row{display:flex;flex-wrap:wrap;gap:8px;align-items:end}${SECTION_STYLE}`;
 
 /** What every console page knows. */
 export interface ConsoleFrame {
