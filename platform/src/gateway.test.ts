@@ -64,6 +64,7 @@ const landing: SquadApiModule<z.infer<typeof settings>> = {
   ],
 };
 const purged: string[][] = [];
+const calls: string[] = [];
 const blog: SquadApiModule<z.infer<typeof settings>> = {
   squad: 'blog',
   contractVersion: CONTRACT_VERSION,
@@ -77,7 +78,11 @@ describe('the API gateway', () => {
     const db = {} as Database;
     gateway = await startTestGateway(
       [landing, blog].map((module) => ({ module, context: createTestHostContext(db, { module }) })),
-      { timeoutMs: 300, purgeCacheTags: async (tags) => void purged.push(tags) },
+      {
+        timeoutMs: 300,
+        purgeCacheTags: async (tags) => void purged.push(tags),
+        recordCall: (squad, version, outcome) => void calls.push(`${squad}@${version} ${outcome}`),
+      },
     );
   });
   afterAll(() => gateway.close());
@@ -106,6 +111,15 @@ describe('the API gateway', () => {
     const refused = await post('/api/landing/change', { origin: gateway.origin }, '{"ok":false}');
     expect(refused.status).toBe(409);
     expect(purged).toHaveLength(1);
+  });
+
+  it('counts each call of a version for its health: answered, failed or past its budget', async () => {
+    calls.length = 0;
+    await fetch(`${gateway.origin}/api/blog/hello`);
+    await fetch(`${gateway.origin}/api/landing/broken`);
+    await fetch(`${gateway.origin}/api/landing/slow`);
+    await fetch(`${gateway.origin}/api/blog/health`);
+    expect(calls).toEqual(['blog@test ok', 'landing@test error', 'landing@test timeout']);
   });
 
   it('lets the site itself and cookie-less machine clients through', async () => {

@@ -157,6 +157,11 @@ export interface GatewayOptions {
    * (a campaign edited through the admin API drops the pages showing campaigns, docs/operations.md "Page cache").
    */
   purgeCacheTags?: (tags: string[]) => Promise<void>;
+  /**
+   * Counts one call of a squad's version (docs/releases.md "Health per version"): `ok`, `error` (a 5xx, a throw,
+   * an API that failed to load) or `timeout` (past its budget).
+   */
+  recordCall?: (squad: SquadName, version: string, outcome: 'ok' | 'error' | 'timeout') => void;
 }
 
 /** The answer header by which a squad's change names the page cache tags it made stale; the gateway acts on it and strips it. */
@@ -181,8 +186,11 @@ export function createGateway(options: GatewayOptions) {
   /** Runs a route; a failure of the squad's code is its own 503, a value the database refused a 400. */
   async function run(api: Extract<MountedApi, { state: 'ready' }>, route: ApiRoute, request: Request): Promise<Response> {
     try {
-      return await withBudget(Promise.resolve(route.handle(request, api.context)), options.timeoutMs);
+      const response = await withBudget(Promise.resolve(route.handle(request, api.context)), options.timeoutMs);
+      options.recordCall?.(api.squad, api.version, response.status >= 500 ? 'error' : 'ok');
+      return response;
     } catch (error) {
+      options.recordCall?.(api.squad, api.version, error instanceof ApiBudgetError ? 'timeout' : isRefusedValue(error) ? 'ok' : 'error');
       if (isRefusedValue(error)) {
         options.logger.warn('a value reached the database without a schema refusing it first', { path: new URL(request.url).pathname, error });
         return respondJson({ cscode: 400, error: 'invalid_input' }, 400);
@@ -229,7 +237,10 @@ export function createGateway(options: GatewayOptions) {
     const squad = findSquadOfPath(url.pathname);
     const api = squad ? options.findApi(squad) : undefined;
     if (!api) return respondJson({ cscode: 404, error: 'not found' }, 404);
-    if (api.state === 'failed') return respondUnavailable(api.squad, 'unavailable');
+    if (api.state === 'failed') {
+      options.recordCall?.(api.squad, api.version, 'error');
+      return respondUnavailable(api.squad, 'unavailable');
+    }
     const target = findTarget(api, (init?.method ?? 'GET').toUpperCase(), url);
     return target ? target.dispatch(init ?? {}) : respondJson({ cscode: 404, error: 'not found' }, 404);
   }
@@ -248,7 +259,10 @@ export function createGateway(options: GatewayOptions) {
       };
       // Internal routes answer other squads' servers only: from outside they do not exist.
       if (!api || url.pathname.includes(INTERNAL_PATH_SEGMENT)) return answer(respondJson({ cscode: 404, error: 'not found' }, 404));
-      if (api.state === 'failed') return answer(respondUnavailable(squad, 'unavailable'));
+      if (api.state === 'failed') {
+        options.recordCall?.(api.squad, api.version, 'error');
+        return answer(respondUnavailable(squad, 'unavailable'));
+      }
       const target = findTarget(api, method, url);
       if (!target) return answer(respondJson({ cscode: 404, error: 'not found' }, 404));
       const headers = toHeaders(req, options.readClientAddress);

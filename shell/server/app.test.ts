@@ -1,3 +1,4 @@
+import { createReleaseHealth } from '@reelkeep/platform/release-health';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { get, type Server } from 'node:http';
@@ -152,6 +153,7 @@ beforeAll(async () => {
     pageCache,
     readClientAddress: createClientAddressReader([]),
     createRateLimiter: (name: string, limit: number, windowMs: number) => createRateLimiter({ name, limit, windowMs }),
+    releaseHealth: createReleaseHealth(),
   } as unknown as Host;
   const pages = createPageRenderer({
     config,

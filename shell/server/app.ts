@@ -11,6 +11,7 @@ import type { createPageRenderer } from './page-render.ts';
 import { createSessionReader } from './session.ts';
 import type { Host } from './host.ts';
 import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
+import { createReleaseBeaconHandler, RELEASE_BEACON_LIMIT, RELEASE_BEACON_WINDOW_MS } from './release-beacon.ts';
 import { createConsoleHandler, CONSOLE_ACCOUNT_LIMIT, CONSOLE_LIMIT_WINDOW_MS, CONSOLE_SIGN_IN_LIMIT } from './console/console-handler.ts';
 
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
@@ -90,6 +91,14 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
       signInByAccount: host.createRateLimiter('console-account', CONSOLE_ACCOUNT_LIMIT, CONSOLE_LIMIT_WINDOW_MS),
       codeByAddress: host.createRateLimiter('console-code', CONSOLE_SIGN_IN_LIMIT, CONSOLE_LIMIT_WINDOW_MS),
     },
+  });
+  // docs/releases.md "Health per version": the browser's failures, counted for the version that failed.
+  const handleReleaseBeacon = createReleaseBeaconHandler({
+    siteUrl: config.SITE_URL,
+    health: host.releaseHealth,
+    limiter: host.createRateLimiter('release-beacon', RELEASE_BEACON_LIMIT, RELEASE_BEACON_WINDOW_MS),
+    readClientAddress,
+    readRegistry: () => releases.current().state,
   });
   const startedAt = new Date().toISOString();
   /** A page answer the cache had no part in (a URL rule's redirect). */
@@ -213,6 +222,7 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
       if (url.pathname === '/admin/outbox' && (method === 'GET' || method === 'HEAD')) {
         return sendJson(res, 200, { messages: await mailer.listOutbox() }, method);
       }
+      if (await handleReleaseBeacon(req, res, url)) return;
       if (await handleConsole(req, res, url, nonce)) return;
       if (await handleCacheAdmin(req, res, url)) return;
       if (await snapshot.gateway.handle(req, res, url)) return;

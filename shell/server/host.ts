@@ -16,11 +16,12 @@ import { createClientAddressReader } from '@reelkeep/platform/client-address';
 import { createEdgePurger } from '@reelkeep/platform/edge/edge-purger';
 import { createGateway, type MountedApi } from '@reelkeep/platform/gateway';
 import { createSquadApiHost } from '@reelkeep/platform/squad-api-host';
-import type { SquadName } from '@reelkeep/shared-contracts';
+import { APP_OF_SQUAD, type SquadName } from '@reelkeep/shared-contracts';
 import { createErrorReporter } from './error-reporter.ts';
 import { pullRelease } from '@reelkeep/platform/artifact-origin';
 import { createReleasePuller, watchReleases, type ReleasePuller } from './release-snapshot.ts';
 import { createPageCache } from './page-cache.ts';
+import { createReleaseHealth } from '@reelkeep/platform/release-health';
 
 /** docs/security.md "Admin": wrong admin tokens one client address may send in this window. */
 const ADMIN_FAILURE_LIMIT = 10;
@@ -115,6 +116,9 @@ export async function startHost(config: Config) {
   // A starting instance may serve other translations than the pages the edges hold (a deploy): they drop them.
   void pageCache.announceLocales();
 
+  // docs/releases.md "Health per version": renders, API calls and browser beacons per app and version, across instances.
+  const releaseHealth = createReleaseHealth({ redis, logger });
+
   // Squads call each other through the live snapshot's gateway, known once the watcher runs.
   let liveFetchApi: (path: string, init?: RequestInit) => Promise<Response> = async () => new Response(null, { status: 503 });
   const apiHost = createSquadApiHost({
@@ -151,6 +155,11 @@ export async function startHost(config: Config) {
         readClientAddress,
         reportError,
         findApi,
+        recordCall: (squad, version, outcome) => {
+          const app = APP_OF_SQUAD[squad];
+          releaseHealth.record(app, version, 'request');
+          if (outcome !== 'ok') releaseHealth.record(app, version, outcome === 'timeout' ? 'api-timeout' : 'api-error');
+        },
         purgeCacheTags: async (tags) => {
           // The instance that saw the change purges this process and the edges; the others' copies age out (docs/operations.md "Page cache").
           const deleted = await pageCache.purgeTags(tags);
@@ -173,6 +182,8 @@ export async function startHost(config: Config) {
     mailer,
     releases,
     pageCache,
+    /** docs/releases.md "Health per version": what each version of each app did, counted across instances. */
+    releaseHealth,
     /** The registry of live versions (the console's Releases section switches through it, as the CLI does). */
     registry: store,
     /** A limiter shared by the instances through Redis when configured (the console's sign-in). */
@@ -180,6 +191,7 @@ export async function startHost(config: Config) {
     /** Closes what the host opened, once the HTTP server has stopped. */
     async close(): Promise<void> {
       releases.stop();
+      await releaseHealth.close();
       await Promise.all([db.close(), store.close(), ...limiters.map((limiter) => limiter.close())]);
       redis?.disconnect();
     },

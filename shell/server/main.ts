@@ -58,6 +58,10 @@ async function serve(): Promise<void> {
     readClientAddress: host.readClientAddress,
     liveVersions: () => listLiveVersions(host.releases.current()),
     experimentSwitches: createExperimentSwitchReader(host.db, host.logger).current,
+    recordRender: (app, version, failed) => {
+      host.releaseHealth.record(app, version, 'request');
+      if (failed) host.releaseHealth.record(app, version, 'render-error');
+    },
   });
   // docs/operations.md "Memory": after a switch, server containers of versions no page may name are unloaded.
   host.releases.onUnload((keep) => void pages.unloadRemotes(keep));

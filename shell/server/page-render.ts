@@ -202,6 +202,8 @@ export function createPageRenderer(deps: {
   liveVersions: () => Partial<Record<string, string>>;
   /** Experiments opened or closed in the console (docs/experiments.md "Opening and closing"); the price experiment stays AB_PLAN_PRICE_OPEN's. */
   experimentSwitches?: () => Readonly<Record<string, boolean>>;
+  /** Counts a page render of a version, failed or not (docs/releases.md "Health per version"). */
+  recordRender?: (app: string, version: string, failed: boolean) => void;
 }) {
   const { config, cache } = deps;
   const loadShell = createShellLoader(config.ASSET_ORIGIN);
@@ -242,7 +244,14 @@ export function createPageRenderer(deps: {
     url: URL,
     snapshot: ReleaseSnapshot,
     shell: LoadedShell,
-    options: { nonce: string; session: SessionState; ab: AssignedVariant; keyed: boolean; fetchApi?: RenderInput['fetchApi'] },
+    options: {
+      nonce: string;
+      session: SessionState;
+      ab: AssignedVariant;
+      keyed: boolean;
+      fetchApi?: RenderInput['fetchApi'];
+      reportError?: RenderInput['reportError'];
+    },
   ): RenderInput => {
     const { ab } = options;
     const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: deps.readClientAddress(req) };
@@ -266,7 +275,7 @@ export function createPageRenderer(deps: {
       nonce: options.nonce,
       remoteTimeoutMs: config.REMOTE_LOAD_TIMEOUT_MS,
       renderTimeoutMs: config.RENDER_TIMEOUT_MS,
-      reportError: deps.reportError,
+      reportError: options.reportError ?? deps.reportError,
       warn: (message, fields) => deps.logger.warn(message, fields),
       ...(config.SENTRY_DSN ? { monitoring: { sentryDsn: config.SENTRY_DSN, environment: config.NODE_ENV } } : {}),
       ...(trackingSettings ? { tracking: trackingSettings } : {}),
@@ -307,6 +316,25 @@ export function createPageRenderer(deps: {
     res.setHeader('x-cache', 'BYPASS');
     cache.countBypass();
     deps.logger.debug('page cache bypassed', { reason });
+  };
+
+  /**
+   * docs/releases.md "Health per version": one render of the route's remote in the request's snapshot (the shell's
+   * when no route matches), failed when it reported an error or answered 5xx.
+   */
+  const watchRender = (snapshot: ReleaseSnapshot, shell: LoadedShell, pathname: string) => {
+    let failed = false;
+    const app = shell.bundle.describeRoute?.(pathname)?.remote ?? 'shell';
+    return {
+      reportError: ((message, error, extra) => {
+        failed = true;
+        deps.reportError(message, error, extra);
+      }) satisfies RenderInput['reportError'],
+      finish(status: number) {
+        const version = listLiveVersions(snapshot)[app];
+        if (version) deps.recordRender?.(app, version, failed || status >= 500);
+      },
+    };
   };
 
   /** Sends a stored entry: the same bytes, ETag and nonce for every hit; 304 when the client has them. */
@@ -360,10 +388,18 @@ export function createPageRenderer(deps: {
     options: { nonce: string; ab: AssignedVariant },
   ): Promise<Rendition<RenderedAnswer>> => {
     const watched = watchPrivacy(snapshot.gateway.fetchApi);
-    const input = buildInput(req, url, snapshot, shell, { ...options, session: ANONYMOUS, keyed: true, fetchApi: watched.fetchApi });
+    const health = watchRender(snapshot, shell, url.pathname);
+    const input = buildInput(req, url, snapshot, shell, {
+      ...options,
+      session: ANONYMOUS,
+      keyed: true,
+      fetchApi: watched.fetchApi,
+      reportError: health.reportError,
+    });
     const outcome = await shell.bundle.renderDocument(input);
     if (outcome.kind === 'redirect') return { entry: null, answer: { kind: 'redirect', status: outcome.status, location: outcome.location } };
     const body = await collectDocument(outcome);
+    health.finish(outcome.status);
     const verdict = decideStorable({
       status: outcome.status,
       readPrivateAnswer: watched.seen.privateAnswer,
@@ -425,7 +461,10 @@ export function createPageRenderer(deps: {
         return served.entry;
       }
       markBypass(res, decision.reason);
-      const outcome = await shell.bundle.renderDocument(buildInput(req, url, snapshot, shell, { nonce, session, ab, keyed: false }));
+      const health = watchRender(snapshot, shell, url.pathname);
+      const outcome = await shell.bundle.renderDocument(
+        buildInput(req, url, snapshot, shell, { nonce, session, ab, keyed: false, reportError: health.reportError }),
+      );
       if (outcome.kind === 'redirect') {
         res.statusCode = outcome.status;
         res.setHeader('location', toSameSiteLocation(outcome.location, config.SITE_URL));
@@ -439,9 +478,11 @@ export function createPageRenderer(deps: {
       if (outcome.status === 503) res.setHeader('retry-after', '30');
       if (req.method === 'HEAD') {
         await outcome.pipe(new Writable({ write: (_c, _e, callback) => callback() }) as unknown as ServerResponse);
+        health.finish(outcome.status);
         return void res.end();
       }
       await outcome.pipe(compressFor(req, res) as unknown as ServerResponse);
+      health.finish(outcome.status);
     },
 
     /** The localised 500 page; the caller falls back to a plain message if this fails too. */

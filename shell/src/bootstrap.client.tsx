@@ -22,12 +22,13 @@ import { ROUTE_BY_NAME } from './routing/route-table.ts';
 import { createSiteStore } from './store/create-site-store.ts';
 import { clientSlice } from './store/shared-slices.ts';
 import { whenIdle } from './when-idle.ts';
-import { reportClientError, startClientMonitoring } from './monitoring/client-errors.ts';
+import { reportClientError, startClientMonitoring, watchReleaseHealth } from './monitoring/client-errors.ts';
 
 /** The client state is detected at the first idle moment, or after this long at the latest. */
 const CLIENT_DETECTION_TIMEOUT_MS = 5000;
 const state = JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) as HydrationState;
 void startClientMonitoring(state.monitoring);
+watchReleaseHealth(state.remotes);
 registerPinnedRemotes(state.remotes);
 const { store, injectSlices } = createSiteStore(state.store);
 const translator = createTranslator(state.locale, state.resources);

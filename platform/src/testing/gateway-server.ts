@@ -13,7 +13,11 @@ import { createLogger } from '../logger.ts';
  */
 export async function startTestGateway(
   mounted: readonly { module: AnySquadApiModule; context: HostContext }[],
-  options: { timeoutMs?: number; purgeCacheTags?: (tags: string[]) => Promise<void> } = {},
+  options: {
+    timeoutMs?: number;
+    purgeCacheTags?: (tags: string[]) => Promise<void>;
+    recordCall?: (squad: SquadName, version: string, outcome: 'ok' | 'error' | 'timeout') => void;
+  } = {},
 ) {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -27,6 +31,7 @@ export async function startTestGateway(
     readClientAddress: createClientAddressReader([]),
     findApi: (squad) => apis.get(squad),
     purgeCacheTags: options.purgeCacheTags,
+    recordCall: options.recordCall,
   });
   for (const { module, context } of mounted) {
     const site = { ...context.site, SITE_URL: origin };
