@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { readInput, type TranslateFunction } from '@reelkeep/shared-contracts';
 import { listReleases } from '@reelkeep/platform/releases';
 import { APPS } from '@reelkeep/platform/build-app';
+import type { VersionHealth as ReleaseVersionHealth } from '@reelkeep/platform/release-health';
 import { html, type Markup } from './console-html.ts';
 import type { SectionHandler, SectionRequest } from './console-section-context.ts';
 import { diffReleases, readReleaseFacts, type ChangedValue, type ReleaseDiff } from './release-diff.ts';
@@ -11,12 +12,24 @@ const VERSION = z.string().regex(/^[0-9A-Za-z.+-]{1,80}$/);
 /** `GET /console/releases/diff?app=&from=&to=`: two versions of one app. */
 export const releaseDiffQuery = z.object({ app: z.enum(APPS), from: VERSION, to: VERSION });
 
-/** Health figures of one version (server render errors, API 5xx, browser chunk-load and boundary errors), when counted. */
+/** Health figures of one version (requests served, server render errors, API 5xx and time-outs, browser chunk-load and boundary errors). */
 export interface VersionHealth {
+  requests: number;
   renderErrors: number;
   api5xx: number;
   chunkErrors: number;
   boundaryErrors: number;
+}
+
+/** The host's counts of a version (platform/src/release/release-health.ts) as the Releases section shows them. */
+export function toConsoleHealth(health: Pick<ReleaseVersionHealth, 'requests' | 'errors'>): VersionHealth {
+  return {
+    requests: health.requests,
+    renderErrors: health.errors['render-error'],
+    api5xx: health.errors['api-error'] + health.errors['api-timeout'],
+    chunkErrors: health.errors['chunk-load'],
+    boundaryErrors: health.errors['error-boundary'] + health.errors['type-error'],
+  };
 }
 
 /** Where the Releases section reads a version's health; none until the counting is wired (docs/console.md "Releases"). */
