@@ -164,7 +164,7 @@ test('owners grant roles; a release manager promotes and rolls back mf-checkout 
   const analystPage = await analyst.newPage();
   await enrol(analystPage);
   await analystPage.goto('/console/experiments');
-  await expect(analystPage.locator('svg.chart[role="img"]')).toHaveCount(7);
+  await expect(analystPage.locator('svg.chart[role="img"]')).toHaveCount(8);
   await expect(analystPage.locator('table caption', { hasText: 'sidebar' }).first()).toBeVisible();
   const sidebar = analystPage.locator('section[aria-labelledby="x-sidebar-h"]');
   await sidebar.getByRole('button', { name: readText('en', 'console', 'experiments.close') }).click();

@@ -274,10 +274,20 @@ function renderFunnel(t: TranslateFunction, url: URL, days: readonly FunnelDay[]
   return html`<section aria-labelledby="funnel-h">
     <h2 id="funnel-h">${t('experiments.funnel.heading')}</h2>
     <p>${t('experiments.funnel.intro', { days: EXPERIMENT_CHART_DAYS })}</p>
-    <figure>
-      ${renderTimeChart({ id: 'funnel-chart', title: t('experiments.funnel.heading'), description: t('experiments.funnel.totals', totals) }, series, 'count')}
-      <figcaption>${t('experiments.funnel.totals', totals)}</figcaption>
-    </figure>
+    <div class="charts">
+      <figure>
+        ${renderTimeChart(
+          { id: 'funnel-visits', title: t('experiments.funnel.visits'), description: t('experiments.funnel.totals', totals) },
+          series.slice(0, 1),
+          'count',
+        )}
+        <figcaption>${t('experiments.funnel.visits')}</figcaption>
+      </figure>
+      <figure>
+        ${renderTimeChart({ id: 'funnel-chart', title: t('experiments.funnel.heading'), description: t('experiments.funnel.totals', totals) }, series.slice(1), 'count')}
+        <figcaption>${t('experiments.funnel.totals', totals)}</figcaption>
+      </figure>
+    </div>
     ${renderTable({
       t,
       url,
