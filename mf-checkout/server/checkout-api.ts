@@ -2,6 +2,7 @@ import type { CheckoutApiOptions, CheckoutRoute } from './checkout-services.ts';
 import { createServiceLocator } from './checkout-services.ts';
 import { createAdminRoutes } from './routes/admin-routes.ts';
 import { createAttributionRoutes } from './routes/attribution-routes.ts';
+import { createFunnelRoutes } from './routes/funnel-routes.ts';
 import { createLicenceRoutes } from './routes/licence-routes.ts';
 import { createMyAccountRoutes } from './routes/my-account-routes.ts';
 import { createOfferRoutes } from './routes/offer-routes.ts';
@@ -26,6 +27,7 @@ export function createCheckoutRoutes(options: CheckoutApiOptions = {}): Checkout
     ...createMyAccountRoutes(use),
     ...createAdminRoutes(use),
     ...createAttributionRoutes(),
+    ...createFunnelRoutes(),
     ...createLicenceRoutes(use),
   ];
 }

@@ -19,6 +19,9 @@ export const CONSOLE_STATEMENTS = {
   audit: ['read'],
   role: ['read', 'grant'],
   campaign: ['read', 'manage'],
+  experiment: ['read', 'switch'],
+  push: ['read', 'send'],
+  cache: ['read', 'purge'],
 } as const;
 
 /** A resource of the console. */
@@ -38,8 +41,17 @@ type RolePermissions = { [R in ConsoleResource]?: readonly (typeof CONSOLE_STATE
 /** What each role may do (docs/console.md "Roles"). Every role may view the console and read the audit log. */
 export const CONSOLE_ROLE_PERMISSIONS: Record<ConsoleRole, RolePermissions> = {
   owner: CONSOLE_STATEMENTS,
-  'release-manager': { console: ['view'], release: ['read', 'switch'], audit: ['read'] },
-  'campaign-manager': { console: ['view'], release: ['read'], newsletter: ['read', 'manage'], campaign: ['read', 'manage'], audit: ['read'] },
+  'release-manager': { console: ['view'], release: ['read', 'switch'], cache: ['read', 'purge'], audit: ['read'] },
+  'campaign-manager': {
+    console: ['view'],
+    release: ['read'],
+    newsletter: ['read', 'manage'],
+    campaign: ['read', 'manage'],
+    experiment: ['read'],
+    push: ['read', 'send'],
+    cache: ['read'],
+    audit: ['read'],
+  },
   support: {
     console: ['view'],
     order: ['read', 'refund', 'resend', 'reset-devices', 'revoke-key'],
@@ -48,7 +60,16 @@ export const CONSOLE_ROLE_PERMISSIONS: Record<ConsoleRole, RolePermissions> = {
     campaign: ['read'],
     audit: ['read'],
   },
-  analyst: { console: ['view'], release: ['read'], order: ['read'], newsletter: ['read'], campaign: ['read'], audit: ['read'] },
+  analyst: {
+    console: ['view'],
+    release: ['read'],
+    order: ['read'],
+    newsletter: ['read'],
+    campaign: ['read'],
+    experiment: ['read', 'switch'],
+    push: ['read'],
+    audit: ['read'],
+  },
 };
 
 /** Whether a string names a console role. */
@@ -316,3 +337,7 @@ export function findConsoleModuleProblem(exported: unknown, isCompatible: (contr
 }
 
 export * from './console-section.ts';
+
+// The shell sections' schemas that other squads' internal routes share (server-only, like this module).
+export * from './inputs/funnel.ts';
+export * from './inputs/push-compose.ts';

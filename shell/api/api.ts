@@ -2,6 +2,7 @@ import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
 import type { SquadApiModule } from '@reelkeep/platform/host-context';
 import { captchaRoute, newsletterConfirmRoute, newsletterPreferenceRoutes, newsletterRoute, newsletterUnsubscribeRoutes } from './newsletter.ts';
 import { createPushRoutes, drainPushQueueOf } from './push-routes.ts';
+import { createPushConsoleRoutes } from './push-console-routes.ts';
 import { siteSettings, type SiteSettings } from './settings.ts';
 import { createTrackingRoutes } from './tracking.ts';
 import { createExperimentRoutes } from './experiments.ts';
@@ -26,6 +27,7 @@ export default {
     ...createTrackingRoutes(),
     ...createExperimentRoutes(),
     ...createPushRoutes(),
+    ...createPushConsoleRoutes(),
     ...createVisitorCountryRoutes(),
   ],
   start(context) {

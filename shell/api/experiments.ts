@@ -27,9 +27,19 @@ const CHECKOUT_ATTRIBUTION_PATH = '/api/checkout/internal/attribution';
 const EXPOSURE_WINDOW_MS = 60_000;
 const OPAQUE_ID = /^[\w-]{8,64}$/;
 
-/** The registry as this site runs it: the price experiment opened by AB_PLAN_PRICE_OPEN (docs/commerce.md "Price experiment"). */
-function runningRegistry(priceExperimentOpen: boolean): ExperimentDefinition[] {
-  return EXPERIMENTS.map((experiment) => (experiment.key === PRICE_EXPERIMENT_KEY ? { ...experiment, open: priceExperimentOpen } : experiment));
+/**
+ * The registry as this site runs it: the price experiment opened by AB_PLAN_PRICE_OPEN (docs/commerce.md "Price
+ * experiment"), the others as the console last opened or closed them (docs/experiments.md "Opening and closing").
+ */
+async function runningRegistry(context: HostContext<SiteSettings>): Promise<ExperimentDefinition[]> {
+  const switches = await context.db
+    .query<{ experiment: string; open: boolean }>(`SELECT experiment, open FROM platform.experiment_switches`)
+    .catch((): { experiment: string; open: boolean }[] => []);
+  return EXPERIMENTS.map((experiment) => {
+    if (experiment.key === PRICE_EXPERIMENT_KEY) return { ...experiment, open: context.site.AB_PLAN_PRICE_OPEN };
+    const switched = switches.find((entry) => entry.experiment === experiment.key);
+    return switched ? { ...experiment, open: switched.open } : experiment;
+  });
 }
 
 /** The consenting visitor's tracking id (docs/tracking.md "Tracking cookies"), or null. */
@@ -69,7 +79,7 @@ export function createExperimentRoutes(): ApiRoute<SiteSettings>[] {
       const input = await readInput(request, experimentExposureInput);
       if (!input.ok) return respondJson({ cscode: input.status, error: 'invalid_exposure', problems: input.problems }, input.status, noStore);
       const { experiment: key, variant, page, path } = input.data;
-      const experiment = runningRegistry(context.site.AB_PLAN_PRICE_OPEN).find((entry) => entry.key === key);
+      const experiment = (await runningRegistry(context)).find((entry) => entry.key === key);
       if (!experiment || !experiment.open) return respondJson({ cscode: 404, error: 'experiment_unknown' }, 404, noStore);
       // docs/experiments.md "Exposure": only the variant the server assigned this browser counts.
       if (!isKnownVariant(experiment, variant) || readCookie(request.headers.get('cookie'), experiment.cookie) !== variant)
@@ -97,7 +107,7 @@ export function createExperimentRoutes(): ApiRoute<SiteSettings>[] {
         ),
         readCheckoutFigures(context),
       ]);
-      const readout = buildExperimentReadout({ registry: runningRegistry(context.site.AB_PLAN_PRICE_OPEN), exposures, checkout });
+      const readout = buildExperimentReadout({ registry: await runningRegistry(context), exposures, checkout });
       if (input.data.format === 'csv')
         return new Response(renderReadoutCsv(readout), {
           status: 200,

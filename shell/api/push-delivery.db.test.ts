@@ -12,6 +12,7 @@ import { createPushDrainer, createPushRoutes, PUSH_ADMIN_ENDPOINT } from './push
 import { isPublicAddress } from '@reelkeep/shared-contracts/public-address';
 import { parsePushServiceOrigin } from './push-endpoint-rules.ts';
 import { enqueuePushMessage, readPushMessageProgress } from './push-queue.ts';
+import { createPushConsoleRoutes, PUSH_COMPOSE_INTERNAL_ENDPOINT, PUSH_SENDS_INTERNAL_ENDPOINT } from './push-console-routes.ts';
 import { createWebPushSender, resolveVapidKeys, type PushSender, type VapidKeys, type WebPushSenderOptions } from './push-sender.ts';
 import type { SiteSettings } from './settings.ts';
 import { startTestPushService, type TestSubscription } from './testing/push-service.ts';
@@ -157,6 +158,55 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
       'ReelKeep の新しいバージョンが公開されました',
     ]);
     expect(await send({ message: 'new_version', path: '/', locale: 'de' })).toMatchObject({ recipients: 0, finishedAt: expect.any(String) });
+  });
+
+  it('sends a message composed in the console in each subscriber’s language (English when theirs has none) and lists it with its counts', async () => {
+    await db.query('DELETE FROM site.push_subscriptions');
+    const french = service.subscribe();
+    const german = service.subscribe();
+    const gone = service.subscribe([410]);
+    for (const [subscription, language] of [
+      [french, 'fr'],
+      [german, 'de'],
+      [gone, 'fr'],
+    ] as const)
+      await register(subscription, language);
+    const consoleRoutes = createPushConsoleRoutes({ drain: () => drain });
+    const callConsole = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+      const target = new URL(url, 'https://www.reelkeep.test');
+      const route = consoleRoutes.find((candidate) => candidate.method === method && candidate.path === target.pathname)!;
+      const response = await route.handle(
+        new Request(target, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+        context,
+      );
+      return { status: response.status, body: JSON_OBJECT.parse(await response.json()) };
+    };
+    const message = { texts: { en: { title: 'Sale', body: 'Half price' }, fr: { title: 'Soldes', body: 'Moitié prix' } }, path: '/store' };
+    expect((await callConsole('POST', PUSH_COMPOSE_INTERNAL_ENDPOINT, { ...message, texts: { fr: message.texts.fr } })).status).toBe(400);
+    expect((await callConsole('POST', PUSH_COMPOSE_INTERNAL_ENDPOINT, { ...message, path: '//evil.example/x' })).status).toBe(400);
+    const queued = await callConsole('POST', PUSH_COMPOSE_INTERNAL_ENDPOINT, message);
+    expect(queued).toMatchObject({ status: 202, body: { recipients: 3 } });
+    await drain();
+
+    expect(openedFor(french)).toEqual([expect.objectContaining({ title: 'Soldes', body: 'Moitié prix', url: 'https://www.reelkeep.test/fr/store' })]);
+    expect(openedFor(german)).toEqual([expect.objectContaining({ title: 'Sale', body: 'Half price', url: 'https://www.reelkeep.test/de/store' })]);
+    const listed = await callConsole('GET', `${PUSH_SENDS_INTERNAL_ENDPOINT}?limit=1`);
+    expect(listed.body.sends).toEqual([
+      expect.objectContaining({
+        id: queued.body.id,
+        message: 'composed',
+        title: 'Sale',
+        path: '/store',
+        recipients: 3,
+        sent: 2,
+        pruned: 1,
+        pending: 0,
+      }),
+    ]);
   });
 
   it('removes subscriptions the push service answers 410 or 404 for, and sends to them no more', async () => {

@@ -1,6 +1,7 @@
 import { isLocale, type Locale, type PushMessageName, type PushSendInput } from '@reelkeep/shared-contracts';
 import type { Database, Logger } from '@reelkeep/platform/host-context';
-import { buildNotificationPayload, decideDeliveryOutcome, PUSH_RETRY_BASE_MS, type PushDictionary } from './push-rules.ts';
+import type { PushComposeInput, PushComposedTexts, PushSendSummary } from '@reelkeep/shared-contracts/console';
+import { buildNotificationPayload, COMPOSED_PUSH_MESSAGE, decideDeliveryOutcome, PUSH_RETRY_BASE_MS, type PushDictionary } from './push-rules.ts';
 import { createDeliveryToken, type PushSender } from './push-sender.ts';
 
 /**
@@ -54,7 +55,11 @@ export interface PushMessageProgress {
 }
 
 /** Queues a message for every subscription the audience selects; returns its id and how many it reaches. */
-export async function enqueuePushMessage(db: Database, input: PushSendInput): Promise<{ id: number; recipients: number }> {
+export async function enqueuePushMessage(
+  db: Database,
+  input: PushSendInput | (PushComposeInput & { message?: undefined; image?: undefined }),
+): Promise<{ id: number; recipients: number }> {
+  const texts = 'texts' in input ? input.texts : null;
   const audience = {
     ...(input.locale ? { locale: input.locale } : {}),
     ...(input.os ? { os: input.os } : {}),
@@ -62,8 +67,8 @@ export async function enqueuePushMessage(db: Database, input: PushSendInput): Pr
   };
   return db.transaction(async (query) => {
     const [message] = await query<{ id: string }>(
-      `INSERT INTO site.push_messages (message, path, image, audience) VALUES ($1, $2, $3, $4) RETURNING id::text`,
-      [input.message, input.path, input.image ?? null, JSON.stringify(audience)],
+      `INSERT INTO site.push_messages (message, path, image, audience, texts) VALUES ($1, $2, $3, $4, $5) RETURNING id::text`,
+      [input.message ?? COMPOSED_PUSH_MESSAGE, input.path, input.image ?? null, JSON.stringify(audience), texts ? JSON.stringify(texts) : null],
     );
     const recipients = await query<{ id: string }>(
       `SELECT id::text FROM site.push_subscriptions
@@ -85,7 +90,8 @@ interface ClaimedDelivery {
   id: string;
   token: string;
   attempts: number;
-  message: PushMessageName;
+  message: PushMessageName | typeof COMPOSED_PUSH_MESSAGE;
+  texts: PushComposedTexts | string | null;
   path: string;
   image: string | null;
   subscription_id: string | null;
@@ -106,7 +112,7 @@ async function claimDueDeliveries(db: Database): Promise<ClaimedDelivery[]> {
        FROM due WHERE d.id = due.id
        RETURNING d.id, d.token, d.attempts, d.message_id, d.subscription_id
      )
-     SELECT c.id::text, c.token, c.attempts, m.message, m.path, m.image, c.subscription_id::text,
+     SELECT c.id::text, c.token, c.attempts, m.message, m.texts, m.path, m.image, c.subscription_id::text,
             s.endpoint, s.auth_secret, s.p256dh_key, s.locale
      FROM claimed c JOIN site.push_messages m ON m.id = c.message_id
      LEFT JOIN site.push_subscriptions s ON s.id = c.subscription_id`,
@@ -129,7 +135,12 @@ async function sendOne(services: PushQueueServices, delivery: ClaimedDelivery, d
   }
   const locale: Locale = delivery.locale && isLocale(delivery.locale) ? delivery.locale : 'en';
   const payload = buildNotificationPayload(
-    { message: delivery.message, path: delivery.path, image: delivery.image ?? undefined },
+    {
+      message: delivery.message,
+      texts: typeof delivery.texts === 'string' ? (JSON.parse(delivery.texts) as PushComposedTexts) : delivery.texts,
+      path: delivery.path,
+      image: delivery.image ?? undefined,
+    },
     locale,
     { locale: await dictionaries(locale), english: await dictionaries('en') },
     services.siteUrl,
@@ -319,4 +330,56 @@ export async function recordPushEvent(db: Database, token: string, kind: 'delive
     [token],
   );
   return rows.length > 0;
+}
+
+/** The latest sends with their counts, newest first (the console's Push section). */
+export async function listPushSends(db: Database, limit: number): Promise<PushSendSummary[]> {
+  const rows = await db.query<{
+    id: string;
+    message: string;
+    texts: PushComposedTexts | string | null;
+    path: string;
+    audience: Record<string, string> | string;
+    created_at: Date | string;
+    finished_at: Date | string | null;
+    recipients: number;
+    pending: number;
+    sent: number;
+    failed: number;
+    pruned: number;
+    delivered: number;
+    clicked: number;
+  }>(
+    `SELECT m.id::text, m.message, m.texts, m.path, m.audience, m.created_at, m.finished_at,
+            count(d.id)::int AS recipients,
+            count(d.id) FILTER (WHERE d.state = 'pending')::int AS pending,
+            count(d.id) FILTER (WHERE d.state = 'sent')::int AS sent,
+            count(d.id) FILTER (WHERE d.state = 'failed')::int AS failed,
+            count(d.id) FILTER (WHERE d.state = 'pruned')::int AS pruned,
+            count(d.delivered_at)::int AS delivered,
+            count(d.clicked_at)::int AS clicked
+     FROM site.push_messages m LEFT JOIN site.push_deliveries d ON d.message_id = m.id
+     GROUP BY m.id ORDER BY m.id DESC LIMIT $1`,
+    [limit],
+  );
+  const toIso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  return rows.map((row) => {
+    const texts = typeof row.texts === 'string' ? (JSON.parse(row.texts) as PushComposedTexts) : row.texts;
+    return {
+      id: Number(row.id),
+      message: row.message,
+      title: texts?.en?.title ?? null,
+      path: row.path,
+      audience: typeof row.audience === 'string' ? (JSON.parse(row.audience) as Record<string, string>) : row.audience,
+      createdAt: toIso(row.created_at)!,
+      finishedAt: toIso(row.finished_at),
+      recipients: row.recipients,
+      pending: row.pending,
+      sent: row.sent,
+      failed: row.failed,
+      pruned: row.pruned,
+      delivered: row.delivered,
+      clicked: row.clicked,
+    };
+  });
 }

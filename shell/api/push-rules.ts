@@ -1,4 +1,5 @@
 import { toLocalePath, type Locale, type NotificationPayload, type PushMessageName } from '@reelkeep/shared-contracts';
+import type { PushComposedTexts } from '@reelkeep/shared-contracts/console';
 
 /** The rules of web push sending (docs/push.md "Sending"), apart from the database and the network. */
 
@@ -60,7 +61,9 @@ function readText(dictionary: PushDictionary, key: string): string | null {
 
 /** What an operator asked to send, as stored with the message. */
 export interface PushMessageRequest {
-  message: PushMessageName;
+  message: PushMessageName | typeof COMPOSED_PUSH_MESSAGE;
+  /** A composed message's own texts by locale (docs/push.md "Composed messages"); none for a named message. */
+  texts?: PushComposedTexts | null;
   /** Site path without locale prefix. */
   path: string;
   image?: string | undefined;
@@ -78,15 +81,19 @@ export function buildNotificationPayload(
   delivery: string,
 ): NotificationPayload {
   const text = (key: string) => readText(dictionaries.locale, key) ?? readText(dictionaries.english, key) ?? request.message;
+  const composed = request.texts ? (request.texts[locale] ?? request.texts.en) : undefined;
   return {
-    title: text(`${request.message}.title`),
-    body: text(`${request.message}.body`),
+    title: composed?.title ?? text(`${request.message}.title`),
+    body: composed?.body ?? text(`${request.message}.body`),
     icon: new URL(PUSH_ICON_PATH, siteUrl).href,
     ...(request.image ? { image: new URL(request.image, siteUrl).href } : {}),
     url: new URL(toLocalePath(locale, request.path), siteUrl).href,
     delivery,
   };
 }
+
+/** The `message` of a composed message (its texts are its own). */
+export const COMPOSED_PUSH_MESSAGE = 'composed';
 
 /** The icon every notification shows (served by the host). */
 export const PUSH_ICON_PATH = '/favicon.ico';

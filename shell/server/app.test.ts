@@ -18,6 +18,7 @@ import { pagePayloadSchema } from '@reelkeep/shared-contracts';
 import * as z from 'zod/mini';
 import { createSiteServer } from './app.ts';
 import { createPageCache } from './page-cache.ts';
+import { toPathTag } from './page-cache-rules.ts';
 import { createPageRenderer } from './page-render.ts';
 import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
 import type { Host } from './host.ts';
@@ -214,7 +215,14 @@ describe('pages through the cache', () => {
       second.headers.get('surrogate-key')?.split(' ').slice(0, -1),
       second.headers.get('surrogate-key')?.split(' ').at(-1),
     ];
-    expect(releaseTags).toEqual(['locales', 'mf-account@a1', 'mf-campaign@c1', 'mf-landing@l1', 'shell@s1']);
+    expect(releaseTags).toEqual([
+      'locales',
+      'mf-account@a1',
+      'mf-campaign@c1',
+      'mf-landing@l1',
+      toPathTag(new URL(pagePath, 'http://site.test').pathname),
+      'shell@s1',
+    ]);
     // docs/operations.md "Varnish in front": the entry's key as a tag, and the variant the edge must have keyed the request by.
     expect(keyTag).toMatch(/^key:[0-9a-f]{24}$/);
     expect(second.headers.get('x-page-variant')).toBe('os=win64;banner=open;abPlanPrice=price_a;resourceBannerAB=-;sidebarAB=-');

@@ -13,6 +13,7 @@ import type { Host } from './host.ts';
 import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
 import { createCohortResolver } from './canary-cohort.ts';
 import { createReleaseBeaconHandler, RELEASE_BEACON_LIMIT, RELEASE_BEACON_WINDOW_MS } from './release-beacon.ts';
+import { toConsoleHealth } from './console/console-releases-section.ts';
 import { createConsoleHandler, CONSOLE_ACCOUNT_LIMIT, CONSOLE_LIMIT_WINDOW_MS, CONSOLE_SIGN_IN_LIMIT } from './console/console-handler.ts';
 import { createConsoleSectionSource } from './console/console-section-source.ts';
 
@@ -88,6 +89,10 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
     sections: createConsoleSectionSource({ releases, pages, logger, timeoutMs: config.REMOTE_LOAD_TIMEOUT_MS }),
     assetOrigin: config.ASSET_ORIGIN,
     readClientAddress,
+    priceExperimentOpen: config.AB_PLAN_PRICE_OPEN,
+    pageCache,
+    // docs/releases.md "Health per version": the last 10 minutes of every instance's counts.
+    readVersionHealth: async (app, version) => toConsoleHealth(await host.releaseHealth.read(app, version)),
     limits: {
       signInByAddress: host.createRateLimiter('console-sign-in', CONSOLE_SIGN_IN_LIMIT, CONSOLE_LIMIT_WINDOW_MS),
       signInByAccount: host.createRateLimiter('console-account', CONSOLE_ACCOUNT_LIMIT, CONSOLE_LIMIT_WINDOW_MS),

@@ -4,6 +4,7 @@ import { EmbeddedDatabaseInUseError } from '@reelkeep/platform/db';
 import { createLogger } from '@reelkeep/platform/logger';
 import { describeListenFailure } from '@reelkeep/platform/network-problems';
 import { planWorkers, superviseWorkers } from './workers.ts';
+import { createExperimentSwitchReader } from './experiment-switches.ts';
 
 /** How long in-flight requests may take to finish on SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -56,6 +57,7 @@ async function serve(): Promise<void> {
     cache: host.pageCache,
     readClientAddress: host.readClientAddress,
     liveVersions: () => listLiveVersions(host.releases.current()),
+    experimentSwitches: createExperimentSwitchReader(host.db, host.logger).current,
     recordRender: (app, version, failed) => {
       host.releaseHealth.record(app, version, 'request');
       if (failed) host.releaseHealth.record(app, version, 'render-error');

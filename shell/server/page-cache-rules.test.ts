@@ -13,6 +13,7 @@ import {
   normaliseQuery,
   readPathLocale,
   tagEntry,
+  toPathTag,
   type PageRequestFacts,
   type PageVariant,
 } from './page-cache-rules.ts';
@@ -222,6 +223,18 @@ describe('tags', () => {
     ]);
     // A data tag names no release: it never makes an entry look stale after a switch.
     expect(namesOnlyLiveReleases(['campaigns', 'shell@s1'], { shell: 's1' })).toBe(true);
+  });
+
+  it('tags a page and its navigation data with their page path, so one purge by URL drops every variant of both', () => {
+    const versions = { shell: 's1', 'mf-campaign': 'c1' };
+    const page = tagEntry({ kind: 'document', body: '', remote: 'mf-campaign', versions, pagePath: '/fr/store' });
+    const data = tagEntry({ kind: 'data', body: '', remote: 'mf-campaign', versions, pagePath: '/fr/store' });
+    expect(page).toContain(toPathTag('/fr/store'));
+    expect(data).toContain(toPathTag('/fr/store'));
+    expect(toPathTag('/fr/store')).toMatch(/^path:[0-9a-f]{24}$/);
+    expect(toPathTag('/fr/store')).not.toBe(toPathTag('/store'));
+    // A path tag names no release: it never makes an entry look stale after a switch.
+    expect(namesOnlyLiveReleases(page, versions)).toBe(true);
   });
 
   it("tags a client navigation's data with the shell, its remote and locales only", () => {

@@ -210,6 +210,14 @@ export function toKeyTag(key: string): string {
   return `key:${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 }
 
+/**
+ * The tag of every entry of one page path (`/fr/netflix-downloader`), whatever its query and variant, page and data
+ * alike: the console purges a URL by it, here and on the edges (docs/console.md "Page cache").
+ */
+export function toPathTag(pagePath: string): string {
+  return `path:${createHash('sha256').update(pagePath).digest('hex').slice(0, 24)}`;
+}
+
 /** The tag of one version of an app (`mf-landing@0.1.0-33cb254a65`). */
 export function toReleaseTag(app: string, version: string): string {
   return `${app}@${version}`;
@@ -238,8 +246,11 @@ export function tagEntry(input: {
   versions: Readonly<Partial<Record<string, string>>>;
   /** Tags the API answers the render read named (`x-cache-tags`, e.g. `campaigns`): a change of that data drops the entry. */
   dataTags?: readonly string[];
+  /** The page's path (a client navigation's too): its entries are purged together by URL. */
+  pagePath?: string;
 }): string[] {
   const tags = new Set<string>([LOCALES_TAG, ...(input.dataTags ?? [])]);
+  if (input.pagePath) tags.add(toPathTag(input.pagePath));
   const add = (app: string) => {
     const version = input.versions[app];
     if (version) tags.add(toReleaseTag(app, version));

@@ -200,6 +200,8 @@ export function createPageRenderer(deps: {
   readClientAddress: ClientAddressReader;
   /** The version of each app live now (a page entry must name only these). */
   liveVersions: () => Partial<Record<string, string>>;
+  /** Experiments opened or closed in the console (docs/experiments.md "Opening and closing"); the price experiment stays AB_PLAN_PRICE_OPEN's. */
+  experimentSwitches?: () => Readonly<Record<string, boolean>>;
   /** Counts a page render of a version, failed or not (docs/releases.md "Health per version"). */
   recordRender?: (app: string, version: string, failed: boolean) => void;
 }) {
@@ -227,7 +229,7 @@ export function createPageRenderer(deps: {
     const assigned = shell.bundle.assignVisitor({
       ...visitor,
       pathname: url.pathname,
-      openOverrides: { [PRICE_EXPERIMENT_KEY]: config.AB_PLAN_PRICE_OPEN },
+      openOverrides: { ...deps.experimentSwitches?.(), [PRICE_EXPERIMENT_KEY]: config.AB_PLAN_PRICE_OPEN },
     });
     const { [PRICE_VARIANT_COOKIE]: _price, ...pageVariants } = assigned.pageVariants;
     return { price: toPriceVariant(assigned.values[PRICE_VARIANT_COOKIE]), values: assigned.values, pageVariants, setCookies: assigned.setCookies };
@@ -419,6 +421,7 @@ export function createPageRenderer(deps: {
             remote: decision.remote,
             versions: listLiveVersions(snapshot),
             dataTags: [...watched.seen.dataTags],
+            pagePath: new URL(decision.renderPath, config.SITE_URL).pathname,
           }),
           storedAt: Date.now(),
         }
@@ -557,7 +560,14 @@ export function createPageRenderer(deps: {
                 body,
                 etag: computeEntityTag(body),
                 nonce: '',
-                tags: tagEntry({ kind: 'data', body, remote: decision.remote, versions, dataTags: [...watched.seen.dataTags] }),
+                tags: tagEntry({
+                  kind: 'data',
+                  body,
+                  remote: decision.remote,
+                  versions,
+                  dataTags: [...watched.seen.dataTags],
+                  pagePath: new URL(decision.renderPath, config.SITE_URL).pathname,
+                }),
                 storedAt: Date.now(),
               }
             : null;

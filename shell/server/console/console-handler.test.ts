@@ -21,6 +21,13 @@ const ROUTES: [method: 'GET' | 'POST', path: string, body: string][] = [
   ['GET', '/console/people', ''],
   ['POST', '/console/people/role', 'email=me%40example.com&role=owner'],
   ['GET', '/console/preview/campaigns/demo?locale=de&part=modal', ''],
+  ['GET', '/console/releases/diff?app=mf-checkout&from=1.0.0&to=2.0.0', ''],
+  ['GET', '/console/experiments', ''],
+  ['POST', '/console/experiments/switch', 'experiment=sidebar&open=closed'],
+  ['GET', '/console/push', ''],
+  ['POST', '/console/push/send', 'title_en=Hi&body_en=There&target=%2Fstore&confirm=yes'],
+  ['GET', '/console/cache', ''],
+  ['POST', '/console/cache/purge', 'by=tag&tag=locales&confirm=yes'],
 ];
 
 describe('the console handler', () => {

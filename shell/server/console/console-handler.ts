@@ -63,6 +63,9 @@ import {
   type ConsoleFrame,
   type ConsoleSectionId,
 } from './console-pages.ts';
+import type { PageCache } from '../page-cache.ts';
+import { handleShellSections, renderReleaseBuilds, type VersionHealthReader } from './console-shell-sections.ts';
+import type { SectionRequest } from './console-section-context.ts';
 
 /** docs/console.md "Security": no script, styles only with the response's nonce, forms to this origin, never framed. */
 export function buildConsoleCsp(nonce: string): string {
@@ -94,10 +97,16 @@ export interface ConsoleDeps {
   assetOrigin?: string;
   readClientAddress: (req: IncomingMessage) => string;
   limits: { signInByAddress: RateLimiter; signInByAccount: RateLimiter; codeByAddress: RateLimiter };
+  /** The host's AB_PLAN_PRICE_OPEN (the Experiments section shows it; only the setting switches it). */
+  priceExperimentOpen?: boolean;
+  /** This instance's page cache (the Page cache section). */
+  pageCache?: PageCache;
+  /** A version's health (the Releases section's health column). */
+  readVersionHealth?: VersionHealthReader;
 }
 
 const noticeQuery = z.object({
-  done: z.enum(['switched', 'role', 'enrolled', 'resent']).optional(),
+  done: z.enum(['switched', 'role', 'enrolled', 'resent', 'experiment', 'push', 'purged']).optional(),
   problem: z.enum(['refused', 'no_account', 'last_owner']).optional(),
 });
 
@@ -244,6 +253,28 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       return visible.map(({ section, path }) => ({ path, label: translator.getFixedT(section.namespaces[0])(section.labelKey) }));
     };
     const path = url.pathname.replace(/\/$/, '') || '/console';
+    // The shell's own sections (docs/console.md "Sections"), each behind its permission, with the same checks.
+    const sectionRequest: SectionRequest = {
+      path,
+      url,
+      form,
+      query,
+      t,
+      locale,
+      siteOrigin,
+      db: deps.db,
+      logger: deps.logger,
+      registry: deps.registry,
+      releasesDir: deps.releasesDir,
+      fetchApi: deps.fetchApi,
+      priceExperimentOpen: deps.priceExperimentOpen ?? false,
+      pageCache: deps.pageCache,
+      admit,
+      audit,
+      page,
+      redirect,
+      problemPage,
+    };
 
     // Sign-in, step one.
     if (path === '/console/sign-in') {
@@ -422,6 +453,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
               </table>
             </div>
           </section>
+          ${await renderReleaseBuilds(sectionRequest, deps.readVersionHealth ?? (async () => null))}
           <section>
             <h2>${t('releases.historyHeading')}</h2>
             <div class="scroll" role="region" tabindex="0" aria-label="${t('releases.historyHeading')}">
@@ -710,6 +742,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       await audit(actor, change.after ? 'role.grant' : 'role.revoke', change.email, { role: change.before }, { role: change.after });
       return redirect('/console/people?done=role');
     }
+    if (await handleShellSections(sectionRequest)) return true;
     // A squad section's preview (docs/console.md "Section previews"): a document of the squad's components alone, framed
     // by the section's page, rendered by the squad's internal route after the host's check.
     const preview = findSectionPreview(path);

@@ -1,10 +1,14 @@
 import { type TranslateFunction } from '@reelkeep/shared-contracts';
 import { canRole, CONSOLE_ROLES, type ConsoleActor, type ConsolePermission } from '@reelkeep/shared-contracts/console';
 import { html, type Markup } from './console-html.ts';
+import { SECTION_STYLE } from './console-section-style.ts';
 
 /** docs/console.md "Sections": the shell's sections, each behind the permission that reads it. */
 export const CONSOLE_SECTIONS = [
   { id: 'releases', path: '/console/releases', permission: { resource: 'release', action: 'read' } },
+  { id: 'experiments', path: '/console/experiments', permission: { resource: 'experiment', action: 'read' } },
+  { id: 'push', path: '/console/push', permission: { resource: 'push', action: 'read' } },
+  { id: 'cache', path: '/console/cache', permission: { resource: 'cache', action: 'read' } },
   { id: 'mailbox', path: '/console/mailbox', permission: { resource: 'mail', action: 'read' } },
   { id: 'audit', path: '/console/audit', permission: { resource: 'audit', action: 'read' } },
   { id: 'people', path: '/console/people', permission: { resource: 'role', action: 'read' } },
@@ -35,7 +39,7 @@ pre{white-space:pre-wrap;word-break:break-word;background:#f3f4f8;padding:12px;b
 .row{display:flex;flex-wrap:wrap;gap:8px;align-items:end}
 .hint{margin:4px 0;color:#4b5563;font-size:.9rem}label.inline{display:inline;font-weight:400}fieldset{border:1px solid #d8dbe6;border-radius:6px;margin:12px 0}
 figure.preview{margin:12px 0}figure.preview iframe{display:block;width:100%;border:1px solid #d8dbe6;border-radius:6px;background:#fff}
-.preview-banner{height:150px}.preview-modal{height:680px}.preview-events{height:560px}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dd{margin:0}`;
+.preview-banner{height:150px}.preview-modal{height:680px}.preview-events{height:560px}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dd{margin:0}${SECTION_STYLE}`;
 
 /** What every console page knows. */
 export interface ConsoleFrame {

@@ -1,0 +1,12 @@
+/** The shell sections' styles (tables, charts, forms), added to the console's one stylesheet (it carries the page's nonce). */
+export const SECTION_STYLE = `
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+caption{text-align:left;font-weight:600;padding:4px 0}th a{color:inherit}.pager{margin-top:8px;gap:16px}
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:16px}figure{margin:0 0 12px}
+svg.chart{width:100%;height:auto;max-width:640px}svg.chart svg{overflow:visible}figcaption{font-size:.9rem;color:#374151}
+fieldset{border:1px solid #d8dbe6;border-radius:6px;margin:0 0 12px;padding:8px 12px}legend{font-weight:600}
+fieldset input:not([type=checkbox]){width:100%;box-sizing:border-box}.hint,.muted{color:#4b5563;font-size:.9rem}
+label.inline{display:inline;font-weight:400}.form-label{align-self:center}
+dl.figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:8px;margin:0}
+dl.figures div{border:1px solid #e4e6ee;border-radius:6px;padding:8px}dt{font-size:.85rem;color:#4b5563}dd{margin:0;font-size:1.2rem;font-weight:600}
+.added{color:#065f46;font-weight:600}.removed{color:#991b1b;font-weight:600}`;
