@@ -11,7 +11,8 @@ import { applyPromotion, createFileRegistryStore } from '../platform/src/release
 import { startGoogleStandIn } from './google-stand-in.ts';
 import { loadConfig } from '../platform/src/config.ts';
 import { openDatabase } from '../platform/src/db/database.ts';
-import { applyMigrations } from '../platform/src/db/migrations.ts';
+import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '../platform/src/db/migrations.ts';
+import { installTestApiKey } from '../platform/src/testing/api-keys.ts';
 import { createDemoCampaign } from '../mf-campaign/server/demo-campaign.ts';
 import {
   E2E_DIR,
@@ -19,6 +20,7 @@ import {
   E2E_GOOGLE_PORT,
   E2E_FIXTURES_FILE,
   E2E_MAILBOX_FILE,
+  E2E_OWNER_KEY,
   E2E_RELEASES_DIR,
   E2E_SMTP_PORT,
   type E2EFixtures,
@@ -162,6 +164,9 @@ Object.assign(process.env, E2E_ENV);
   // The campaign squad's tables come with its release; the server would apply them too, before taking traffic.
   await applyMigrations(db, 'campaign', path.join(E2E_RELEASES_DIR, 'mf-campaign', initial['mf-campaign']!, 'migrations'));
   await createDemoCampaign(db);
+  // The journeys' operator: an owner's API key, as `npm run console:api-key` makes one.
+  await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+  await installTestApiKey(db, E2E_OWNER_KEY);
   await db.close();
 }
 await import('../shell/server/main.ts');

@@ -8,7 +8,7 @@ import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Clust
 import { collectBrowserErrors, expect, readJson, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
 import { adminReleasesAnswerSchema, cacheClearedAnswerSchema, cacheKeysAnswerSchema, cacheStatsAnswerSchema } from '../operator-answers.ts';
 import { sendRaw } from '../raw-client.ts';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE, E2E_DIR, E2E_PORT } from '../test-site.ts';
+import { E2E_OWNER_KEY, E2E_BASE_URL, E2E_CONSENT_STATE, E2E_DIR, E2E_PORT } from '../test-site.ts';
 
 /**
  * The page cache (docs/operations.md "Page cache"): visitors of different price variants and login states
@@ -16,7 +16,7 @@ import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE, E2E_DIR, E2E_PORT } f
  * strangers; behind Varnish, two instances' pages are shared, kept apart by variant, purged by tag on a promote
  * under load, and client addresses come through the trusted proxy.
  */
-const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+const ADMIN = { authorization: `Bearer ${E2E_OWNER_KEY}` };
 /** The admin journey sends its refused calls from an address of its own, so its failures lock nobody else out. */
 const STRANGER = '127.0.0.87';
 

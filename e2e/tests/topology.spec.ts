@@ -42,7 +42,7 @@ test.afterAll(async () => {
 
 /** An instance's live versions, as `GET /admin/releases` tells them. */
 async function readLive(site: string): Promise<Record<string, string>> {
-  const answer = await fetch(`${site}/admin/releases`, { headers: { authorization: `Bearer ${topology.adminToken}` } });
+  const answer = await fetch(`${site}/admin/releases`, { headers: { authorization: `Bearer ${topology.apiKey}` } });
   return (await readJson(answer, adminReleasesAnswerSchema)).live;
 }
 

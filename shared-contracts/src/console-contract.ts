@@ -14,6 +14,11 @@ export const CONSOLE_STATEMENTS = {
   mail: ['read'],
   audit: ['read'],
   role: ['read', 'grant'],
+  campaign: ['read', 'write'],
+  analytics: ['read'],
+  push: ['read', 'send'],
+  cache: ['read', 'purge'],
+  'api-key': ['read', 'create', 'revoke'],
 } as const;
 
 /** A resource of the console. */
@@ -33,10 +38,17 @@ type RolePermissions = { [R in ConsoleResource]?: readonly (typeof CONSOLE_STATE
 /** What each role may do (docs/console.md "Roles"). Every role may view the console and read the audit log. */
 export const CONSOLE_ROLE_PERMISSIONS: Record<ConsoleRole, RolePermissions> = {
   owner: CONSOLE_STATEMENTS,
-  'release-manager': { console: ['view'], release: ['read', 'switch'], audit: ['read'] },
-  'campaign-manager': { console: ['view'], release: ['read'], audit: ['read'] },
+  'release-manager': { console: ['view'], release: ['read', 'switch'], cache: ['read', 'purge'], audit: ['read'] },
+  'campaign-manager': {
+    console: ['view'],
+    release: ['read'],
+    campaign: ['read', 'write'],
+    push: ['read', 'send'],
+    analytics: ['read'],
+    audit: ['read'],
+  },
   support: { console: ['view'], order: ['read', 'refund', 'resend', 'reset-devices', 'revoke-key'], mail: ['read'], audit: ['read'] },
-  analyst: { console: ['view'], release: ['read'], order: ['read'], audit: ['read'] },
+  analyst: { console: ['view'], release: ['read'], order: ['read'], campaign: ['read'], push: ['read'], analytics: ['read'], audit: ['read'] },
 };
 
 /** Whether a string names a console role. */
@@ -159,3 +171,36 @@ export const consoleMailQuery = z.object({
     .regex(/^\d{1,18}$/)
     .optional(),
 });
+
+/**
+ * docs/console.md "API keys": a key for automation. Its role's permissions are its scopes; it names its
+ * creator, when it was made and last used, and whether (and by whom) it was revoked. Only its prefix is kept
+ * readable: the whole key is shown once, when it is made.
+ */
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(CONSOLE_ROLES),
+  prefix: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  revokedBy: z.string().nullable(),
+});
+/** An API key as listed (never its secret). */
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** The name a key is known by (what it automates). */
+export const apiKeyNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80)
+  .regex(/^[\p{L}\p{N} ._:@/-]+$/u);
+
+/** Make a key: its name and role. */
+export const consoleApiKeyCreateInput = z.object({ name: apiKeyNameSchema, role: z.enum(CONSOLE_ROLES) });
+
+/** Revoke a key, by id. */
+export const consoleApiKeyRevokeInput = z.object({ id: z.string().regex(/^\d{1,18}$/) });
