@@ -8,7 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import * as z from 'zod/mini';
 import { adminReleasesAnswerSchema } from './operator-answers.ts';
 import {
-  E2E_ADMIN_TOKEN,
+  E2E_OWNER_KEY,
   E2E_BASE_URL,
   E2E_CAPTCHA_HMAC_KEY,
   E2E_CONSENT_STATE,
@@ -147,7 +147,7 @@ export async function runReleaseIn(env: Record<string, string>, ...args: string[
 
 /** The admin status of the test site. */
 export async function readAdminStatus(): Promise<z.infer<typeof adminReleasesAnswerSchema>> {
-  const response = await fetch(`${E2E_BASE_URL}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+  const response = await fetch(`${E2E_BASE_URL}/admin/releases`, { headers: { authorization: `Bearer ${E2E_OWNER_KEY}` } });
   expect(response.status).toBe(200);
   return readJson(response, adminReleasesAnswerSchema);
 }

@@ -12,7 +12,8 @@ import { findReleaseProblems, toReleaseDir } from '../platform/src/release/relea
 import { startGoogleStandIn } from './google-stand-in.ts';
 import { loadConfig } from '../platform/src/config.ts';
 import { openDatabase } from '../platform/src/db/database.ts';
-import { applyMigrations } from '../platform/src/db/migrations.ts';
+import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '../platform/src/db/migrations.ts';
+import { installTestApiKey } from '../platform/src/testing/api-keys.ts';
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { createDemoCampaign } from '../mf-campaign/server/demo-campaign.ts';
@@ -24,6 +25,7 @@ import {
   E2E_GOOGLE_PORT,
   E2E_FIXTURES_FILE,
   E2E_MAILBOX_FILE,
+  E2E_OWNER_KEY,
   E2E_RELEASES_DIR,
   E2E_SMTP_PORT,
   type E2EFixtures,
@@ -206,6 +208,9 @@ Object.assign(process.env, E2E_ENV);
       [randomUUID(), user!.id, password],
     );
   }
+  // The journeys' operator: an owner's API key, as `npm run console:api-key` makes one.
+  await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+  await installTestApiKey(db, E2E_OWNER_KEY);
   await db.close();
 }
 await import('../shell/server/main.ts');

@@ -6,7 +6,8 @@ export const E2E_RELEASES_DIR = path.join(E2E_DIR, 'releases');
 export const E2E_FIXTURES_FILE = path.join(E2E_DIR, 'fixtures.json');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
+/** An owner's API key (docs/console.md "API keys"), made live in the test site's database before it starts. */
+export const E2E_OWNER_KEY = `rk_e2e-owner-${'k'.repeat(30)}`;
 /** The journeys start as visitors who already answered the consent question (declined); tracking.spec.ts starts without. */
 export const E2E_CONSENT_STATE = {
   cookies: [
@@ -36,7 +37,6 @@ export const E2E_ENV: Record<string, string> = {
   SITE_URL: E2E_BASE_URL,
   RELEASES_DIR: E2E_RELEASES_DIR,
   PGLITE_DIR: path.join(E2E_DIR, 'pglite'),
-  ADMIN_TOKEN: E2E_ADMIN_TOKEN,
   REGISTRY_POLL_MS: '250',
   REMOTE_LOAD_TIMEOUT_MS: '1500',
   LOG_LEVEL: 'warn',

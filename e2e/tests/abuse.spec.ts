@@ -21,7 +21,7 @@ import {
 } from '../fixtures.ts';
 import { adminReleasesAnswerSchema, oneTimeTokenAnswerSchema } from '../operator-answers.ts';
 import { sendRaw } from '../raw-client.ts';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_DIR, E2E_ENV, E2E_PORT, E2E_RELEASES_DIR, FROM_SITE } from '../test-site.ts';
+import { E2E_OWNER_KEY, E2E_BASE_URL, E2E_DIR, E2E_ENV, E2E_PORT, E2E_RELEASES_DIR, FROM_SITE } from '../test-site.ts';
 
 /**
  * The audit's walk-arounds, replayed from outside (docs/security.md): password guessing through every
@@ -245,7 +245,7 @@ test.describe('push subscriptions never reach our own network (docs/push.md "Pus
 
       const queued = await fetch(`${E2E_BASE_URL}/api/site/admin/push/messages`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${E2E_OWNER_KEY}`, 'content-type': 'application/json' },
         body: JSON.stringify({ message: 'sale', path: '/store', campaign }),
       });
       expect(queued.status).toBe(202);
@@ -316,12 +316,8 @@ test.describe('release integrity at load (docs/releases.md "Loading")', () => {
       test.setTimeout(120_000);
       const site = cluster.sites[0]!;
       const readLive = async () =>
-        (
-          await readJson(
-            await fetch(`${site}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } }),
-            adminReleasesAnswerSchema,
-          )
-        ).live;
+        (await readJson(await fetch(`${site}/admin/releases`, { headers: { authorization: `Bearer ${E2E_OWNER_KEY}` } }), adminReleasesAnswerSchema))
+          .live;
       const redis = new Redis(cluster.redisPort, '127.0.0.1');
       try {
         const copy = JSON.parse((await redis.get('reelkeep:registry'))!) as {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, readAdminStatus, test } from '../fixtures.ts';
 import { sendRaw, type RawAnswer } from '../raw-client.ts';
-import { E2E_ADMIN_TOKEN, FROM_SITE } from '../test-site.ts';
+import { E2E_OWNER_KEY, FROM_SITE } from '../test-site.ts';
 
 /**
  * Bad input on every API route the gateway answers (docs/security.md "Input"): malformed JSON, wrong
@@ -113,7 +113,7 @@ test('no API route answers 5xx or hangs on bad input, and the server stays up', 
   const status = (await readAdminStatus()) as unknown as { apis: { squad: string; routes: Omit<ApiRoute, 'squad'>[] }[] };
   const apis: ApiRoute[] = status.apis.flatMap((api) => api.routes.map((route) => ({ ...route, squad: api.squad })));
   expect(apis.length).toBeGreaterThan(30);
-  const admin = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+  const admin = { authorization: `Bearer ${E2E_OWNER_KEY}` };
   const alive = async () => expect((await sendRaw({ path: '/favicon.ico', from: FROM })).status).toBe(200);
 
   for (const route of apis) {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL } from '../test-site.ts';
+import { E2E_OWNER_KEY, E2E_BASE_URL } from '../test-site.ts';
 import { collectBrowserErrors, expect, readText, test } from '../fixtures.ts';
 
 /**
@@ -12,7 +12,7 @@ test.use({ campaignDialogs: true });
 // Each journey waits out the 5 s of the auto-show at least once, on a machine that may be busy.
 test.describe.configure({ timeout: 90_000 });
 
-const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+const ADMIN = { authorization: `Bearer ${E2E_OWNER_KEY}` };
 const LOCALES = [
   { locale: 'en', prefix: '' },
   { locale: 'de', prefix: '/de' },

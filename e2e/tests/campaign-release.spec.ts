@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { buildDemoCampaign } from '../../mf-campaign/server/demo-campaign.ts';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
 import { expect, test } from '../fixtures.ts';
-import { E2E_ADMIN_TOKEN } from '../test-site.ts';
+import { E2E_OWNER_KEY } from '../test-site.ts';
 import { adminReleasesAnswerSchema } from '../operator-answers.ts';
 
 /**
@@ -11,7 +11,7 @@ import { adminReleasesAnswerSchema } from '../operator-answers.ts';
  * store, the pricing page) and a landing page of another squad busy, and not one request fails.
  */
 let cluster: Cluster;
-const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+const ADMIN = { authorization: `Bearer ${E2E_OWNER_KEY}` };
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 test.skip(!CLUSTER_DATABASE_URL, 'needs PostgreSQL (TEST_DATABASE_URL)');

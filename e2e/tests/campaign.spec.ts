@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN_TOKEN } from '../test-site.ts';
+import { E2E_OWNER_KEY } from '../test-site.ts';
 import { collectBrowserErrors, expect, readJson, readText, test } from '../fixtures.ts';
 import { campaignAuditAnswerSchema } from '../operator-answers.ts';
 
 /** docs/campaigns.md: the banner, its close for a day, the excluded routes, and campaigns changed through the admin API. */
 
-const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+const ADMIN = { authorization: `Bearer ${E2E_OWNER_KEY}` };
 const DAY_S = 86_400;
 const WIDTHS = [1280, 390] as const;
 const LOCALES = [

@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, readText, test } from '../fixtures.ts';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL } from '../test-site.ts';
+import { E2E_OWNER_KEY, E2E_BASE_URL } from '../test-site.ts';
 import { experimentsReadoutAnswerSchema, type ExperimentsReadoutAnswer } from '../operator-answers.ts';
 
 /** docs/experiments.md: server-side assignment, exposure, attribution on the order and the operator's readout. */
@@ -11,7 +11,7 @@ const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math
 const t = (key: string) => readText('en', 'checkout', key);
 
 async function readReadout(request: APIRequestContext): Promise<ExperimentsReadoutAnswer> {
-  const answer = await request.get('/api/site/admin/experiments', { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+  const answer = await request.get('/api/site/admin/experiments', { headers: { authorization: `Bearer ${E2E_OWNER_KEY}` } });
   expect(answer.status()).toBe(200);
   return experimentsReadoutAnswerSchema.parse(await answer.json());
 }

@@ -2,14 +2,14 @@ import type { APIResponse, Browser, BrowserContext } from '@playwright/test';
 import { collectBrowserErrors, expect, readJson, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
 import { cacheClearedAnswerSchema, cacheKeysAnswerSchema, cacheStatsAnswerSchema } from '../operator-answers.ts';
 import { sendRaw } from '../raw-client.ts';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE } from '../test-site.ts';
+import { E2E_OWNER_KEY, E2E_BASE_URL, E2E_CONSENT_STATE } from '../test-site.ts';
 
 /**
  * The in-process page cache of the embedded default (docs/operations.md "Page cache"): visitors of different price
  * variants and login states never get each other's page; a cached page runs under its CSP; the admin operations work
  * and refuse strangers. The same behind Varnish, on the full topology, is topology.spec.ts.
  */
-const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+const ADMIN = { authorization: `Bearer ${E2E_OWNER_KEY}` };
 /** The admin journey sends its refused calls from an address of its own, so its failures lock nobody else out. */
 const STRANGER = '127.0.0.87';
 

@@ -3,7 +3,7 @@ import { sumCaptchaSchema } from '@reelkeep/shared-contracts';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
 import { answerPictureCaptcha, expect, readJson, test } from '../fixtures.ts';
 import { adminReleasesAnswerSchema, jsonObjectSchema } from '../operator-answers.ts';
-import { E2E_ADMIN_TOKEN } from '../test-site.ts';
+import { E2E_OWNER_KEY } from '../test-site.ts';
 
 /**
  * Redis is a fast path, never a single point of failure (docs/operations.md "When Redis is down"): two
@@ -69,7 +69,7 @@ test('Redis flushed, stopped and restarted empty under load: every page answers,
   restarted.disconnect();
   for (const base of cluster.sites) {
     const status = await readJson(
-      await fetch(`${base}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } }),
+      await fetch(`${base}/admin/releases`, { headers: { authorization: `Bearer ${E2E_OWNER_KEY}` } }),
       adminReleasesAnswerSchema,
     );
     expect(Object.keys(status.live).sort()).toEqual(['mf-account', 'mf-blog', 'mf-campaign', 'mf-checkout', 'mf-landing', 'shell']);

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
 import { expect, readJson, test } from '../fixtures.ts';
 import { adminReleasesAnswerSchema, offerReleaseNoteSchema } from '../operator-answers.ts';
-import { E2E_ADMIN_TOKEN, E2E_RELEASES_DIR } from '../test-site.ts';
+import { E2E_OWNER_KEY, E2E_RELEASES_DIR } from '../test-site.ts';
 
 /**
  * Whole-slice releases on two instances sharing PostgreSQL and Redis (docs/releases.md): a squad release
@@ -69,7 +69,7 @@ async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, time
 const offer = async (site: string) => readJson(await fetch(`${site}/api/checkout/offer`), offerReleaseNoteSchema);
 const status = async (site: string, path: string) => (await fetch(`${site}${path}`, { redirect: 'manual' })).status;
 const adminStatus = async (site: string) =>
-  readJson(await fetch(`${site}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } }), adminReleasesAnswerSchema);
+  readJson(await fetch(`${site}/admin/releases`, { headers: { authorization: `Bearer ${E2E_OWNER_KEY}` } }), adminReleasesAnswerSchema);
 
 test('a squad release switches its API and its page together on every instance, without a restart, and rollback takes both back', async ({
   page,

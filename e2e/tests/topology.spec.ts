@@ -55,7 +55,7 @@ test.afterAll(async () => {
   await (isStarted ? topology.stop() : stopAbandonedTopology(TOPOLOGY_DIR));
 });
 
-const admin = () => ({ authorization: `Bearer ${topology.adminToken}` });
+const admin = () => ({ authorization: `Bearer ${topology.apiKey}` });
 
 /** An instance's live versions, as `GET /admin/releases` tells them. */
 async function readLive(site: string): Promise<Record<string, string>> {

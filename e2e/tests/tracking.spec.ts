@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_GOOGLE_URL, E2E_TAG_ANALYTICS_URL } from '../test-site.ts';
+import { E2E_OWNER_KEY, E2E_BASE_URL, E2E_GOOGLE_URL, E2E_TAG_ANALYTICS_URL } from '../test-site.ts';
 import { expect, readJson, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
 import { trackingEventsAnswerSchema, type StoredEvent } from '../operator-answers.ts';
 
 /** The operator's view of the latest events of a kind. */
 async function readEvents(event: string): Promise<StoredEvent[]> {
   const response = await fetch(`${E2E_BASE_URL}/api/site/admin/tracking?event=${event}&limit=200`, {
-    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+    headers: { authorization: `Bearer ${E2E_OWNER_KEY}` },
   });
   expect(response.status).toBe(200);
   return (await readJson(response, trackingEventsAnswerSchema)).events;

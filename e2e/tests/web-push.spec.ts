@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CONSENT_STATE, E2E_RELEASES_DIR } from '../test-site.ts';
+import { E2E_OWNER_KEY, E2E_BASE_URL, E2E_CONSENT_STATE, E2E_RELEASES_DIR } from '../test-site.ts';
 import { PUSH_EVENT_ENDPOINT, PUSH_PROMPT_DELAY_MS } from '@reelkeep/shared-contracts/push-contract';
 import { pushQueuedAnswerSchema } from '@reelkeep/shared-contracts/push';
 import { startDesktopNotificationServer } from '../desktop-notifications.ts';
@@ -279,7 +279,7 @@ test('a message pushed to the worker shows its notification; a click opens its s
 async function countCampaignRecipients(campaign: string): Promise<number> {
   const response = await fetch(`${E2E_BASE_URL}/api/site/admin/push/messages`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${E2E_OWNER_KEY}`, 'content-type': 'application/json' },
     body: JSON.stringify({ message: 'sale', path: '/store', campaign }),
   });
   expect(response.status).toBe(202);

@@ -1,12 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '@reelkeep/platform/config';
+import { EmbeddedDatabaseInUseError, openDatabase } from '@reelkeep/platform/db';
+import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import { describeUnreachableSite } from '@reelkeep/platform/network-problems';
+import { explainHeldDatabase, readConsoleApi, runSquadRouteLocally } from '@reelkeep/platform/operator-api';
+import campaignApi from './api.ts';
 
 /**
- * `npm run campaign -- <command>`: the operator's campaign commands, through the admin API of the running site
- * (`SITE_URL`, or `CAMPAIGN_API_URL` when the site is reached at another address) with `ADMIN_TOKEN`, so a change
- * from the command line is validated and audited exactly like one from any other client (docs/campaigns.md "CLI").
+ * `npm run campaign -- <command>`: the operator's campaign commands (docs/campaigns.md "CLI"). With
+ * `CONSOLE_API_KEY` they go through the running site's console API (`CONSOLE_URL`, else `SITE_URL`), which sees the
+ * change at once; without one, the same admin routes run in this process on the database, which an embedded
+ * database allows only while no site holds it (docs/operations.md "Operators' tools"). Either way the change is
+ * validated and written to the audit log.
  *
  *   list | show <id> | audit <id> | create <file.json> | update <id> <file.json> | schedule <id> <start> <end> | end <id>
  *
@@ -17,7 +24,7 @@ const USAGE =
   'usage: npm run campaign -- list | show <id> | audit <id> | create <file.json> | update <id> <file.json> | schedule <id> <start> <end> | end <id>';
 
 const config = loadConfig();
-const base = `${(process.env.CAMPAIGN_API_URL ?? config.SITE_URL).replace(/\/$/, '')}/api/campaign/admin/campaigns`;
+const ADMIN_PATH = '/api/campaign/admin/campaigns';
 const [command, ...args] = process.argv.slice(2);
 
 function toRequest(): { method: string; path: string; body?: Promise<string> } | null {
@@ -45,8 +52,8 @@ function toRequest(): { method: string; path: string; body?: Promise<string> } |
 }
 
 const request = toRequest();
-if (!request || !config.ADMIN_TOKEN) {
-  console.error(request ? 'ADMIN_TOKEN is not set' : USAGE);
+if (!request) {
+  console.error(USAGE);
   process.exit(2);
 }
 const body = request.body
@@ -55,21 +62,45 @@ const body = request.body
       process.exit(2);
     })
   : undefined;
-const response = await fetch(`${base}${request.path}`, {
-  method: request.method,
-  headers: {
-    authorization: `Bearer ${config.ADMIN_TOKEN}`,
-    'x-operator':
-      userInfo()
-        .username.replace(/[^\w.@-]/g, '')
-        .slice(0, 64) || 'operator',
-    ...(request.body ? { 'content-type': 'application/json' } : {}),
-  },
-  body,
-}).catch((error: unknown) => {
-  console.error(describeUnreachableSite(error, base, process.env.CAMPAIGN_API_URL ? 'CAMPAIGN_API_URL' : 'SITE_URL'));
-  process.exit(1);
-});
+// The campaign's own history names who made the change (the console's audit log names the key or the account too).
+const operator =
+  userInfo()
+    .username.replace(/[^\w.@-]/g, '')
+    .slice(0, 64) || 'operator';
+const api = readConsoleApi(config);
+let response: Response;
+if (api) {
+  // The running site: it checks the key's role (campaign:read, campaign:manage) and writes the audit entry.
+  response = await api
+    .call(`${ADMIN_PATH}${request.path}`, { method: request.method, body, headers: { 'x-operator': operator } })
+    .catch((error: unknown) => {
+      console.error(describeUnreachableSite(error, api.url, config.CONSOLE_URL ? 'CONSOLE_URL' : 'SITE_URL'));
+      process.exit(1);
+    });
+} else {
+  // No key: the same route in this process, on the database (which a running site must not hold).
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR }).catch((error: unknown) => {
+    if (!(error instanceof EmbeddedDatabaseInUseError)) throw error;
+    console.error(explainHeldDatabase('campaign', error, config.SITE_URL));
+    process.exit(1);
+  });
+  try {
+    await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+    await applyMigrations(db, 'campaign', path.join(import.meta.dirname, 'migrations'));
+    response = await runSquadRouteLocally(
+      db,
+      campaignApi,
+      config,
+      new Request(new URL(`${ADMIN_PATH}${request.path}`, config.SITE_URL), {
+        method: request.method,
+        headers: { 'x-operator': operator, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body,
+      }),
+    );
+  } finally {
+    await db.close();
+  }
+}
 const text = await response.text();
 try {
   process.stdout.write(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);

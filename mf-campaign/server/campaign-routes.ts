@@ -294,13 +294,13 @@ function readAdminPath(request: Request): { id: string; action: string } | null 
   return { id: rest[0]!, action: rest[1] ?? '' };
 }
 
-/** The admin API (Bearer `ADMIN_TOKEN`, docs/campaigns.md "Admin API"): list, read, create, update, schedule, end, audit. */
+/** The admin API (an API key or console session: `campaign:read` to read, `campaign:manage` to change; docs/campaigns.md "Admin API"): list, read, create, update, schedule, end, audit. */
 const adminRoutes: CampaignRoute[] = [
   {
     method: 'GET',
     path: ADMIN_PREFIX,
     async handle(request, context) {
-      const refusal = await context.authoriseAdmin(request);
+      const refusal = await context.authorise(request, { resource: 'campaign', action: 'read' });
       if (refusal) return refusal;
       const input = await readInput(request, campaignAdminQuery);
       if (!input.ok) return refuseInput(input);
@@ -311,7 +311,7 @@ const adminRoutes: CampaignRoute[] = [
     method: 'POST',
     path: ADMIN_PREFIX,
     async handle(request, context) {
-      const refusal = await context.authoriseAdmin(request);
+      const refusal = await context.authorise(request, { resource: 'campaign', action: 'manage' });
       if (refusal) return refusal;
       const input = await readInput(request, campaignCreateInput);
       if (!input.ok) return refuseInput(input);
@@ -325,7 +325,7 @@ const adminRoutes: CampaignRoute[] = [
     method: 'GET',
     path: `${ADMIN_PREFIX}/`,
     async handle(request, context) {
-      const refusal = await context.authoriseAdmin(request);
+      const refusal = await context.authorise(request, { resource: 'campaign', action: 'read' });
       if (refusal) return refusal;
       const target = readAdminPath(request);
       if (!target || (target.action !== '' && target.action !== 'audit')) return refuse(404, 'not_found');
@@ -339,7 +339,7 @@ const adminRoutes: CampaignRoute[] = [
     method: 'PUT',
     path: `${ADMIN_PREFIX}/`,
     async handle(request, context) {
-      const refusal = await context.authoriseAdmin(request);
+      const refusal = await context.authorise(request, { resource: 'campaign', action: 'manage' });
       if (refusal) return refusal;
       const target = readAdminPath(request);
       if (!target || target.action !== '') return refuse(404, 'not_found');
@@ -356,7 +356,7 @@ const adminRoutes: CampaignRoute[] = [
     method: 'POST',
     path: `${ADMIN_PREFIX}/`,
     async handle(request, context) {
-      const refusal = await context.authoriseAdmin(request);
+      const refusal = await context.authorise(request, { resource: 'campaign', action: 'manage' });
       if (refusal) return refusal;
       const target = readAdminPath(request);
       if (!target || (target.action !== 'schedule' && target.action !== 'end')) return refuse(404, 'not_found');

@@ -47,7 +47,7 @@ describe.each(listTestDatabases())('the console Campaigns section on %s', (_kind
   beforeAll(async () => {
     db = await open();
     release = await resetCampaignSchema(db);
-    api = createCampaignApi(db, { ADMIN_TOKEN });
+    api = createCampaignApi(db);
   }, HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await release();

@@ -10,15 +10,19 @@ describe('configuration', () => {
   });
 
   it('stops on a bad value and names every offending variable', () => {
-    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_TOKEN: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CAPTCHA_HMAC_KEY: 'short' })).toThrow(ConfigError);
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_TOKEN: 'short' });
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CAPTCHA_HMAC_KEY: 'short' });
     } catch (error) {
       const message = (error as Error).message;
       expect(message).toMatch(/PORT/);
       expect(message).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
-      expect(message).toMatch(/ADMIN_TOKEN: must be at least 16 characters/);
+      expect(message).toMatch(/CAPTCHA_HMAC_KEY: must be at least 16 characters/);
     }
+  });
+
+  it('refuses the retired ADMIN_TOKEN and says what replaced it', () => {
+    expect(() => loadConfig({ ADMIN_TOKEN: 'a-long-enough-old-admin-token' })).toThrow(/ADMIN_TOKEN: is no longer read: make a scoped API key/);
   });
 
   it('caches pages by default, and PAGE_CACHE_MAX_BYTES=0 turns the cache off; a negative size or a zero TTL is refused', () => {

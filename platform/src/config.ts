@@ -71,7 +71,17 @@ export const configSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(65_000),
   /** docs/operations.md "Connections": a connection that neither sends nor reads a byte for this long is closed. */
   HTTP_IDLE_TIMEOUT_MS: milliseconds(120_000),
-  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Replaced by scoped API keys (docs/console.md "API keys"): a deployment still setting it is told so instead of losing its access silently. */
+  ADMIN_TOKEN: z
+    .undefined({ error: 'is no longer read: make a scoped API key with npm run console:api-key (docs/console.md "API keys")' })
+    .optional(),
+  /** docs/operations.md "Operators' tools": the running site's address for the operator's commands (SITE_URL when unset). */
+  CONSOLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** docs/operations.md "Operators' tools": the API key the operator's commands call the running site with. */
+  CONSOLE_API_KEY: z
+    .string()
+    .regex(/^rk_[A-Za-z0-9_-]{40}$/, 'is not an API key (rk_ and 40 characters, from npm run console:api-key or the console)')
+    .optional(),
   COMPANY_NAME: z.string().min(1).default('ReelKeep Software Ltd.'),
   CONTACT_EMAIL: z.email().default('support@reelkeep.com'),
   SMTP_URL: z

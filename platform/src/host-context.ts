@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { Locale, SquadName } from '@reelkeep/shared-contracts';
 import type { Captcha } from './captcha.ts';
+import type { ConsoleAuthorise } from './console-guard.ts';
 import type { Database } from './db/database.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
@@ -41,8 +42,12 @@ export interface HostContext<Settings = unknown> {
   createRateLimiter: (name: string, limit: number, windowMs: number) => RateLimiter;
   /** Calls an API path of any squad through the host: the only way to reach `/internal/` routes. */
   fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
-  /** The one admin check: null when the request carries the operator's token, else the answer to send. */
-  authoriseAdmin: (request: Request) => Promise<Response | null>;
+  /**
+   * The one check in front of every operator route (docs/console.md "The console API"): null when the caller (an
+   * API key, or a console session) holds `permission`, else the answer to send (401, 403, 429). A state change it
+   * lets through is in the audit log, with the caller as the actor.
+   */
+  authorise: ConsoleAuthorise;
   /** Translations of a locale (mails, server texts), English underneath. */
   loadTranslations: (locale: Locale, namespaces: readonly string[]) => Promise<Record<string, Record<string, unknown>>>;
   /** A keyed hash with the site's secret key: pseudonymous keys for client addresses and the like. */

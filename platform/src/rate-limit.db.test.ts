@@ -3,7 +3,8 @@ import { createServer } from 'node:net';
 import { createLogger } from './logger.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { createRedisClient } from './redis.ts';
-import { createAdminGuard } from './request-guards.ts';
+import { createHash } from 'node:crypto';
+import { createConsoleGuard } from './console-guard.ts';
 import { readServiceUrl } from './testing/external-services.ts';
 
 describe('in-process rate limit', () => {
@@ -64,18 +65,33 @@ const redisUrl = readServiceUrl('TEST_REDIS_URL');
     expect((await second.peek('ip')).allowed).toBe(false);
   });
 
-  it('evaluates at most the limit of 60 concurrent wrong admin tokens sent to two instances, and a right token costs nothing', async () => {
-    const name = `admin-${Date.now()}`;
-    const [first, second] = clients.map((redis) =>
-      createAdminGuard({ token: 'the-right-admin-token', failures: createRateLimiter({ name, limit: 10, windowMs: 60_000, redis }) }),
+  it('evaluates at most the limit of 60 concurrent wrong API keys sent to two instances, and a right key costs nothing', async () => {
+    const name = `api-key-${Date.now()}`;
+    const rightKey = `rk_${'k'.repeat(40)}`;
+    const rightHash = createHash('sha256').update(rightKey).digest('hex');
+    // The key table as the guard reads it: the right key's hash finds a live owner key.
+    const db = {
+      query: async <Row>(_sql: string, params: unknown[] = []) =>
+        (params[0] === rightHash ? [{ id: '1', name: 'ops', role: 'owner', prefix: 'rk_kkkkkkkk' }] : []) as Row[],
+    };
+    const [first, second] = clients.map(
+      (redis) =>
+        createConsoleGuard({ db, siteUrl: 'https://reelkeep.test', failures: createRateLimiter({ name, limit: 10, windowMs: 60_000, redis }) }).check,
     );
-    for (let attempt = 0; attempt < 15; attempt += 1) expect(await first!('Bearer the-right-admin-token', 'operator')).toEqual({ allowed: true });
+    const asking = (key: string, clientIp: string) => ({
+      method: 'GET',
+      target: '/admin/releases',
+      headers: new Headers({ authorization: `Bearer ${key}` }),
+      clientIp,
+    });
+    const read = { resource: 'release', action: 'read' } as const;
+    for (let attempt = 0; attempt < 15; attempt += 1) expect(await first!(asking(rightKey, 'operator'), read)).toMatchObject({ allowed: true });
     const decisions = await Promise.all(
-      Array.from({ length: 60 }, (_, index) => (index % 2 ? first! : second!)(`Bearer wrong-token-${index}`, 'guesser')),
+      Array.from({ length: 60 }, (_, index) => (index % 2 ? first! : second!)(asking(`rk_wrong-key-${index}`, 'guesser'), read)),
     );
     expect(decisions.filter((decision) => !decision.allowed && decision.status === 401)).toHaveLength(10);
     expect(decisions.filter((decision) => !decision.allowed && decision.status === 429)).toHaveLength(50);
-    expect(await second!('Bearer the-right-admin-token', 'guesser')).toMatchObject({ allowed: false, status: 429 });
-    expect(await second!('Bearer the-right-admin-token', 'operator')).toEqual({ allowed: true });
+    expect(await second!(asking(rightKey, 'guesser'), read)).toMatchObject({ allowed: false, status: 429 });
+    expect(await second!(asking(rightKey, 'operator'), read)).toMatchObject({ allowed: true });
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createAdminGuard, isForeignRequest, isRefusedValue } from './request-guards.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { isForeignRequest, isRefusedValue } from './request-guards.ts';
 
 const SITE = 'https://reelkeep.com';
 
@@ -19,19 +18,6 @@ describe('isForeignRequest', () => {
     ['neither header but a cookie', { cookie: 'rk.session_token=x' }, true],
   ])('%s', (_case, headers, expected) => {
     expect(isForeignRequest(new Headers(headers), SITE)).toBe(expected);
-  });
-});
-
-describe('createAdminGuard', () => {
-  it('answers 404 without a token, 401 for a wrong one, and 429 after too many, even with the right one', async () => {
-    expect(
-      await createAdminGuard({ token: undefined, failures: createRateLimiter({ name: 'a', limit: 3, windowMs: 60_000 }) })('Bearer x', 'ip'),
-    ).toEqual({ allowed: false, status: 404 });
-    const guard = createAdminGuard({ token: 'a-very-long-admin-token', failures: createRateLimiter({ name: 'a', limit: 3, windowMs: 60_000 }) });
-    expect(await guard('Bearer a-very-long-admin-token', 'ip')).toEqual({ allowed: true });
-    for (let i = 0; i < 3; i += 1) expect(await guard(`Bearer guess-${i}`, 'ip')).toEqual({ allowed: false, status: 401 });
-    expect(await guard('Bearer a-very-long-admin-token', 'ip')).toMatchObject({ allowed: false, status: 429 });
-    expect(await guard('Bearer a-very-long-admin-token', 'other-ip')).toEqual({ allowed: true });
   });
 });
 

@@ -20,8 +20,10 @@ export const CONSOLE_STATEMENTS = {
   role: ['read', 'grant'],
   campaign: ['read', 'manage'],
   experiment: ['read', 'switch'],
+  analytics: ['read'],
   push: ['read', 'send'],
   cache: ['read', 'purge'],
+  'api-key': ['read', 'create', 'revoke'],
 } as const;
 
 /** A resource of the console. */
@@ -48,6 +50,7 @@ export const CONSOLE_ROLE_PERMISSIONS: Record<ConsoleRole, RolePermissions> = {
     newsletter: ['read', 'manage'],
     campaign: ['read', 'manage'],
     experiment: ['read'],
+    analytics: ['read'],
     push: ['read', 'send'],
     cache: ['read'],
     audit: ['read'],
@@ -67,6 +70,7 @@ export const CONSOLE_ROLE_PERMISSIONS: Record<ConsoleRole, RolePermissions> = {
     newsletter: ['read'],
     campaign: ['read'],
     experiment: ['read', 'switch'],
+    analytics: ['read'],
     push: ['read'],
     audit: ['read'],
   },
@@ -341,3 +345,36 @@ export * from './console-section.ts';
 // The shell sections' schemas that other squads' internal routes share (server-only, like this module).
 export * from './inputs/funnel.ts';
 export * from './inputs/push-compose.ts';
+
+/**
+ * docs/console.md "API keys": a key for automation. Its role's permissions are its scopes; it names its
+ * creator, when it was made and last used, and whether (and by whom) it was revoked. Only its prefix is kept
+ * readable: the whole key is shown once, when it is made.
+ */
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(CONSOLE_ROLES),
+  prefix: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  revokedBy: z.string().nullable(),
+});
+/** An API key as listed (never its secret). */
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** The name a key is known by (what it automates). */
+export const apiKeyNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80)
+  .regex(/^[\p{L}\p{N} ._:@/-]+$/u);
+
+/** Make a key: its name and role. */
+export const consoleApiKeyCreateInput = z.object({ name: apiKeyNameSchema, role: z.enum(CONSOLE_ROLES) });
+
+/** Revoke a key, by id. */
+export const consoleApiKeyRevokeInput = z.object({ id: z.string().regex(/^\d{1,18}$/) });

@@ -4,6 +4,7 @@ import { CLIENT_IP_HEADER, type CheckoutAttributionAnswer } from '@reelkeep/shar
 import type { Database } from '@reelkeep/platform/db';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
+import { installTestApiKey } from '@reelkeep/platform/testing/api-keys';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { listTestDatabases } from '@reelkeep/platform/testing/databases';
 import siteApi from './api.ts';
@@ -11,7 +12,8 @@ import { createExperimentRoutes, EXPERIMENTS_ADMIN_ENDPOINT, EXPOSURE_ENDPOINT }
 import { experimentsReadoutAnswerSchema as readoutAnswerSchema } from '../../e2e/operator-answers.ts';
 import type { SiteSettings } from './settings.ts';
 
-const ADMIN_TOKEN = 'operator-token-123456';
+/** An analyst's API key: the readout needs `analytics:read`. */
+const ADMIN_TOKEN = `rk_experiments-${'k'.repeat(28)}`;
 /** The checkout's figures as its internal route answers them (its own suite checks them against real orders). */
 const CHECKOUT_FIGURES: CheckoutAttributionAnswer = {
   cscode: 200,
@@ -34,10 +36,11 @@ describe.each(listTestDatabases())('experiment exposures and readout on %s (docs
   beforeAll(async () => {
     db = await open();
     await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+    await installTestApiKey(db, ADMIN_TOKEN, 'analyst');
     await applyMigrations(db, 'site', path.join(import.meta.dirname, 'migrations'));
     context = createTestHostContext(db, {
       module: siteApi,
-      env: { ADMIN_TOKEN, TRACKING_RATE_LIMIT: '100' },
+      env: { TRACKING_RATE_LIMIT: '100' },
       fetchApi: async (apiPath) =>
         apiPath === '/api/checkout/internal/attribution' && checkoutUp ? Response.json(CHECKOUT_FIGURES) : new Response(null, { status: 503 }),
     });

@@ -20,7 +20,7 @@ import { requestConsent } from './tracking.ts';
 
 /** `POST`: a page shows a variant (docs/experiments.md "Exposure"). */
 export const EXPOSURE_ENDPOINT = '/api/site/experiments/exposure';
-/** `GET` with `Authorization: Bearer <ADMIN_TOKEN>`: the readout, JSON or `?format=csv` (docs/experiments.md "Readout"). */
+/** `GET` with an API key or console session holding `analytics:read`: the readout, JSON or `?format=csv` (docs/experiments.md "Readout"). */
 export const EXPERIMENTS_ADMIN_ENDPOINT = '/api/site/admin/experiments';
 const CHECKOUT_ATTRIBUTION_PATH = '/api/checkout/internal/attribution';
 /** Exposures per client address and minute: TRACKING_RATE_LIMIT, like tracking events. */
@@ -97,7 +97,7 @@ export function createExperimentRoutes(): ApiRoute<SiteSettings>[] {
     method: 'GET',
     path: EXPERIMENTS_ADMIN_ENDPOINT,
     async handle(request, context) {
-      const refusal = await context.authoriseAdmin(request);
+      const refusal = await context.authorise(request, { resource: 'analytics', action: 'read' });
       if (refusal) return refusal;
       const input = await readInput(request, experimentReadoutQuery);
       if (!input.ok) return respondJson({ error: 'bad query: format is json or csv', problems: input.problems }, 400);

@@ -4,6 +4,7 @@ import type { Database } from '@reelkeep/platform/db';
 import type { HostContext } from '@reelkeep/platform/host-context';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import { listTestDatabases } from '@reelkeep/platform/testing/databases';
+import { installTestApiKey } from '@reelkeep/platform/testing/api-keys';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { CLIENT_IP_HEADER, notificationPayloadSchema, type PushSendInput } from '@reelkeep/shared-contracts';
 import * as z from 'zod/mini';
@@ -23,13 +24,15 @@ import { startTestPushService, type TestSubscription } from './testing/push-serv
  * retries, prunes and counts.
  */
 
-const ADMIN_TOKEN = 'test-admin-token-0123456789';
+/** A campaign manager's API key: sending needs `push:send`. */
+const ADMIN_TOKEN = `rk_push-suite-${'k'.repeat(29)}`;
 const SITE_MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
 async function openFreshDatabase(open: () => Promise<Database>): Promise<Database> {
   const db = await open();
   await db.query('DROP SCHEMA IF EXISTS site CASCADE');
   await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+  await installTestApiKey(db, ADMIN_TOKEN, 'campaign-manager');
   await db.query(`DELETE FROM platform.schema_migrations WHERE squad = 'site'`);
   await applyMigrations(db, 'site', SITE_MIGRATIONS_DIR);
   return db;
@@ -66,7 +69,7 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
     // The stand-in is the one push service of this site (docs/push.md "Push services").
     context = createTestHostContext(db, {
       module: siteApi,
-      env: { ADMIN_TOKEN, SITE_URL: 'https://www.reelkeep.test', PUSH_SERVICE_ORIGINS: service.origin },
+      env: { SITE_URL: 'https://www.reelkeep.test', PUSH_SERVICE_ORIGINS: service.origin },
     });
     keys = await resolveVapidKeys(context);
     drain = createPushDrainer(context, { send: makeSender(), retryBaseMs: 20 });
@@ -303,7 +306,7 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
   it('ties a signed-in visitor’s subscription to the account, and My account removes all of them', async () => {
     const signedIn = createTestHostContext(db, {
       module: siteApi,
-      env: { ADMIN_TOKEN, SITE_URL: 'https://www.reelkeep.test', PUSH_SERVICE_ORIGINS: service.origin },
+      env: { SITE_URL: 'https://www.reelkeep.test', PUSH_SERVICE_ORIGINS: service.origin },
       fetchApi: async () => Response.json({ signedIn: true, user: { id: 'user-7', email: 'a@b.co', name: 'A', hasPassword: true } }),
     });
     const callAs = async (url: string, body: unknown) => {
@@ -338,7 +341,7 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
 
   describe('docs/push.md "Push services": only the browsers’ push services, never an address of ours', () => {
     /** The site as it ships: the default PUSH_SERVICE_ORIGINS. */
-    const shipped = () => createTestHostContext(db, { module: siteApi, env: { ADMIN_TOKEN, SITE_URL: 'https://www.reelkeep.test' } });
+    const shipped = () => createTestHostContext(db, { module: siteApi, env: { SITE_URL: 'https://www.reelkeep.test' } });
     const standInPort = () => new URL(service.origin).port;
 
     it('refuses a subscription anywhere but at an allowed push service, internal addresses in every spelling', async () => {
@@ -405,7 +408,7 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
       // What an older version stored, or a list an operator widened: the send must refuse on its own.
       const permissive = createTestHostContext(db, {
         module: siteApi,
-        env: { ADMIN_TOKEN, SITE_URL: 'https://www.reelkeep.test', PUSH_SERVICE_ORIGINS: [...allowed, 'https://169.254.169.254'].join(',') },
+        env: { SITE_URL: 'https://www.reelkeep.test', PUSH_SERVICE_ORIGINS: [...allowed, 'https://169.254.169.254'].join(',') },
       });
       const targets = [
         service.subscribe(),

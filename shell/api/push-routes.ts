@@ -30,7 +30,7 @@ import { classifyDeviceOs, type PushDictionary } from './push-rules.ts';
 import { createWebPushSender, resolveVapidKeys, type PushSender } from './push-sender.ts';
 import type { SiteSettings } from './settings.ts';
 
-/** The operator's push endpoints (Bearer `ADMIN_TOKEN`). */
+/** The operator's push endpoints (an API key or console session: `push:send` to send, `push:read` to follow). */
 export const PUSH_ADMIN_ENDPOINT = '/api/site/admin/push/messages';
 /** PUSH_RATE_LIMIT subscriptions per address in this window. */
 const PUSH_WINDOW_MS = 10 * 60_000;
@@ -203,7 +203,7 @@ export function createPushRoutes(options: { drain?: (context: HostContext<SiteSe
       method: 'POST',
       path: PUSH_ADMIN_ENDPOINT,
       async handle(request, context) {
-        const refusal = await context.authoriseAdmin(request);
+        const refusal = await context.authorise(request, { resource: 'push', action: 'send' });
         if (refusal) return refusal;
         const input = await readInput(request, pushSendInput);
         if (!input.ok) return respondJson({ error: `bad message: ${describeProblems(input)}`, problems: input.problems }, 400);
@@ -217,7 +217,7 @@ export function createPushRoutes(options: { drain?: (context: HostContext<SiteSe
       method: 'GET',
       path: PUSH_ADMIN_ENDPOINT,
       async handle(request, context) {
-        const refusal = await context.authoriseAdmin(request);
+        const refusal = await context.authorise(request, { resource: 'push', action: 'read' });
         if (refusal) return refusal;
         const input = await readInput(request, pushMessageQuery);
         if (!input.ok) return respondJson({ error: `bad query: ${describeProblems(input)}`, problems: input.problems }, 400);

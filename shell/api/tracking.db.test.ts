@@ -11,6 +11,7 @@ import {
 import type { Database } from '@reelkeep/platform/db';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
+import { installTestApiKey } from '@reelkeep/platform/testing/api-keys';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import { listTestDatabases } from '@reelkeep/platform/testing/databases';
 import * as z from 'zod/mini';
@@ -20,6 +21,8 @@ import { createTrackingRoutes, TRACKING_ADMIN_ENDPOINT } from './tracking.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const SESSION_MS = 30 * 60_000;
+/** An analyst's API key: the events read needs `analytics:read`. */
+const OPERATOR_KEY = `rk_tracking-suite-${'k'.repeat(25)}`;
 
 let db: Database;
 let context: HostContext<SiteSettings>;
@@ -74,10 +77,11 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
   beforeAll(async () => {
     db = await open();
     await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+    await installTestApiKey(db, OPERATOR_KEY, 'analyst');
     // The account squad's session lookup: a visitor with `rk.session_token` is signed in.
     context = createTestHostContext(db, {
       module: siteApi,
-      env: { ADMIN_TOKEN: 'operator-token-123456', TRACKING_RATE_LIMIT: '5', TRACKING_SESSION_MIN: String(SESSION_MS / 60_000) },
+      env: { TRACKING_RATE_LIMIT: '5', TRACKING_SESSION_MIN: String(SESSION_MS / 60_000) },
       fetchApi: async (_path, init) =>
         Response.json(
           /rk\.session_token=\w+/.test(new Headers(init?.headers).get('cookie') ?? '')
@@ -254,14 +258,14 @@ describe.each(databases)('tracking on %s', (_kind, open) => {
       await beacon({ event: 'page_view' }, { cookie: 'rk_consent=granted' });
       await post(TRACKING_INTERNAL_ENDPOINT, JSON.stringify({ data: { event: 'logout' } }));
       expect((await read('')).status).toBe(401);
-      expect((await read('', 'Bearer operator-token-000000')).status).toBe(401);
-      expect((await read('?event=purchase', 'Bearer operator-token-123456')).status).toBe(400);
+      expect((await read('', `Bearer rk_${'0'.repeat(40)}`)).status).toBe(401);
+      expect((await read('?event=purchase', `Bearer ${OPERATOR_KEY}`)).status).toBe(400);
       const body = z
         .object({
           events: z.array(z.looseObject({ event: z.string() })),
           last24h: z.array(z.object({ event: z.string(), events: z.number(), consented: z.number() })),
         })
-        .parse(await (await read('?event=logout', 'Bearer operator-token-123456')).json());
+        .parse(await (await read('?event=logout', `Bearer ${OPERATOR_KEY}`)).json());
       expect(body.events.map((row) => row.event)).toEqual(['logout']);
       expect(body.last24h).toEqual([
         { event: 'logout', events: 1, consented: 0 },

@@ -28,7 +28,7 @@ import {
 import type { ApiRoute, Database, HostContext, Logger } from '@reelkeep/platform/host-context';
 import type { SiteSettings } from './settings.ts';
 
-/** `GET` with `Authorization: Bearer <ADMIN_TOKEN>`: the latest events (`?event=…&limit=…`) and 24-hour counts. */
+/** `GET` with an API key or console session holding `analytics:read`: the latest events (`?event=…&limit=…`) and 24-hour counts. */
 export const TRACKING_ADMIN_ENDPOINT = '/api/site/admin/tracking';
 const ADMIN_DEFAULT_LIMIT = 50;
 const ADMIN_MAX_LIMIT = 500;
@@ -212,8 +212,8 @@ export function createTrackingRoutes(options: { now?: () => number } = {}): ApiR
   const adminRoute: ApiRoute<SiteSettings> = {
     method: 'GET',
     path: TRACKING_ADMIN_ENDPOINT,
-    async handle(request, { db, authoriseAdmin }) {
-      const refusal = await authoriseAdmin(request);
+    async handle(request, { db, authorise }) {
+      const refusal = await authorise(request, { resource: 'analytics', action: 'read' });
       if (refusal) return refusal;
       const input = await readInput(request, trackingAdminQuery);
       if (!input.ok)

@@ -5,12 +5,14 @@
  *   npm run push:send -- <new_version|sale|new_guide> --path /store [--locale fr] [--os win|mac|other]
  *                        [--campaign <utm_campaign>] [--image /og-image.png] [--no-wait]
  *
- * Reads SITE_URL and ADMIN_TOKEN like the server. Prints one JSON line per progress step; exits 1 when
- * the site refuses the message.
+ * Sends through the running site's console API with CONSOLE_API_KEY (a key whose role holds `push:send`), at
+ * CONSOLE_URL or SITE_URL (docs/operations.md "Operators' tools"): the site delivers. Prints one JSON line per
+ * progress step; exits 1 when the site refuses the message.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@reelkeep/platform/config';
 import { describeUnreachableSite } from '@reelkeep/platform/network-problems';
+import { readConsoleApi } from '@reelkeep/platform/operator-api';
 import { pushProgressAnswerSchema, pushQueuedAnswerSchema } from '@reelkeep/shared-contracts';
 
 const PUSH_ADMIN_PATH = '/api/site/admin/push/messages';
@@ -28,20 +30,22 @@ const { values, positionals } = parseArgs({
   },
 });
 const config = loadConfig();
-if (!config.ADMIN_TOKEN) {
-  console.error('ADMIN_TOKEN is not set: the operator API answers 404 without it.');
+const api = readConsoleApi(config);
+if (!api) {
+  console.error(
+    'push:send: the running site sends push messages, so this command needs its console API: set CONSOLE_API_KEY ' +
+      `(an API key with push:send, made in the console at ${new URL('/console/api-keys', config.SITE_URL).href} or by npm run console:api-key) ` +
+      'and CONSOLE_URL when the site is not at SITE_URL.',
+  );
   process.exit(1);
 }
-const headers = { authorization: `Bearer ${config.ADMIN_TOKEN}`, 'content-type': 'application/json' };
-const endpoint = new URL(PUSH_ADMIN_PATH, config.SITE_URL);
+const endpoint = new URL(PUSH_ADMIN_PATH, api.url);
 
 const { 'no-wait': noWait, ...message } = values;
-const queued = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify({ message: positionals[0], ...message }) }).catch(
-  (error: unknown) => {
-    console.error(describeUnreachableSite(error, endpoint));
-    process.exit(1);
-  },
-);
+const queued = await api.call(PUSH_ADMIN_PATH, { method: 'POST', body: { message: positionals[0], ...message } }).catch((error: unknown) => {
+  console.error(describeUnreachableSite(error, endpoint));
+  process.exit(1);
+});
 const queuedBody: unknown = await queued.json().catch(() => null);
 const accepted = pushQueuedAnswerSchema.safeParse(queuedBody);
 if (queued.status !== 202 || !accepted.success) {
@@ -52,7 +56,7 @@ process.stdout.write(`${JSON.stringify({ msg: 'push message queued', ...accepted
 if (noWait) process.exit(0);
 
 for (;;) {
-  const answer = await fetch(`${endpoint.href}?id=${accepted.data.id}`, { headers });
+  const answer = await api.call(`${PUSH_ADMIN_PATH}?id=${accepted.data.id}`);
   const progress = pushProgressAnswerSchema.parse(await answer.json());
   process.stdout.write(`${JSON.stringify({ msg: progress.finishedAt ? 'push message finished' : 'push message sending', ...progress })}\n`);
   if (progress.finishedAt) break;

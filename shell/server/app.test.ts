@@ -12,7 +12,8 @@ import { loadConfig } from '@reelkeep/platform/config';
 import { createLogger } from '@reelkeep/platform/logger';
 import { createLocaleStore } from '@reelkeep/platform/locale-store';
 import { createRateLimiter } from '@reelkeep/platform/rate-limit';
-import { createAdminGuard } from '@reelkeep/platform/request-guards';
+import { createConsoleGuard } from '@reelkeep/platform/console-guard';
+import { createKeyOnlyDatabase } from '@reelkeep/platform/testing/api-keys';
 import type { Gateway } from '@reelkeep/platform/gateway';
 import { pagePayloadSchema } from '@reelkeep/shared-contracts';
 import * as z from 'zod/mini';
@@ -88,7 +89,7 @@ module.exports = {
 };
 `;
 
-const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
+const ADMIN_TOKEN = `rk_${'a'.repeat(40)}`;
 const ALICE_COOKIE = 'rk.session_token=alice';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)';
 const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)';
@@ -124,7 +125,7 @@ beforeAll(async () => {
   await writeFile(path.join(shellDir, 'browser', 'entry-assets.json'), JSON.stringify({ scripts: ['main.js'], styles: [] }));
   calls = (createRequire(import.meta.url)(path.join(shellDir, 'server', 'ssr.cjs')) as { calls: typeof calls }).calls;
 
-  const config = loadConfig({ SITE_URL: 'http://site.test', AB_PLAN_PRICE_OPEN: 'true', ADMIN_TOKEN, PAGE_CACHE_TTL_S: '300' });
+  const config = loadConfig({ SITE_URL: 'http://site.test', AB_PLAN_PRICE_OPEN: 'true', PAGE_CACHE_TTL_S: '300' });
   const logger = createLogger('error');
   const remote = (name: 'mf-landing' | 'mf-campaign' | 'mf-account', version: string) => ({
     name,
@@ -145,13 +146,17 @@ beforeAll(async () => {
     cohort: '-',
   };
   const pageCache = await createPageCache({ ttlS: 300, staleS: 60, maxBytes: 1_000_000, localesDir: config.LOCALES_DIR, logger });
-  const adminGuard = createAdminGuard({ token: ADMIN_TOKEN, failures: createRateLimiter({ name: 'admin', limit: 10, windowMs: 60_000 }) });
+  const consoleGuard = createConsoleGuard({
+    db: createKeyOnlyDatabase(ADMIN_TOKEN),
+    siteUrl: config.SITE_URL,
+    failures: createRateLimiter({ name: 'admin', limit: 10, windowMs: 60_000 }),
+  });
   const host = {
     logger,
     releases: { current: () => snapshot, pinned: async () => snapshot, canaries: () => [], forCohort: async () => snapshot },
     locales: createLocaleStore(config.LOCALES_DIR),
     mailer: { listOutbox: async () => [] },
-    adminGuard,
+    consoleGuard,
     pageCache,
     readClientAddress: createClientAddressReader([]),
     createRateLimiter: (name: string, limit: number, windowMs: number) => createRateLimiter({ name, limit, windowMs }),
@@ -482,7 +487,7 @@ describe('admin operations', () => {
 
   it('are refused without the admin token', async () => {
     expect((await fetch(`${base}/admin/cache`)).status).toBe(401);
-    expect((await admin('/reset', { method: 'POST' }, 'wrong-token-0123456789')).status).toBe(401);
+    expect((await admin('/reset', { method: 'POST' }, `rk_${'w'.repeat(40)}`)).status).toBe(401);
   });
 
   it('list keys, delete one, clear by tag or version, reset, and count hits', async () => {

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { APP_OF_SQUAD, isLocale, isSecureSite, PUSH_SERVICE_WORKER_PATH, SQUADS, type SquadName } from '@reelkeep/shared-contracts';
 import type { Config } from '@reelkeep/platform/config';
+import { toGuardRequest } from '@reelkeep/platform/console-guard';
+import type { ConsolePermission } from '@reelkeep/shared-contracts/console';
 import { NAMESPACE_PATTERN } from '@reelkeep/platform/locale-store';
 import { createNonce, createSecurityHeaderWriter } from './security-headers.ts';
 import { sendJson } from './json-response.ts';
@@ -36,10 +38,11 @@ function sendPlainError(res: ServerResponse, status: number): void {
   );
 }
 
-const ADMIN_REFUSAL = { 401: 'unauthorised', 404: 'not found', 429: 'too many attempts' } as const;
-
-/** The shell's own admin pages (`GET`/`HEAD`), behind the same guard as the squads' admin routes. */
-const ADMIN_PATHS = new Set(['/admin/releases', '/admin/outbox']);
+/** The shell's own admin pages (`GET`/`HEAD`), behind the same guard as the squads' routes, each with the permission it needs. */
+const ADMIN_PATHS = new Map<string, ConsolePermission>([
+  ['/admin/releases', { resource: 'release', action: 'read' }],
+  ['/admin/outbox', { resource: 'mail', action: 'read' }],
+]);
 /** The health of each squad's API in a snapshot, for the admin status. */
 function describeApis(snapshot: ReleaseSnapshot) {
   return SQUADS.map((squad: SquadName) => {
@@ -72,10 +75,10 @@ function describeApis(snapshot: ReleaseSnapshot) {
  */
 export function createRequestHandler(deps: { config: Config; host: Host; pages: ReturnType<typeof createPageRenderer> }) {
   const { config, host, pages } = deps;
-  const { logger, releases, locales, mailer, adminGuard, pageCache, readClientAddress } = host;
+  const { logger, releases, locales, mailer, consoleGuard, pageCache, readClientAddress } = host;
   const writeSecurityHeaders = createSecurityHeaderWriter(config);
   const readSession = createSessionReader((path, init) => releases.current().gateway.fetchApi(path, init));
-  const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, adminGuard, readClientAddress, siteHost: new URL(config.SITE_URL).host });
+  const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, consoleGuard, readClientAddress, siteHost: new URL(config.SITE_URL).host });
   // docs/console.md: the operator console, its sign-in limited like the site's other ways into an account.
   const handleConsole = createConsoleHandler({
     siteUrl: config.SITE_URL,
@@ -206,11 +209,12 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
         res.setHeader('cache-control', 'public, max-age=600');
         return void res.end(method === 'HEAD' ? undefined : xml);
       }
-      if (ADMIN_PATHS.has(url.pathname) && (method === 'GET' || method === 'HEAD')) {
-        const decision = await adminGuard(req.headers.authorization, readClientAddress(req));
+      const adminPermission = ADMIN_PATHS.get(url.pathname);
+      if (adminPermission && (method === 'GET' || method === 'HEAD')) {
+        const decision = await consoleGuard.check(toGuardRequest(req, readClientAddress(req)), adminPermission);
         if (!decision.allowed) {
           if (decision.retryAfterSeconds) res.setHeader('retry-after', String(decision.retryAfterSeconds));
-          return sendJson(res, decision.status, { error: ADMIN_REFUSAL[decision.status] }, method);
+          return sendJson(res, decision.status, { error: decision.reason }, method);
         }
       }
       if (url.pathname === '/admin/releases' && (method === 'GET' || method === 'HEAD')) {

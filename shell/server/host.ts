@@ -8,7 +8,7 @@ import { mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { createOverlayRegistryStore, createRegistryStore } from '@reelkeep/platform/registry';
 import { createRateLimiter, type RateLimiter } from '@reelkeep/platform/rate-limit';
 import { createRedisClient } from '@reelkeep/platform/redis';
-import { createAdminGuard, toAdminCheck } from '@reelkeep/platform/request-guards';
+import { API_KEY_FAILURE_LIMIT, API_KEY_FAILURE_WINDOW_MS, createConsoleGuard } from '@reelkeep/platform/console-guard';
 import { createMailer } from '@reelkeep/platform/mail';
 import { createCaptcha } from '@reelkeep/platform/captcha';
 import { createLocaleStore } from '@reelkeep/platform/locale-store';
@@ -23,10 +23,6 @@ import { createReleasePuller, watchReleases, type ReleasePuller } from './releas
 import { createPageCache } from './page-cache.ts';
 import { createReleaseHealth } from '@reelkeep/platform/release-health';
 import { startCanarySupervisor } from '@reelkeep/platform/canary-supervisor';
-
-/** docs/security.md "Admin": wrong admin tokens one client address may send in this window. */
-const ADMIN_FAILURE_LIMIT = 10;
-const ADMIN_FAILURE_WINDOW_MS = 10 * 60_000;
 
 /**
  * Before squads had state folders, the generated auth secret lay beside the database: it moves into the
@@ -88,14 +84,20 @@ export async function startHost(config: Config) {
   };
   // docs/security.md "Client addresses": the one reader every user of the client's address calls.
   const readClientAddress = createClientAddressReader(config.TRUSTED_PROXIES);
-  const adminGuard = createAdminGuard({
-    token: config.ADMIN_TOKEN,
-    failures: createLimiter('admin-auth', ADMIN_FAILURE_LIMIT, ADMIN_FAILURE_WINDOW_MS),
-  });
   const stateRoot = path.join(path.dirname(config.PGLITE_DIR), 'squads');
   await adoptLegacyState(stateRoot, path.dirname(config.PGLITE_DIR), logger);
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR, logger });
   await migratePlatform(db, logger);
+  // Squads call each other through the live snapshot's gateway, known once the watcher runs.
+  let liveFetchApi: (path: string, init?: RequestInit) => Promise<Response> = async () => new Response(null, { status: 503 });
+  // docs/console.md "The console API": API keys and console sessions, per permission, in front of every operator route.
+  const consoleGuard = createConsoleGuard({
+    db,
+    siteUrl: config.SITE_URL,
+    failures: createLimiter('api-key-auth', API_KEY_FAILURE_LIMIT, API_KEY_FAILURE_WINDOW_MS),
+    fetchApi: (path, init) => liveFetchApi(path, init),
+    logger,
+  });
   const shared = createRegistryStore({ releasesDir: config.RELEASES_DIR, db, redis, logger });
   const overrides = config.DEV_OVERRIDES_FILE;
   const store = overrides
@@ -139,7 +141,7 @@ export async function startHost(config: Config) {
       captcha,
       createRateLimiter: createLimiter,
       fetchApi: (path, init) => liveFetchApi(path, init),
-      authoriseAdmin: toAdminCheck(adminGuard),
+      authorise: consoleGuard.authorise,
       loadTranslations: (locale, namespaces) => locales.loadResources(locale, namespaces),
     },
   });
@@ -189,7 +191,7 @@ export async function startHost(config: Config) {
     reportError,
     redis,
     db,
-    adminGuard,
+    consoleGuard,
     readClientAddress,
     locales,
     mailer,

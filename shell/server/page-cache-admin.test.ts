@@ -5,18 +5,20 @@ import { createClientAddressReader } from '@reelkeep/platform/client-address';
 import { createEdgePurger } from '@reelkeep/platform/edge/edge-purger';
 import { createLogger } from '@reelkeep/platform/logger';
 import { createRateLimiter } from '@reelkeep/platform/rate-limit';
-import { createAdminGuard } from '@reelkeep/platform/request-guards';
+import { createConsoleGuard } from '@reelkeep/platform/console-guard';
+import { createKeyOnlyDatabase } from '@reelkeep/platform/testing/api-keys';
+import type { ConsoleRole } from '@reelkeep/shared-contracts/console';
 import { createPageCache } from './page-cache.ts';
 import { createPageCacheAdmin } from './page-cache-admin.ts';
 import { toKeyTag } from './page-cache-rules.ts';
 
-const TOKEN = 'admin-token-for-tests-0123456789';
+const TOKEN = `rk_${'t'.repeat(40)}`;
 let server: Server | undefined;
 /** What the stand-in edge was sent: method and `xkey-purge`. */
 let edgePurges: string[] = [];
 
-/** The admin operations alone, on a port of their own, with or without a configured token, behind the proxies named. */
-async function serveAdmin(token: string | undefined, trustedProxies: string[] = []): Promise<string> {
+/** The admin operations alone, on a port of their own, where TOKEN is a key of `role`, behind the proxies named. */
+async function serveAdmin(role: ConsoleRole = 'owner', trustedProxies: string[] = []): Promise<string> {
   const cache = await createPageCache({
     ttlS: 60,
     staleS: 60,
@@ -36,7 +38,11 @@ async function serveAdmin(token: string | undefined, trustedProxies: string[] = 
   const handle = createPageCacheAdmin({
     siteHost: 'site.test',
     cache,
-    adminGuard: createAdminGuard({ token, failures: createRateLimiter({ name: 'a', limit: 10, windowMs: 600_000 }) }),
+    consoleGuard: createConsoleGuard({
+      db: createKeyOnlyDatabase(TOKEN, role),
+      siteUrl: 'http://site.test',
+      failures: createRateLimiter({ name: 'a', limit: 10, windowMs: 600_000 }),
+    }),
     readClientAddress: createClientAddressReader(trustedProxies),
   });
   server = createServer((req, res) => {
@@ -55,8 +61,8 @@ afterEach(async () => {
 });
 
 describe('page cache admin operations', () => {
-  it('do not exist without ADMIN_TOKEN', async () => {
-    const base = await serveAdmin(undefined);
+  it('need a key whose role reads (cache:read) or purges (cache:purge) the cache: a support key gets 403', async () => {
+    const base = await serveAdmin('support');
     for (const [operation, method] of [
       ['', 'GET'],
       ['/keys', 'GET'],
@@ -64,11 +70,15 @@ describe('page cache admin operations', () => {
       ['/clear', 'POST'],
       ['/delete', 'POST'],
     ] as const)
-      expect((await fetch(`${base}/admin/cache${operation}`, { method, headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+      expect((await fetch(`${base}/admin/cache${operation}`, { method, headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(403);
+    await server!.close();
+    const releaseManager = await serveAdmin('release-manager');
+    expect((await fetch(`${releaseManager}/admin/cache`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    expect((await fetch(`${releaseManager}/admin/cache/reset`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
   });
 
   it('refuse guessing: 401 for each wrong token, then 429 for the address, the right token included', async () => {
-    const base = await serveAdmin(TOKEN);
+    const base = await serveAdmin();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1)
       statuses.push(
@@ -88,7 +98,7 @@ describe('page cache admin operations', () => {
     });
 
   it('behind a trusted proxy, lock out the guessing client only, not every client of the proxy', async () => {
-    const base = await serveAdmin(TOKEN, ['127.0.0.1']);
+    const base = await serveAdmin('owner', ['127.0.0.1']);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) statuses.push((await guess(base, i, '198.51.100.1')).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
@@ -98,14 +108,14 @@ describe('page cache admin operations', () => {
   });
 
   it('count a client that forges X-Forwarded-For without being a trusted proxy under its real address', async () => {
-    const base = await serveAdmin(TOKEN);
+    const base = await serveAdmin();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) statuses.push((await guess(base, i, `198.51.100.${i + 1}`)).status);
     expect(statuses[10]).toBe(429);
   });
 
   it('answer HEAD like GET, without a body, and leave other paths alone', async () => {
-    const base = await serveAdmin(TOKEN);
+    const base = await serveAdmin();
     const head = await fetch(`${base}/admin/cache/keys`, { method: 'HEAD', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
@@ -126,7 +136,7 @@ describe('the spec\'s page-cache operations (docs/operations.md "Page cache")', 
     call(base, `/set${query}`, { method: 'POST', body: PAGE, type: 'text/html; charset=utf-8' });
 
   it('sets a page by key and ts, gets it by key (GET and POST), and drops its copies on the edge', async () => {
-    const base = await serveAdmin(TOKEN);
+    const base = await serveAdmin();
     expect(await (await setPage(base)).json()).toEqual({ key: KEY, ts: '20261128.1', stored: true });
     expect(edgePurges).toEqual([`PURGE ${toKeyTag(KEY)}`]);
     const got = await call(base, `/get?key=${encodeURIComponent(KEY)}&domain=site.test`);
@@ -152,7 +162,7 @@ describe('the spec\'s page-cache operations (docs/operations.md "Page cache")', 
     ['clear by tag', '/clear', { tag: 'locales' }, { tags: ['locales'], deleted: 1 }, ['PURGE locales']],
     ['reset', '/reset', {}, { deleted: 1 }, ['BAN']],
   ] as const)('%s here and on the edge', async (_name, operation, body, answer, purges) => {
-    const base = await serveAdmin(TOKEN);
+    const base = await serveAdmin();
     await setPage(base);
     edgePurges = [];
     const response = await call(base, `${operation}?domain=site.test`, { method: 'POST', body: JSON.stringify(body), type: 'application/json' });
@@ -163,7 +173,7 @@ describe('the spec\'s page-cache operations (docs/operations.md "Page cache")', 
   });
 
   it('lists keys by GET and by POST', async () => {
-    const base = await serveAdmin(TOKEN);
+    const base = await serveAdmin();
     await setPage(base);
     for (const init of [{}, { method: 'POST' }]) {
       const listed = (await (await call(base, '/keys?limit=10&domain=SITE.test', init)).json()) as { keys: { key: string }[] };
@@ -184,7 +194,7 @@ describe('the spec\'s page-cache operations (docs/operations.md "Page cache")', 
     ['clear with nothing', '/clear', { method: 'POST', body: '{}', type: 'application/json' }, 400],
     ['delete by GET', '/delete', {}, 405],
   ] as const)('refuses %s with a clear 4xx', async (_name, pathAndQuery, init, status) => {
-    const base = await serveAdmin(TOKEN);
+    const base = await serveAdmin();
     const response = await call(base, pathAndQuery, init);
     expect(response.status).toBe(status);
     expect(await response.json()).toHaveProperty('error');
@@ -192,7 +202,7 @@ describe('the spec\'s page-cache operations (docs/operations.md "Page cache")', 
   });
 
   it('refuses a page larger than 2 MiB with 413', async () => {
-    const base = await serveAdmin(TOKEN);
+    const base = await serveAdmin();
     const response = await call(base, '/set?key=k&ts=1', { method: 'POST', body: 'x'.repeat(2 * 1024 * 1024 + 1), type: 'text/html' });
     expect(response.status).toBe(413);
   });

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { readInput, wholeNumber } from '@reelkeep/shared-contracts';
 import type { ClientAddressReader } from '@reelkeep/platform/client-address';
-import type { AdminGuard } from '@reelkeep/platform/request-guards';
+import { toGuardRequest, type ConsoleGuard } from '@reelkeep/platform/console-guard';
 import type { PageCache } from './page-cache.ts';
 import { computeEntityTag, LOCALES_TAG, RELEASE_APPS, toBuildTag, toReleaseTag } from './page-cache-rules.ts';
 import { sendJson } from './json-response.ts';
@@ -60,8 +60,6 @@ const METHODS: Record<Operation, readonly string[]> = {
   set: ['POST'],
 };
 
-const REFUSAL = { 401: 'unauthorised', 404: 'not found', 429: 'too many attempts' } as const;
-
 /** The request's body, read up to `limit` bytes; null when it is larger. */
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
@@ -91,7 +89,12 @@ function toWebRequest(req: IncomingMessage, url: URL, body: Buffer | undefined):
  * /admin/cache/set?key=&ts=` (the page as the body); each takes the `domain` query parameter. Deletions reach the
  * edge caches too. Answers whether it handled the request.
  */
-export function createPageCacheAdmin(deps: { cache: PageCache; adminGuard: AdminGuard; readClientAddress: ClientAddressReader; siteHost: string }) {
+export function createPageCacheAdmin(deps: {
+  cache: PageCache;
+  consoleGuard: ConsoleGuard;
+  readClientAddress: ClientAddressReader;
+  siteHost: string;
+}) {
   const { cache } = deps;
   const refuse = (problems: Record<string, string>, status = 400) => ({ status, body: { error: 'invalid input', problems } });
 
@@ -179,10 +182,15 @@ export function createPageCacheAdmin(deps: { cache: PageCache; adminGuard: Admin
     if (suffix === undefined) return false;
     const operation = OPERATIONS[suffix as keyof typeof OPERATIONS];
     const method = req.method ?? 'GET';
-    const decision = await deps.adminGuard(req.headers.authorization, deps.readClientAddress(req));
+    // docs/console.md "The console API": reading the cache needs `cache:read`, changing it `cache:purge`.
+    const reads = operation === 'keys' || operation === 'get' || method === 'GET' || method === 'HEAD';
+    const decision = await deps.consoleGuard.check(toGuardRequest(req, deps.readClientAddress(req)), {
+      resource: 'cache',
+      action: reads ? 'read' : 'purge',
+    });
     if (!decision.allowed) {
       if (decision.retryAfterSeconds) res.setHeader('retry-after', String(decision.retryAfterSeconds));
-      sendJson(res, decision.status, { error: REFUSAL[decision.status] }, method);
+      sendJson(res, decision.status, { error: decision.reason }, method);
       return true;
     }
     const methods = METHODS[operation];

@@ -3,6 +3,7 @@ import type { Database } from '@reelkeep/platform/db';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
+import { installTestApiKey } from '@reelkeep/platform/testing/api-keys';
 import { CLIENT_IP_HEADER } from '@reelkeep/shared-contracts';
 import campaignApi from '../api.ts';
 import type { CampaignSettings } from '../settings.ts';
@@ -10,8 +11,8 @@ import type { CampaignSettings } from '../settings.ts';
 export { listTestDatabases } from '@reelkeep/platform/testing/databases';
 /** The campaign squad's migrations, as its release carries them. */
 export const CAMPAIGN_MIGRATIONS_DIR = path.join(import.meta.dirname, '..', 'migrations');
-/** The operator's token of the test contexts. */
-export const ADMIN_TOKEN = 'admin-token-0123456789';
+/** The operator's API key of the test contexts (an owner's, made live by `resetCampaignSchema`). */
+export const ADMIN_TOKEN = `rk_campaign-suite-${'k'.repeat(25)}`;
 
 /** The advisory lock suites take on a shared PostgreSQL while they own its campaign schema. */
 const SCHEMA_LOCK_ID = 170_013;
@@ -41,12 +42,13 @@ export async function resetCampaignSchema(db: Database): Promise<() => Promise<v
   await db.query('DROP SCHEMA IF EXISTS campaign CASCADE');
   await db.query(`DELETE FROM platform.schema_migrations WHERE squad = 'campaign'`).catch(() => undefined);
   await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+  await installTestApiKey(db, ADMIN_TOKEN);
   await applyMigrations(db, 'campaign', CAMPAIGN_MIGRATIONS_DIR);
   return release;
 }
 
 /** The campaign squad's API over a database, answered as the host's gateway would hand it a request. */
-export function createCampaignApi(db: Database, env: Record<string, string> = { ADMIN_TOKEN }) {
+export function createCampaignApi(db: Database, env: Record<string, string> = {}) {
   const context: HostContext<CampaignSettings> = createTestHostContext(db, { module: campaignApi, env });
   const routes: readonly ApiRoute<CampaignSettings>[] = campaignApi.routes;
   /** Answers one request; a path no route takes is 404. */

@@ -4,15 +4,7 @@ import type { Database } from '@reelkeep/platform/db';
 import { openTestPglite } from '@reelkeep/platform/testing/databases';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
 import checkoutApi from '../api.ts';
-import {
-  ADMIN,
-  ADMIN_TOKEN,
-  createAccountStandIn,
-  createBrowser,
-  makeCaller,
-  openCheckoutDatabase,
-  type Caller,
-} from '../testing/checkout-harness.ts';
+import { ADMIN, createAccountStandIn, createBrowser, makeCaller, openCheckoutDatabase, type Caller } from '../testing/checkout-harness.ts';
 import { startStripeStandIn } from '../testing/stripe-stand-in.ts';
 
 describe('checkout with Stripe (official SDK against a local stand-in, signed webhooks)', () => {
@@ -33,7 +25,6 @@ describe('checkout with Stripe (official SDK against a local stand-in, signed we
         STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789abcdef',
         STRIPE_WEBHOOK_SECRET: webhookSecret,
         STRIPE_API_URL: standIn.url,
-        ADMIN_TOKEN,
       },
       fetchApi: createAccountStandIn().fetchApi,
     });

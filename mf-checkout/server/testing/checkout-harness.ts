@@ -5,6 +5,7 @@ import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import { holdSharedSchema } from '@reelkeep/platform/testing/databases';
 import { createTestHostContext } from '@reelkeep/platform/testing/host-context';
+import { installTestApiKey } from '@reelkeep/platform/testing/api-keys';
 import { CLIENT_IP_HEADER, type OrderDto } from '@reelkeep/shared-contracts';
 import { createCheckoutApi } from '../api.ts';
 // The campaign squad's real API answers the checkout's coupon reads, as the host's gateway hands them over.
@@ -15,8 +16,8 @@ import type { CheckoutSettings } from '../settings.ts';
 export { listTestDatabases } from '@reelkeep/platform/testing/databases';
 /** The checkout's migrations, as its release carries them. */
 export const CHECKOUT_MIGRATIONS_DIR = path.join(import.meta.dirname, '..', 'migrations');
-/** The operator's token of the test contexts. */
-export const ADMIN_TOKEN = 'admin-token-0123456789';
+/** The operator's API key of the test contexts (an owner's, made live by `openCheckoutDatabase`). */
+export const ADMIN_TOKEN = `rk_checkout-suite-${'k'.repeat(25)}`;
 /** The header that carries it. */
 export const ADMIN = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -64,6 +65,7 @@ export async function openCheckoutDatabase(open: () => Promise<Database>): Promi
   await db.query('DROP SCHEMA IF EXISTS checkout CASCADE');
   await db.query(`DELETE FROM platform.schema_migrations WHERE squad = 'checkout'`).catch(() => undefined);
   await applyMigrations(db, 'platform', PLATFORM_MIGRATIONS_DIR);
+  await installTestApiKey(db, ADMIN_TOKEN);
   await applyMigrations(db, 'checkout', CHECKOUT_MIGRATIONS_DIR);
   const releaseCampaigns = await resetCampaignSchema(db);
   return {
@@ -174,7 +176,7 @@ export function useSandboxCheckout(open: () => Promise<Database>): SandboxChecko
     });
     const context = createTestHostContext(checkout.db, {
       module: api,
-      env: { ADMIN_TOKEN, CHECKOUT_RATE_LIMIT: '1000', LICENCE_RATE_LIMIT: '1000', LICENCE_MAX_DEACTIVATIONS: '2' },
+      env: { CHECKOUT_RATE_LIMIT: '1000', LICENCE_RATE_LIMIT: '1000', LICENCE_MAX_DEACTIVATIONS: '2' },
       fetchApi: checkout.account.fetchApi,
     });
     checkout.call = makeCaller(api.routes, context);

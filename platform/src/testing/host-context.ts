@@ -8,7 +8,7 @@ import { createLogger } from '../logger.ts';
 import { createMailer } from '../mail.ts';
 import { createCaptcha } from '../captcha.ts';
 import { createRateLimiter } from '../rate-limit.ts';
-import { createAdminGuard, toAdminCheck } from '../request-guards.ts';
+import { createConsoleGuard } from '../console-guard.ts';
 import type { Database } from '../db/database.ts';
 import type { HostContext, SquadApiModule } from '../host-context.ts';
 import { createLocaleStore } from '../locale-store.ts';
@@ -38,9 +38,12 @@ export function createTestHostContext<Settings>(
     captcha: createCaptcha({}),
     createRateLimiter: (name, limit, windowMs) => createRateLimiter({ name, limit, windowMs }),
     fetchApi: options.fetchApi ?? (async () => new Response(null, { status: 404 })),
-    authoriseAdmin: toAdminCheck(
-      createAdminGuard({ token: env.ADMIN_TOKEN, failures: createRateLimiter({ name: 'admin-auth', limit: 10, windowMs: 600_000 }) }),
-    ),
+    authorise: createConsoleGuard({
+      db,
+      siteUrl: config.SITE_URL,
+      failures: createRateLimiter({ name: 'api-key-auth', limit: 10, windowMs: 600_000 }),
+      fetchApi: options.fetchApi,
+    }).authorise,
     loadTranslations: (locale: Locale, namespaces: readonly string[]) => locales.loadResources(locale, namespaces),
     keyedHash: (value) => createHmac('sha256', 'test-host-key').update(`${options.module.squad}:${value}`).digest('base64url'),
     stateDir: mkdtempSync(path.join(tmpdir(), `state-${options.module.squad}-`)),

@@ -59,7 +59,7 @@ async function start(): Promise<void> {
   console.log(`
 The site: ${topology.url}  (Varnish in front of ${topology.instances.map((instance) => instance.url).join(', ')})
 Artifact origin: ${topology.origin.url}   PostgreSQL: ${topology.postgresUrl}
-Admin token: ${topology.adminToken}
+Owner API key: ${topology.apiKey}   (CONSOLE_URL=${topology.url} CONSOLE_API_KEY=… for the operator commands)
 Logs: ${path.join(dir, 'logs')}   State: ${toStateFile(dir)}
 Started in ${Math.round((performance.now() - started) / 1000)} s. Stop it with: npm run topology:stop`);
 }

@@ -8,6 +8,8 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { startVarnish, type RunningVarnish } from '../edge/start-varnish.ts';
 import { publishRelease } from '../release/artifact-origin.ts';
+import { createApiKey } from '../api-keys.ts';
+import { openDatabase, type Database } from '../db/database.ts';
 import { createOriginAccount, startArtifactOrigin, toCredentials, type ArtifactOriginServer } from './start-artifact-origin.ts';
 
 /**
@@ -79,6 +81,16 @@ function findPostgresBin(): string {
 }
 
 /** PostgreSQL in its own data folder and port; its programs run as `postgres` (it refuses root). */
+/** Runs `work` on a connection of its own to the topology's PostgreSQL. */
+async function withDatabase<T>(url: string, work: (db: Database) => Promise<T>): Promise<T> {
+  const db = await openDatabase({ databaseUrl: url, pgliteDir: '' });
+  try {
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
 async function startPostgres(dir: string, port: number) {
   const bin = findPostgresBin();
   const dataDir = path.join(dir, 'postgres');
@@ -209,7 +221,6 @@ async function startParts(options: TopologyOptions, record: (pid: number) => Pro
   await record(origin.pid);
 
   const url = `http://127.0.0.1:${ports.varnish}`;
-  const adminToken = randomBytes(18).toString('base64url');
   /** What a release command run as an operator (or a squad's CI) of this topology needs. */
   const releaseEnv: Record<string, string> = {
     DATABASE_URL: postgres.url,
@@ -246,6 +257,12 @@ async function startParts(options: TopologyOptions, record: (pid: number) => Pro
   const promoted = await release('promote', ...pairs.flat());
   if (promoted.code !== 0) throw new Error(`promote failed:\n${promoted.output}`);
 
+  // docs/console.md "API keys": the operator's owner key, as `npm run console:api-key` makes one (the promotions migrated the platform's tables).
+  const apiKey = await withDatabase(
+    postgres.url,
+    async (db) => (await createApiKey(db, { name: 'topology operator', role: 'owner', createdBy: 'topology' })).key,
+  );
+
   // One web-push key pair for every instance (docs/push.md): a subscription made on one is sent by another.
   const vapid = createECDH('prime256v1');
   vapid.generateKeys();
@@ -262,7 +279,6 @@ async function startParts(options: TopologyOptions, record: (pid: number) => Pro
     ASSET_ORIGIN: origin.url,
     TRUSTED_PROXIES: '127.0.0.1/32',
     EDGE_PURGE_URLS: `http://127.0.0.1:${ports.varnish}/`,
-    ADMIN_TOKEN: adminToken,
     CAPTCHA_HMAC_KEY: randomBytes(24).toString('base64url'),
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     VAPID_PUBLIC_KEY: vapid.getPublicKey('base64url'),
@@ -348,7 +364,8 @@ async function startParts(options: TopologyOptions, record: (pid: number) => Pro
     url,
     dir,
     ports,
-    adminToken,
+    /** An owner's API key for the operator API (`Authorization: Bearer …`). */
+    apiKey,
     postgresUrl: postgres.url,
     origin,
     instances,
