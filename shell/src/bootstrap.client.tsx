@@ -20,6 +20,7 @@ import { AppProviders } from './app/AppProviders.tsx';
 import { createBrowserNavigator, type PageLoadResult } from './routing/navigator.ts';
 import { ROUTE_BY_NAME } from './routing/route-table.ts';
 import { createSiteStore } from './store/create-site-store.ts';
+import { openPageInStore } from './store/open-page.ts';
 import { clientSlice } from './store/shared-slices.ts';
 import { whenIdle } from './when-idle.ts';
 import { reportClientError, startClientMonitoring } from './monitoring/client-errors.ts';
@@ -29,7 +30,8 @@ const CLIENT_DETECTION_TIMEOUT_MS = 5000;
 const state = JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) as HydrationState;
 void startClientMonitoring(state.monitoring);
 registerPinnedRemotes(state.remotes);
-const { store, injectSlices } = createSiteStore(state.store);
+const site = createSiteStore(state.store);
+const { store } = site;
 const translator = createTranslator(state.locale, state.resources);
 const pinnedVersions = state.remotes.map((remote) => `${remote.name}@${remote.version}`).join(',');
 
@@ -48,13 +50,14 @@ async function fetchNamespaces(payload: PagePayload): Promise<void> {
 }
 
 /** Loads the remote of a page; a chunk failure reloads the page once, other failures show the fallback. */
-async function ensureRemote(payload: PagePayload): Promise<PagePayload> {
+async function ensureRemote(payload: PagePayload, opening: boolean): Promise<PagePayload> {
   if (!payload.match) return payload;
   const remote = ROUTE_BY_NAME[payload.match.route].remote;
   if (payload.unavailable.includes(remote)) return payload;
   try {
     const module = await loadBrowserPageModule(remote);
-    injectSlices(module.slices);
+    // docs/sharing.md "One store": the first page's slices come back from the hydration state; a navigation opens the page.
+    openPageInStore(site, module, payload, { withEvents: opening });
     await module.pages[payload.match.route]?.preload?.().catch((error: unknown) => {
       throw new ChunkLoadError(remote, error);
     });
@@ -77,12 +80,12 @@ async function loadPage(url: URL, signal: AbortSignal): Promise<PageLoadResult> 
   const body = parseJsonAnswer(pageDataAnswerSchema, await response.json().catch(() => null));
   if (!body) throw new Error('page data is not a page');
   if ('redirect' in body) return body;
-  const [payload] = await Promise.all([ensureRemote(body.payload), fetchNamespaces(body.payload)]);
+  const [payload] = await Promise.all([ensureRemote(body.payload, true), fetchNamespaces(body.payload)]);
   return { payload };
 }
 
 async function start(): Promise<void> {
-  const initial = await ensureRemote(state.page);
+  const initial = await ensureRemote(state.page, false);
   const navigator = createBrowserNavigator(initial, (url, signal) =>
     loadPage(url, signal).catch((error: unknown) => {
       // The data endpoint is unreachable: let the browser load the page itself.

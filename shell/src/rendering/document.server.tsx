@@ -18,6 +18,7 @@ import { AppProviders } from '../app/AppProviders.tsx';
 import { createStaticNavigator } from '../routing/navigator.ts';
 import { ROUTE_BY_NAME, splitLocale } from '../routing/route-table.ts';
 import { createSiteStore } from '../store/create-site-store.ts';
+import { openPageInStore } from '../store/open-page.ts';
 import type { PageOutcome, RenderInput } from '../render-contract.ts';
 import { shouldShowCampaignBanner } from '../app/campaign-banner-rules.ts';
 import { renderCampaignBannerHtml } from './campaign-banner.server.ts';
@@ -131,9 +132,13 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: 
  * RENDER_TIMEOUT_MS and its timer always cleared.
  */
 export async function renderDocumentStream(input: RenderInput, page: ResolvedPage, frame: FrameData, app: ReactNode): Promise<PageOutcome> {
-  const state = buildStoreState(input, page, frame);
-  const { store, injectSlices } = createSiteStore(state);
-  for (const module of page.modules.values()) injectSlices(module.slices);
+  const site = createSiteStore(buildStoreState(input, page, frame));
+  for (const module of page.modules.values()) site.injectSlices(module.slices);
+  const route = page.payload.match?.route;
+  openPageInStore(site, route ? page.modules.get(ROUTE_BY_NAME[route].remote) : undefined, page.payload, { withEvents: true });
+  const { store } = site;
+  // What the page renders with, injected slices included: the browser's store starts from it.
+  const state = store.getState();
   const translator = createTranslator(page.locale, page.resources);
   // The browser hydrates the same tree with its own navigator (routing/navigator.ts).
   const navigator = createStaticNavigator({
