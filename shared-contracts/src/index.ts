@@ -43,3 +43,4 @@ export type * from './campaign-dialogs-contract.ts';
 export * from './inputs/campaign.ts';
 export * from './answer-cache.ts';
 export * from './tracking-report.ts';
+export * from './namespace-owners.ts';

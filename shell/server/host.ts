@@ -21,6 +21,7 @@ import { createErrorReporter } from './error-reporter.ts';
 import { pullRelease } from '@reelkeep/platform/artifact-origin';
 import { createReleasePuller, watchReleases, type ReleasePuller } from './release-snapshot.ts';
 import { createPageCache } from './page-cache.ts';
+import { createReleaseTextSource } from './release-texts.ts';
 
 /** docs/security.md "Admin": wrong admin tokens one client address may send in this window. */
 const ADMIN_FAILURE_LIMIT = 10;
@@ -99,7 +100,9 @@ export async function startHost(config: Config) {
   const store = overrides
     ? createOverlayRegistryStore(shared, async () => JSON.parse(await readFile(overrides, 'utf8')) as Record<string, string>)
     : shared;
-  const locales = createLocaleStore(config.LOCALES_DIR);
+  // docs/i18n.md "Texts ship with their squad": each namespace from the live release that owns it, once the watcher runs.
+  let findTextSource: ReturnType<typeof createReleaseTextSource> = async () => undefined;
+  const locales = createLocaleStore(config.LOCALES_DIR, { findSource: (namespace) => findTextSource(namespace) });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db });
   const captcha = createCaptcha({ hmacKey: config.CAPTCHA_HMAC_KEY });
 
@@ -161,6 +164,10 @@ export async function startHost(config: Config) {
     pull: readArtifactOrigin(config, logger),
   });
   liveFetchApi = (path, init) => releases.current().gateway.fetchApi(path, init);
+  findTextSource = createReleaseTextSource({ current: releases.current, readRecordedHash: releases.readRecordedHash, logger });
+  releases.onUnload((keep) =>
+    locales.forget((sourceId) => sourceId === 'folder' || keep(sourceId.slice(0, sourceId.indexOf('@')), sourceId.slice(sourceId.indexOf('@') + 1))),
+  );
 
   return {
     logger,
