@@ -4,8 +4,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { configureStore } from '@reduxjs/toolkit';
-import { createTranslator } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@reelkeep/shared-contracts/i18n';
 import { Provider } from 'react-redux';
 import type { CampaignDto } from '@reelkeep/shared-contracts';
 import { EventCenterPage, SalesCampaignPage, StorePage } from '../src/CampaignPages.tsx';
@@ -54,14 +54,14 @@ const DEMO: CampaignDto = {
 };
 
 function renderPage(Page: typeof StorePage, pageName: string, data: CampaignPageData) {
-  const translator = createTranslator('fr', { [pageName]: read(pageName), campaign: read('campaign') }, pageName);
+  const translator = createI18n('fr', { [pageName]: read(pageName), campaign: read('campaign') }, { defaultNS: pageName });
   const store = configureStore({ reducer: { locale: () => ({ current: 'fr', prefix: '/fr', path: '/store' }) } });
   const match = { route: pageName.replace('_', '-') as 'store', locale: 'fr' as const, params: {}, pageName };
   render(
     <Provider store={store}>
-      <I18nProvider translator={translator}>
+      <I18nextProvider i18n={translator}>
         <Page data={data} {...match} />
-      </I18nProvider>
+      </I18nextProvider>
     </Provider>,
   );
 }

@@ -4,8 +4,9 @@ import { render, screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { configureStore } from '@reduxjs/toolkit';
-import { createTranslator, type CampaignDto, type PriceVariant } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { type CampaignDto, type PriceVariant } from '@reelkeep/shared-contracts';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@reelkeep/shared-contracts/i18n';
 import { Provider } from 'react-redux';
 import { AioSpecialOfferPage, PricingPage } from '../src/PlanPages.tsx';
 import type { PlanPageData } from '../src/loaders.server.ts';
@@ -40,7 +41,7 @@ const DEMO: CampaignDto = {
 };
 
 function renderPage(Page: typeof PricingPage, route: 'pricing' | 'aio-special-offer', data: PlanPageData, variant: PriceVariant = 'old') {
-  const translator = createTranslator('fr', { campaign: readCampaign('fr') }, 'campaign');
+  const translator = createI18n('fr', { campaign: readCampaign('fr') }, { defaultNS: 'campaign' });
   const store = configureStore({
     reducer: {
       locale: () => ({ current: 'fr', prefix: '/fr', path: `/${route}` }),
@@ -49,9 +50,9 @@ function renderPage(Page: typeof PricingPage, route: 'pricing' | 'aio-special-of
   });
   return render(
     <Provider store={store}>
-      <I18nProvider translator={translator}>
+      <I18nextProvider i18n={translator}>
         <Page data={data} route={route} locale="fr" params={{}} pageName={route.replace(/-/g, '_')} />
-      </I18nProvider>
+      </I18nextProvider>
     </Provider>,
   );
 }

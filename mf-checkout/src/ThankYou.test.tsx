@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { configureStore } from '@reduxjs/toolkit';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createTranslator, type OrderDto, type SharedState } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { type OrderDto, type SharedState } from '@reelkeep/shared-contracts';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@reelkeep/shared-contracts/i18n';
 import { ThankYou } from './ThankYou.tsx';
 
 // The texts of locales/fr/checkout.json the thank-you state's Copy uses.
@@ -39,9 +40,9 @@ function renderThanks() {
   const state = { locale: { current: 'fr', prefix: '/fr', path: '/checkout' } } as Pick<SharedState, 'locale'>;
   return render(
     <Provider store={configureStore({ reducer: () => state })}>
-      <I18nProvider translator={createTranslator('fr', { checkout })}>
+      <I18nextProvider i18n={createI18n('fr', { checkout })}>
         <ThankYou order={ORDER} />
-      </I18nProvider>
+      </I18nextProvider>
     </Provider>,
   );
 }

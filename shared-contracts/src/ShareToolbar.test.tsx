@@ -5,9 +5,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { I18nProvider } from './i18n-react.tsx';
+import { I18nextProvider } from 'react-i18next';
 import { ShareToolbar } from './ShareToolbar.tsx';
-import { createTranslator } from './translator.ts';
+import { createI18n } from './i18n.ts';
 import type { SharedState } from './store-contract.ts';
 
 const common = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../locales/ja/common.json'), 'utf8')) as Record<string, unknown>;
@@ -20,9 +20,9 @@ function renderToolbar(canonicalUrl: string) {
   const store = configureStore({ reducer: () => state });
   return render(
     <Provider store={store}>
-      <I18nProvider translator={createTranslator('ja', { common })}>
+      <I18nextProvider i18n={createI18n('ja', { common })}>
         <ShareToolbar />
-      </I18nProvider>
+      </I18nextProvider>
     </Provider>,
   );
 }

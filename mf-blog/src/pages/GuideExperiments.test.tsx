@@ -3,8 +3,9 @@ import { describe, expect, it } from '@jest/globals';
 import { configureStore } from '@reduxjs/toolkit';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createTranslator, type SharedState } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { type SharedState } from '@reelkeep/shared-contracts';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@reelkeep/shared-contracts/i18n';
 import type { ExposureEnvironment } from './exposure.ts';
 import { GuideSidebar, ResourceBanner } from './GuideExperiments.tsx';
 import english from '../../../locales/en/article_common.json' with { type: 'json' };
@@ -53,10 +54,10 @@ function renderGuide(values: Record<string, string>, locale = 'en', pageKey = 'h
   >;
   const tree = (key: string) => (
     <Provider store={configureStore({ reducer: () => state })}>
-      <I18nProvider translator={createTranslator(locale as 'en', { article_common: articleCommon(locale) })}>
+      <I18nextProvider i18n={createI18n(locale as 'en', { article_common: articleCommon(locale) })}>
         <GuideSidebar pageKey={key} environment={browser.environment} />
         <ResourceBanner pageKey={key} environment={browser.environment} />
-      </I18nProvider>
+      </I18nextProvider>
     </Provider>
   );
   const view = render(tree(pageKey));

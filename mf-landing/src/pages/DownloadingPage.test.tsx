@@ -3,8 +3,9 @@ import { describe, expect, it } from '@jest/globals';
 import { configureStore } from '@reduxjs/toolkit';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createTranslator, type SharedState } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { type SharedState } from '@reelkeep/shared-contracts';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@reelkeep/shared-contracts/i18n';
 import { AIO_PRODUCT, toInstallers } from '../catalogue/products.ts';
 import { DownloadingPage } from './InfoPages.tsx';
 import type { DownloadingPageData } from './page-data.ts';
@@ -21,9 +22,9 @@ function renderPage(os: 'win' | 'mac', versions: DownloadingPageData['versions']
   const data: DownloadingPageData = { product: AIO_PRODUCT.name, productSlug: AIO_PRODUCT.slug, installers: toInstallers(AIO_PRODUCT), versions };
   return render(
     <Provider store={configureStore({ reducer: () => state })}>
-      <I18nProvider translator={createTranslator('de', { downloading })}>
+      <I18nextProvider i18n={createI18n('de', { downloading })}>
         <DownloadingPage data={data} pageName="downloading" route="downloading" locale="de" params={{}} />
-      </I18nProvider>
+      </I18nextProvider>
     </Provider>,
   );
 }
