@@ -5,9 +5,10 @@ import type { Slice } from '@reduxjs/toolkit';
 
 /**
  * Version of these contracts. A remote records the version it was built against; the shell refuses a
- * remote whose major differs from its own (at promotion and again at load).
+ * remote whose major differs from its own (at promotion and again at load). Major 4: texts are read through
+ * the shared react-i18next, no longer through a translator each bundle carries (ADR 0002, issue 23).
  */
-export const CONTRACT_VERSION = '3.2.0';
+export const CONTRACT_VERSION = '4.0.0';
 
 /** Tells whether a remote built against `remoteVersion` can run in a shell built against `hostVersion`. */
 export function isContractCompatible(remoteVersion: string, hostVersion: string = CONTRACT_VERSION): boolean {
