@@ -61,7 +61,12 @@ describe.each(listTestDatabases())('password mails on the local SMTP server, on 
       const mail = await inbox.waitFor(email);
       const texts = textsOf(locale).mail.invite;
       expect(mail.subject).toBe(texts.subject);
-      expect(mail.text).toContain(texts.body.replace(/\{\{link\}\}[\s\S]*$/, '').replace('{{email}}', email).trim());
+      expect(mail.text).toContain(
+        texts.body
+          .replace(/\{\{link\}\}[\s\S]*$/, '')
+          .replace('{{email}}', email)
+          .trim(),
+      );
       expect(mail.text).toMatch(new RegExp(`^https?://[^/]+${prefix}/reset-password\\?token=[\\w-]+$`, 'm'));
     }
   });

@@ -43,7 +43,12 @@ export function parseRawMail(to: string[], raw: string): InboxMail {
 }
 
 /** A local SMTP server on a free loopback port that keeps what it receives, for suites that send real mail. */
-export async function startSmtpInbox(): Promise<{ url: string; mails: InboxMail[]; waitFor(to: string, timeoutMs?: number): Promise<InboxMail>; close(): Promise<void> }> {
+export async function startSmtpInbox(): Promise<{
+  url: string;
+  mails: InboxMail[];
+  waitFor(to: string, timeoutMs?: number): Promise<InboxMail>;
+  close(): Promise<void>;
+}> {
   const mails: InboxMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -53,7 +58,12 @@ export async function startSmtpInbox(): Promise<{ url: string; mails: InboxMail[
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push(parseRawMail(session.envelope.rcptTo.map((address) => address.address), Buffer.concat(chunks).toString('utf8')));
+        mails.push(
+          parseRawMail(
+            session.envelope.rcptTo.map((address) => address.address),
+            Buffer.concat(chunks).toString('utf8'),
+          ),
+        );
         callback();
       });
     },
