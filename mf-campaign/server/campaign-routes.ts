@@ -9,7 +9,6 @@ import {
   campaignIdInput,
   campaignScheduleInput,
   campaignUpdateInput,
-  createTranslator,
   checkoutCampaignQuery,
   currentCampaignsQuery,
   frameCampaignQuery,
@@ -22,6 +21,7 @@ import {
   type FrameCampaignAnswer,
   type InputProblem,
 } from '@reelkeep/shared-contracts';
+import { createI18n, fixedTranslate } from '@reelkeep/shared-contracts/i18n';
 import {
   isCampaignExpired,
   isCampaignRunning,
@@ -128,7 +128,7 @@ const frameRoute: CampaignRoute = {
       const endsAt = toDisplayedEnd(campaign.endsAt, readPersonalDeadline(input.data.ac_endtime, input.data.ac_source));
       // docs/campaigns.md "Sale copy": the line's figures and deadline come from the coupons and the end, never from a translation.
       const title = composeSaleLine(
-        createTranslator(input.data.locale, { campaign: resources.campaign ?? {} }, 'campaign').t,
+        fixedTranslate(createI18n(input.data.locale, { campaign: resources.campaign ?? {} }), 'campaign'),
         {
           headline: translate(campaign.navTitleKey, name),
           coupons: applicableCoupons(campaign, now),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import {
   checkField,
   computeDayPrice,

@@ -34,7 +34,7 @@ export * from './inputs/blog.ts';
 export * from './proof-of-work.ts';
 export * from './inputs/checkout.ts';
 export * from './inputs/landing.ts';
-export * from './translator.ts';
+export type { NamespaceResources, NamespaceTexts } from './i18n.ts';
 export * from './share-links.ts';
 export * from './after-page-load.ts';
 export * from './campaign-contract.ts';

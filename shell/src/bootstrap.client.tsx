@@ -1,13 +1,7 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import {
-  createTranslator,
-  parseJsonAnswer,
-  readJsonResponse,
-  type HydrationState,
-  type NamespaceResources,
-  type PagePayload,
-} from '@reelkeep/shared-contracts';
+import { parseJsonAnswer, readJsonResponse, type HydrationState, type PagePayload } from '@reelkeep/shared-contracts';
+import { createI18n, createLocalesBackend } from '@reelkeep/shared-contracts/i18n';
 import {
   ChunkLoadError,
   getLoadedPageModules,
@@ -32,21 +26,22 @@ void startClientMonitoring(state.monitoring);
 registerPinnedRemotes(state.remotes);
 const site = createSiteStore(state.store);
 const { store } = site;
-const translator = createTranslator(state.locale, state.resources);
+// The page's i18next instance starts from the texts the server rendered with: nothing is fetched for them.
+const i18n = createI18n(state.locale, state.resources, {
+  // A namespace a later page adds: `/locales/<locale>/<namespace>.json`, English when that cannot be read.
+  backend: createLocalesBackend(async (locale, namespace) => {
+    const [response, { namespaceResourcesSchema }] = await Promise.all([
+      fetch(`/locales/${locale}/${namespace}.json`),
+      import('@reelkeep/shared-contracts/answers'),
+    ]);
+    return readJsonResponse(namespaceResourcesSchema, response);
+  }),
+});
 const pinnedVersions = state.remotes.map((remote) => `${remote.name}@${remote.version}`).join(',');
 
+/** Loads the namespaces a page adds before it renders; one that cannot be loaded shows its keys, the page still works. */
 async function fetchNamespaces(payload: PagePayload): Promise<void> {
-  const missing = payload.namespaces.filter((namespace) => !translator.hasNamespace(namespace));
-  const bundles = await Promise.all(
-    missing.map(async (namespace) => {
-      const [response, { namespaceResourcesSchema }] = await Promise.all([
-        fetch(`/locales/${state.locale}/${namespace}.json`),
-        import('@reelkeep/shared-contracts/answers'),
-      ]);
-      return [namespace, (await readJsonResponse(namespaceResourcesSchema, response)) ?? {}] as const;
-    }),
-  );
-  translator.addNamespaces(Object.fromEntries(bundles) as NamespaceResources);
+  await i18n.loadNamespaces(payload.namespaces).catch(() => undefined);
 }
 
 /** Loads the remote of a page; a chunk failure reloads the page once, other failures show the fallback. */
@@ -96,7 +91,7 @@ async function start(): Promise<void> {
   startTransition(() => {
     hydrateRoot(
       document.getElementById('root')!,
-      <AppProviders store={store} translator={translator} modules={getLoadedPageModules()} frame={state.frame} navigator={navigator} headInTree>
+      <AppProviders store={store} i18n={i18n} modules={getLoadedPageModules()} frame={state.frame} navigator={navigator} headInTree>
         <Root />
       </AppProviders>,
       {

@@ -4,7 +4,6 @@ import { renderToPipeableStream } from 'react-dom/server';
 import {
   CAMPAIGN_BANNER_CLOSED_COOKIE,
   CLIENT_NOT_DETECTED,
-  createTranslator,
   HREFLANG,
   PROMPT_QUEUE_INITIAL_STATE,
   readCookie,
@@ -14,6 +13,7 @@ import {
   type SharedState,
   toContainerName,
 } from '@reelkeep/shared-contracts';
+import { fixedTranslate } from '@reelkeep/shared-contracts/i18n';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { createStaticNavigator } from '../routing/navigator.ts';
 import { ROUTE_BY_NAME, splitLocale } from '../routing/route-table.ts';
@@ -139,7 +139,9 @@ export async function renderDocumentStream(input: RenderInput, page: ResolvedPag
   const { store } = site;
   // What the page renders with, injected slices included: the browser's store starts from it.
   const state = store.getState();
-  const translator = createTranslator(page.locale, page.resources);
+  // One i18next instance per request, over the page's namespaces (docs/i18n.md "One instance per page").
+  const { i18n } = page;
+  const t = fixedTranslate(i18n);
   // The browser hydrates the same tree with its own navigator (routing/navigator.ts).
   const navigator = createStaticNavigator({
     location: { pathname: input.url.pathname, search: input.url.search, hash: '', key: 'server' },
@@ -158,11 +160,11 @@ export async function renderDocumentStream(input: RenderInput, page: ResolvedPag
     ...(input.tracking ? { tracking: input.tracking } : {}),
   };
   const tree = (
-    <AppProviders store={store} translator={translator} modules={page.modules} frame={frame} navigator={navigator} headInTree={false}>
+    <AppProviders store={store} i18n={i18n} modules={page.modules} frame={frame} navigator={navigator} headInTree={false}>
       {app}
     </AppProviders>
   );
-  const start = renderDocumentStart(input, page, translator.t('common:nav.skip'), renderBanner(page, state, frame, translator.t));
+  const start = renderDocumentStart(input, page, t('common:nav.skip'), renderBanner(page, state, frame, t));
   const end = `</div><script id="__RK_STATE__" type="application/json">${serialiseHydrationState(hydration)}</script></body></html>`;
 
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import {
   CLIENT_NOT_DETECTED,
-  createTranslator,
   PROMPT_QUEUE_INITIAL_STATE,
   toLocalePrefix,
   type FrameData,
@@ -15,6 +14,7 @@ import {
   type RouteMatch,
   type SharedState,
 } from '@reelkeep/shared-contracts';
+import { createI18n } from '@reelkeep/shared-contracts/i18n';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { createStaticNavigator } from '../routing/navigator.ts';
 import { createSiteStore } from '../store/create-site-store.ts';
@@ -91,7 +91,8 @@ export function renderWithShell(ui: ReactNode, options: ShellRenderOptions = {})
     },
   );
   const namespaces = ['common', ...(options.namespaces ?? [])];
-  const translator = createTranslator(locale, Object.fromEntries(namespaces.map((namespace) => [namespace, readNamespace(locale, namespace)])));
+  // The page's i18next instance, as the browser makes it from the hydration state.
+  const i18n = createI18n(locale, Object.fromEntries(namespaces.map((namespace) => [namespace, readNamespace(locale, namespace)])));
   const payload: PagePayload = {
     status: 200,
     match: options.page?.match ?? null,
@@ -117,7 +118,7 @@ export function renderWithShell(ui: ReactNode, options: ShellRenderOptions = {})
   };
   // A wrapper, so `rerender` keeps the store and the providers.
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <AppProviders store={site.store} translator={translator} modules={modules} frame={frame} navigator={navigator} headInTree={false}>
+    <AppProviders store={site.store} i18n={i18n} modules={modules} frame={frame} navigator={navigator} headInTree={false}>
       {children}
     </AppProviders>
   );
