@@ -19,6 +19,8 @@ const SHELL_APP_PATTERNS = [
 /** Browser code of a remote: its own files, shared-contracts and the shared singletons only. */
 const remoteRules = REMOTES.map((remote) => ({
   files: [`${remote}/src/**/*.{ts,tsx}`],
+  // Its tests render through the shell's one test helper (docs/testing.md "Component tests"): see remoteTestRules.
+  ignores: ['**/*.test.{ts,tsx}'],
   rules: {
     'no-restricted-imports': [
       'error',
@@ -34,6 +36,36 @@ const remoteRules = REMOTES.map((remote) => ({
           },
           {
             group: ['@reelkeep/platform', '@reelkeep/platform/*', 'node:*'],
+            message: 'Browser code of a remote cannot use server infrastructure; put it in server/.',
+          },
+          ROUTER_IMPORTS,
+        ],
+      },
+    ],
+  },
+}));
+
+/**
+ * A remote's component tests: what its browser code may import, plus the shell's test helper (`renderWithShell`,
+ * the production store and providers) and Node's file reading for `locales/`; never the shell's code itself.
+ */
+const remoteTestRules = REMOTES.map((remote) => ({
+  files: [`${remote}/src/**/*.test.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['**/shell/src/**', '**/shell/server/**', '**/shell/api/**', '@reelkeep/shell/*', '!@reelkeep/shell/testing'],
+            message: 'A remote never imports the shell; its tests render through @reelkeep/shell/testing.',
+          },
+          {
+            group: REMOTES.filter((other) => other !== remote).flatMap((other) => [`**/${other}/**`, `@reelkeep/${other}`, `@reelkeep/${other}/*`]),
+            message: 'A remote never imports another remote.',
+          },
+          {
+            group: ['@reelkeep/platform', '@reelkeep/platform/*'],
             message: 'Browser code of a remote cannot use server infrastructure; put it in server/.',
           },
           ROUTER_IMPORTS,
@@ -103,6 +135,7 @@ export default tseslint.config(
     },
   },
   ...remoteRules,
+  ...remoteTestRules,
   ...releasedServerRules,
   {
     // The shell's own API ships in the shell's release, like a squad's.

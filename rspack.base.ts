@@ -35,9 +35,11 @@ function federationRuntimeAsModules(): Record<string, string> {
  * router is tree-shaken into the shell instead of shipped whole as a shared module. @reduxjs/toolkit is
  * not here either, for the same reason: the one store is the shell's (react-redux shares it), remotes hand
  * it plain slices through the page contract, and RTK keeps no state of its own; shared, it costs 13.8 kB
- * gzip whole, tree-shaken into the shell far less (ADR 0002).
+ * gzip whole, tree-shaken into the shell far less (ADR 0002). i18next and react-i18next are: every app
+ * translates through them and the page's one i18next instance must be read by one react-i18next (ADR 0002,
+ * issue 23 amendment).
  */
-export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-redux'] as const;
+export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-redux', 'i18next', 'react-i18next'] as const;
 
 interface PackageJson {
   name: string;

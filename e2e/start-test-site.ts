@@ -36,12 +36,20 @@ const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 async function buildVariant(
   app: 'shell' | 'mf-landing' | 'mf-campaign' | 'mf-blog' | 'mf-account' | 'mf-checkout',
   alter: (dir: string) => Promise<void>,
+  alterTexts?: (localesDir: string) => Promise<void>,
 ): Promise<string> {
   const sourceDir = path.join(E2E_DIR, 'sources', app);
   await rm(sourceDir, { recursive: true, force: true });
   await cp(path.join(ROOT_DIR, app), sourceDir, { recursive: true, filter: (source) => !source.includes('node_modules') });
   await alter(sourceDir);
-  return (await buildApp(ROOT_DIR, E2E_RELEASES_DIR, app, { sourceDir })).version;
+  // docs/i18n.md "Texts ship with their squad": a variant's words come from its own copy of `locales/`.
+  const localesDir = alterTexts ? path.join(E2E_DIR, 'sources', `${app}-locales`) : undefined;
+  if (localesDir && alterTexts) {
+    await rm(localesDir, { recursive: true, force: true });
+    await cp(path.join(ROOT_DIR, 'locales'), localesDir, { recursive: true, filter: (source) => !source.endsWith('.ts') });
+    await alterTexts(localesDir);
+  }
+  return (await buildApp(ROOT_DIR, E2E_RELEASES_DIR, app, { sourceDir, localesDir })).version;
 }
 
 async function replaceIn(file: string, from: string, to: string): Promise<void> {
@@ -149,6 +157,16 @@ const fixtures: E2EFixtures = {
       "  routes: [...CAMPAIGN_ROUTES, ...CONSOLE_SECTION_ROUTES, { method: 'GET', path: '/api/campaign/slice-note', handle: async (_request, context) => Response.json({ notes: await context.db.query('SELECT note FROM campaign.slice_notes') }) }],",
     );
   }),
+  landingText: await buildVariant(
+    'mf-landing',
+    async () => undefined,
+    (localesDir) =>
+      replaceIn(
+        path.join(localesDir, 'en/landing.json'),
+        '"heading": "{{service}} Downloader"',
+        '"heading": "{{service}} Downloader, now in a release"',
+      ),
+  ),
   shellWithRoute: await buildVariant('shell', async (dir) => {
     await replaceIn(
       path.join(dir, 'src/routing/route-table.ts'),

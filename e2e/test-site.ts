@@ -101,6 +101,8 @@ export interface E2EFixtures {
   campaignWithMigration: string;
   /** The shell with a new route (`/tour`) and a redirect to it (`/take-the-tour`). */
   shellWithRoute: string;
+  /** mf-landing whose only change is a text of its `landing` namespace (English `heading`): a release of words. */
+  landingText: string;
   /** The versions live at start, by app. */
   initial: Record<string, string>;
 }

@@ -16,8 +16,11 @@ const SOURCE_DIRS = [
   'mf-checkout/src',
   'mf-checkout/server',
   'mf-account/src',
+  'mf-account/server',
   'mf-blog/src',
   'mf-campaign/src',
+  'mf-campaign/server',
+  'shared-contracts/src',
 ];
 
 async function readSources(): Promise<string[]> {

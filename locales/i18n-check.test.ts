@@ -45,3 +45,32 @@ describe('translation check', () => {
     expect(findTranslationProblems(byLocale, 'en', usage)).toEqual(['en/article: heading is not used by any code']);
   });
 });
+
+describe('keys the code uses', () => {
+  const english = (keys: Record<string, string>) => locales({ en: { page: keys } });
+  const unused = (sources: string[], keys: Record<string, string>) =>
+    findTranslationProblems(english(keys), 'en', collectKeyUsage(sources, [])).map((problem) => problem.replace(/^en\/page: (.*) is not used by any code$/, '$1'));
+
+  it('are the keys t() and <Trans i18nKey> name, not any string of the code', () =>
+    expect(
+      unused(["const mode = 'sending'; t('submit'); <Trans i18nKey=\"intro\" components={{ b: <b className=\"x\" /> }} />"], {
+        submit: 'Send',
+        sending: 'Sending…',
+        intro: 'Read <b>this</b>',
+        x: 'X',
+      }),
+    ).toEqual(['sending', 'x']));
+
+  it('follow both branches of a condition, a namespace prefix and a plural base', () =>
+    expect(
+      unused(["t(mac ? 'os_mac' : 'os_win'); t('checkout:devices', { count: 2 })"], { os_mac: 'Mac', os_win: 'Windows', devices_one: 'one', devices_other: 'many', old: 'x' }),
+    ).toEqual(['old']));
+
+  it('count key tables read through t(variable), and template literals only inside t()', () =>
+    expect(
+      unused(
+        ["const HEAD_KEYS = { title: 'head.title', description: 'head.description' }; const item = { labelKey: 'nav.home' }; const c = { key: `${p}_price` }; t(`items.${x}.title`);"],
+        { 'head.title': 'T', 'head.description': 'D', 'nav.home': 'Home', plan_price: 'Price', 'items.a.title': 'A', 'items.a.text': 'A text' },
+      ),
+    ).toEqual(['plan_price', 'items.a.text']));
+});

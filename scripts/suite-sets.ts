@@ -16,8 +16,8 @@ export type SourceTree = ReadonlyMap<string, string>;
 
 /** Imports that open PGlite, PostgreSQL, Redis or an SMTP server, or hand a suite the helpers that do. */
 export const SERVICE_IMPORTS: readonly RegExp[] = [
-  /^@reelkeep\/platform\/(testing\/databases|testing\/external-services|db|redis)$/,
-  /(^|\/)testing\/(databases|external-services)(\.ts)?$/,
+  /^@reelkeep\/platform\/(testing\/databases|testing\/external-services|testing\/smtp-inbox|db|redis)$/,
+  /(^|\/)testing\/(databases|external-services|smtp-inbox)(\.ts)?$/,
   /^\.{1,2}\/(.*\/)?(db\/database|redis)(\.ts)?$/,
   /^@electric-sql\/pglite(\/|$)/,
   /^pg$/,

@@ -43,8 +43,9 @@ test('dictionaries are served per page with the spec extras and fall back to Eng
   const common = await request.get('/locales/it/common.json');
   expect(common.status()).toBe(200);
   expect((await common.json()).nav.posts).toBe(readText('it', 'common', 'nav.posts'));
-  // The same for every visitor, so browsers and the edge may keep it (it was sent no-store by mistake).
-  expect(common.headers()['cache-control']).toBe('public, max-age=300');
+  // The same for every visitor: the edge keeps it until its owner's release switches; browsers revalidate (docs/i18n.md).
+  expect(common.headers()['cache-control']).toBe('public, max-age=0, s-maxage=300, must-revalidate');
+  expect((await request.get('/locales/it/common.json', { headers: { 'if-none-match': common.headers().etag! } })).status()).toBe(304);
   for (const extra of ['member', 'forgot_password', 'article_common']) expect((await request.get(`/locales/de/${extra}.json`)).status()).toBe(200);
   expect((await request.get('/locales/fr/no_such_page.json')).status()).toBe(404);
   expect((await request.get('/locales/tr/common.json')).status()).toBe(404);

@@ -35,6 +35,35 @@ test('promote and rollback switch what new visitors see, without a restart, and 
   expect(after.startedAt).toBe(before.startedAt);
 });
 
+test('a text change ships in its squad’s release: live on promotion without a restart, the old text back on rollback', async ({
+  page,
+  request,
+  fixtures,
+}) => {
+  const before = await readAdminStatus();
+  const original = readText('en', 'landing', 'heading').replace('{{service}}', 'Netflix');
+  const changed = 'Netflix Downloader, now in a release';
+  const readHeading = async () => ((await (await request.get('/locales/en/landing.json')).json()) as { heading: string }).heading;
+  await page.goto('/netflix-downloader');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(original);
+
+  await runRelease('promote', 'mf-landing', fixtures.landingText);
+  try {
+    await waitForLive('mf-landing', fixtures.landingText);
+    // The page cache held the page with the old text: the switch dropped it, and the dictionary follows the release.
+    await page.goto('/netflix-downloader');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(changed);
+    expect(await readHeading()).toBe('{{service}} Downloader, now in a release');
+  } finally {
+    await runRelease('rollback', 'mf-landing');
+  }
+  await waitForLive('mf-landing', fixtures.initial['mf-landing']!);
+  await page.goto('/netflix-downloader');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(original);
+  expect(await readHeading()).toBe(readText('en', 'landing', 'heading'));
+  expect((await readAdminStatus()).startedAt).toBe(before.startedAt);
+});
+
 test('promotion refuses a release whose files were altered', async () => {
   await expect(runRelease('promote', 'mf-campaign', 'does-not-exist')).rejects.toThrow(/refusing to promote mf-campaign@does-not-exist/);
 });

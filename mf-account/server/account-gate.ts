@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CLIENT_IP_HEADER, oncePerContext, toLocalePrefix, translate, type Locale } from '@reelkeep/shared-contracts';
+import { CLIENT_IP_HEADER, oncePerContext, toLocalePrefix, type Locale } from '@reelkeep/shared-contracts';
+import { createMailTranslate } from '@reelkeep/shared-contracts/i18n';
 import type { AccountContext } from './settings.ts';
 
 /** A captcha answer as the forms send it (proof of work, or the no-JavaScript question's answer and token). */
@@ -107,8 +108,7 @@ export async function recordAccountFailure(context: AccountContext, account: str
   if (!owner) return;
   if (!(await limiters.ownerNotices.hit(key)).allowed) return;
   const texts = (await context.loadTranslations(locale, ['login'])).login ?? {};
-  const t = (name: string, values: Record<string, string> = {}) =>
-    translate({ login: texts }, locale, 'login', name, { defaultValue: '', ...values });
+  const t = createMailTranslate(locale, 'login', texts);
   const resetLink = new URL(`${toLocalePrefix(locale)}/forgot-password`, context.site.SITE_URL).toString();
   await context.mailer
     .send({ to: owner.email, subject: t('guard_mail.subject'), text: `${t('guard_mail.body', { reset: resetLink })}\n` })

@@ -9,6 +9,7 @@ import { oncePerContext, toSameSitePath } from '@reelkeep/shared-contracts';
 import { CONSOLE_ROLE_PERMISSIONS, CONSOLE_ROLES, CONSOLE_STATEMENTS } from '@reelkeep/shared-contracts/console';
 import { accounts, sessions, twoFactors, users, verifications } from './auth-schema.ts';
 import { createGoogleVerifier } from './google.ts';
+import { sendPasswordMail } from './password-mail.ts';
 import type { AccountContext } from './settings.ts';
 
 /** Where better-auth's routes live (the shell mounts everything under /api/account/). */
@@ -78,7 +79,7 @@ async function resolveSecret(context: Pick<AccountContext, 'settings' | 'logger'
 }
 
 /** Creates the better-auth instance on the account schema: e-mail and password, sessions in an HttpOnly cookie. */
-export async function createAuth(context: Pick<AccountContext, 'db' | 'site' | 'settings' | 'logger' | 'mailer' | 'stateDir'>) {
+export async function createAuth(context: Pick<AccountContext, 'db' | 'site' | 'settings' | 'logger' | 'mailer' | 'stateDir' | 'loadTranslations'>) {
   const secure = new URL(context.site.SITE_URL).protocol === 'https:';
   const googleClientId = context.settings.GOOGLE_CLIENT_ID;
   return betterAuth({
@@ -116,19 +117,8 @@ export async function createAuth(context: Pick<AccountContext, 'db' | 'site' | '
           user.id,
           'credential',
         ]);
-        if (!credential) {
-          await context.mailer.send({
-            to: user.email,
-            subject: 'Choose a password for your ReelKeep account',
-            text: `Hello,\n\nThank you for your purchase. We made a ReelKeep account for ${user.email} so you can find your order, licence key and devices at any time.\nChoose a password for it within an hour with this link:\n\n${url}\n\nAfter that, use "Forgot password" on the sign-in page to get a new link.\n\nReelKeep support\n`,
-          });
-          return;
-        }
-        await context.mailer.send({
-          to: user.email,
-          subject: 'Reset your ReelKeep password',
-          text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your ReelKeep account.\nUse this link within an hour to choose a new one:\n\n${url}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n\nReelKeep support\n`,
-        });
+        // Written in the locale of the page the link opens, which is the locale the request came from (docs/i18n.md "Mails").
+        await sendPasswordMail(context, credential ? 'reset' : 'invite', user, url);
       },
     },
     // Google sign-in takes the ID token the browser got from Google (button or One Tap); we verify it ourselves

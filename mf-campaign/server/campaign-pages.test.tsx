@@ -1,12 +1,9 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { configureStore } from '@reduxjs/toolkit';
-import { createTranslator } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
-import { Provider } from 'react-redux';
+import { renderWithShell } from '@reelkeep/shell/testing';
 import type { CampaignDto } from '@reelkeep/shared-contracts';
 import { EventCenterPage, SalesCampaignPage, StorePage } from '../src/CampaignPages.tsx';
 import type { CampaignPageData } from '../src/loaders.server.ts';
@@ -54,16 +51,8 @@ const DEMO: CampaignDto = {
 };
 
 function renderPage(Page: typeof StorePage, pageName: string, data: CampaignPageData) {
-  const translator = createTranslator('fr', { [pageName]: read(pageName), campaign: read('campaign') }, pageName);
-  const store = configureStore({ reducer: { locale: () => ({ current: 'fr', prefix: '/fr', path: '/store' }) } });
   const match = { route: pageName.replace('_', '-') as 'store', locale: 'fr' as const, params: {}, pageName };
-  render(
-    <Provider store={store}>
-      <I18nProvider translator={translator}>
-        <Page data={data} {...match} />
-      </I18nProvider>
-    </Provider>,
-  );
+  renderWithShell(<Page data={data} {...match} />, { locale: 'fr', path: '/store', namespaces: [pageName, 'campaign'] });
 }
 
 describe('the campaign pages', () => {

@@ -9,7 +9,6 @@ import {
   campaignIdInput,
   campaignScheduleInput,
   campaignUpdateInput,
-  createTranslator,
   checkoutCampaignQuery,
   currentCampaignsQuery,
   frameCampaignQuery,
@@ -24,6 +23,7 @@ import {
   type Locale,
   type InputProblem,
 } from '@reelkeep/shared-contracts';
+import { createI18n, fixedTranslate } from '@reelkeep/shared-contracts/i18n';
 import {
   isCampaignExpired,
   isCampaignRunning,
@@ -127,7 +127,7 @@ export async function toFrameCampaign(
   const endsAt = toDisplayedEnd(campaign.endsAt, personalDeadline);
   // docs/campaigns.md "Sale copy": the line's figures and deadline come from the coupons and the end, never from a translation.
   const title = composeSaleLine(
-    createTranslator(locale, { campaign: resources.campaign ?? {} }, 'campaign').t,
+    fixedTranslate(createI18n(locale, { campaign: resources.campaign ?? {} }), 'campaign'),
     { headline: translate(campaign.navTitleKey, name), coupons: applicableCoupons(campaign, now), endsAt, now, locale },
     { compact: true },
   );

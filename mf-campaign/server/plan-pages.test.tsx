@@ -1,12 +1,10 @@
 /** @jest-environment jsdom */
 import { describe, expect, it } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { configureStore } from '@reduxjs/toolkit';
-import { createTranslator, type CampaignDto, type PriceVariant } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
-import { Provider } from 'react-redux';
+import type { CampaignDto, PriceVariant } from '@reelkeep/shared-contracts';
+import { renderWithShell } from '@reelkeep/shell/testing';
 import { AioSpecialOfferPage, PricingPage } from '../src/PlanPages.tsx';
 import type { PlanPageData } from '../src/loaders.server.ts';
 import { buildDemoCampaign } from './demo-campaign.ts';
@@ -40,20 +38,12 @@ const DEMO: CampaignDto = {
 };
 
 function renderPage(Page: typeof PricingPage, route: 'pricing' | 'aio-special-offer', data: PlanPageData, variant: PriceVariant = 'old') {
-  const translator = createTranslator('fr', { campaign: readCampaign('fr') }, 'campaign');
-  const store = configureStore({
-    reducer: {
-      locale: () => ({ current: 'fr', prefix: '/fr', path: `/${route}` }),
-      ab: () => ({ values: { abPlanPrice: variant } }),
-    },
+  return renderWithShell(<Page data={data} route={route} locale="fr" params={{}} pageName={route.replace(/-/g, '_')} />, {
+    locale: 'fr',
+    path: `/${route}`,
+    namespaces: ['campaign'],
+    state: { ab: { values: { abPlanPrice: variant } } },
   });
-  return render(
-    <Provider store={store}>
-      <I18nProvider translator={translator}>
-        <Page data={data} route={route} locale="fr" params={{}} pageName={route.replace(/-/g, '_')} />
-      </I18nProvider>
-    </Provider>,
-  );
 }
 
 const buyLinks = () => screen.getAllByRole('link', { name: fr.pricing.buy }).map((link) => link.getAttribute('href'));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
+import { fixedTranslate } from '@reelkeep/shared-contracts/i18n';
 import { useSelector } from 'react-redux';
 import { formatCents, type CampaignCouponDto, type CampaignDto, type PageProps, type SharedState } from '@reelkeep/shared-contracts';
 import { pickShownCoupons, splitCountdown } from './campaign-rules.ts';
@@ -101,7 +102,7 @@ function NoCampaign() {
 
 /** The hero of a campaign page: its art, the campaign's name in this locale over the page's heading, its line, the countdown. */
 function Hero({ campaign, now, heading, lead }: { campaign: CampaignDto | null; now: number; heading: string; lead: string }) {
-  const { t } = useTranslation('campaign');
+  const { t, i18n } = useTranslation('campaign');
   const { current } = useLocale();
   return (
     <section className={styles.hero}>
@@ -111,7 +112,7 @@ function Hero({ campaign, now, heading, lead }: { campaign: CampaignDto | null; 
         <h1 className={styles.heading}>{heading}</h1>
         <p className={styles.lead}>
           {campaign
-            ? composeSaleLine(t, {
+            ? composeSaleLine(fixedTranslate(i18n, 'campaign'), {
                 headline: t(`names.${campaign.navTitleKey ?? campaign.nameKey}`),
                 coupons: applicableCoupons(campaign, now),
                 endsAt: campaign.displayedEndsAt,

@@ -1,4 +1,4 @@
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import { formatCents } from '@reelkeep/shared-contracts';
 import type { CarouselCard } from './carousel-rules.ts';
 import * as styles from './CarouselCards.module.css';

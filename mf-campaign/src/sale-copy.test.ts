@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { createTranslator, type CouponRule, type PlanType } from '@reelkeep/shared-contracts';
+import { type CouponRule, type PlanType } from '@reelkeep/shared-contracts';
+import { createI18n, fixedTranslate } from '@reelkeep/shared-contracts/i18n';
 import { DEMO_COUPONS } from '../server/demo-campaign.ts';
 import { composeSaleLine, describeSavings, describeTimeLeft, isLastDay, summarizeSavings, toUtcDayEnd } from './sale-copy.ts';
 
@@ -78,7 +79,7 @@ describe('composeSaleLine', () => {
       },
     },
   };
-  const t = createTranslator('en', texts, 'campaign').t;
+  const t = fixedTranslate(createI18n('en', texts), 'campaign');
   const now = Date.UTC(2026, 10, 24, 10, 0, 0);
 
   it('says the real largest saving, what every plan gets and the days left', () =>
@@ -88,11 +89,10 @@ describe('composeSaleLine', () => {
   it('in the banner, leaves out the floor', () =>
     expect(
       composeSaleLine(
-        createTranslator(
-          'en',
-          { campaign: { sale: { ...texts.campaign.sale, savings_lifetime: 'up to {{max}} off lifetime licences' } } },
+        fixedTranslate(
+          createI18n('en', { campaign: { sale: { ...texts.campaign.sale, savings_lifetime: 'up to {{max}} off lifetime licences' } } }),
           'campaign',
-        ).t,
+        ),
         { headline: 'Sale', coupons: DEMO_COUPONS, endsAt: now + 2 * DAY, now, locale: 'en' },
         { compact: true },
       ),

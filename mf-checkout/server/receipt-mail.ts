@@ -1,13 +1,6 @@
 import type { Database, HostContext } from '@reelkeep/platform/host-context';
-import {
-  DEFAULT_LOCALE,
-  formatCents,
-  isLocale,
-  toLocalePrefix,
-  translate as translateText,
-  type Locale,
-  type OrderDto,
-} from '@reelkeep/shared-contracts';
+import { DEFAULT_LOCALE, formatCents, isLocale, toLocalePrefix, type Locale, type OrderDto } from '@reelkeep/shared-contracts';
+import { createMailTranslate } from '@reelkeep/shared-contracts/i18n';
 import { toOrderDtos } from './order-dto.ts';
 import { claimReceipt, readLicences, releaseReceipt } from './order-repository.ts';
 
@@ -15,17 +8,18 @@ import { claimReceipt, readLicences, releaseReceipt } from './order-repository.t
 export type CheckoutTexts = Record<string, unknown>;
 
 /**
- * One text of the checkout namespace, by the site's translation rules (docs/i18n.md "Texts and how they are
- * looked up"): `{{name}}` placeholders filled from `values`, with a numeric `count` the locale's plural form. A
- * missing key is empty text, so a receipt never shows a key.
+ * One text of the checkout namespace through i18next in `locale` (docs/i18n.md "Mails"): `{{name}}` placeholders
+ * filled from `values`, with a numeric `count` the locale's plural form. A missing key is empty text, so a
+ * receipt never shows a key.
  */
 export function translate(texts: CheckoutTexts, locale: Locale, key: string, values: Record<string, string | number> = {}): string {
-  return translateText({ checkout: texts }, locale, 'checkout', key, { defaultValue: '', ...values });
+  return createMailTranslate(locale, 'checkout', texts)(key, values);
 }
 
 /** The receipt of a paid order in its buyer's language (`receipt.*` of the checkout namespace). */
 export function composeReceipt(texts: CheckoutTexts, locale: Locale, siteUrl: string, order: OrderDto): { subject: string; text: string } {
-  const t = (key: string, values?: Record<string, string | number>) => translate(texts, locale, key, values);
+  // One i18next instance for the whole receipt, in the buyer's language.
+  const t = createMailTranslate(locale, 'checkout', texts);
   const plan = t('summary_plan', { plan: t(`plan_names.${order.planType}`), os: t(order.os === 'mac' ? 'os_mac' : 'os_win') });
   const values = {
     order: order.id,

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
-import { useDispatch, useSelector } from 'react-redux';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   checkField,
   computeDayPrice,
@@ -24,24 +23,18 @@ import {
   toPriceVariant,
   selectAbValues,
   selectLocale,
-  selectOs,
   selectUser,
-  type OfferCouponDto,
   type OfferPlanDto,
   type OrderDto,
   type PageProps,
 } from '@reelkeep/shared-contracts';
 import type { CheckoutData } from './loaders.server.ts';
+import { CARD_TYPES, checkoutEvents, LIFETIME, selectCheckoutState, useCheckoutDispatch, useCheckoutSelector } from './checkout-slice.ts';
 import { SandboxPayment } from './SandboxPayment.tsx';
 import { ThankYou } from './ThankYou.tsx';
 import * as styles from './CheckoutPage.module.css';
 
 const StripePayment = lazy(() => import('./StripePayment.tsx'));
-
-/** The lifetime device choices (LFT, LFT_3, LFT_5: docs/commerce.md "Plans and prices"). */
-const LIFETIME = { 1: 'LFT', 3: 'LFT_3', 5: 'LFT_5' } as const;
-type Devices = keyof typeof LIFETIME;
-const CARD_TYPES = ['1M', '6M', '1Y', 'LFT'] as const;
 
 /** Ticks every second after hydration; the server render and the first browser render use the loader's time. */
 function useNow(initial: number): number {
@@ -76,26 +69,30 @@ function Countdown({ name, endsAt, now }: { name: string; endsAt: number; now: n
 /** `/checkout`: plans per OS, coupons, the e-mail of a visitor without an account, payment and the licence. */
 export function CheckoutPage({ data }: PageProps<CheckoutData>) {
   const { t } = useTranslation('checkout');
-  const dispatch = useDispatch();
-  const locale = useSelector(selectLocale);
-  const visitorOs = useSelector(selectOs);
-  const user = useSelector(selectUser);
-  const variant = toPriceVariant(useSelector(selectAbValues)[PRICE_VARIANT_COOKIE]);
+  const dispatch = useCheckoutDispatch();
+  const locale = useCheckoutSelector(selectLocale);
+  const user = useCheckoutSelector(selectUser);
+  const variant = toPriceVariant(useCheckoutSelector(selectAbValues)[PRICE_VARIANT_COOKIE]);
+  // docs/sharing.md "One store": the checkout's own slice, opened from this page's data (checkout-slice.ts).
+  const {
+    os,
+    cardType,
+    devices,
+    coupon,
+    couponCode,
+    couponError,
+    email,
+    emailError,
+    formError,
+    busy,
+    order,
+    clientSecret,
+    upgrade,
+    upgradeId,
+    appliedId,
+  } = useCheckoutSelector(selectCheckoutState);
   const { offer } = data;
   const hasMac = offer.plans.mac !== null;
-  const [os, setOs] = useState<'win' | 'mac'>(() => ((data.initial.os ?? visitorOs) === 'mac' && hasMac ? 'mac' : 'win'));
-  const initialType = CARD_TYPES.find((type) => data.initial.type === type) ?? (data.initial.type?.startsWith('LFT') ? 'LFT' : '1Y');
-  const [cardType, setCardType] = useState<(typeof CARD_TYPES)[number]>(initialType);
-  const [devices, setDevices] = useState<Devices>(data.initial.type === 'LFT_3' ? 3 : data.initial.type === 'LFT' ? 1 : 5);
-  const [coupon, setCoupon] = useState<OfferCouponDto | null>(data.initial.coupon);
-  const [couponCode, setCouponCode] = useState(data.initial.coupon?.code ?? '');
-  const [couponError, setCouponError] = useState<string | null>(data.initial.couponError);
-  const [email, setEmail] = useState(data.initial.email ?? '');
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [order, setOrder] = useState<OrderDto | null>(data.order);
-  const [clientSecret, setClientSecret] = useState<string | null>(null);
   const now = useNow(data.now);
 
   const plans = (os === 'mac' ? offer.plans.mac : offer.plans.win) ?? offer.plans.win;
@@ -103,7 +100,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
   const selectedType = cardType === 'LFT' ? LIFETIME[devices] : cardType;
   const selected = planOf(selectedType);
   // docs/commerce.md "Upgrades": against the licence being upgraded, a plan costs its price less the licence's credit, without coupons.
-  const upgradeSource = data.upgrade?.offer?.source ?? null;
+  const upgradeSource = upgrade?.offer?.source ?? null;
   const upgradeQuote = upgradeSource
     ? quoteUpgrade(upgradeSource, { os, type: selected.type, priceCents: planPriceCents(selected, variant).priceCents }, now)
     : null;
@@ -115,33 +112,28 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
     () => pickTopCoupons(offer.coupons, selected.type, planPriceCents(selected, variant).priceCents),
     [offer.coupons, selected, variant],
   );
+  // Stable, as `SandboxPayment` polls with it in an effect while the countdown re-renders the page every second.
+  const markPaid = useCallback((paid: OrderDto) => dispatch(checkoutEvents.orderUpdated(paid)), [dispatch]);
   const money = (cents: number) => formatCents(cents, locale);
   const osName = (value: 'win' | 'mac') => t(value === 'mac' ? 'os_mac' : 'os_win');
 
   if (order?.status === 'paid' || order?.status === 'refunded') return <ThankYou order={order} />;
 
   const switchOs = (next: 'win' | 'mac') => {
-    setOs(next);
+    dispatch(checkoutEvents.osChosen(next));
     dispatch(createOsSwitchedAction(next));
   };
 
   const applyCoupon = async (code: string) => {
-    setCouponError(null);
+    dispatch(checkoutEvents.couponRequested(code));
     if (!code.trim()) return;
-    setBusy(true);
     const answer = await postJson(
       '/api/checkout/coupon',
       { code, pid: selected.pid, product: offer.product.key } satisfies PostedInput<typeof couponRequestSchema>,
       couponAnswerSchema,
     );
-    setBusy(false);
-    if ('coupon' in answer) {
-      setCoupon(answer.coupon);
-      setCouponCode(answer.coupon.code);
-    } else {
-      setCoupon(null);
-      setCouponError(answer.cscode === 0 ? 'network' : (answer.error ?? 'generic'));
-    }
+    if ('coupon' in answer) dispatch(checkoutEvents.couponApplied(answer.coupon));
+    else dispatch(checkoutEvents.couponRefused(answer.cscode === 0 ? 'network' : (answer.error ?? 'generic')));
   };
 
   // A coupon that no longer fits the newly chosen plan is dropped with a word why.
@@ -150,13 +142,12 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
 
   const placeOrder = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFormError(null);
+    dispatch(checkoutEvents.orderSubmitted());
     if (!user) {
       const status = checkField('email', email);
-      if (status !== 'valid') return setEmailError(status === 'empty' ? 'empty' : 'value');
+      if (status !== 'valid') return void dispatch(checkoutEvents.emailRefused(status === 'empty' ? 'empty' : 'value'));
     }
-    setEmailError(null);
-    setBusy(true);
+    dispatch(checkoutEvents.orderRequested());
     const answer = await postJson(
       '/api/checkout/orders',
       {
@@ -165,20 +156,15 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
         coupon: couponFits && !upgradeSource ? (coupon?.code ?? '') : '',
         email,
         locale,
-        upgradeId: data.upgradeId ?? '',
-        appliedId: data.appliedId ?? '',
+        upgradeId: upgradeId ?? '',
+        appliedId: appliedId ?? '',
       } satisfies PostedInput<typeof orderRequestSchema>,
       orderPlacedAnswerSchema,
     );
-    setBusy(false);
-    if ('order' in answer) {
-      setOrder(answer.order);
-      setClientSecret(answer.payment.clientSecret);
-      return;
-    }
-    if (answer.field === 'email') return setEmailError(answer.error ?? 'value');
-    if (answer.field === 'coupon') return setCouponError(answer.error ?? 'generic');
-    setFormError(answer.cscode === 0 ? 'network' : (answer.error ?? 'generic'));
+    if ('order' in answer) return void dispatch(checkoutEvents.orderPlaced({ order: answer.order, clientSecret: answer.payment.clientSecret }));
+    if (answer.field === 'email') return void dispatch(checkoutEvents.orderRefused({ field: 'email', error: answer.error ?? 'value' }));
+    if (answer.field === 'coupon') return void dispatch(checkoutEvents.orderRefused({ field: 'coupon', error: answer.error ?? 'generic' }));
+    dispatch(checkoutEvents.orderRefused({ field: null, error: answer.cscode === 0 ? 'network' : (answer.error ?? 'generic') }));
   };
 
   const paying = order?.status === 'pending';
@@ -218,10 +204,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
                   value={count}
                   checked={devices === count}
                   disabled={paying}
-                  onChange={() => {
-                    setDevices(count);
-                    setCardType('LFT');
-                  }}
+                  onChange={() => dispatch(checkoutEvents.lifetimeDevicesChosen(count))}
                 />
                 {count}
               </label>
@@ -247,7 +230,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
           className={active ? styles.chosen : styles.choose}
           aria-pressed={active}
           disabled={paying}
-          onClick={() => setCardType(type)}
+          onClick={() => dispatch(checkoutEvents.planChosen(type))}
           data-plan={type}
           id={`checkout-choose-${type}`}
           // Four buttons all named "Select" tell a screen reader nothing: each is named with its plan too.
@@ -284,17 +267,17 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
       </header>
       {!hasMac && <p className={styles.note}>{t('os_mac_unavailable')}</p>}
       {upgradeSource && (
-        <p className={styles.notice} data-upgrade={data.upgrade?.offer?.orderId}>
+        <p className={styles.notice} data-upgrade={upgrade?.offer?.orderId}>
           {t('upgrade_notice', { plan: t(`plan_names.${upgradeSource.type}`), os: osName(upgradeSource.os) })}
         </p>
       )}
-      {data.upgrade?.error && (
+      {upgrade?.error && (
         <p className={styles.notice} role="alert">
-          {t(`errors.${data.upgrade.error}`)}{' '}
-          {data.upgrade.error === 'upgrade_sign_in' && (
+          {t(`errors.${upgrade.error}`)}{' '}
+          {upgrade.error === 'upgrade_sign_in' && (
             <a
               href={`${toLocalePath(locale, '/login')}?${new URLSearchParams({
-                return: `${toLocalePath(locale, '/checkout')}?${new URLSearchParams({ upgrade_id: data.upgradeId ?? '', ...(data.appliedId ? { applied_id: data.appliedId } : {}) })}`,
+                return: `${toLocalePath(locale, '/checkout')}?${new URLSearchParams({ upgrade_id: upgradeId ?? '', ...(appliedId ? { applied_id: appliedId } : {}) })}`,
               })}`}
             >
               {t('upgrade_sign_in_link')}
@@ -302,7 +285,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
           )}
         </p>
       )}
-      {data.appliedId && !upgradeSource && <p className={styles.notice}>{t('applied_notice', { id: data.appliedId })}</p>}
+      {appliedId && !upgradeSource && <p className={styles.notice}>{t('applied_notice', { id: appliedId })}</p>}
       {offer.campaign && offer.campaign.endsAt > now && <Countdown name={offer.campaign.name} endsAt={offer.campaign.endsAt} now={now} />}
 
       <div className={styles.layout}>
@@ -381,17 +364,10 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
                       maxLength={32}
                       aria-invalid={Boolean(couponError) || !couponFits}
                       aria-describedby="coupon-status"
-                      onChange={(event) => setCouponCode(event.target.value.toUpperCase())}
+                      onChange={(event) => dispatch(checkoutEvents.couponCodeTyped(event.target.value))}
                     />
                     {coupon ? (
-                      <button
-                        type="button"
-                        className={styles.ghost}
-                        onClick={() => {
-                          setCoupon(null);
-                          setCouponCode('');
-                        }}
-                      >
+                      <button type="button" className={styles.ghost} onClick={() => dispatch(checkoutEvents.couponRemoved())}>
                         {t('coupon_remove')}
                       </button>
                     ) : (
@@ -450,7 +426,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
                       maxLength={254}
                       aria-invalid={Boolean(emailError)}
                       aria-describedby="checkout-email-hint"
-                      onChange={(event) => setEmail(event.target.value)}
+                      onChange={(event) => dispatch(checkoutEvents.emailTyped(event.target.value))}
                     />
                     <p id="checkout-email-hint" className={emailError ? styles.error : styles.hint} role={emailError ? 'alert' : undefined}>
                       {emailError ? t(`errors.${emailError}`) : t('email_hint')}
@@ -477,11 +453,11 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
                     publishableKey={offer.provider.publishableKey}
                     clientSecret={clientSecret}
                     order={order}
-                    onBack={() => setOrder(null)}
+                    onBack={() => dispatch(checkoutEvents.paymentLeft())}
                   />
                 </Suspense>
               ) : (
-                <SandboxPayment order={order} onPaid={setOrder} onBack={() => setOrder(null)} />
+                <SandboxPayment order={order} onPaid={markPaid} onBack={() => dispatch(checkoutEvents.paymentLeft())} />
               )}
             </div>
           )}

@@ -1,10 +1,8 @@
 /** @jest-environment jsdom */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { configureStore } from '@reduxjs/toolkit';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createTranslator, type OrderDto, type SharedState } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import type { OrderDto } from '@reelkeep/shared-contracts';
+import { renderWithShell } from '@reelkeep/shell/testing';
 import { ThankYou } from './ThankYou.tsx';
 
 // The texts of locales/fr/checkout.json the thank-you state's Copy uses.
@@ -36,14 +34,7 @@ const ORDER: OrderDto = {
 };
 
 function renderThanks() {
-  const state = { locale: { current: 'fr', prefix: '/fr', path: '/checkout' } } as Pick<SharedState, 'locale'>;
-  return render(
-    <Provider store={configureStore({ reducer: () => state })}>
-      <I18nProvider translator={createTranslator('fr', { checkout })}>
-        <ThankYou order={ORDER} />
-      </I18nProvider>
-    </Provider>,
-  );
+  return renderWithShell(<ThankYou order={ORDER} />, { locale: 'fr', path: '/checkout', namespaces: ['checkout'] });
 }
 
 const setClipboard = (clipboard: { writeText: (text: string) => Promise<void> } | undefined) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { toLocalePath, selectLocale, type OrderDto } from '@reelkeep/shared-contracts';
 import * as styles from './CheckoutPage.module.css';

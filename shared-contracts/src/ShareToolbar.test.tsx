@@ -1,30 +1,15 @@
 /** @jest-environment jsdom */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { configureStore } from '@reduxjs/toolkit';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { I18nProvider } from './i18n-react.tsx';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderWithShell } from '@reelkeep/shell/testing';
 import { ShareToolbar } from './ShareToolbar.tsx';
-import { createTranslator } from './translator.ts';
-import type { SharedState } from './store-contract.ts';
-
-const common = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../locales/ja/common.json'), 'utf8')) as Record<string, unknown>;
 
 function renderToolbar(canonicalUrl: string) {
-  const state = {
-    locale: { current: 'ja', prefix: '/ja', path: '/netflix-downloader' },
-    pageMeta: { title: 'Netflix ダウンローダー | ReelKeep', description: '', keywords: '', status: 200, canonicalUrl },
-  } as Pick<SharedState, 'locale' | 'pageMeta'>;
-  const store = configureStore({ reducer: () => state });
-  return render(
-    <Provider store={store}>
-      <I18nProvider translator={createTranslator('ja', { common })}>
-        <ShareToolbar />
-      </I18nProvider>
-    </Provider>,
-  );
+  return renderWithShell(<ShareToolbar />, {
+    locale: 'ja',
+    path: '/netflix-downloader',
+    state: { pageMeta: { title: 'Netflix ダウンローダー | ReelKeep', description: '', keywords: '', status: 200, canonicalUrl } },
+  });
 }
 
 const setClipboard = (writeText: (text: string) => Promise<void>) =>

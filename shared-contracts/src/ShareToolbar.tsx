@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from './i18n-react.tsx';
+import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { buildShareLinks, SHARE_NETWORK_NAMES } from './share-links.ts';
 import { selectLocale, selectPageMeta } from './store-contract.ts';

@@ -1,13 +1,15 @@
 import type { ComponentType } from 'react';
 import type { Locale } from './locales.ts';
 import type { RemoteName, RouteName } from './routes.ts';
-import type { Slice } from '@reduxjs/toolkit';
+import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+import type { SharedState } from './store-contract.ts';
 
 /**
  * Version of these contracts. A remote records the version it was built against; the shell refuses a
- * remote whose major differs from its own (at promotion and again at load).
+ * remote whose major differs from its own (at promotion and again at load). Major 4: texts are read through
+ * the shared react-i18next, no longer through a translator each bundle carries (ADR 0002, issue 23).
  */
-export const CONTRACT_VERSION = '3.3.0';
+export const CONTRACT_VERSION = '4.1.0';
 
 /** Tells whether a remote built against `remoteVersion` can run in a shell built against `hostVersion`. */
 export function isContractCompatible(remoteVersion: string, hostVersion: string = CONTRACT_VERSION): boolean {
@@ -114,6 +116,12 @@ export interface PageDefinition<Data = unknown> {
   preload?: () => Promise<void>;
   /** Namespaces the page reads besides `common` (the first is the page's own). */
   namespaces: (match: RouteMatch) => string[];
+  /**
+   * Events the shell dispatches when the page opens, after its module's slices are injected: on the server before
+   * it renders (so the hydration state carries their result into the browser's store), and in the browser before
+   * a client navigation shows the page. Since 4.1.0.
+   */
+  openingEvents?: (page: PageProps<Data>, state: SharedState) => UnknownAction[];
 }
 
 /** A page definition whatever its data type (each page checks its own data type where it is declared). */
@@ -126,6 +134,16 @@ export interface RemotePageModule {
   contractVersion: string;
   /** The routes this remote renders. */
   pages: Partial<Record<RouteName, AnyPageDefinition>>;
-  /** Slices the shell injects into its store before the page renders. */
-  slices?: Slice[];
+  /**
+   * Slices the shell injects into its store (RTK `combineSlices().inject`) when the module first loads, before
+   * its page renders, on the server and in the browser (where the hydration state restores their state). Since
+   * 4.1.0 a slice is anything with a `reducerPath` and a `reducer`: an RTK `createSlice` result.
+   */
+  slices?: readonly InjectableSlice[];
+}
+
+/** A slice a remote hands to the shell's store: its state lives under `reducerPath`. */
+export interface InjectableSlice {
+  readonly reducerPath: string;
+  readonly reducer: Reducer;
 }

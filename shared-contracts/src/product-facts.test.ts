@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { parse as parseYaml } from 'yaml';
 import { BEST_QUALITY, USUAL_QUALITY, VIDEO_QUALITIES } from './fact-values.ts';
 import { fillFactPlaceholders, findFactConflicts, readFactValue, SERVICE_FACTS } from './product-facts.ts';
-import { createTranslator } from './translator.ts';
+import { createI18n, fixedTranslate } from './i18n.ts';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 const ARTICLES = path.join(ROOT, 'mf-blog', 'content', 'articles');
@@ -54,7 +54,7 @@ describe('the fact sheet', () => {
   });
 
   it("every translation names the sheet's qualities without its caller passing them", () => {
-    const t = createTranslator('en', { home: { q: 'Up to {{facts.usual_quality}}, {{facts.best_quality}} where offered' } }, 'home').t;
+    const t = fixedTranslate(createI18n('en', { home: { q: 'Up to {{facts.usual_quality}}, {{facts.best_quality}} where offered' } }), 'home');
     expect(t('q')).toBe(`Up to ${USUAL_QUALITY}, ${BEST_QUALITY} where offered`);
   });
 });

@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, isLocale, toLocalePrefix, translate, type Locale } from '@reelkeep/shared-contracts';
+import { DEFAULT_LOCALE, isLocale, toLocalePrefix, type Locale } from '@reelkeep/shared-contracts';
+import { createMailTranslate } from '@reelkeep/shared-contracts/i18n';
 import type { HostContext } from '@reelkeep/platform/host-context';
 import { buildUnsubscribeHeaders, CONFIRM_TOKEN_TTL_MS } from './newsletter-rules.ts';
 import { createUnsubscribeToken, type Subscriber } from './newsletter-subscriptions.ts';
@@ -20,8 +21,7 @@ export function buildNewsletterPageUrl(siteUrl: string, locale: Locale, name: 'c
 }
 
 function createTexts(texts: NewsletterTexts, locale: Locale) {
-  return (key: string, values: Record<string, string | number> = {}) =>
-    translate({ newsletter: texts }, locale, 'newsletter', key, { defaultValue: '', ...values });
+  return createMailTranslate(locale, 'newsletter', texts);
 }
 
 /** The confirmation mail of a sign-up (`mail.confirm.*`): the link opens the page whose button confirms. */

@@ -16,6 +16,7 @@ import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
 import { createCohortResolver } from './canary-cohort.ts';
 import { createReleaseBeaconHandler, RELEASE_BEACON_LIMIT, RELEASE_BEACON_WINDOW_MS } from './release-beacon.ts';
 import { toConsoleHealth } from './console/console-releases-section.ts';
+import { findDictionaryTags, sendDictionary } from './release-texts.ts';
 import { createConsoleHandler, CONSOLE_ACCOUNT_LIMIT, CONSOLE_LIMIT_WINDOW_MS, CONSOLE_SIGN_IN_LIMIT } from './console/console-handler.ts';
 import { createConsoleSectionSource } from './console/console-section-source.ts';
 
@@ -190,8 +191,8 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
         const [, locale, namespace] = localeMatch;
         const dictionary = isLocale(locale!) && NAMESPACE_PATTERN.test(namespace!) ? await locales.load(locale, namespace!) : null;
         if (!dictionary) return sendJson(res, 404, { error: 'not found' });
-        // The same for every visitor: browsers and the edge keep it for 5 minutes (a text change is live within them).
-        return sendJson(res, 200, dictionary, method, 'public, max-age=300');
+        // docs/i18n.md "Texts ship with their squad": the same for every visitor; the edge keeps it until the owner's release switches.
+        return sendDictionary(req, res, dictionary, method, findDictionaryTags(namespace!, listLiveVersions(snapshot)));
       }
       if (url.pathname === '/favicon.ico' || url.pathname === '/og-image.png') {
         if (await sendFile(res, PUBLIC_DIR, url.pathname.slice(1), method, { cacheControl: 'public, max-age=86400' })) return;

@@ -23,6 +23,7 @@ import { createReleasePuller, watchReleases, type ReleasePuller } from './releas
 import { createPageCache } from './page-cache.ts';
 import { createReleaseHealth } from '@reelkeep/platform/release-health';
 import { startCanarySupervisor } from '@reelkeep/platform/canary-supervisor';
+import { createReleaseTextSource } from './release-texts.ts';
 
 /**
  * Before squads had state folders, the generated auth secret lay beside the database: it moves into the
@@ -103,7 +104,9 @@ export async function startHost(config: Config) {
   const store = overrides
     ? createOverlayRegistryStore(shared, async () => JSON.parse(await readFile(overrides, 'utf8')) as Record<string, string>)
     : shared;
-  const locales = createLocaleStore(config.LOCALES_DIR);
+  // docs/i18n.md "Texts ship with their squad": each namespace from the live release that owns it, once the watcher runs.
+  let findTextSource: ReturnType<typeof createReleaseTextSource> = async () => undefined;
+  const locales = createLocaleStore(config.LOCALES_DIR, { findSource: (namespace) => findTextSource(namespace) });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger });
   // docs/operations.md "Mail": mails the relay refused, or a stopped instance left half-sent, go out from the outbox.
   mailer.start();
@@ -185,6 +188,11 @@ export async function startHost(config: Config) {
     db,
     onChange: () => releases.refresh(),
   });
+
+  findTextSource = createReleaseTextSource({ current: releases.current, readRecordedHash: releases.readRecordedHash, logger });
+  releases.onUnload((keep) =>
+    locales.forget((sourceId) => sourceId === 'folder' || keep(sourceId.slice(0, sourceId.indexOf('@')), sourceId.slice(sourceId.indexOf('@') + 1))),
+  );
 
   return {
     logger,

@@ -1,13 +1,7 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import {
-  createTranslator,
-  parseJsonAnswer,
-  readJsonResponse,
-  type HydrationState,
-  type NamespaceResources,
-  type PagePayload,
-} from '@reelkeep/shared-contracts';
+import { parseJsonAnswer, readJsonResponse, type HydrationState, type PagePayload } from '@reelkeep/shared-contracts';
+import { createI18n, createLocalesBackend } from '@reelkeep/shared-contracts/i18n';
 import {
   ChunkLoadError,
   getLoadedPageModules,
@@ -20,6 +14,7 @@ import { AppProviders } from './app/AppProviders.tsx';
 import { createBrowserNavigator, type PageLoadResult } from './routing/navigator.ts';
 import { ROUTE_BY_NAME } from './routing/route-table.ts';
 import { createSiteStore } from './store/create-site-store.ts';
+import { openPageInStore } from './store/open-page.ts';
 import { clientSlice } from './store/shared-slices.ts';
 import { whenIdle } from './when-idle.ts';
 import { reportClientError, startClientMonitoring, watchReleaseHealth } from './monitoring/client-errors.ts';
@@ -30,32 +25,35 @@ const state = JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) 
 void startClientMonitoring(state.monitoring);
 watchReleaseHealth(state.remotes);
 registerPinnedRemotes(state.remotes);
-const { store, injectSlices } = createSiteStore(state.store);
-const translator = createTranslator(state.locale, state.resources);
+const site = createSiteStore(state.store);
+const { store } = site;
+// The page's i18next instance starts from the texts the server rendered with: nothing is fetched for them.
+const i18n = createI18n(state.locale, state.resources, {
+  // A namespace a later page adds: `/locales/<locale>/<namespace>.json`, English when that cannot be read.
+  backend: createLocalesBackend(async (locale, namespace) => {
+    const [response, { namespaceResourcesSchema }] = await Promise.all([
+      fetch(`/locales/${locale}/${namespace}.json`),
+      import('@reelkeep/shared-contracts/answers'),
+    ]);
+    return readJsonResponse(namespaceResourcesSchema, response);
+  }),
+});
 const pinnedVersions = state.remotes.map((remote) => `${remote.name}@${remote.version}`).join(',');
 
+/** Loads the namespaces a page adds before it renders; one that cannot be loaded shows its keys, the page still works. */
 async function fetchNamespaces(payload: PagePayload): Promise<void> {
-  const missing = payload.namespaces.filter((namespace) => !translator.hasNamespace(namespace));
-  const bundles = await Promise.all(
-    missing.map(async (namespace) => {
-      const [response, { namespaceResourcesSchema }] = await Promise.all([
-        fetch(`/locales/${state.locale}/${namespace}.json`),
-        import('@reelkeep/shared-contracts/answers'),
-      ]);
-      return [namespace, (await readJsonResponse(namespaceResourcesSchema, response)) ?? {}] as const;
-    }),
-  );
-  translator.addNamespaces(Object.fromEntries(bundles) as NamespaceResources);
+  await i18n.loadNamespaces(payload.namespaces).catch(() => undefined);
 }
 
 /** Loads the remote of a page; a chunk failure reloads the page once, other failures show the fallback. */
-async function ensureRemote(payload: PagePayload): Promise<PagePayload> {
+async function ensureRemote(payload: PagePayload, opening: boolean): Promise<PagePayload> {
   if (!payload.match) return payload;
   const remote = ROUTE_BY_NAME[payload.match.route].remote;
   if (payload.unavailable.includes(remote)) return payload;
   try {
     const module = await loadBrowserPageModule(remote);
-    injectSlices(module.slices);
+    // docs/sharing.md "One store": the first page's slices come back from the hydration state; a navigation opens the page.
+    openPageInStore(site, module, payload, { withEvents: opening });
     await module.pages[payload.match.route]?.preload?.().catch((error: unknown) => {
       throw new ChunkLoadError(remote, error);
     });
@@ -78,12 +76,12 @@ async function loadPage(url: URL, signal: AbortSignal): Promise<PageLoadResult> 
   const body = parseJsonAnswer(pageDataAnswerSchema, await response.json().catch(() => null));
   if (!body) throw new Error('page data is not a page');
   if ('redirect' in body) return body;
-  const [payload] = await Promise.all([ensureRemote(body.payload), fetchNamespaces(body.payload)]);
+  const [payload] = await Promise.all([ensureRemote(body.payload, true), fetchNamespaces(body.payload)]);
   return { payload };
 }
 
 async function start(): Promise<void> {
-  const initial = await ensureRemote(state.page);
+  const initial = await ensureRemote(state.page, false);
   const navigator = createBrowserNavigator(initial, (url, signal) =>
     loadPage(url, signal).catch((error: unknown) => {
       // The data endpoint is unreachable: let the browser load the page itself.
@@ -94,7 +92,7 @@ async function start(): Promise<void> {
   startTransition(() => {
     hydrateRoot(
       document.getElementById('root')!,
-      <AppProviders store={store} translator={translator} modules={getLoadedPageModules()} frame={state.frame} navigator={navigator} headInTree>
+      <AppProviders store={store} i18n={i18n} modules={getLoadedPageModules()} frame={state.frame} navigator={navigator} headInTree>
         <Root />
       </AppProviders>,
       {

@@ -1,16 +1,10 @@
 /** @jest-environment jsdom */
 import { describe, expect, it } from '@jest/globals';
-import { configureStore } from '@reduxjs/toolkit';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createTranslator, type SharedState } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { act, screen, waitFor } from '@testing-library/react';
+import type { Locale } from '@reelkeep/shared-contracts';
+import { renderWithShell } from '@reelkeep/shell/testing';
 import type { ExposureEnvironment } from './exposure.ts';
 import { GuideSidebar, ResourceBanner } from './GuideExperiments.tsx';
-import english from '../../../locales/en/article_common.json' with { type: 'json' };
-import german from '../../../locales/de/article_common.json' with { type: 'json' };
-
-const articleCommon = (locale: string): Record<string, unknown> => (locale === 'de' ? german : english);
 
 /** A browser whose IntersectionObserver the test drives, and whose beacons it keeps. */
 function createBrowser() {
@@ -47,19 +41,18 @@ function createBrowser() {
 }
 
 function renderGuide(values: Record<string, string>, locale = 'en', pageKey = 'how-to-download-netflix-videos', browser = createBrowser()) {
-  const state = { locale: { current: locale, prefix: locale === 'en' ? '' : `/${locale}`, path: `/${pageKey}` }, ab: { values } } as Pick<
-    SharedState,
-    'locale' | 'ab'
-  >;
   const tree = (key: string) => (
-    <Provider store={configureStore({ reducer: () => state })}>
-      <I18nProvider translator={createTranslator(locale as 'en', { article_common: articleCommon(locale) })}>
-        <GuideSidebar pageKey={key} environment={browser.environment} />
-        <ResourceBanner pageKey={key} environment={browser.environment} />
-      </I18nProvider>
-    </Provider>
+    <>
+      <GuideSidebar pageKey={key} environment={browser.environment} />
+      <ResourceBanner pageKey={key} environment={browser.environment} />
+    </>
   );
-  const view = render(tree(pageKey));
+  const view = renderWithShell(tree(pageKey), {
+    locale: locale as Locale,
+    path: `/${pageKey}`,
+    namespaces: ['article_common'],
+    state: { ab: { values } },
+  });
   return { ...browser, navigate: (key: string) => view.rerender(tree(key)) };
 }
 

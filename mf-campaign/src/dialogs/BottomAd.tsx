@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import type { CampaignBottomAdAttrDto } from '@reelkeep/shared-contracts';
 import { toBottomAdStyle } from './dialog-rules.ts';
 import * as styles from './CampaignDialogs.module.css';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import {
   currentCampaignsAnswerSchema,
   emitSiteEvent,
@@ -15,8 +15,8 @@ import {
   type CampaignCouponDto,
   type CampaignDialogsProps,
   type CampaignDto,
-  type Translator,
 } from '@reelkeep/shared-contracts';
+import type { I18n } from '@reelkeep/shared-contracts/i18n';
 import {
   AD_CLOSE_AFTER_CLICK_MS,
   areAdsAllowed,
@@ -52,15 +52,9 @@ const session = {
   },
 };
 
-/** Loads the `campaign` texts into the page's translator when the page did not bring them. */
-async function loadCampaignTexts(translator: Translator, locale: string): Promise<void> {
-  if (translator.hasNamespace('campaign')) return;
-  const [response, { namespaceResourcesSchema }] = await Promise.all([
-    fetch(`/locales/${locale}/campaign.json`),
-    import('@reelkeep/shared-contracts/answers'),
-  ]);
-  const texts = await readJsonResponse(namespaceResourcesSchema, response);
-  if (texts) translator.addNamespaces({ campaign: texts });
+/** Loads the `campaign` texts through the page's i18next backend when the page did not bring them. */
+async function loadCampaignTexts(i18n: I18n): Promise<void> {
+  await i18n.loadNamespaces('campaign').catch(() => undefined);
 }
 
 /** The running campaign with its coupons and bottom ad, for the link's preview and personal deadline. */
@@ -121,7 +115,7 @@ export function CampaignDialogs({ campaign, route, prefix, locale, search }: Cam
 
   useEffect(() => {
     let cancelled = false;
-    void Promise.all([loadCampaignTexts(i18n, locale), fetchCampaign(firstSearch)])
+    void Promise.all([loadCampaignTexts(i18n), fetchCampaign(firstSearch)])
       .then(([, found]) => {
         if (cancelled) return;
         setDetails(found && found.id === campaign.id ? found : null);

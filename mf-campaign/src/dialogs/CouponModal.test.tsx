@@ -1,11 +1,12 @@
 /** @jest-environment jsdom */
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createTranslator, type CampaignCouponDto, type FrameCampaignDto } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { type CampaignCouponDto, type FrameCampaignDto } from '@reelkeep/shared-contracts';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@reelkeep/shared-contracts/i18n';
 import { CouponModal } from './CouponModal.tsx';
 
-const translator = createTranslator('en', {
+const translator = createI18n('en', {
   common: { dialog: { close: 'Close' } },
   campaign: {
     ui: {
@@ -57,7 +58,7 @@ const coupon = (code: string, discountCents: number): CampaignCouponDto => ({
 
 function renderModal(route: string, onClose: () => void = () => undefined) {
   return render(
-    <I18nProvider translator={translator}>
+    <I18nextProvider i18n={translator}>
       <button type="button">Before</button>
       <CouponModal
         campaign={campaign}
@@ -67,7 +68,7 @@ function renderModal(route: string, onClose: () => void = () => undefined) {
         locale="en"
         onClose={onClose}
       />
-    </I18nProvider>,
+    </I18nextProvider>,
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import { formatCents, type CampaignCouponDto, type FrameCampaignDto } from '@reelkeep/shared-contracts';
 import { splitCountdown, toSelectPlanHref } from '../campaign-rules.ts';
 import { isLastDay } from '../sale-copy.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import { CampaignDialog } from './CampaignDialog.tsx';
 import * as styles from './CampaignDialogs.module.css';
 

@@ -130,6 +130,8 @@ export function createBrowser(call: Caller, cookies: Record<string, string> = {}
 /** What a sandbox checkout suite works with; `buyer` is a new browser for each test. */
 export interface SandboxCheckout {
   db: Database;
+  /** The host context the checkout's routes get (its mailer is the outbox unless a suite points it elsewhere). */
+  context: CheckoutContext;
   call: Caller;
   buyer: Browser;
   account: ReturnType<typeof createAccountStandIn>;
@@ -179,6 +181,7 @@ export function useSandboxCheckout(open: () => Promise<Database>): SandboxChecko
       env: { CHECKOUT_RATE_LIMIT: '1000', LICENCE_RATE_LIMIT: '1000', LICENCE_MAX_DEACTIVATIONS: '2' },
       fetchApi: checkout.account.fetchApi,
     });
+    checkout.context = context;
     checkout.call = makeCaller(api.routes, context);
     const demo = buildDemoCampaign(Date.now());
     const created = await campaigns.fetchApi('/api/campaign/admin/campaigns', {

@@ -1,4 +1,4 @@
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { createOsSwitchedAction, DS, selectOs } from '@reelkeep/shared-contracts';
 import type { InstallIds } from '../catalogue/products.ts';

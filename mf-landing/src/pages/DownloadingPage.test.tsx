@@ -1,31 +1,19 @@
 /** @jest-environment jsdom */
 import { describe, expect, it } from '@jest/globals';
-import { configureStore } from '@reduxjs/toolkit';
-import { render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createTranslator, type SharedState } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { screen } from '@testing-library/react';
+import { renderWithShell } from '@reelkeep/shell/testing';
 import { AIO_PRODUCT, toInstallers } from '../catalogue/products.ts';
 import { DownloadingPage } from './InfoPages.tsx';
 import type { DownloadingPageData } from './page-data.ts';
 
-// The texts of locales/de/downloading.json the tests read.
-const downloading = {
-  download_win: 'ReelKeep für Windows herunterladen',
-  download_mac: 'ReelKeep für Mac herunterladen',
-  version: 'Aktuelle Version: {{version}}',
-};
-
 function renderPage(os: 'win' | 'mac', versions: DownloadingPageData['versions']) {
-  const state = { locale: { current: 'de', prefix: '/de', path: '/downloading' }, os: { os, is64Bit: true } } as Pick<SharedState, 'locale' | 'os'>;
   const data: DownloadingPageData = { product: AIO_PRODUCT.name, productSlug: AIO_PRODUCT.slug, installers: toInstallers(AIO_PRODUCT), versions };
-  return render(
-    <Provider store={configureStore({ reducer: () => state })}>
-      <I18nProvider translator={createTranslator('de', { downloading })}>
-        <DownloadingPage data={data} pageName="downloading" route="downloading" locale="de" params={{}} />
-      </I18nProvider>
-    </Provider>,
-  );
+  return renderWithShell(<DownloadingPage data={data} pageName="downloading" route="downloading" locale="de" params={{}} />, {
+    locale: 'de',
+    path: '/downloading',
+    namespaces: ['downloading'],
+    state: { os: { os, is64Bit: true } },
+  });
 }
 
 describe('spec: /product/info is called and the version shown on the download page, cached 2 hours', () => {

@@ -1,4 +1,4 @@
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { DS, toLocalePath, selectLocale, selectOs, type PageProps } from '@reelkeep/shared-contracts';
 import { DownloadButtons, toDownloadHref, toInstallAttributes } from '../components/DownloadButtons.tsx';

@@ -10,6 +10,7 @@ import { hashFile, listFiles, RELEASE_MANIFEST_FILE, toReleaseDir } from './rele
 import { inspectApiModule } from './api-inspection.ts';
 import { API_MODULE_FILE, RELEASE_MIGRATIONS_DIR } from '../squad-api-host.ts';
 import { listStartScripts } from './start-scripts.ts';
+import { packNamespaces } from './release-locales.ts';
 
 /** The apps of the system, each a folder at the repository root with an `rspack.config.ts`. */
 export const APPS = ['shell', 'mf-landing', 'mf-checkout', 'mf-account', 'mf-blog', 'mf-campaign'] as const;
@@ -57,11 +58,16 @@ export interface BuildResult {
 }
 
 /**
- * Builds one app (browser and server containers) into `<releasesDir>/<app>/<version>`, where the version is
+ * Builds one app (browser and server containers, API, migrations, copied files and its translation namespaces) into `<releasesDir>/<app>/<version>`, where the version is
  * the package version plus a hash of the output, and records every file's sha256 in `release.json`.
  * Nothing else changes: going live is a separate `release:promote`.
  */
-export async function buildApp(root: string, releasesDir: string, app: AppName, options: { sourceDir?: string } = {}): Promise<BuildResult> {
+export async function buildApp(
+  root: string,
+  releasesDir: string,
+  app: AppName,
+  options: { sourceDir?: string; localesDir?: string } = {},
+): Promise<BuildResult> {
   const started = performance.now();
   const appDir = options.sourceDir ?? path.join(root, app);
   const { BUILD } = (await import(path.join(appDir, 'rspack.config.ts'))) as { BUILD: Omit<AppBuildOptions, 'appDir' | 'outDir'> };
@@ -87,6 +93,8 @@ export async function buildApp(root: string, releasesDir: string, app: AppName, 
     }
     await precompressBrowserFiles(path.join(staging, 'browser'));
     for (const [from, to] of Object.entries(BUILD.copy ?? {})) await cp(path.join(appDir, from), path.join(staging, to), { recursive: true });
+    // docs/i18n.md "Texts ship with their squad": the app's namespaces, from the top-level `locales/`.
+    await packNamespaces(options.localesDir ?? path.join(root, 'locales'), staging, app);
     // The API module is checked as promotion will check it, and what it declares is recorded.
     let api: ReleaseManifest['api'];
     if (BUILD.apiEntry) {

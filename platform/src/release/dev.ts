@@ -1,7 +1,7 @@
 /**
  * `npm run dev -- <app>` (docs/releasing.md "How a squad builds and releases its remote"): runs the site with one app
  * built from source, its browser container, server container and API, against the other apps' live
- * releases. Every change under the app (or shared-contracts) rebuilds it into a new version, which this
+ * releases. Every change under the app (or shared-contracts, or locales) rebuilds it into a new version, which this
  * server alone treats as live (the shared registry is not touched); the browser gets it on the next load.
  */
 import { spawn } from 'node:child_process';
@@ -64,6 +64,8 @@ const schedule = (file: string | null) => {
 const watchers = [
   watch(path.join(ROOT_DIR, app), { recursive: true }, (_event, file) => schedule(file)),
   watch(path.join(ROOT_DIR, 'shared-contracts', 'src'), { recursive: true }, (_event, file) => schedule(file)),
+  // docs/i18n.md "Texts ship with their squad": a text of the app's namespaces is part of its release.
+  watch(path.join(ROOT_DIR, 'locales'), { recursive: true }, (_event, file) => schedule(file)),
 ];
 
 const stop = () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CLIENT_IP_HEADER, createTranslator, DEFAULT_LOCALE, isLocale, LOCALES, readInput, type Locale } from '@reelkeep/shared-contracts';
+import { CLIENT_IP_HEADER, DEFAULT_LOCALE, isLocale, LOCALES, readInput, type Locale } from '@reelkeep/shared-contracts';
+import { createI18n, fixedTranslate } from '@reelkeep/shared-contracts/i18n';
 import {
   canRole,
   consoleAuditQuery,
@@ -158,7 +159,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
     res.setHeader('x-cache', 'BYPASS');
     const locale = pickConsoleLocale(url, req.headers['accept-language']);
     const texts = await deps.loadTexts(locale);
-    const t = createTranslator(locale, texts, 'console').t;
+    const t = fixedTranslate(createI18n(locale, texts), 'console');
     const cookie = req.headers.cookie ?? '';
     const forwarded = (extra: Record<string, string> = {}) => ({ cookie, [CLIENT_IP_HEADER]: clientIp, ...extra });
     const notice = noticeQuery.safeParse(Object.fromEntries(url.searchParams)).data;

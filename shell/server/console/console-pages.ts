@@ -1,4 +1,4 @@
-import { type TranslateFunction } from '@reelkeep/shared-contracts';
+import { type Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import { canRole, CONSOLE_ROLES, type ConsoleActor, type ConsolePermission } from '@reelkeep/shared-contracts/console';
 import { html, type Markup } from './console-html.ts';
 import { SECTION_STYLE } from './console-section-style.ts';

@@ -1,4 +1,4 @@
-import type { TranslateFunction } from '@reelkeep/shared-contracts';
+import type { Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 
 /** The label of a registry event's action in the Releases history. */
 export function translateSwitchAction(t: TranslateFunction, action: 'promote' | 'rollback' | 'canary' | 'canary-rollback'): string {

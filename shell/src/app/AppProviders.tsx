@@ -1,7 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import type { FrameData, Translator } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { I18nextProvider } from 'react-i18next';
+import type { FrameData } from '@reelkeep/shared-contracts';
+import type { I18n } from '@reelkeep/shared-contracts/i18n';
 import { PageModulesContext, type PageModules } from '../federation/page-modules.ts';
 import { NavigatorContext, type Navigator } from '../routing/navigator.ts';
 import type { createSiteStore } from '../store/create-site-store.ts';
@@ -18,7 +19,8 @@ export function useHeadInTree(): boolean {
 /** Everything the frame and the pages read from context. */
 export interface AppProvidersProps {
   store: ReturnType<typeof createSiteStore>['store'];
-  translator: Translator;
+  /** The page's i18next instance (one per render on the server, one per page in the browser). */
+  i18n: I18n;
   modules: PageModules;
   frame: FrameData;
   navigator: Navigator;
@@ -28,10 +30,10 @@ export interface AppProvidersProps {
 }
 
 /** The one provider tree of the site, the same for the server render and the browser. */
-export function AppProviders({ store, translator, modules, frame, navigator, headInTree, children }: AppProvidersProps) {
+export function AppProviders({ store, i18n, modules, frame, navigator, headInTree, children }: AppProvidersProps) {
   return (
     <Provider store={store}>
-      <I18nProvider translator={translator}>
+      <I18nextProvider i18n={i18n}>
         <PageModulesContext.Provider value={modules}>
           <FrameDataContext.Provider value={frame}>
             <NavigatorContext.Provider value={navigator}>
@@ -39,7 +41,7 @@ export function AppProviders({ store, translator, modules, frame, navigator, hea
             </NavigatorContext.Provider>
           </FrameDataContext.Provider>
         </PageModulesContext.Provider>
-      </I18nProvider>
+      </I18nextProvider>
     </Provider>
   );
 }

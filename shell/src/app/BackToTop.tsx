@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import * as styles from './BackToTop.module.css';
 
 /** docs/frame.md "Back to top": the button appears past 100 px and scrolls up in steps every 20 ms. */

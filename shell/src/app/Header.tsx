@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { toLocalePath, selectLocale, selectLocalePrefix, selectSession, type ServiceGroupId } from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { LOCALES, toLocalePath, selectLocaleState, type Locale } from '@reelkeep/shared-contracts';
 import { usePagePayload } from '../routing/navigator.ts';

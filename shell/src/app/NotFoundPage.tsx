@@ -1,4 +1,4 @@
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import { toLocalePath, selectLocale } from '@reelkeep/shared-contracts';
 import { useSelector } from 'react-redux';
 import * as styles from './NotFoundPage.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import * as styles from './RemoteFallback.module.css';
 
 /** The localised stand-in for a region whose remote is unavailable (docs/operations.md "When a remote is broken"). */

@@ -4,13 +4,13 @@ import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import {
   CLIENT_NOT_DETECTED,
-  createTranslator,
   PROMPT_QUEUE_INITIAL_STATE,
   type PagePayload,
   type RemoteName,
   type RemotePageModule,
 } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@reelkeep/shared-contracts/i18n';
 import { PageModulesContext } from '../federation/page-modules.ts';
 import { createStaticNavigator, NavigatorContext } from '../routing/navigator.ts';
 import { createSiteStore } from '../store/create-site-store.ts';
@@ -40,13 +40,13 @@ function renderPage(payload: PagePayload, modules: Map<RemoteName, RemotePageMod
   const navigator = createStaticNavigator({ location: { pathname: path, search: '', hash: '', key: 'test' }, payload, navigationType: 'POP' });
   return render(
     <Provider store={store}>
-      <I18nProvider translator={createTranslator('ja', { common })}>
+      <I18nextProvider i18n={createI18n('ja', { common })}>
         <PageModulesContext.Provider value={modules}>
           <NavigatorContext.Provider value={navigator}>
             <Root />
           </NavigatorContext.Provider>
         </PageModulesContext.Provider>
-      </I18nProvider>
+      </I18nextProvider>
     </Provider>,
   );
 }

@@ -4,7 +4,6 @@ import { renderToPipeableStream } from 'react-dom/server';
 import {
   CAMPAIGN_BANNER_CLOSED_COOKIE,
   CLIENT_NOT_DETECTED,
-  createTranslator,
   HREFLANG,
   PROMPT_QUEUE_INITIAL_STATE,
   readCookie,
@@ -14,10 +13,12 @@ import {
   type SharedState,
   toContainerName,
 } from '@reelkeep/shared-contracts';
+import { fixedTranslate } from '@reelkeep/shared-contracts/i18n';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { createStaticNavigator } from '../routing/navigator.ts';
 import { ROUTE_BY_NAME, splitLocale } from '../routing/route-table.ts';
 import { createSiteStore } from '../store/create-site-store.ts';
+import { openPageInStore } from '../store/open-page.ts';
 import type { PageOutcome, RenderInput } from '../render-contract.ts';
 import { shouldShowCampaignBanner } from '../app/campaign-banner-rules.ts';
 import { renderCampaignBannerHtml } from './campaign-banner.server.ts';
@@ -131,10 +132,16 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: 
  * RENDER_TIMEOUT_MS and its timer always cleared.
  */
 export async function renderDocumentStream(input: RenderInput, page: ResolvedPage, frame: FrameData, app: ReactNode): Promise<PageOutcome> {
-  const state = buildStoreState(input, page, frame);
-  const { store, injectSlices } = createSiteStore(state);
-  for (const module of page.modules.values()) injectSlices(module.slices);
-  const translator = createTranslator(page.locale, page.resources);
+  const site = createSiteStore(buildStoreState(input, page, frame));
+  for (const module of page.modules.values()) site.injectSlices(module.slices);
+  const route = page.payload.match?.route;
+  openPageInStore(site, route ? page.modules.get(ROUTE_BY_NAME[route].remote) : undefined, page.payload, { withEvents: true });
+  const { store } = site;
+  // What the page renders with, injected slices included: the browser's store starts from it.
+  const state = store.getState();
+  // One i18next instance per request, over the page's namespaces (docs/i18n.md "One instance per page").
+  const { i18n } = page;
+  const t = fixedTranslate(i18n);
   // The browser hydrates the same tree with its own navigator (routing/navigator.ts).
   const navigator = createStaticNavigator({
     location: { pathname: input.url.pathname, search: input.url.search, hash: '', key: 'server' },
@@ -153,11 +160,11 @@ export async function renderDocumentStream(input: RenderInput, page: ResolvedPag
     ...(input.tracking ? { tracking: input.tracking } : {}),
   };
   const tree = (
-    <AppProviders store={store} translator={translator} modules={page.modules} frame={frame} navigator={navigator} headInTree={false}>
+    <AppProviders store={store} i18n={i18n} modules={page.modules} frame={frame} navigator={navigator} headInTree={false}>
       {app}
     </AppProviders>
   );
-  const start = renderDocumentStart(input, page, translator.t('common:nav.skip'), renderBanner(page, state, frame, translator.t));
+  const start = renderDocumentStart(input, page, t('common:nav.skip'), renderBanner(page, state, frame, t));
   const end = `</div><script id="__RK_STATE__" type="application/json">${serialiseHydrationState(hydration)}</script></body></html>`;
 
   let timer: ReturnType<typeof setTimeout> | undefined;

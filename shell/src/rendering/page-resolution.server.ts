@@ -1,5 +1,4 @@
 import {
-  createTranslator,
   DEFAULT_LOCALE,
   PAGE_VERDICT,
   readPageVerdict,
@@ -12,6 +11,7 @@ import {
   type RouteMatch,
   type Translate,
 } from '@reelkeep/shared-contracts';
+import { createI18n, fixedTranslate, type I18n } from '@reelkeep/shared-contracts/i18n';
 import { withTimeout } from '../federation/page-modules.ts';
 import { loadServerPageModule } from '../federation/server-remotes.ts';
 import { resolvePath, splitLocale } from '../routing/route-table.ts';
@@ -22,6 +22,8 @@ export interface ResolvedPage {
   payload: PagePayload;
   locale: Locale;
   resources: NamespaceResources;
+  /** The request's i18next instance over `resources`: the head and the render translate with the same one. */
+  i18n: I18n;
   modules: ReadonlyMap<RemoteName, RemotePageModule>;
 }
 
@@ -44,10 +46,12 @@ async function resolveFramePage(
   unavailable: RemoteName[] = [],
 ): Promise<ResolvedPage> {
   const resources = await input.loadResources(locale, FRAME_NAMESPACES);
-  const t = createTranslator(locale, resources).t;
+  const i18n = createI18n(locale, resources);
+  const t = fixedTranslate(i18n);
   return {
     locale,
     resources,
+    i18n,
     modules: new Map(),
     payload: {
       status,
@@ -135,11 +139,13 @@ export async function resolvePage(input: RenderInput): Promise<PageResolution> {
   }
   const namespaces = ['common', ...definitionOfPage.namespaces(routeMatch)];
   const resources = await input.loadResources(locale, namespaces);
-  const t: Translate = createTranslator(locale, resources).getFixedT(namespaces[1]);
+  const i18n = createI18n(locale, resources);
+  const t: Translate = fixedTranslate(i18n, namespaces[1]);
   const head = definitionOfPage.head(t, routeMatch, data);
   return page({
     locale,
     resources,
+    i18n,
     modules: new Map([[definition.remote, module]]),
     payload: { status: 200, match: routeMatch, head, data, namespaces, unavailable: [] },
   });

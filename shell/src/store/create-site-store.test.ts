@@ -65,4 +65,16 @@ describe('the site store', () => {
     expect((store.getState() as SharedState & { cart: { items: number } }).cart).toEqual({ items: 1 });
     expect(store.getState().os).toEqual(initial.os);
   });
+
+  it('starts an injected slice from the hydration state the server wrote, and a slice nobody hydrated from its own', () => {
+    const cart = createSlice({ name: 'cart', initialState: { items: 0 }, reducers: { itemAdded: (state) => void (state.items += 1) } });
+    const wishlist = createSlice({ name: 'wishlist', initialState: { names: [] as string[] }, reducers: {} });
+    const { store, injectSlices } = createSiteStore({ ...initial, cart: { items: 3 } } as SharedState);
+    // Before injection the contract's slices are there, the remote's state waits for its slice.
+    expect(store.getState()).toEqual(initial);
+    injectSlices([cart, wishlist]);
+    expect(store.getState()).toEqual({ ...initial, cart: { items: 3 }, wishlist: { names: [] } });
+    store.dispatch(cart.actions.itemAdded());
+    expect((store.getState() as SharedState & { cart: { items: number } }).cart).toEqual({ items: 4 });
+  });
 });

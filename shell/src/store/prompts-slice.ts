@@ -7,7 +7,7 @@ import { isPromptQueueAction, reducePromptQueue } from '../prompts/prompt-queue-
  * them without the shell's code; the frame adds the ones only it knows.
  */
 export const promptsSlice = {
-  reducerPath: 'prompts',
+  reducerPath: 'prompts' as const,
   reducer: (state: PromptQueueState = PROMPT_QUEUE_INITIAL_STATE, action: { type: string; payload?: unknown }): PromptQueueState =>
     isPromptQueueAction(action) ? reducePromptQueue(state, action) : state,
   actions: {

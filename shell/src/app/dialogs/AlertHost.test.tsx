@@ -1,19 +1,20 @@
 /** @jest-environment jsdom */
 import { describe, expect, it } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createTranslator, emitSiteEvent } from '@reelkeep/shared-contracts';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
+import { emitSiteEvent } from '@reelkeep/shared-contracts';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@reelkeep/shared-contracts/i18n';
 import { AlertHost } from './AlertHost.tsx';
 
-const translator = createTranslator('en', {
+const translator = createI18n('en', {
   common: { dialog: { close: 'Close', ok: 'OK', cancel: 'Cancel' } },
   campaign: { dialogs: { copied: '<b>{{code}}</b> is copied.<script>alert(1)</script>' } },
 });
 const renderHost = () =>
   render(
-    <I18nProvider translator={translator}>
+    <I18nextProvider i18n={translator}>
       <AlertHost />
-    </I18nProvider>,
+    </I18nextProvider>,
   );
 
 describe('AlertHost', () => {
@@ -104,9 +105,9 @@ describe('LazyAlertHost', () => {
   it('loads the dialog on the first request and shows that request', async () => {
     const { LazyAlertHost } = await import('./LazyAlertHost.tsx');
     render(
-      <I18nProvider translator={translator}>
+      <I18nextProvider i18n={translator}>
         <LazyAlertHost />
-      </I18nProvider>,
+      </I18nextProvider>,
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => emitSiteEvent('toastRequested', { message: 'Lazy hello' }));

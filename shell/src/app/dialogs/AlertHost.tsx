@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import { onSiteEvent, readToastCustomClass, type ToastRequest } from '@reelkeep/shared-contracts';
 import { Dialog } from './Dialog.tsx';
 import { toSafeMessageHtml } from './safe-message.ts';

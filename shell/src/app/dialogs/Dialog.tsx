@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
+import { useTranslation } from 'react-i18next';
 import * as styles from './Dialog.module.css';
 
 /** Options of the generic dialog (docs/frame.md "Dialogs"): Escape closes, backdrop click optionally, optional close button. */
