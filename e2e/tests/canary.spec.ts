@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import * as z from 'zod/mini';
 import { isInCanary, type ActiveCanary } from '../../platform/src/release/canary.ts';
 import { expect, readText, runRelease, test, waitForLive } from '../fixtures.ts';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL } from '../test-site.ts';
+import { E2E_OWNER_KEY, E2E_BASE_URL } from '../test-site.ts';
 
 /**
  * docs/releases.md "Canary": a canary serves a sticky cohort beside the live version, is judged by its error rate
@@ -17,7 +17,7 @@ const statusSchema = z.looseObject({
   history: z.array(z.looseObject({ app: z.string(), action: z.string(), from: z.nullable(z.string()), to: z.string(), by: z.string() })),
 });
 const readStatus = async () =>
-  statusSchema.parse(await (await fetch(`${E2E_BASE_URL}/admin/releases`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } })).json());
+  statusSchema.parse(await (await fetch(`${E2E_BASE_URL}/admin/releases`, { headers: { authorization: `Bearer ${E2E_OWNER_KEY}` } })).json());
 
 /** A seed (as the cohort cookie carries it) inside or outside a canary. */
 function findSeed(canary: ActiveCanary, inside: boolean): string {

@@ -8,7 +8,7 @@ import { computeTotp } from '../../mf-account/server/testing/totp.ts';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
 import { expect, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
 import { adminReleasesAnswerSchema } from '../operator-answers.ts';
-import { E2E_ADMIN_TOKEN, E2E_DIR } from '../test-site.ts';
+import { E2E_OWNER_KEY, E2E_DIR } from '../test-site.ts';
 
 /**
  * The shell's console sections (docs/console.md "Releases", "Experiments", "Push", "Page cache"), on one instance on
@@ -19,7 +19,7 @@ import { E2E_ADMIN_TOKEN, E2E_DIR } from '../test-site.ts';
 const run = promisify(execFile);
 const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Console2026pass!';
-const ADMIN = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+const ADMIN = { authorization: `Bearer ${E2E_OWNER_KEY}` };
 const SHOTS_DIR = path.join(E2E_DIR, 'console-shell-screenshots');
 let cluster: Cluster;
 let site: string;

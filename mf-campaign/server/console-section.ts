@@ -1,10 +1,10 @@
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { createI18n, fixedTranslate } from '@reelkeep/shared-contracts/i18n';
 import {
   CAMPAIGN_CACHE_TAG,
   campaignCreateInput,
   campaignUpdateInput,
-  createTranslator,
   localeInput,
   LOCALES,
   readInput,
@@ -162,10 +162,10 @@ export async function handleConsoleSection(request: Request, context: CampaignCo
   if (!actor || !canRole(actor.role, { resource: 'campaign', action: 'read' })) return respondJson({ cscode: 403, error: 'forbidden' }, 403);
   const locale = localeInput.parse(request.headers.get(CONSOLE_LOCALE_HEADER) ?? undefined);
   const resources = await context.loadTranslations(locale, ['console_campaign', 'campaign', 'common']);
-  const translator = createTranslator(locale, resources, 'console_campaign');
-  const t = translator.getFixedT('console_campaign');
+  const i18n = createI18n(locale, resources, { defaultNS: 'console_campaign' });
+  const t = fixedTranslate(i18n, 'console_campaign');
   const nameOf = (campaign: Pick<CampaignRecord, 'nameKey' | 'id'>) => {
-    const name = translator.getFixedT('campaign')(`names.${campaign.nameKey}`);
+    const name = fixedTranslate(i18n, 'campaign')(`names.${campaign.nameKey}`);
     return name === `names.${campaign.nameKey}` ? campaign.id : name;
   };
   const canManage = canRole(actor.role, { resource: 'campaign', action: 'manage' });
@@ -303,7 +303,7 @@ export async function handleConsoleSection(request: Request, context: CampaignCo
       frame,
       now,
       locale: shownLocale,
-      translator: createTranslator(shownLocale, campaignTexts, 'campaign'),
+      i18n: createI18n(shownLocale, campaignTexts, { defaultNS: 'campaign' }),
     });
     return answer({ kind: 'preview', title, html });
   }

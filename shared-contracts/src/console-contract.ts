@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import type { Locale } from './locales.ts';
-import type { TranslateFunction } from './translator.ts';
+import type { Translate as TranslateFunction } from './page-contract.ts';
 
 /**
  * The operator console's roles and permissions (docs/console.md "Roles"), shared by the account squad (which

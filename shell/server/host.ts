@@ -127,8 +127,6 @@ export async function startHost(config: Config) {
   // docs/releases.md "Health per version": renders, API calls and browser beacons per app and version, across instances.
   const releaseHealth = createReleaseHealth({ redis, logger });
 
-  // Squads call each other through the live snapshot's gateway, known once the watcher runs.
-  let liveFetchApi: (path: string, init?: RequestInit) => Promise<Response> = async () => new Response(null, { status: 503 });
   const apiHost = createSquadApiHost({
     config,
     env: process.env,

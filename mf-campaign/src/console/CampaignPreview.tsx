@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nProvider } from '@reelkeep/shared-contracts/i18n-react';
-import { toLocalePrefix, type CampaignDto, type FrameCampaignDto, type Locale, type Translator } from '@reelkeep/shared-contracts';
+import { I18nextProvider } from 'react-i18next';
+import { toLocalePrefix, type CampaignDto, type FrameCampaignDto, type Locale } from '@reelkeep/shared-contracts';
+import type { I18n } from '@reelkeep/shared-contracts/i18n';
 import { pickShownCoupons } from '../campaign-rules.ts';
 import { EventCenterGroup } from '../CampaignPages.tsx';
 import { CouponModal } from '../dialogs/CouponModal.tsx';
@@ -12,7 +13,8 @@ export interface PreviewInput {
   frame: FrameCampaignDto;
   now: number;
   locale: Locale;
-  translator: Translator;
+  /** The campaign's texts in the locale, as the pages read them through `useTranslation`. */
+  i18n: I18n;
 }
 
 /** Nothing to do: a preview is a picture, its buttons lead nowhere. */
@@ -26,7 +28,7 @@ const ignore = () => undefined;
 export function renderPreviewPart(part: Exclude<(typeof PREVIEW_PARTS)[number], 'banner'>, input: PreviewInput): string {
   const prefix = toLocalePrefix(input.locale);
   return renderToStaticMarkup(
-    <I18nProvider translator={input.translator}>
+    <I18nextProvider i18n={input.i18n}>
       {part === 'modal' ? (
         <CouponModal
           campaign={input.frame}
@@ -39,6 +41,6 @@ export function renderPreviewPart(part: Exclude<(typeof PREVIEW_PARTS)[number], 
       ) : (
         <EventCenterGroup campaign={input.campaign} now={input.now} prefix={prefix} locale={input.locale} />
       )}
-    </I18nProvider>,
+    </I18nextProvider>,
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCents, LOCALES, PLAN_TYPES, type CampaignCouponDto, type TranslateFunction } from '@reelkeep/shared-contracts';
+import { formatCents, LOCALES, PLAN_TYPES, type CampaignCouponDto, type Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import { CAMPAIGN_ROUTES_OFFERED, CAMPAIGN_STATES, planFieldName, PREVIEW_PARTS, type CAMPAIGN_SORTS, type CampaignState } from './section-inputs.ts';
 import { formatUtc, toUtcMinute } from './section-rules.ts';
 

@@ -16,7 +16,7 @@ function contextOf(reply: () => Response) {
   const context: ConsoleSectionContext = {
     actor: { id: 'u1', email: 'cm@example.com', role: 'campaign-manager' },
     locale: 'de',
-    t: (key) => key,
+    t: (key: string) => key,
     fetchApi: async (path, init) => {
       const headers = new Headers(init?.headers);
       calls.push({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readInput, type TranslateFunction } from '@reelkeep/shared-contracts';
+import { readInput, type Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import { canRole } from '@reelkeep/shared-contracts/console';
 import type { PageCache } from '../page-cache.ts';
 import type { EntrySummary } from '../page-cache-store.ts';

@@ -5,7 +5,7 @@ import {
   PRICE_EXPERIMENT_KEY,
   readInput,
   type CheckoutAttributionAnswer,
-  type TranslateFunction,
+  type Translate as TranslateFunction,
 } from '@reelkeep/shared-contracts';
 import { canRole, checkoutFunnelAnswerSchema, type CheckoutFunnelAnswer } from '@reelkeep/shared-contracts/console';
 import { buildExperimentReadout, type ExperimentReadout, type ExposureCount } from '../../api/experiment-readout.ts';

@@ -204,7 +204,7 @@ describe('a section preview through the console', () => {
     const handle = createConsoleHandler({
       siteUrl: origin,
       db: { query: async (sql: string, params: unknown[]) => (sql.includes('INSERT') ? (audited.push(params), []) : []) } as unknown as Database,
-      mailer: { listOutbox: async () => [], send: async () => ({ via: 'outbox', id: '1' }) } as Mailer,
+      mailer: { listOutbox: async () => [], send: async () => ({ via: 'outbox', id: '1', state: 'held' }) } as unknown as Mailer,
       logger: createLogger('error'),
       registry: { read: async () => ({ revision: 1, apps: {}, history: [] }), update: async () => undefined as never, close: async () => undefined },
       releasesDir: '/nonexistent',

@@ -250,8 +250,8 @@ export function createConsoleHandler(deps: ConsoleDeps) {
     const listSquadNavigation = async (actor: ConsoleActor) => {
       const visible = listVisibleSquadSections(await loadSquadConsoles(), actor);
       const texts = await deps.loadTexts(locale, [...new Set(visible.map(({ section }) => section.namespaces[0]))]);
-      const translator = createTranslator(locale, texts, 'console');
-      return visible.map(({ section, path }) => ({ path, label: translator.getFixedT(section.namespaces[0])(section.labelKey) }));
+      const i18n = createI18n(locale, texts, { defaultNS: 'console' });
+      return visible.map(({ section, path }) => ({ path, label: fixedTranslate(i18n, section.namespaces[0])(section.labelKey) }));
     };
     const path = url.pathname.replace(/\/$/, '') || '/console';
     // The shell's own sections (docs/console.md "Sections"), each behind its permission, with the same checks.
@@ -764,7 +764,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
         { shell: liveOf('shell'), remote: liveOf(preview.preview.app), app: preview.preview.app },
         deps.assetOrigin ?? '',
       ).catch(() => []);
-      const common = createTranslator(previewLocale, await deps.loadTexts(previewLocale, ['common']), 'common').t;
+      const common = fixedTranslate(createI18n(previewLocale, await deps.loadTexts(previewLocale, ['common'])), 'common');
       res.setHeader('content-security-policy', buildPreviewCsp(nonce, deps.assetOrigin ?? ''));
       res.setHeader('x-frame-options', 'SAMEORIGIN');
       return send(answer.status, renderPreviewDocument({ answer, locale: previewLocale, nonce, styles, common, t }));
@@ -795,7 +795,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       const context = {
         actor,
         locale,
-        t: createTranslator(locale, texts, section.namespaces[0]).t,
+        t: fixedTranslate(createI18n(locale, texts, { defaultNS: section.namespaces[0] }), section.namespaces[0]),
         fetchApi: deps.fetchApi,
         audit: async (entry: { action: string; target: string; before?: unknown; after?: unknown }) => {
           await audit(actor, entry.action, entry.target, entry.before, entry.after);

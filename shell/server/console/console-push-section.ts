@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES, readInput, type Locale, type TranslateFunction } from '@reelkeep/shared-contracts';
+import { LOCALES, readInput, type Locale, type Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import { canRole, pushComposeInput, pushSendsAnswerSchema, type PushComposeInput, type PushSendSummary } from '@reelkeep/shared-contracts/console';
 import { html, type Markup } from './console-html.ts';
 import { LOCALE_NAME_KEYS, OS_NAME_KEYS } from './console-push-texts.ts';

@@ -1,7 +1,7 @@
 import type { Locale } from '@reelkeep/shared-contracts';
 
 /** The names of the languages and systems (keys written out, so the translation check sees each). */
-export const LOCALE_NAME_KEYS: Record<Locale, string> = {
+export const LOCALE_NAME_KEYS = {
   en: 'push.locales.en',
   fr: 'push.locales.fr',
   zh: 'push.locales.zh',
@@ -10,5 +10,5 @@ export const LOCALE_NAME_KEYS: Record<Locale, string> = {
   es: 'push.locales.es',
   pt: 'push.locales.pt',
   it: 'push.locales.it',
-};
+} as const satisfies Record<Locale, string>;
 export const OS_NAME_KEYS = { win: 'push.os.win', mac: 'push.os.mac', other: 'push.os.other' } as const;

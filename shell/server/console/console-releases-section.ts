@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readInput, type TranslateFunction } from '@reelkeep/shared-contracts';
+import { readInput, type Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import { listReleases } from '@reelkeep/platform/releases';
 import { APPS } from '@reelkeep/platform/build-app';
 import type { VersionHealth as ReleaseVersionHealth } from '@reelkeep/platform/release-health';

@@ -1,4 +1,4 @@
-import type { TranslateFunction } from '@reelkeep/shared-contracts';
+import type { Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import type { ConsoleActor, ConsolePermission } from '@reelkeep/shared-contracts/console';
 import type { Database } from '@reelkeep/platform/db';
 import type { Logger } from '@reelkeep/platform/logger';

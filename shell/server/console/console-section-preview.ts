@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CLIENT_IP_HEADER, frameCampaignAnswerSchema, toLocalePrefix, type Locale, type TranslateFunction } from '@reelkeep/shared-contracts';
+import {
+  CLIENT_IP_HEADER,
+  frameCampaignAnswerSchema,
+  toLocalePrefix,
+  type Locale,
+  type Translate as TranslateFunction,
+} from '@reelkeep/shared-contracts';
 import {
   CONSOLE_ACTOR_HEADER,
   CONSOLE_LOCALE_HEADER,

@@ -102,7 +102,7 @@ describe('a squad section behind the host', () => {
     const handle = createConsoleHandler({
       siteUrl: 'http://127.0.0.1:1',
       db,
-      mailer: { listOutbox: async () => [], send: async () => ({ via: 'outbox', id: '1' }) } as Mailer,
+      mailer: { listOutbox: async () => [], send: async () => ({ via: 'outbox', id: '1', state: 'held' }) } as unknown as Mailer,
       logger,
       registry,
       releasesDir: '/nonexistent',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TranslateFunction } from '@reelkeep/shared-contracts';
+import type { Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import { html, type Markup } from './console-html.ts';
 
 /**
