@@ -131,6 +131,8 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
     log(line);
   };
   let varnishDown = false;
+  /** Varnish restarts begun so far: a request under way when one began may be cut by it. */
+  let varnishRestarts = 0;
   let originDown = false;
   let originOutages = 0;
   let refusedOutsideRestart = 0;
@@ -138,8 +140,10 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
   const loadPages = async (lane: number) => {
     for (let i = lane; Date.now() < endsAt; i += 1) {
       const page = PAGES[i % PAGES.length]!;
-      const answer = await fetch(`${topology.url}${page}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), redirect: 'manual' }).then(
-        async (response) => {
+      // A body cut while it is read (Varnish stopped under it) fails like a refused connection, never the soak itself.
+      const restartsBefore = varnishRestarts;
+      const answer = await fetch(`${topology.url}${page}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), redirect: 'manual' })
+        .then(async (response) => {
           const body = await response.text();
           if (response.status >= 500) {
             // Who answered: Varnish's own error page (its backend fetch failed) or an instance.
@@ -147,11 +151,10 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
             note(`${response.status} ${page} from ${by}`);
           }
           return response.status;
-        },
-        (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.name,
-      );
+        })
+        .catch((error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.name);
       if (typeof answer === 'number') pages.add(answer >= 500 ? `${answer} ${page}` : `${Math.floor(answer / 100)}xx`);
-      else if (varnishDown) pages.add('refused while Varnish restarted');
+      else if (varnishDown || varnishRestarts !== restartsBefore) pages.add('refused while Varnish restarted');
       else {
         refusedOutsideRestart += 1;
         pages.add(`${answer} ${page}`);
@@ -232,6 +235,7 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
     at(FAULTS.varnish).then(async () => {
       note('Varnish stopped');
       varnishDown = true;
+      varnishRestarts += 1;
       try {
         await topology.restartVarnish();
       } finally {
