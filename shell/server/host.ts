@@ -184,7 +184,11 @@ export async function startHost(config: Config) {
     checkMs: config.CANARY_CHECK_MS,
     logger,
     db,
-    onChange: () => releases.refresh(),
+    // The verdict serves here at once; the full refresh (its checks) follows in the background.
+    onChange: async () => {
+      await releases.followRegistry();
+      void releases.refresh().catch(() => undefined);
+    },
   });
 
   findTextSource = createReleaseTextSource({ current: releases.current, readRecordedHash: releases.readRecordedHash, logger });

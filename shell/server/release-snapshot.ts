@@ -313,15 +313,41 @@ export async function watchReleases(options: {
     return loadable;
   }
 
+  /** The newest registry state seen: a refresh that read an older one never brings back a canary it ended. */
+  let newestSeen: RegistryState = { revision: -1, apps: {}, history: [] };
+  /** The canaries of a refresh, as the newest registry state seen carries them (ended ones out, shares current). */
+  const reconcileCanaries = (list: ActiveCanary[]): ActiveCanary[] =>
+    list.flatMap((canary) => listCanaries(newestSeen).filter((entry) => entry.app === canary.app && entry.version === canary.version));
+
+  /**
+   * docs/releases.md "Canary": a canary the registry no longer carries stops serving at once, and a new share takes
+   * effect at once, before the checks a refresh runs on the live versions (seconds on a busy instance): ending a
+   * canary, or moving its share, needs nothing prepared. Its pages leave the caches as a switched version's do.
+   */
+  async function followCanaries(state: RegistryState): Promise<void> {
+    if (state.revision < newestSeen.revision) return;
+    newestSeen = state;
+    const carried = listCanaries(state);
+    const kept = canaries.flatMap((canary) => carried.filter((entry) => entry.app === canary.app && entry.version === canary.version));
+    const ended = canaries.filter((canary) => !kept.some((entry) => entry.app === canary.app));
+    if (ended.length === 0 && kept.every((entry, index) => entry.percent === canaries[index]?.percent)) return;
+    canaries = kept;
+    if (ended.length === 0) return;
+    cohortSnapshots = new Map();
+    const live = listLiveVersions(snapshot);
+    await options.onSwitch?.(ended.map((canary) => ({ app: canary.app, from: canary.version, to: live[canary.app as AppName] })));
+  }
+
   let snapshot: ReleaseSnapshot = await buildSnapshot({ revision: 0, apps: {}, history: [] }, {}, []);
   let fingerprint = '';
   const warnEmpty = createFallbackWarning(options.logger, 'registry read as empty: keeping the live releases this instance has');
   const warnPoll = createFallbackWarning(options.logger, 'registry poll failed: keeping the live releases this instance has');
 
-  const refresh = async () => {
+  const refreshOnce = async () => {
     const state = await options.store.read();
     // docs/operations.md "Releases": a good snapshot is never replaced by an empty one (a store that lost its data).
     if (isEmptyRegistry(state) && snapshot.shell) return warnEmpty(new Error('no app is live in the registry'));
+    await followCanaries(state);
     const next = `${state.revision} ${JSON.stringify(state.apps)}`;
     // docs/operations.md "When PostgreSQL is down": a squad API that failed (its database was away) is tried again.
     const retrying =
@@ -367,8 +393,8 @@ export async function watchReleases(options: {
     if (next === fingerprint && sameVersions && [...built.apis].every(([squad, api]) => snapshot.apis.get(squad) === api)) return;
     const endedCanaries = canaries.filter((canary) => !nextCanaries.some((kept) => kept.app === canary.app && kept.version === canary.version));
     snapshot = built;
-    canaries = nextCanaries;
-    cohortSnapshots = nextCohorts;
+    canaries = reconcileCanaries(nextCanaries);
+    cohortSnapshots = canaries.length === nextCanaries.length ? nextCohorts : new Map();
     if (fingerprint && APPS.some((app) => before[app] !== versions[app])) options.logger.info('live releases changed', { live: versions });
     fingerprint = next;
     const switched = APPS.flatMap((app): ReleaseSwitch[] => (before[app] === versions[app] ? [] : [{ app, from: before[app], to: versions[app] }]));
@@ -382,11 +408,26 @@ export async function watchReleases(options: {
     for (const unload of unloaders) unload((app, version) => isPinnable(state, app, version));
   };
 
+  // One refresh at a time, each reading the registry when it starts: a refresh asked for while one runs (a canary's
+  // verdict applied by this instance) runs after it, so an older read never replaces what a newer one served.
+  let refreshing: Promise<void> = Promise.resolve();
+  const refresh = (): Promise<void> => {
+    const next = refreshing.then(refreshOnce, refreshOnce);
+    refreshing = next.catch(() => undefined);
+    return next;
+  };
+
   // docs/operations.md "When PostgreSQL is down": a host starting while the registry cannot be read waits for it.
   await retryWhileDatabaseUnavailable(refresh, { logger: options.logger, step: 'registry' });
   let polling = false;
+  /** Reads the registry and follows its canaries now, without waiting for a refresh that runs (checks can take seconds). */
+  const followRegistry = () =>
+    options.store
+      .read()
+      .then(followCanaries)
+      .catch(() => undefined);
   const timer = setInterval(() => {
-    if (polling) return;
+    if (polling) return void followRegistry();
     polling = true;
     refresh()
       .catch(warnPoll)
@@ -443,6 +484,7 @@ export async function watchReleases(options: {
       return changed ? buildSnapshot(current.state, versions, remotes, current.cohort) : current;
     },
     refresh,
+    followRegistry,
     /**
      * The sha256 recorded at build for a file of a version (`browser/…`, `public/…`), once that version has
      * passed its load-time check; undefined for a version the registry never made live, a refused one, or a
