@@ -13,9 +13,9 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 
-// What issue 16 reached (126.1 kB total, 6.8 kB for mf-landing's page chunk), plus under 1 kB of slack: the
-// landing page's first load does not grow for any other feature.
-const TOTAL_BUDGET_BYTES = 128 * 1024;
+// Issue 23: the design card's libraries (i18next, react-i18next, Redux Toolkit) in the first load, at most what
+// Next.js 16 serves the same page with (150.7 kB); mf-landing's page chunk keeps issue 16's budget (docs/budgets.md).
+const TOTAL_BUDGET_BYTES = 150 * 1024;
 const REMOTE_CHUNK_BUDGET_BYTES = 7.5 * 1024;
 
 interface ScriptFile {
