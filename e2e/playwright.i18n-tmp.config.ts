@@ -1,2 +1,0 @@
-import base from './playwright.config.ts';
-export default { ...base, webServer: { ...base.webServer, timeout: 1_200_000 } };
