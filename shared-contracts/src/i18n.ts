@@ -72,7 +72,8 @@ export function createI18n(locale: string, resources: NamespaceResources, option
     returnEmptyString: false,
     // React escapes what it renders, and mails are plain text.
     interpolation: { escapeValue: false, defaultVariables: { facts: TEXT_FACTS } },
-    react: { useSuspense: false },
+    // <Trans> keeps these tags of a translation as bare elements (no attributes); any other shows as text.
+    react: { useSuspense: false, transKeepBasicHtmlNodesFor: ['br', 'strong', 'b', 'em', 'i'] },
   });
   return instance;
 }

@@ -8,7 +8,12 @@ import { AlertHost } from './AlertHost.tsx';
 
 const translator = createI18n('en', {
   common: { dialog: { close: 'Close', ok: 'OK', cancel: 'Cancel' } },
-  campaign: { dialogs: { copied: '<b>{{code}}</b> is copied.<script>alert(1)</script>' } },
+  campaign: {
+    dialogs: {
+      copied: '<b>{{code}}</b> is copied.<script>alert(1)</script>',
+      styled: '<strong style="color:red" onclick="alert(1)" class="x">Saved</strong><br/><p>now</p><img src="x" onerror="alert(1)">',
+    },
+  },
 });
 const renderHost = () =>
   render(
@@ -76,6 +81,15 @@ describe('AlertHost: handlers, translated HTML, links', () => {
     const heading = screen.getByRole('heading');
     expect(heading.innerHTML).toBe('<span><b>&lt;i&gt;REEL20&lt;/i&gt;</b> is copied.&lt;script&gt;alert(1)&lt;/script&gt;</span>');
     expect(heading.querySelector('script, i')).toBeNull();
+  });
+
+  it("keeps a translation's allowed tags bare (its attributes dropped) and shows any other tag as text", () => {
+    renderHost();
+    act(() => emitSiteEvent('toastRequested', { messageKey: 'campaign:dialogs.styled' }));
+    const heading = screen.getByRole('heading');
+    expect(heading.querySelector('strong')?.attributes).toHaveLength(0);
+    expect(heading.querySelector('p, img, [onclick], [style]')).toBeNull();
+    expect(heading.textContent).toBe('Saved<p>now</p><img src="x" onerror="alert(1)">');
   });
 
   it('shows plain text as text, hides the icon and the close button when asked, and links only to a path of the site', () => {

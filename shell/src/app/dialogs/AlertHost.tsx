@@ -1,11 +1,41 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { onSiteEvent, readToastCustomClass, type ToastRequest } from '@reelkeep/shared-contracts';
 import { Dialog } from './Dialog.tsx';
-import { toSafeMessageHtml } from './safe-message.ts';
 import * as styles from './AlertHost.module.css';
 
 type AlertRequest = ToastRequest & { id: number };
+
+/**
+ * The inline tags a translated message may use (docs/frame.md "Dialogs"), as elements of our own: attributes
+ * written in the translation are dropped, any other tag shows as text.
+ */
+const MESSAGE_TAGS = {
+  b: <Bold />,
+  strong: <Strong />,
+  em: <Emphasis />,
+  i: <Italic />,
+  br: <LineBreak />,
+};
+// Components, not bare elements: react-i18next hands a tag's attributes to its component as props, and these read
+// none but their children.
+function Bold({ children }: { children?: ReactNode }) {
+  return <b>{children}</b>;
+}
+function Strong({ children }: { children?: ReactNode }) {
+  return <strong>{children}</strong>;
+}
+function Emphasis({ children }: { children?: ReactNode }) {
+  return <em>{children}</em>;
+}
+function Italic({ children }: { children?: ReactNode }) {
+  return <i>{children}</i>;
+}
+function LineBreak() {
+  return <br />;
+}
+/** The values are escaped before react-i18next reads the message's tags, so a value that holds markup shows as text. */
+const ESCAPED_VALUES = { interpolation: { escapeValue: true } };
 
 /**
  * The toast / confirm / alert dialog (docs/frame.md "Dialogs"), opened by any remote with the `toastRequested`
@@ -33,9 +63,14 @@ export function AlertHost({ onReady }: { onReady?: () => void }) {
     request.onCancel?.();
     close();
   };
-  // docs/frame.md "Dialogs": HTML only from a translation, its values escaped (safe-message.ts).
-  const messageHtml = request.messageKey ? toSafeMessageHtml(t(request.messageKey), request.messageValues) : null;
-  const message = messageHtml ? <span dangerouslySetInnerHTML={{ __html: messageHtml }} /> : request.message;
+  // docs/frame.md "Dialogs": markup only from a translation, through <Trans>; its values escaped.
+  const message = request.messageKey ? (
+    <span>
+      <Trans i18nKey={request.messageKey} values={request.messageValues} components={MESSAGE_TAGS} tOptions={ESCAPED_VALUES} shouldUnescape />
+    </span>
+  ) : (
+    request.message
+  );
   const headingId = `alert-${request.id}`;
   // Only a path of this site: a caller cannot send the visitor elsewhere through the frame's dialog.
   const href = request.href && /^\/(?!\/)/.test(request.href) ? request.href : undefined;
