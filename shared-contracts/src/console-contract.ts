@@ -14,7 +14,7 @@ export const CONSOLE_STATEMENTS = {
   console: ['view'],
   release: ['read', 'switch'],
   order: ['read', 'refund', 'resend', 'reset-devices', 'revoke-key'],
-  newsletter: ['read', 'manage'],
+  newsletter: ['read', 'export', 'manage'],
   mail: ['read'],
   audit: ['read'],
   role: ['read', 'grant'],
@@ -38,7 +38,7 @@ type RolePermissions = { [R in ConsoleResource]?: readonly (typeof CONSOLE_STATE
 export const CONSOLE_ROLE_PERMISSIONS: Record<ConsoleRole, RolePermissions> = {
   owner: CONSOLE_STATEMENTS,
   'release-manager': { console: ['view'], release: ['read', 'switch'], audit: ['read'] },
-  'campaign-manager': { console: ['view'], release: ['read'], newsletter: ['read', 'manage'], audit: ['read'] },
+  'campaign-manager': { console: ['view'], release: ['read'], newsletter: ['read', 'export', 'manage'], audit: ['read'] },
   support: {
     console: ['view'],
     order: ['read', 'refund', 'resend', 'reset-devices', 'revoke-key'],
@@ -224,6 +224,14 @@ export type ConsoleSectionAnswer =
       kind: 'redirect';
       /** Relative to the section: `""`, `order?id=…`, `?done=refunded`. */
       to: string;
+    }
+  | {
+      /** A file to save (an export): sent as an attachment, never cached, never rendered by the browser. */
+      kind: 'download';
+      /** Letters, digits, dots, dashes and underscores only. */
+      filename: string;
+      contentType: 'text/csv';
+      body: string;
     };
 
 /** A page of a section (GET). */
