@@ -258,13 +258,13 @@ function OrderPage({ context, detail, done }: { context: ConsoleSectionContext; 
       <section aria-labelledby="order-actions">
         <h2 id="order-actions">{t('order.actions')}</h2>
         {offered.length > 0 ? (
-          <ul className="row">
+          <p className="row">
             {offered.map((action) => (
-              <li key={action}>
-                <a href={confirm(action)}>{t(`actions.${action}`)}</a>
-              </li>
+              <a key={action} href={confirm(action)}>
+                {t(`actions.${action}`)}
+              </a>
             ))}
-          </ul>
+          </p>
         ) : (
           <p>{mayAct ? t('order.nothingToDo') : t('order.readOnly')}</p>
         )}

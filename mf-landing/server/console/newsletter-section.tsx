@@ -170,18 +170,17 @@ export const newsletterSection: ConsoleSection = {
               ) : null}
               <section aria-labelledby="newsletter-counts">
                 <h2 id="newsletter-counts">{t('countsHeading')}</h2>
-                <ul className="row">
+                <p className="row">
                   {NEWSLETTER_STATES.map((state) => (
-                    <li key={state}>
-                      <a
-                        href={listHref(basePath, query, { state: query.state === state ? undefined : state, page: 1 })}
-                        aria-current={query.state === state ? 'true' : undefined}
-                      >
-                        {t(`counts.${state}`, { count: list.counts[state] })}
-                      </a>
-                    </li>
+                    <a
+                      key={state}
+                      href={listHref(basePath, query, { state: query.state === state ? undefined : state, page: 1 })}
+                      aria-current={query.state === state ? 'true' : undefined}
+                    >
+                      {t(`counts.${state}`, { count: list.counts[state] })}
+                    </a>
                   ))}
-                </ul>
+                </p>
                 {can(EXPORT) ? (
                   <p>
                     <a href={`${basePath}/export`} download>
