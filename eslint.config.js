@@ -92,7 +92,7 @@ const HOST_CONTEXT_TYPES_ONLY = {
   message: 'Only the types of the host context: its services come through the context.',
 };
 const releasedServerRules = REMOTES.map((remote) => ({
-  files: [`${remote}/server/**/*.ts`],
+  files: [`${remote}/server/**/*.{ts,tsx}`],
   ignores: ['**/*.test.ts', '**/testing/**', '**/*-cli.ts'],
   rules: {
     '@typescript-eslint/no-restricted-imports': [

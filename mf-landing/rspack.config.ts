@@ -4,6 +4,8 @@ import type { AppBuildOptions } from '../rspack.base.ts';
 export const BUILD = {
   kind: 'remote',
   exposes: { './page': './src/page.tsx' },
+  // docs/console.md "Newsletter": its console section, on the server only.
+  serverExposes: { './console': './server/console/console.ts' },
   apiEntry: './server/api.ts',
   copy: { 'server/migrations': 'migrations', public: 'public' },
 } satisfies Omit<AppBuildOptions, 'appDir' | 'outDir'>;

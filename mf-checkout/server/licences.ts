@@ -112,7 +112,7 @@ export function createLicenceService(db: Database, options: { maxDeactivations: 
 
     /**
      * Frees a device's seat. At most LICENCE_MAX_DEACTIVATIONS per licence in 30 days, so a seat cannot be
-     * passed around by cycling; `ownerId` (My account) must match the buyer.
+     * passed around by cycling (seats a support agent reset do not count); `ownerId` (My account) must match the buyer.
      */
     async deactivate(rawKey: string, deviceId: string, ownerId?: string): Promise<LicenceStatusDto | LicenceRefusal> {
       if (!DEVICE_ID.test(deviceId)) return { status: 400, error: 'invalid_device' };
@@ -121,7 +121,7 @@ export function createLicenceService(db: Database, options: { maxDeactivations: 
         if (isRefusal(row)) return row;
         if (ownerId !== undefined && row.user_id !== ownerId) return { status: 404, error: 'invalid_key' } as const;
         const [recent] = await query<{ count: number }>(
-          `SELECT count(*)::int AS count FROM checkout.devices WHERE licence_id = $1 AND deactivated_at > $2`,
+          `SELECT count(*)::int AS count FROM checkout.devices WHERE licence_id = $1 AND deactivated_at > $2 AND reset_at IS NULL`,
           [row.id, new Date(now() - DEACTIVATION_WINDOW_MS)],
         );
         if ((recent?.count ?? 0) >= options.maxDeactivations) return { status: 429, error: 'deactivation_limit' } as const;

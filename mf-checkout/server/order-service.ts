@@ -245,6 +245,8 @@ export function createOrderService(deps: OrderDeps) {
     recordPaymentFailure,
     recordRefund,
     refund,
+    /** Sends a paid order's receipt again (the console's resend). */
+    resendReceipt: (order: OrderRow) => receipts.send(order),
     findOrderRow: (id: string) => findOrder(db.query, id),
     /** The order a payment of this version's provider belongs to (a refund event names the payment only). */
     findOrderIdOfPayment: (reference: string) => findOrderIdByPayment(db.query, provider.kind, reference),

@@ -2,7 +2,7 @@ import type { Database, HostContext } from '@reelkeep/platform/host-context';
 import { DEFAULT_LOCALE, formatCents, isLocale, toLocalePrefix, type Locale, type OrderDto } from '@reelkeep/shared-contracts';
 import { createMailTranslate } from '@reelkeep/shared-contracts/i18n';
 import { toOrderDtos } from './order-dto.ts';
-import { claimReceipt, readLicences, releaseReceipt } from './order-repository.ts';
+import { claimReceipt, readLicences, releaseReceipt, type OrderRow } from './order-repository.ts';
 
 /** The checkout namespace of one locale, as `loadTranslations` gives it. */
 export type CheckoutTexts = Record<string, unknown>;
@@ -44,20 +44,26 @@ export type ReceiptDeps = Pick<HostContext, 'mailer' | 'logger' | 'loadTranslati
 
 /** Sends each paid order's receipt with its licence key once, whoever asks first (the payment step, the webhook, a later look). */
 export function createReceiptMail({ db, mailer, logger, loadTranslations, siteUrl }: ReceiptDeps) {
+  /** Composes the receipt of a paid order in its buyer's language and sends it. */
+  async function send(paid: OrderRow): Promise<void> {
+    const [order] = toOrderDtos([paid], await readLicences(db.query, [paid.id]), []);
+    const locale: Locale = isLocale(paid.locale) ? paid.locale : DEFAULT_LOCALE;
+    // The host merges the order's language over English, so a key missing there falls back to English, like the pages do.
+    const texts = (await loadTranslations(locale, ['checkout'])).checkout ?? {};
+    // Without its texts no receipt goes out: the claim is released and the next look at the order retries.
+    if (!texts.receipt) throw new Error('the checkout translations have no receipt texts');
+    const mail = composeReceipt(texts, locale, siteUrl, order!);
+    await mailer.send({ to: paid.email, subject: mail.subject, text: mail.text });
+  }
   return {
+    /** The console's resend (docs/console.md "Orders and licences"): the receipt of a paid order again, whether or not one went out. */
+    send,
     /** Sends the receipt of a paid order unless it is out: claimed before sending, released again if the mail fails. */
     async sendIfOwed(orderId: string): Promise<void> {
       const claimed = await claimReceipt(db.query, orderId);
       if (!claimed) return;
       try {
-        const [order] = toOrderDtos([claimed], await readLicences(db.query, [claimed.id]), []);
-        const locale: Locale = isLocale(claimed.locale) ? claimed.locale : DEFAULT_LOCALE;
-        // The host merges the order's language over English, so a key missing there falls back to English, like the pages do.
-        const texts = (await loadTranslations(locale, ['checkout'])).checkout ?? {};
-        // Without its texts no receipt goes out: the claim is released and the next look at the order retries.
-        if (!texts.receipt) throw new Error('the checkout translations have no receipt texts');
-        const mail = composeReceipt(texts, locale, siteUrl, order!);
-        await mailer.send({ to: claimed.email, subject: mail.subject, text: mail.text });
+        await send(claimed);
       } catch (error) {
         await releaseReceipt(db.query, orderId);
         logger.error('receipt not sent; it is retried on the next look at the order', { orderId, error: String(error) });

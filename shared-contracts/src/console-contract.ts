@@ -14,7 +14,7 @@ export const CONSOLE_STATEMENTS = {
   console: ['view'],
   release: ['read', 'switch'],
   order: ['read', 'refund', 'resend', 'reset-devices', 'revoke-key'],
-  newsletter: ['read', 'manage'],
+  newsletter: ['read', 'export', 'manage'],
   mail: ['read', 'resend'],
   audit: ['read'],
   role: ['read', 'grant'],
@@ -47,7 +47,7 @@ export const CONSOLE_ROLE_PERMISSIONS: Record<ConsoleRole, RolePermissions> = {
   'campaign-manager': {
     console: ['view'],
     release: ['read'],
-    newsletter: ['read', 'manage'],
+    newsletter: ['read', 'export', 'manage'],
     campaign: ['read', 'manage'],
     experiment: ['read'],
     analytics: ['read'],
@@ -254,6 +254,14 @@ export type ConsoleSectionAnswer =
       kind: 'redirect';
       /** Relative to the section: `""`, `order?id=…`, `?done=refunded`. */
       to: string;
+    }
+  | {
+      /** A file to save (an export): sent as an attachment, never cached, never rendered by the browser. */
+      kind: 'download';
+      /** Letters, digits, dots, dashes and underscores only. */
+      filename: string;
+      contentType: 'text/csv';
+      body: string;
     };
 
 /** A page of a section (GET). */

@@ -7,6 +7,7 @@ import { siteSettings, type SiteSettings } from './settings.ts';
 import { createTrackingRoutes } from './tracking.ts';
 import { createExperimentRoutes } from './experiments.ts';
 import { createVisitorCountryRoutes } from './visitor-country.ts';
+import { createNewsletterConsoleRoutes } from './newsletter-console.ts';
 
 /**
  * The shell's own API, released with the shell (docs/releases.md "A squad's API"): the footer's newsletter (sign-up,
@@ -29,6 +30,7 @@ export default {
     ...createPushRoutes(),
     ...createPushConsoleRoutes(),
     ...createVisitorCountryRoutes(),
+    ...createNewsletterConsoleRoutes(),
   ],
   start(context) {
     // A restart or a new version resumes the deliveries an earlier process left pending.

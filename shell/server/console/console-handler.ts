@@ -827,6 +827,16 @@ export function createConsoleHandler(deps: ConsoleDeps) {
         if (form && !audited) await audit(actor, `${section.id}.${squadPath.route}`, basePath);
         return redirect(location);
       }
+      if (answer.kind === 'download') {
+        if (!/^[A-Za-z0-9._-]{1,100}$/.test(answer.filename) || answer.contentType !== 'text/csv')
+          return failed(new Error(`a download the console does not send: ${String(answer.filename).slice(0, 100)}`));
+        res.statusCode = 200;
+        res.setHeader('content-type', 'text/csv; charset=utf-8');
+        res.setHeader('content-disposition', `attachment; filename="${answer.filename}"`);
+        res.setHeader('x-content-type-options', 'nosniff');
+        res.end(method === 'HEAD' ? undefined : answer.body);
+        return true;
+      }
       let body: string | null;
       try {
         body = await deps.sections!.render(answer.body);

@@ -47,6 +47,12 @@ describe('a squad section behind the host', () => {
             },
           }),
           defineConsolePage({
+            path: 'export',
+            permission: { resource: 'order', action: 'read' },
+            query: z.object({ name: z.string().max(80).default('orders.csv') }),
+            render: async (_context, query) => ({ kind: 'download', filename: query.name, contentType: 'text/csv', body: '"a","b"\r\n' }),
+          }),
+          defineConsolePage({
             path: 'broken',
             permission: { resource: 'order', action: 'read' },
             query: z.object({}),
@@ -266,6 +272,20 @@ describe('a squad section behind the host', () => {
     expect((await send('GET', '/console/checkout/orders')).status).toBe(200);
     decide = () => ({ allowed: true, actor: support });
     expect((await send('GET', '/console/mailbox')).status).toBe(200);
+  });
+
+  it('sends a download as an attachment that is never cached, and refuses a file name that could break the header', async () => {
+    const answer = await send('GET', '/console/checkout/orders/export');
+    expect(answer).toMatchObject({ status: 200, text: '"a","b"\r\n' });
+    expect(answer.headers).toMatchObject({
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="orders.csv"',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    const bad = await send('GET', `/console/checkout/orders/export?name=${encodeURIComponent('x".csv\r\nset-cookie: a=b')}`);
+    expect(bad.status).toBe(503);
+    expect(bad.headers['content-disposition']).toBeUndefined();
   });
 
   it('follows the live release: a rollback to a version without the section removes it from the navigation and its pages', async () => {
