@@ -30,7 +30,15 @@ test.skip(!CLUSTER_DATABASE_URL, 'needs PostgreSQL (TEST_DATABASE_URL)');
 test.beforeAll(async ({ fixtures }) => {
   // Six release commands and a start on PostgreSQL: on a loaded shared machine this has taken more than the usual hook time.
   test.setTimeout(2 * CLUSTER_HOOK_TIMEOUT_MS);
-  cluster = await startCluster({ name: 'reelkeep_e2e_console_shell', offset: 95, instances: 1, live: fixtures.initial });
+  cluster = await startCluster({
+    name: 'reelkeep_e2e_console_shell',
+    offset: 95,
+    instances: 1,
+    live: fixtures.initial,
+    // The test site bounds a remote's loader at 1.5 s so its failure journeys are quick; on this shared machine a
+    // version's first renders after a switch under load can take longer, which is slowness, not a failed switch.
+    env: { REMOTE_LOAD_TIMEOUT_MS: '10000' },
+  });
   site = cluster.sites[0]!;
 });
 test.afterAll(async () => {

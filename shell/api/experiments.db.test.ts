@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { CLIENT_IP_HEADER, type CheckoutAttributionAnswer } from '@reelkeep/shared-contracts';
 import type { Database } from '@reelkeep/platform/db';
@@ -91,6 +92,23 @@ describe.each(listTestDatabases())('experiment exposures and readout on %s (docs
       expect((await (await expose(seen('page-0004', 'b', 'resource_banner'), consenting)).json()).recorded).toBe(true);
       await expose(seen('page-0005', 'a'), consenting.replace('guid-0123456789', 'guid-9876543210'), { 'sec-gpc': '1' });
       expect((await stored()).map((row) => row.visitor_id)).toEqual(['guid-0123456789', 'guid-0123456789', null]);
+    });
+
+    it('counts nothing for an experiment the console closed, and counts again once it is opened (docs/experiments.md "Opening and closing")', async () => {
+      await db.query(`INSERT INTO platform.experiment_switches (experiment, open, changed_by) VALUES ('sidebar', false, 'test')
+         ON CONFLICT (experiment) DO UPDATE SET open = false`);
+      try {
+        const closed = await expose(seen('page-0010'), 'sidebarAB=b');
+        expect(closed.status).toBe(404);
+        const report = z
+          .object({ experiments: z.array(z.object({ experiment: z.string(), open: z.boolean() })) })
+          .parse(await (await readout()).json());
+        expect(report.experiments.find((experiment) => experiment.experiment === 'sidebar')?.open).toBe(false);
+        await db.query(`UPDATE platform.experiment_switches SET open = true WHERE experiment = 'sidebar'`);
+        expect((await (await expose(seen('page-0011'), 'sidebarAB=b')).json()).recorded).toBe(true);
+      } finally {
+        await db.query(`DELETE FROM platform.experiment_switches`);
+      }
     });
 
     it.each([

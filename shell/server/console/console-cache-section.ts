@@ -116,7 +116,7 @@ export const handleCache: SectionHandler = async (request) => {
       200,
       t('sections.cache'),
       html`${renderStats(t, stats, cache)}${canRole(actor.role, { resource: 'cache', action: 'purge' }) ? renderPurgeForms(t) : ''}
-        <section aria-labelledby="entries-h">
+        <section>
           <h2 id="entries-h">${t('cache.entriesHeading')}</h2>
           ${renderTable({
             t,

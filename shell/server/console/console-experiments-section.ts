@@ -271,7 +271,7 @@ function renderFunnel(t: TranslateFunction, url: URL, days: readonly FunnelDay[]
       sortValue: (row: FunnelDay) => row[stage],
     })),
   ];
-  return html`<section aria-labelledby="funnel-h">
+  return html`<section>
     <h2 id="funnel-h">${t('experiments.funnel.heading')}</h2>
     <p>${t('experiments.funnel.intro', { days: EXPERIMENT_CHART_DAYS })}</p>
     <div class="charts">

@@ -150,7 +150,7 @@ export const handlePush: SectionHandler = async (request) => {
       200,
       t('sections.push'),
       html`${canRole(actor.role, { resource: 'push', action: 'send' }) ? renderComposeForm(t) : ''}
-        <section aria-labelledby="sends-h">
+        <section>
           <h2 id="sends-h">${t('push.sendsHeading')}</h2>
           ${renderTable({
             t,

@@ -135,7 +135,7 @@ function totalProblems(health: VersionHealth | null): number {
 }
 
 function renderList(t: TranslateFunction, heading: string, added: readonly string[], removed: readonly string[]): Markup {
-  return html`<h3>${heading}</h3>
+  return html`<h2>${heading}</h2>
     ${
       added.length + removed.length === 0
         ? html`<p>${t('releaseDiff.same')}</p>`
@@ -147,7 +147,7 @@ function renderList(t: TranslateFunction, heading: string, added: readonly strin
 }
 
 function renderChanges(t: TranslateFunction, heading: string, caption: string, changes: readonly ChangedValue[]): Markup {
-  return html`<h3>${heading}</h3>
+  return html`<h2>${heading}</h2>
     ${
       changes.length === 0
         ? html`<p>${t('releaseDiff.same')}</p>`
@@ -182,7 +182,7 @@ function renderChanges(t: TranslateFunction, heading: string, caption: string, c
 export function renderReleaseDiff(t: TranslateFunction, input: { app: string; from: string; to: string }, diff: ReleaseDiff): Markup {
   return html`<section>
     <p>${t('releaseDiff.intro', input)}</p>
-    <h3>${t('releaseDiff.files')}</h3>
+    <h2>${t('releaseDiff.files')}</h2>
     <p>
       ${t('releaseDiff.fileCounts', { ...diff.files, added: diff.files.added.length, removed: diff.files.removed.length, changed: diff.files.changed.length })}
     </p>
