@@ -1,6 +1,6 @@
 import { useTranslation } from '@reelkeep/shared-contracts/i18n-react';
 import { useSelector } from 'react-redux';
-import { LOCALES, toLocalePath, selectLocaleState, type Locale } from '@reelkeep/shared-contracts';
+import { LOCALES, LOCALE_NATIVE_NAMES, toLocalePath, selectLocaleState, type Locale } from '@reelkeep/shared-contracts';
 import { usePagePayload } from '../routing/navigator.ts';
 import * as styles from './LanguagePicker.module.css';
 
@@ -10,17 +10,7 @@ export const LANGUAGE_GROUPS: readonly (readonly Locale[])[] = [
   ['en', 'fr', 'pt', 'de', 'es', 'it'],
 ];
 
-/** Native names of the locales (the same in every language, so not translated). */
-export const LOCALE_NATIVE_NAMES: Record<Locale, string> = {
-  en: 'English',
-  fr: 'Français',
-  zh: '繁體中文',
-  ja: '日本語',
-  de: 'Deutsch',
-  es: 'Español',
-  pt: 'Português',
-  it: 'Italiano',
-};
+export { LOCALE_NATIVE_NAMES };
 
 /**
  * docs/frame.md "Language picker": the same page in the other language when it is among the page's alternates, else that
