@@ -13,6 +13,7 @@ const SOURCE_DIRS = [
   'shell/api',
   'shell/server/console',
   'mf-landing/src',
+  'mf-landing/server',
   'mf-checkout/src',
   'mf-checkout/server',
   'mf-account/src',

@@ -31,6 +31,8 @@ export interface GuardRequest {
   clientIp: string;
   /** The request's input, for the audit entry of a state change. */
   input?: unknown;
+  /** false: the route writes its own, richer audit entry (before and after) for the state change. */
+  audited?: boolean;
 }
 
 /** Why a request is refused. */
@@ -121,7 +123,7 @@ export function createConsoleGuard(options: ConsoleGuardOptions) {
     // docs/security.md "Cross-site requests": a state change from another origin, whatever it carries.
     if (isStateChanging(request.method) && isForeignRequest(request.headers, siteOrigin)) return refuse('foreign');
     const decision = await identify(request, permission);
-    if (decision.allowed && isStateChanging(request.method)) {
+    if (decision.allowed && isStateChanging(request.method) && request.audited !== false) {
       await recordConsoleAction(options.db, {
         actor: decision.actor,
         action: `${permission.resource}.${permission.action}`,

@@ -386,3 +386,6 @@ export const consoleApiKeyCreateInput = z.object({ name: apiKeyNameSchema, role:
 
 /** Revoke a key, by id. */
 export const consoleApiKeyRevokeInput = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+
+/** The console API's release switch (`POST /admin/releases/promote` and `/rollback`, the release CLI with a key). */
+export const releaseSwitchApiInput = z.object({ app: z.enum(RELEASE_APPS), version: z.string().regex(VERSION_PATTERN).optional() });

@@ -35,3 +35,15 @@ export function toLocalePath(locale: Locale, path: string): string {
   if (path === '/' || path === '') return prefix || '/';
   return `${prefix}${path}`;
 }
+
+/** Native names of the locales (the same in every language, so not translated): the site's and the console's language pickers. */
+export const LOCALE_NATIVE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  fr: 'Français',
+  zh: '繁體中文',
+  ja: '日本語',
+  de: 'Deutsch',
+  es: 'Español',
+  pt: 'Português',
+  it: 'Italiano',
+};

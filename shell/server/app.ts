@@ -8,6 +8,7 @@ import { NAMESPACE_PATTERN } from '@reelkeep/platform/locale-store';
 import { createNonce, createSecurityHeaderWriter } from './security-headers.ts';
 import { sendJson } from './json-response.ts';
 import { createPageCacheAdmin } from './page-cache-admin.ts';
+import { createReleaseAdmin } from './release-admin.ts';
 import { sendFile, STATIC_PATH, type SendFileOptions } from './static-files.ts';
 import type { createPageRenderer } from './page-render.ts';
 import { createSessionReader } from './session.ts';
@@ -79,6 +80,13 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
   const { logger, releases, locales, mailer, consoleGuard, pageCache, readClientAddress } = host;
   const writeSecurityHeaders = createSecurityHeaderWriter(config);
   const readSession = createSessionReader((path, init) => releases.current().gateway.fetchApi(path, init));
+  const handleReleaseAdmin = createReleaseAdmin({
+    consoleGuard,
+    readClientAddress,
+    registry: host.registry,
+    releasesDir: config.RELEASES_DIR,
+    db: host.db,
+  });
   const handleCacheAdmin = createPageCacheAdmin({ cache: pageCache, consoleGuard, readClientAddress, siteHost: new URL(config.SITE_URL).host });
   // docs/console.md: the operator console, its sign-in limited like the site's other ways into an account.
   const handleConsole = createConsoleHandler({
@@ -243,6 +251,7 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
       if (await handleReleaseBeacon(req, res, url)) return;
       if (await handleConsole(req, res, url, nonce)) return;
       if (await handleCacheAdmin(req, res, url)) return;
+      if (await handleReleaseAdmin(req, res, url)) return;
       if (await snapshot.gateway.handle(req, res, url)) return;
       // An API path no squad answers does not exist, whatever the method (never a page, never a 405).
       if (url.pathname.startsWith('/api/')) return sendJson(res, 404, { cscode: 404, error: 'not found' }, method);

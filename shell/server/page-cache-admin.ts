@@ -83,7 +83,7 @@ function toWebRequest(req: IncomingMessage, url: URL, body: Buffer | undefined):
 
 /**
  * The page cache's admin operations (docs/operations.md "Page cache"; the spec's page-cache service), behind the
- * admin guard (docs/security.md "Admin"): `GET /admin/cache` (hit-rate counts of this instance, entries and bytes),
+ * operator guard (docs/security.md "Operator API"): `GET /admin/cache` (hit-rate counts of this instance, entries and bytes),
  * `GET|POST /admin/cache/keys`, `POST /admin/cache/delete` (a key or keys), `POST /admin/cache/reset`, `POST
  * /admin/cache/clear` (by build version, `ts`, or tag), `GET /admin/cache/get?key=` and `POST
  * /admin/cache/set?key=&ts=` (the page as the body); each takes the `domain` query parameter. Deletions reach the

@@ -7,7 +7,7 @@ import { guardAccountRoute } from './url-rules/account-guards.ts';
 
 /** The cookie that remembers an explicit language choice (docs/routing.md "Language choice": it beats Accept-Language). */
 export const LANGUAGE_COOKIE = 'rk_lang';
-const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 /** docs/accounts.md "Desktop app identifiers": elk_user_email and elk_mac from the query last about 10 years. */
 const DESKTOP_COOKIE_MAX_AGE_S = 3650 * 24 * 3600;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatCents, orderIdInput, type TranslateFunction } from '@reelkeep/shared-contracts';
+import { formatCents, orderIdInput, type Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import {
   defineConsoleAction,
   defineConsolePage,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TranslateFunction } from '@reelkeep/shared-contracts';
+import type { Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import { defineConsoleAction, defineConsolePage, type ConsoleSection, type ConsoleSectionContext } from '@reelkeep/shared-contracts/console';
 import {
   NEWSLETTER_PAGE_SIZE,

@@ -11,6 +11,9 @@ import { promoteRelease, rollbackCanary, rollbackRelease, startCanary } from './
 import { listNextSteps, DEFAULT_CANARY_STEPS } from './canary.ts';
 import { APPS, buildApp, isAppName, type AppName } from './build-app.ts';
 import { decideBuildPromotion } from './build-promotion.ts';
+import { describeUnreachableSite } from '../network-problems.ts';
+import { readConsoleApi } from '../operator-api.ts';
+import type { RegistryEvent, RegistryState } from '@reelkeep/shared-contracts/schemas';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
 const USAGE = `usage:
@@ -32,6 +35,9 @@ const USAGE = `usage:
   release status                         live versions and their history`;
 
 const config = loadConfig();
+// docs/operations.md "Operators' tools": with CONSOLE_API_KEY, switches and the status go through the running site's
+// console API (the key's role decides; the history and the audit log name the key); builds stay local files.
+const api = readConsoleApi(config);
 // The registry's durable copy is in PostgreSQL when the site uses one (docs/releasing.md "How a squad builds and releases its remote"); with the embedded
 // database it is registry.json, because PGlite belongs to the one server process.
 const db = config.DATABASE_URL ? await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR }) : undefined;
@@ -57,8 +63,40 @@ function requireApp(value: string | undefined): AppName {
 
 const switcher = { store, releasesDir: config.RELEASES_DIR, db, origin };
 
+/** The registry as the running site has it (live versions and history), for `build --promote` through the site. */
+async function readStateThroughSite(): Promise<RegistryState> {
+  const answer = await api!.call('/admin/releases');
+  const body = (await answer.json().catch(() => null)) as { live?: Record<string, string>; history?: RegistryEvent[]; error?: string } | null;
+  if (!answer.ok || !body?.live) throw new Error(`the site refused the status (${answer.status}): ${body?.error ?? 'no answer'}`);
+  const history = body.history ?? [];
+  return {
+    revision: 0,
+    // What decides a build's promotion: the live version and the history (a version rolled back from stays out).
+    apps: Object.fromEntries(Object.entries(body.live).map(([app, live]) => [app, { live, previous: [] }])),
+    history,
+  };
+}
+
+/** A switch through the running site: its answer printed as the local switch prints it, a refusal thrown. */
+async function switchThroughSite(
+  action: 'promote' | 'rollback',
+  app: AppName,
+  version?: string,
+): Promise<{ event: RegistryEvent; migrations: string[] }> {
+  const answer = await api!
+    .call(`/admin/releases/${action}`, { method: 'POST', body: { app, ...(version ? { version } : {}) } })
+    .catch((error: unknown) => {
+      throw new Error(describeUnreachableSite(error, api!.url, config.CONSOLE_URL ? 'CONSOLE_URL' : 'SITE_URL'));
+    });
+  const body = (await answer.json().catch(() => null)) as { error?: string; migrations?: string[] } & RegistryEvent;
+  if (!answer.ok) throw new Error(`the site refused the ${action} (${answer.status}): ${body?.error ?? 'no answer'}`);
+  const { migrations = [], ...event } = body;
+  delete (event as { msg?: string }).msg;
+  return { event, migrations };
+}
+
 async function promote(app: AppName, requested: string): Promise<void> {
-  const { event, migrations } = await promoteRelease(switcher, app, requested, actor);
+  const { event, migrations } = api ? await switchThroughSite('promote', app, requested) : await promoteRelease(switcher, app, requested, actor);
   if (migrations.length > 0) console.log(JSON.stringify({ msg: 'migrations applied', app, version: event.to, applied: migrations }));
   console.log(JSON.stringify({ msg: 'release switched', ...event }));
 }
@@ -73,7 +111,7 @@ async function main(argv: string[]): Promise<void> {
         const result = await buildApp(ROOT_DIR, config.RELEASES_DIR, app);
         console.log(`${app}@${result.version} ${result.reused ? 'unchanged' : 'built'} in ${result.durationMs} ms`);
         if (!mode) continue;
-        const state = await store.read();
+        const state = api ? await readStateThroughSite() : await store.read();
         const decision = decideBuildPromotion(state, app, result.version, mode);
         if (decision.promote) await promote(app, result.version);
         else if (decision.reason !== 'already-live')
@@ -125,10 +163,18 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'rollback': {
       const app = requireApp(rest[0]);
-      console.log(JSON.stringify({ msg: 'release switched', ...(await rollbackRelease(switcher, app, actor)) }));
+      const event = api ? (await switchThroughSite('rollback', app)).event : await rollbackRelease(switcher, app, actor);
+      console.log(JSON.stringify({ msg: 'release switched', ...event }));
       return;
     }
     case 'status': {
+      if (api) {
+        const answer = await api.call('/admin/releases');
+        const body = (await answer.json().catch(() => null)) as { live?: unknown; history?: unknown[]; error?: string } | null;
+        if (!answer.ok) throw new Error(`the site refused the status (${answer.status}): ${body?.error ?? 'no answer'}`);
+        console.log(JSON.stringify({ live: body?.live, history: body?.history?.slice(-20) }, null, 2));
+        return;
+      }
       const state = await store.read();
       console.log(
         JSON.stringify(

@@ -28,6 +28,9 @@ const ROUTES: [method: 'GET' | 'POST', path: string, body: string][] = [
   ['POST', '/console/push/send', 'title_en=Hi&body_en=There&target=%2Fstore&confirm=yes'],
   ['GET', '/console/cache', ''],
   ['POST', '/console/cache/purge', 'by=tag&tag=locales&confirm=yes'],
+  ['GET', '/console/api-keys', ''],
+  ['POST', '/console/api-keys', 'name=deploy%20bot&role=release-manager'],
+  ['POST', '/console/api-keys/revoke', 'id=7'],
 ];
 
 describe('the console handler', () => {
@@ -51,7 +54,22 @@ describe('the console handler', () => {
       },
       close: async () => undefined,
     };
-    const db = { query: async (sql: string, params: unknown[]) => (sql.includes('INSERT') ? (audited.push(params), []) : []) } as unknown as Database;
+    const keyRow = {
+      id: '7',
+      name: 'deploy bot',
+      role: 'release-manager',
+      prefix: 'rk_abcdefgh',
+      created_by: 'owner@example.com',
+      created_at: '2026-11-28 10:00:00+00',
+    };
+    const db = {
+      query: async (sql: string, params: unknown[]) => {
+        if (sql.includes('INSERT INTO platform.console_audit')) audited.push(params);
+        if (sql.includes('INSERT INTO platform.api_keys')) return [{ ...keyRow, name: params[0], role: params[1], prefix: params[2] }];
+        if (sql.includes('platform.api_keys')) return [keyRow];
+        return [];
+      },
+    } as unknown as Database;
     const handle = createConsoleHandler({
       siteUrl: 'http://127.0.0.1:1',
       db,
@@ -178,6 +196,37 @@ describe('the console handler', () => {
     decide = () => ({ allowed: false, reason: 'signed-out' });
     expect(await send('GET', '/console/releases')).toMatchObject({ status: 303, headers: { location: '/console/sign-in' } });
     expect((await send('POST', '/console/releases/confirm', 'action=rollback&app=mf-checkout&confirm=yes')).status).toBe(401);
+  });
+
+  it('lets an owner make a key, shows it once, and records it; revoking is recorded with before and after', async () => {
+    const actor = { id: 'u4', email: 'owner@example.com', role: 'owner' as const };
+    decide = () => ({ allowed: true, actor });
+    audited.length = 0;
+    const made = await send('POST', '/console/api-keys', 'name=deploy%20bot&role=release-manager');
+    expect(made.status).toBe(201);
+    const key = /rk_[A-Za-z0-9_-]{40}/.exec(made.text)?.[0];
+    expect(key).toBeDefined();
+    expect((await send('GET', '/console/api-keys')).text).not.toContain(key);
+    expect(audited[0]).toEqual(expect.arrayContaining(['owner@example.com', 'api-key.create', 'api-key:7']));
+    expect(JSON.stringify(audited[0])).not.toContain(key!.slice(11));
+    expect(await send('POST', '/console/api-keys/revoke', 'id=7')).toMatchObject({
+      status: 303,
+      headers: { location: '/console/api-keys?done=revoked' },
+    });
+    expect(audited[1]).toEqual(expect.arrayContaining(['api-key.revoke', 'api-key:7']));
+    expect((await send('POST', '/console/api-keys', 'name=%3Cscript%3E&role=owner')).status).toBe(400);
+    audited.length = 0;
+  });
+
+  it('refuses the API keys section to every role but the owner', async () => {
+    for (const role of ['release-manager', 'campaign-manager', 'support', 'analyst'] as const) {
+      const actor = { id: 'u5', email: `${role}@example.com`, role };
+      decide = (permission) => (permission.startsWith('api-key:') ? { allowed: false, reason: 'forbidden', actor } : { allowed: true, actor });
+      expect((await send('GET', '/console/api-keys')).status).toBe(403);
+      expect((await send('POST', '/console/api-keys', 'name=mine&role=owner')).status).toBe(403);
+      expect((await send('POST', '/console/api-keys/revoke', 'id=7')).status).toBe(403);
+    }
+    expect(audited).toEqual([]);
   });
 
   it('rolls back only with the confirmation, and records who did it with before and after', async () => {
@@ -316,11 +365,14 @@ describe('linkSiteAddresses', () => {
 
 describe('pickConsoleLocale', () => {
   it.each([
-    ['/console?lang=ja', 'fr-FR,fr', 'ja'],
-    ['/console?lang=xx', 'de-DE,de;q=0.9', 'de'],
-    ['/console', 'nl-NL, pt-BR;q=0.8', 'pt'],
-    ['/console', undefined, 'en'],
-  ])('%s with Accept-Language %s is %s', (path, acceptLanguage, locale) => {
-    expect(pickConsoleLocale(new URL(path, 'http://site.test'), acceptLanguage)).toBe(locale);
+    ['/console?lang=ja', { 'accept-language': 'fr-FR,fr', cookie: 'rk_lang=de' }, 'ja', true],
+    ['/console?lang=xx', { 'accept-language': 'de-DE,de;q=0.9' }, 'de', false],
+    ['/console', { 'accept-language': 'fr-FR,fr', cookie: 'rk_lang=ja' }, 'ja', false],
+    ['/console', { 'accept-language': 'zh-TW,zh' }, 'zh', false],
+    ['/console', { 'accept-language': 'zh-CN,zh' }, 'en', false],
+    ['/console', { 'accept-language': 'nl-NL, pt-BR;q=0.8' }, 'en', false],
+    ['/console', {}, 'en', false],
+  ])('%s with %j is %s (chosen now: %s)', (path, headers, locale, chosen) => {
+    expect(pickConsoleLocale(new URL(path, 'http://site.test'), headers)).toEqual({ locale, chosen });
   });
 });

@@ -1,5 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CLIENT_IP_HEADER, DEFAULT_LOCALE, isLocale, LOCALES, readInput, type Locale } from '@reelkeep/shared-contracts';
+import {
+  CLIENT_IP_HEADER,
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALES,
+  readCookie,
+  readInput,
+  serialiseCookie,
+  type Locale,
+} from '@reelkeep/shared-contracts';
 import { createI18n, fixedTranslate } from '@reelkeep/shared-contracts/i18n';
 import {
   canRole,
@@ -44,6 +53,10 @@ import {
   type SquadConsole,
 } from './console-sections.ts';
 import { translateSwitchAction, translateSwitchQuestion } from './console-texts.ts';
+import { handleApiKeysSection } from './api-keys-section.ts';
+// The site's own language rule and cookie (docs/routing.md "Language choice"), not a second one.
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '../../src/page-gate.ts';
+import { matchLanguageTag } from '../../src/url-rules/root-language.ts';
 import {
   allowPreviewFrames,
   buildPreviewCsp,
@@ -107,19 +120,22 @@ export interface ConsoleDeps {
 }
 
 const noticeQuery = z.object({
-  done: z.enum(['switched', 'role', 'enrolled', 'resent', 'experiment', 'push', 'purged']).optional(),
+  done: z.enum(['switched', 'role', 'enrolled', 'resent', 'experiment', 'push', 'purged', 'revoked']).optional(),
   problem: z.enum(['refused', 'no_account', 'last_owner']).optional(),
 });
 
-/** The locale of a console page: `?lang=`, else the first supported language the browser asks for, else English. */
-export function pickConsoleLocale(url: URL, acceptLanguage: string | undefined): Locale {
+/**
+ * The locale of a console page, by the site's own rule (docs/routing.md "Language choice"): a choice made now
+ * (`?lang=`, the console's language links) is kept in the site's `rk_lang` cookie; else that cookie (a choice made
+ * on the site or the console before); else the first Accept-Language tag, read as the site reads it; else English.
+ */
+export function pickConsoleLocale(url: URL, headers: { cookie?: string; 'accept-language'?: string }): { locale: Locale; chosen: boolean } {
   const asked = url.searchParams.get('lang');
-  if (asked && isLocale(asked)) return asked;
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const primary = part.trim().split(/[-;]/)[0]?.toLowerCase() ?? '';
-    if ((LOCALES as readonly string[]).includes(primary)) return primary as Locale;
-  }
-  return DEFAULT_LOCALE;
+  if (asked && isLocale(asked)) return { locale: asked, chosen: true };
+  const remembered = readCookie(headers.cookie, LANGUAGE_COOKIE);
+  if (remembered && isLocale(remembered)) return { locale: remembered, chosen: false };
+  const first = (headers['accept-language'] ?? '').split(',')[0]!.split(';')[0]!;
+  return { locale: matchLanguageTag(first) ?? DEFAULT_LOCALE, chosen: false };
 }
 
 async function readBody(req: IncomingMessage): Promise<string | null> {
@@ -157,7 +173,13 @@ export function createConsoleHandler(deps: ConsoleDeps) {
     res.setHeader('x-robots-tag', 'noindex, nofollow');
     res.setHeader('content-security-policy', buildConsoleCsp(nonce));
     res.setHeader('x-cache', 'BYPASS');
-    const locale = pickConsoleLocale(url, req.headers['accept-language']);
+    const { locale, chosen } = pickConsoleLocale(url, req.headers);
+    // A language chosen in the console is the visitor's choice on the site too (the site's cookie, the site's lifetime).
+    if (chosen)
+      res.appendHeader(
+        'set-cookie',
+        serialiseCookie(LANGUAGE_COOKIE, locale, { secure: siteOrigin.startsWith('https:'), maxAgeS: LANGUAGE_COOKIE_MAX_AGE_S }),
+      );
     const texts = await deps.loadTexts(locale);
     const t = fixedTranslate(createI18n(locale, texts), 'console');
     const cookie = req.headers.cookie ?? '';
@@ -174,12 +196,13 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       actor,
       current,
       squadSections: squadNavigation,
+      path: url.pathname,
       notice: notice?.problem ? { kind: 'problem', key: notice.problem } : notice?.done ? { kind: 'done', key: notice.done } : undefined,
     });
     const send = (status: number, body: string, cookies: string[] = []) => {
       res.statusCode = status;
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+      for (const cookie of cookies) res.appendHeader('set-cookie', cookie);
       res.end(method === 'HEAD' ? undefined : body);
       return true;
     };
@@ -188,7 +211,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
     const redirect = (location: string, cookies: string[] = []) => {
       res.statusCode = 303;
       res.setHeader('location', location);
-      if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+      for (const cookie of cookies) res.appendHeader('set-cookie', cookie);
       res.end();
       return true;
     };
@@ -357,6 +380,19 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       await audit(actor, 'console.two-factor-enrolled', actor.email, { twoFactorEnabled: false }, { twoFactorEnabled: true });
       return redirect('/console?done=enrolled', answer.headers.getSetCookie());
     }
+    const apiKeys = await handleApiKeysSection({
+      db: deps.db,
+      t,
+      path,
+      form,
+      admit,
+      page,
+      problemPage,
+      redirect,
+      audit,
+      formatTime: (iso) => formatConsoleTime(iso, locale),
+    });
+    if (apiKeys !== null) return apiKeys;
     if (path === '/console/sign-out' && form) {
       const decision = await authorise({ resource: 'console', action: 'view' });
       const answer = await deps.fetchApi('/api/account/internal/console-sign-out', { method: 'POST', headers: forwarded() });
@@ -872,4 +908,15 @@ export function linkSiteAddresses(text: string, siteOrigin: string): Markup {
     }
     return origin === siteOrigin ? html`<a href="${part}">${part}</a>` : part;
   })}`;
+}
+
+/** A moment as the console shows it: the reader's language, UTC (operators on several continents read one log). */
+export function formatConsoleTime(iso: string | null, locale: Locale): Markup | string {
+  if (!iso) return '—';
+  const when = new Date(iso.includes('T') ? iso : iso.replace(' ', 'T'));
+  if (Number.isNaN(when.getTime())) return iso;
+  const text = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-Hant' : locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(
+    when,
+  );
+  return html`<time datetime="${when.toISOString()}">${text} UTC</time>`;
 }

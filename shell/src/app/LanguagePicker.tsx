@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { LOCALES, toLocalePath, selectLocaleState, type Locale } from '@reelkeep/shared-contracts';
+import { LOCALES, LOCALE_NATIVE_NAMES, toLocalePath, selectLocaleState, type Locale } from '@reelkeep/shared-contracts';
 import { usePagePayload } from '../routing/navigator.ts';
 import * as styles from './LanguagePicker.module.css';
 
@@ -11,17 +11,7 @@ export const LANGUAGE_GROUPS: readonly (readonly Locale[])[] = [
   ['en', 'fr', 'pt', 'de', 'es', 'it'],
 ];
 
-/** Native names of the locales (the same in every language, so not translated). */
-export const LOCALE_NATIVE_NAMES: Record<Locale, string> = {
-  en: 'English',
-  fr: 'Français',
-  zh: '繁體中文',
-  ja: '日本語',
-  de: 'Deutsch',
-  es: 'Español',
-  pt: 'Português',
-  it: 'Italiano',
-};
+export { LOCALE_NATIVE_NAMES };
 
 /**
  * docs/frame.md "Language picker": the same page in the other language when it is among the page's alternates, else that
