@@ -93,7 +93,7 @@ const HOST_CONTEXT_TYPES_ONLY = {
 };
 const releasedServerRules = REMOTES.map((remote) => ({
   files: [`${remote}/server/**/*.{ts,tsx}`],
-  ignores: ['**/*.test.ts', '**/testing/**', '**/*-cli.ts'],
+  ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/*-cli.ts'],
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',

@@ -1,14 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  CLIENT_IP_HEADER,
-  DEFAULT_LOCALE,
-  isLocale,
-  LOCALES,
-  readCookie,
-  readInput,
-  serialiseCookie,
-  type Locale,
-} from '@reelkeep/shared-contracts';
+import { CLIENT_IP_HEADER, DEFAULT_LOCALE, isLocale, readCookie, readInput, serialiseCookie, type Locale } from '@reelkeep/shared-contracts';
 import { createI18n, fixedTranslate } from '@reelkeep/shared-contracts/i18n';
 import {
   canRole,
