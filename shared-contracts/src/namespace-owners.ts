@@ -21,11 +21,12 @@ export const NAMESPACES_OF_APP = {
     'movie_downloader',
     'thanks_for_installing',
     'thanks_for_using',
+    'newsletter_console',
   ],
-  'mf-checkout': ['checkout'],
+  'mf-checkout': ['checkout', 'checkout_console'],
   'mf-account': ['login', 'register', 'forgot_password', 'reset_password', 'set_password', 'my_account'],
   'mf-blog': ['blog', 'article_common'],
-  'mf-campaign': ['campaign', 'sales_campaign', 'store', 'event_center'],
+  'mf-campaign': ['campaign', 'sales_campaign', 'store', 'event_center', 'console_campaign'],
 } as const satisfies Record<RemoteName | 'shell', readonly string[]>;
 
 /** An app that ships texts. */
