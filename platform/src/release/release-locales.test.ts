@@ -16,9 +16,11 @@ async function makeLocales(namespaces: readonly string[], locales: readonly stri
 
 describe('a release packs the namespaces its app owns (docs/i18n.md "Texts ship with their squad")', () => {
   it('copies every locale of each owned namespace and nothing of the others', async () => {
-    const source = await makeLocales(['checkout', 'common', 'landing'], ['en', 'fr']);
+    const owned = NAMESPACES_OF_APP['mf-checkout'];
+    const source = await makeLocales([...owned, 'common', 'landing'], ['en', 'fr']);
     const staging = await mkdtemp(path.join(tmpdir(), 'staging-'));
-    expect(await packNamespaces(source, staging, 'mf-checkout')).toEqual(['locales/en/checkout.json', 'locales/fr/checkout.json']);
+    const packed = await packNamespaces(source, staging, 'mf-checkout');
+    expect([...packed].sort()).toEqual(owned.flatMap((namespace) => [`locales/en/${namespace}.json`, `locales/fr/${namespace}.json`]).sort());
     expect(JSON.parse(await readFile(path.join(staging, 'locales/fr/checkout.json'), 'utf8'))).toEqual({ locale: 'fr', namespace: 'checkout' });
   });
 
