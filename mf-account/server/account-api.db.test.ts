@@ -138,7 +138,8 @@ describe('the internal routes (docs/security.md "Ways into an account")', () => 
       `SELECT subject, body_text FROM platform.mail_outbox WHERE recipient = $1`,
       ['buyer@example.com'],
     );
-    expect(mail!.subject).toBe('Choose a password for your ReelKeep account');
+    // The invitation is written in the language of the page its link opens (docs/i18n.md "Mails").
+    expect(mail!.subject).toBe('Wählen Sie ein Passwort für Ihr ReelKeep-Konto');
     const link = new URL(/(http:\S+)/.exec(mail!.body_text)![1]!);
     expect(link.pathname).toBe('/de/reset-password');
     const token = link.searchParams.get('token')!;

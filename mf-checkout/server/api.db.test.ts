@@ -138,6 +138,11 @@ describe('who may call the checkout routes (docs/commerce.md "Callers")', () => 
       '/api/checkout/licence/activate': 'any',
       '/api/checkout/licence/validate': 'any',
       '/api/checkout/licence/deactivate': 'any',
+      // The console's Orders section, called by the host after its permission check (docs/console.md "Orders and licences").
+      '/api/checkout/internal/console/refund': 'site',
+      '/api/checkout/internal/console/resend': 'site',
+      '/api/checkout/internal/console/reset-devices': 'site',
+      '/api/checkout/internal/console/revoke-key': 'site',
     });
     // Stripe's events may be larger than a form; every other route keeps the gateway's default limit.
     expect(Object.fromEntries(routes.filter((route) => route.maxBodyBytes !== undefined).map((route) => [route.path, route.maxBodyBytes]))).toEqual({

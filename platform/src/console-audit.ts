@@ -33,19 +33,24 @@ export interface AuditRecord {
 /** Entries one search page shows. */
 export const AUDIT_PAGE_SIZE = 50;
 
+/** PostgreSQL stores no NUL character in text or jsonb: a recorded input keeps a visible replacement instead. */
+const withoutNul = (text: string) => text.replace(/\u0000/g, '\uFFFD');
+const toAuditJson = (value: unknown) =>
+  value === undefined ? null : JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'string' ? withoutNul(inner) : inner));
+
 /** Appends one entry. */
 export async function recordConsoleAction(db: Pick<Database, 'query'>, entry: AuditEntry): Promise<void> {
   await db.query(
     `INSERT INTO platform.console_audit (actor_id, actor_email, actor_role, action, target, before, after, client_ip)
      VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`,
     [
-      entry.actor.id,
-      entry.actor.email,
+      withoutNul(entry.actor.id),
+      withoutNul(entry.actor.email),
       entry.actor.role,
-      entry.action,
-      entry.target,
-      entry.before === undefined ? null : JSON.stringify(entry.before),
-      entry.after === undefined ? null : JSON.stringify(entry.after),
+      withoutNul(entry.action),
+      withoutNul(entry.target),
+      toAuditJson(entry.before),
+      toAuditJson(entry.after),
       entry.clientIp ?? null,
     ],
   );

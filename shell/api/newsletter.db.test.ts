@@ -311,7 +311,7 @@ describe('subscribers from before double opt-in', () => {
     await db.query(
       `INSERT INTO site.newsletter_subscriptions (email, email_normalized, locale, source) VALUES ('old@example.com', 'old@example.com', 'es', 'footer')`,
     );
-    expect(await applyMigrations(db, 'site', SITE_MIGRATIONS_DIR)).toEqual(['0004_newsletter_double_opt_in.sql']);
+    expect(await applyMigrations(db, 'site', SITE_MIGRATIONS_DIR)).toContain('0004_newsletter_double_opt_in.sql');
     expect(await isSubscribed(db, 'old@example.com')).toBe(false);
 
     const context = createTestHostContext(db, { module: siteApi, env: { SITE_URL } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createBrowser, listTestDatabases, useSandboxCheckout, type Browser } from '../testing/checkout-harness.ts';
+import { ADMIN, createBrowser, listTestDatabases, useSandboxCheckout, type Browser } from '../testing/checkout-harness.ts';
 
 describe.each(listTestDatabases())(
   'spec: upgrade_id / applied_id give upgrade pricing against the existing licence, server-verified, on %s',
@@ -118,12 +118,7 @@ describe.each(listTestDatabases())(
       expect(await licenceOf(placed.id)).toMatchObject({ status: 'active' });
       expect(await upgrade(grace, source, '10721LFT_5')).toMatchObject({ status: 400, body: { error: 'upgrade_inactive' } });
 
-      const refunded = await checkout.call(
-        'POST',
-        '/api/checkout/admin/refund',
-        { order: placed.id },
-        { authorization: 'Bearer admin-token-0123456789' },
-      );
+      const refunded = await checkout.call('POST', '/api/checkout/admin/refund', { order: placed.id }, ADMIN);
       expect(refunded.status).toBe(200);
       expect(await licenceOf(placed.id)).toMatchObject({ status: 'revoked' });
       expect(await licenceOf(source)).toMatchObject({ status: 'active', replaced_by: null });
