@@ -3,8 +3,12 @@ import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { openDatabase } from '../platform/src/db/database.ts';
+import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '../platform/src/db/migrations.ts';
+import { createLogger } from '../platform/src/logger.ts';
+import { installTestApiKey } from '../platform/src/testing/api-keys.ts';
 import { runReleaseIn } from './fixtures.ts';
-import { E2E_DIR, E2E_ENV, E2E_PORT, E2E_RELEASES_DIR } from './test-site.ts';
+import { E2E_DIR, E2E_ENV, E2E_OWNER_KEY, E2E_PORT, E2E_RELEASES_DIR } from './test-site.ts';
 
 /**
  * Several instances of the site sharing PostgreSQL and Redis, as a deployment runs them: for the journeys
@@ -57,6 +61,11 @@ export async function startCluster(options: {
   await admin.end();
   const databaseUrl = new URL(serverUrl!);
   databaseUrl.pathname = `/${options.name}`;
+  // The journeys' operator works on every cluster with the owner's API key, as on the test site.
+  const keyDb = await openDatabase({ databaseUrl: databaseUrl.href, pgliteDir: '', logger: createLogger('error') });
+  await applyMigrations(keyDb, 'platform', PLATFORM_MIGRATIONS_DIR);
+  await installTestApiKey(keyDb, E2E_OWNER_KEY);
+  await keyDb.close();
 
   let redisServer: ChildProcess | undefined;
   const startRedis = async () => {
