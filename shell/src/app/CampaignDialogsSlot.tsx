@@ -5,15 +5,6 @@ import { loadRemote } from '@module-federation/runtime';
 import { useDispatch } from 'react-redux';
 import { promptWithdrawn, toContainerName, type CampaignDialogsModule, type CampaignDialogsProps } from '@reelkeep/shared-contracts';
 
-/** The contract minor from which the campaign dialogs take turns in the frame's prompt queue (docs/frame.md "Prompts"). */
-const PROMPT_QUEUE_SINCE_MINOR = 2;
-
-/** Whether dialogs built against `contractVersion` offer their prompts to the queue (older ones show on their own timing). */
-export function isQueueAware(contractVersion: string): boolean {
-  const [, minor] = contractVersion.split('.').map(Number);
-  return minor !== undefined && minor >= PROMPT_QUEUE_SINCE_MINOR;
-}
-
 /**
  * Reads the default export of `mf_campaign/dialogs`. The pinned campaign version already passed the shell's
  * contract check on the server (at promotion and at load), so only the shape is checked here.
@@ -39,7 +30,9 @@ export default function CampaignDialogsSlot(props: CampaignDialogsProps) {
   const dispatch = useDispatch();
   useEffect(() => {
     let cancelled = false;
-    // Dialogs that cannot load, or predate the queue, give their turns so the push offer is not kept waiting.
+    // Dialogs that cannot load give their turns so the push offer is not kept waiting. (Every campaign release of
+    // contract major 4 takes turns in the queue: the check for dialogs older than 3.2 went with the major, which
+    // had read 4.1 as "before 3.2" and given every turn away.)
     const giveTurns = () => {
       dispatch(promptWithdrawn('campaign-modal'));
       dispatch(promptWithdrawn('bottom-ad'));
@@ -47,7 +40,6 @@ export default function CampaignDialogsSlot(props: CampaignDialogsProps) {
     loading ??= loadRemote(`${toContainerName('mf-campaign')}/dialogs`).then(acceptDialogsModule);
     loading.catch(giveTurns);
     void loading.then((loaded) => {
-      if (!isQueueAware(loaded.contractVersion)) giveTurns();
       if (!cancelled) setModule(loaded);
     });
     return () => {
