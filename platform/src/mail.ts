@@ -161,7 +161,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
 
   const mailer: Mailer = {
     send: (message) => store(message, null),
-    listOutbox: (limit = 50) => db.query<Row>(`SELECT ${COLUMNS} FROM platform.mail_outbox ORDER BY id DESC LIMIT $1`, [limit]),
+    listOutbox: (limit = 50) => db.query<Row>(`SELECT ${COLUMNS} FROM platform.mail_outbox ORDER BY mail_outbox.id DESC LIMIT $1`, [limit]),
     readOutbox: (id) => (/^\d{1,18}$/.test(id) ? read(id) : Promise.resolve(null)),
     async resend(id) {
       const original = /^\d{1,18}$/.test(id) ? await read(id) : null;
