@@ -157,14 +157,16 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
     return { via: 'smtp' as const, id: row!.id, state: sent ? ('sent' as const) : ('queued' as const) };
   }
 
+  /** An outbox id as the console passes it (a bigint's digits); anything else names no mail. */
+  const isOutboxId = (id: string) => /^\d{1,18}$/.test(id);
   const read = async (id: string) => (await db.query<Row>(`SELECT ${COLUMNS} FROM platform.mail_outbox WHERE id = $1`, [id]))[0] ?? null;
 
   const mailer: Mailer = {
     send: (message) => store(message, null),
     listOutbox: (limit = 50) => db.query<Row>(`SELECT ${COLUMNS} FROM platform.mail_outbox ORDER BY mail_outbox.id DESC LIMIT $1`, [limit]),
-    readOutbox: (id) => (/^\d{1,18}$/.test(id) ? read(id) : Promise.resolve(null)),
+    readOutbox: (id) => (isOutboxId(id) ? read(id) : Promise.resolve(null)),
     async resend(id) {
-      const original = /^\d{1,18}$/.test(id) ? await read(id) : null;
+      const original = isOutboxId(id) ? await read(id) : null;
       if (!original) return null;
       const copy = await store(
         {
