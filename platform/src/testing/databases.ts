@@ -47,6 +47,10 @@ export async function holdSharedSchema(db: Database, lockId: number): Promise<()
   let signalHeld = () => {};
   const held = new Promise<void>((resolve) => (signalHeld = resolve));
   const holding = db.transaction(async (query) => {
+    // The lock is held, idle, for the whole suite, and waited for as long as another suite holds it: the pool's
+    // statement and idle-in-transaction time-outs (meant for the site) would end it on a slow run.
+    await query('SET LOCAL statement_timeout = 0');
+    await query('SET LOCAL idle_in_transaction_session_timeout = 0');
     await query('SELECT pg_advisory_xact_lock($1)', [lockId]);
     signalHeld();
     await released;
