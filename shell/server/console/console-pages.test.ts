@@ -33,5 +33,8 @@ describe('the console document', () => {
     // An order number or an address longer than a phone's width breaks instead of widening the page.
     expect(readStyle(document)).toContain('dd{margin:0;overflow-wrap:anywhere}');
     expect(readStyle(document)).toMatch(/main>h1\{[^}]*overflow-wrap:anywhere/);
+    expect(readStyle(document)).toMatch(/\nh2\{[^}]*overflow-wrap:anywhere/);
+    // A form row's field (a search box 40 characters wide) is no wider than the screen.
+    expect(readStyle(document)).toContain('.row>*{max-width:100%}');
   });
 });

@@ -67,7 +67,7 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,su
 .sidebar a[aria-current=page]{background:var(--rk-accent-soft);color:var(--rk-accent-ink);font-weight:700}
 main{padding:28px 32px 48px;max-width:1200px;width:100%}
 main>h1{margin:0 0 20px;font-size:var(--rk-text-xl);line-height:1.2;overflow-wrap:anywhere}
-h2{font-size:var(--rk-text-lg);margin:0 0 12px}
+h2{font-size:var(--rk-text-lg);margin:0 0 12px;overflow-wrap:anywhere}
 .card,main>section{background:#fff;border:1px solid var(--rk-border);border-radius:var(--rk-radius-lg);padding:20px 24px;margin:0 0 20px;box-shadow:0 1px 2px rgba(15,23,42,.04)}
 .muted{color:var(--rk-muted)}
 table{border-collapse:collapse;width:100%;font-size:var(--rk-text-sm)}
@@ -86,7 +86,7 @@ button{font:inherit;font-weight:600;min-height:40px;padding:8px 16px;border-radi
 button:hover{background:var(--rk-accent)}
 button.secondary{background:#fff;color:var(--rk-accent-ink)}
 button.danger{background:#fff;color:#b42318;border-color:#b42318;min-height:32px;padding:4px 12px;font-size:var(--rk-text-sm)}
-.row{display:flex;flex-wrap:wrap;gap:12px;align-items:end}
+.row{display:flex;flex-wrap:wrap;gap:12px;align-items:end}.row>*{max-width:100%}
 .inline{display:inline-block;margin:4px 0 0}
 .badge{display:inline-block;padding:2px 10px;border-radius:999px;font-size:12px;font-weight:600;background:var(--rk-surface);color:var(--rk-ink-soft);border:1px solid var(--rk-border)}
 .badge.on{background:#e7f6ee;color:var(--rk-success);border-color:#b7e4cb}
