@@ -12,7 +12,15 @@ export const adminReleasesAnswerSchema = z.looseObject({
   pid: z.number(),
   live: z.record(z.string(), z.string()),
   remotes: z.array(z.looseObject({ name: z.string(), healthy: z.boolean() })),
-  apis: z.array(z.looseObject({ squad: z.string(), state: z.string(), error: z.optional(z.string()) })),
+  apis: z.array(
+    z.looseObject({
+      squad: z.string(),
+      state: z.string(),
+      error: z.optional(z.string()),
+      // The routes each squad's live API serves (the route table of its release).
+      routes: z.optional(z.array(z.looseObject({ method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']), path: z.string() }))),
+    }),
+  ),
 });
 
 /** `GET /admin/cache/keys`: the cached pages, each with its tags. */

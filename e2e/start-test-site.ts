@@ -2,10 +2,12 @@
  * Builds every app into .e2e/releases and makes them live, builds the fixture versions the journeys
  * promote (altered copies of real remotes, through the real build), then starts the shell server.
  */
+import { execFile } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { SMTPServer } from 'smtp-server';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { buildApp, APPS } from '../platform/src/release/build-app.ts';
 import { applyPromotion, createFileRegistryStore } from '../platform/src/release/registry.ts';
 import { findReleaseProblems, toReleaseDir } from '../platform/src/release/releases.ts';
@@ -19,6 +21,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { createDemoCampaign } from '../mf-campaign/server/demo-campaign.ts';
 import {
   E2E_CONSOLE_ACCOUNTS,
+  E2E_CONSOLE_OWNER,
   E2E_CONSOLE_PASSWORD,
   E2E_DIR,
   E2E_ENV,
@@ -213,7 +216,8 @@ Object.assign(process.env, E2E_ENV);
   // The console's accounts (E2E_CONSOLE_ACCOUNTS): the account squad's tables come with its release, as the campaign's do.
   await applyMigrations(db, 'account', path.join(E2E_RELEASES_DIR, 'mf-account', initial['mf-account']!, 'migrations'));
   const password = await hashPassword(E2E_CONSOLE_PASSWORD);
-  for (const { email, role } of Object.values(E2E_CONSOLE_ACCOUNTS)) {
+  // The first owner starts as a customer (the library's default role); the command below makes it an owner.
+  for (const { email, role } of [...Object.values(E2E_CONSOLE_ACCOUNTS), { email: E2E_CONSOLE_OWNER.email, role: 'user' }]) {
     const id = randomUUID();
     const [user] = await db.query<{ id: string }>(
       `INSERT INTO account.users (id, name, email, email_verified, role) VALUES ($1, $2, $3, true, $4)
@@ -231,4 +235,9 @@ Object.assign(process.env, E2E_ENV);
   await installTestApiKey(db, E2E_OWNER_KEY);
   await db.close();
 }
+// The first owner, by the real command, on the embedded database no site holds yet (it refuses one a site holds).
+await promisify(execFile)(process.execPath, ['mf-account/server/console-owner-cli.ts', E2E_CONSOLE_OWNER.email], {
+  cwd: ROOT_DIR,
+  env: { ...process.env, ...E2E_ENV },
+});
 await import('../shell/server/main.ts');

@@ -75,7 +75,16 @@ export const E2E_CONSOLE_PASSWORD = 'Console2026keep';
 export const E2E_CONSOLE_ACCOUNTS = {
   campaignManager: { email: 'campaigns@console.e2e.test', role: 'campaign-manager' },
   support: { email: 'support@console.e2e.test', role: 'support' },
+  /** The support agent of the orders journey (console-orders.spec.ts), apart from the campaigns journey's. */
+  orders: { email: 'orders@console.e2e.test', role: 'support' },
 } as const;
+
+/**
+ * The test site's first owner, as a newcomer makes one (docs/console.md "The first owner"): the account is registered
+ * (here before the site starts, as a customer, with E2E_CONSOLE_PASSWORD), then `npm run console:owner` makes it an
+ * owner while the site is stopped; the journeys enrol it in two-factor sign-in as an operator does.
+ */
+export const E2E_CONSOLE_OWNER = { email: 'owner@console.e2e.test' } as const;
 
 /** Versions built from altered sources, for the release and failure journeys. */
 export interface E2EFixtures {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { computeTotp } from '../../mf-account/server/testing/totp.ts';
-import { E2E_BASE_URL, E2E_CONSOLE_ACCOUNTS, E2E_CONSOLE_PASSWORD } from '../test-site.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expectAudited, signInAndEnrol } from '../console.ts';
+import { E2E_BASE_URL, E2E_CONSOLE_ACCOUNTS } from '../test-site.ts';
 import { expect, readText, test } from '../fixtures.ts';
 
 /**
@@ -11,21 +11,6 @@ import { expect, readText, test } from '../fixtures.ts';
  */
 
 const SECTION = '/console/campaign/campaigns';
-
-/** Signs in to the console for the first time: the password, then the enrolment (the key read as an app would), then a code. */
-async function signInAndEnrol(page: Page, email: string): Promise<void> {
-  await page.goto('/console/sign-in');
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(E2E_CONSOLE_PASSWORD);
-  await page.locator('form[action="/console/sign-in"] button[type=submit]').click();
-  await expect(page).toHaveURL(/\/console\/enrol$/);
-  await page.locator('#password').fill(E2E_CONSOLE_PASSWORD);
-  await page.locator('form[action="/console/enrol"] button[type=submit]').click();
-  const uri = (await page.locator('details code').textContent())!;
-  await page.locator('#code').fill(computeTotp(uri));
-  await page.locator('form[action="/console/enrol/confirm"] button[type=submit]').click();
-  await expect(page).toHaveURL(/\/console\/[a-z]+\?done=enrolled$/);
-}
 
 /** The campaign of the banner of a page as the site serves it to a visitor without cookies (the page cache's shared copy). */
 async function readBanner(request: APIRequestContext): Promise<string> {
@@ -91,7 +76,8 @@ test('a campaign manager creates a campaign starting now in the console: its ban
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`campaign-de-${width}.png`), fullPage: true });
   }
-  await page.goto(`${SECTION}?sort=name&dir=asc`);
+  // Back to English: the German preview above set the language cookie, as a chosen language does.
+  await page.goto(`${SECTION}?sort=name&dir=asc&lang=en`);
   await expect(page.locator(`tr[data-campaign="${id}"]`)).toContainText(readText('en', 'console_campaign', 'states.running'));
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('campaigns-en-390.png'), fullPage: true });
@@ -121,4 +107,10 @@ test('a campaign manager creates a campaign starting now in the console: its ban
   await page.getByRole('button', { name: readText('en', 'console_campaign', 'detail.end') }).click();
   await expect(page.getByRole('status')).toHaveText(readText('en', 'console_campaign', 'done.ended'));
   expect(await readBanner(request)).toBe(before);
+
+  // Every console action of the journey is in the audit log: the enrolments, the creation (above) and the end.
+  const manager = E2E_CONSOLE_ACCOUNTS.campaignManager.email;
+  await expectAudited(page, { action: 'campaign.end', q: id, actor: manager });
+  for (const email of [manager, E2E_CONSOLE_ACCOUNTS.support.email])
+    await expectAudited(page, { action: 'console.two-factor-enrolled', q: email, actor: email, holds: ['{"twoFactorEnabled":true}'] });
 });

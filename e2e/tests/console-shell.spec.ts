@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { computeTotp } from '../../mf-account/server/testing/totp.ts';
+import { enrol as enrolPage, expectAudited } from '../console.ts';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
 import { expect, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
 import { adminReleasesAnswerSchema } from '../operator-answers.ts';
@@ -55,16 +55,11 @@ async function registerAccount(browser: Browser, email: string): Promise<Browser
   return context;
 }
 
-/** The console's first visit of a role holder: the password again, the key, then a code from the "app". */
+/** The console's first visit of a role holder: sent to enrol, the password again, the key, then a code from the "app". */
 async function enrol(page: Page): Promise<void> {
   await page.goto('/console');
   await expect(page).toHaveURL(/\/console\/enrol$/);
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('form[action="/console/enrol"] button').click();
-  const uri = (await page.locator('details code').textContent())!.trim();
-  await page.locator('#code').fill(computeTotp(uri));
-  await page.locator('form[action="/console/enrol/confirm"] button').click();
-  await expect(page.locator('main h1')).toBeVisible();
+  await enrolPage(page, PASSWORD);
 }
 
 /** Screenshots at 1280 and 390 px (looked at by the engineer), and axe at both widths. */
@@ -129,6 +124,7 @@ test('owners grant roles; a release manager promotes and rolls back mf-checkout 
     await ownerPage.locator('#role').selectOption(role);
     await ownerPage.locator('form[action="/console/people/role"] button').click();
     await expect(ownerPage.locator('.notice')).toHaveText(readText('en', 'console', 'done.role'));
+    await expectAudited(ownerPage, { action: 'role.grant', q: email, actor: 'owner@console.example', holds: [`{"role":"${role}"}`] });
   }
 
   // The release manager promotes the next checkout slice through the confirmation, then rolls it back, while wrk loads
@@ -158,6 +154,12 @@ test('owners grant roles; a release manager promotes and rolls back mf-checkout 
     expect(result.failed, result.output).toBe(0);
   }
   // The history and the audit log name the release manager, with the versions before and after.
+  await expectAudited(managerPage, {
+    action: 'release.promote',
+    q: 'release.promote',
+    actor: 'releases@console.example',
+    holds: [`{"live":"${previous}"}`, `{"live":"${fixtures.checkoutNextSlice}"}`],
+  });
   await managerPage.goto('/console/audit?q=release.rollback');
   await expect(managerPage.locator('tbody tr').first()).toContainText('releases@console.example');
   await expect(managerPage.locator('tbody tr').first()).toContainText(`{"live":"${fixtures.checkoutNextSlice}"}`);
@@ -182,6 +184,9 @@ test('owners grant roles; a release manager promotes and rolls back mf-checkout 
   await expect(sidebar).toContainText(readText('en', 'console', 'experiments.open'));
   await analystPage.goto('/console/audit?q=experiment');
   await expect(analystPage.locator('tbody tr', { hasText: 'experiment.close' })).toContainText('{"open":false}');
+  await expectAudited(analystPage, { action: 'experiment.open', q: 'experiment', actor: 'numbers@console.example', holds: ['{"open":true}'] });
+  for (const email of ['owner@console.example', 'releases@console.example', 'numbers@console.example'])
+    await expectAudited(analystPage, { action: 'console.two-factor-enrolled', q: email, actor: email, holds: ['{"twoFactorEnabled":true}'] });
   const refused = await analyst.request.post('/console/releases/confirm', {
     headers: { origin: site },
     form: { action: 'rollback', app: 'mf-checkout', confirm: 'yes' },

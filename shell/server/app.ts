@@ -3,12 +3,12 @@ import path from 'node:path';
 import { APP_OF_SQUAD, isLocale, isSecureSite, PUSH_SERVICE_WORKER_PATH, SQUADS, type SquadName } from '@reelkeep/shared-contracts';
 import type { Config } from '@reelkeep/platform/config';
 import { toGuardRequest } from '@reelkeep/platform/console-guard';
-import type { ConsolePermission } from '@reelkeep/shared-contracts/console';
 import { NAMESPACE_PATTERN } from '@reelkeep/platform/locale-store';
 import { createNonce, createSecurityHeaderWriter } from './security-headers.ts';
 import { sendJson } from './json-response.ts';
 import { createPageCacheAdmin } from './page-cache-admin.ts';
 import { createReleaseAdmin } from './release-admin.ts';
+import { HOST_ADMIN_PAGES } from './operator-routes.ts';
 import { sendFile, STATIC_PATH, type SendFileOptions } from './static-files.ts';
 import type { createPageRenderer } from './page-render.ts';
 import { createSessionReader } from './session.ts';
@@ -40,11 +40,6 @@ function sendPlainError(res: ServerResponse, status: number): void {
   );
 }
 
-/** The shell's own admin pages (`GET`/`HEAD`), behind the same guard as the squads' routes, each with the permission it needs. */
-const ADMIN_PATHS = new Map<string, ConsolePermission>([
-  ['/admin/releases', { resource: 'release', action: 'read' }],
-  ['/admin/outbox', { resource: 'mail', action: 'read' }],
-]);
 /** The health of each squad's API in a snapshot, for the admin status. */
 function describeApis(snapshot: ReleaseSnapshot) {
   return SQUADS.map((squad: SquadName) => {
@@ -218,15 +213,16 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
         res.setHeader('cache-control', 'public, max-age=600');
         return void res.end(method === 'HEAD' ? undefined : xml);
       }
-      const adminPermission = ADMIN_PATHS.get(url.pathname);
-      if (adminPermission && (method === 'GET' || method === 'HEAD')) {
+      // The shell's own admin pages, behind the same guard as the squads' routes, each with its permission (operator-routes.ts).
+      const adminPermission = HOST_ADMIN_PAGES.find((route) => route.path === url.pathname && route.method === method)?.permission;
+      if (adminPermission) {
         const decision = await consoleGuard.check(toGuardRequest(req, readClientAddress(req)), adminPermission);
         if (!decision.allowed) {
           if (decision.retryAfterSeconds) res.setHeader('retry-after', String(decision.retryAfterSeconds));
           return sendJson(res, decision.status, { error: decision.reason }, method);
         }
       }
-      if (url.pathname === '/admin/releases' && (method === 'GET' || method === 'HEAD')) {
+      if (url.pathname === '/admin/releases' && adminPermission) {
         const health = await pages.probeRemotes(snapshot);
         return sendJson(
           res,
@@ -245,7 +241,7 @@ export function createRequestHandler(deps: { config: Config; host: Host; pages: 
           method,
         );
       }
-      if (url.pathname === '/admin/outbox' && (method === 'GET' || method === 'HEAD')) {
+      if (url.pathname === '/admin/outbox' && adminPermission) {
         return sendJson(res, 200, { messages: await mailer.listOutbox() }, method);
       }
       if (await handleReleaseBeacon(req, res, url)) return;

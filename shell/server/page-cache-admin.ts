@@ -6,6 +6,7 @@ import { toGuardRequest, type ConsoleGuard } from '@reelkeep/platform/console-gu
 import type { PageCache } from './page-cache.ts';
 import { computeEntityTag, LOCALES_TAG, RELEASE_APPS, toBuildTag, toReleaseTag } from './page-cache-rules.ts';
 import { sendJson } from './json-response.ts';
+import { findHostOperatorRoute } from './operator-routes.ts';
 
 const KEY = z.string().min(1).max(4096);
 const VERSION = z.string().regex(/^[0-9A-Za-z.+-]{1,100}$/);
@@ -182,12 +183,13 @@ export function createPageCacheAdmin(deps: {
     if (suffix === undefined) return false;
     const operation = OPERATIONS[suffix as keyof typeof OPERATIONS];
     const method = req.method ?? 'GET';
-    // docs/console.md "The console API": reading the cache needs `cache:read`, changing it `cache:purge`.
-    const reads = operation === 'keys' || operation === 'get' || method === 'GET' || method === 'HEAD';
-    const decision = await deps.consoleGuard.check(toGuardRequest(req, deps.readClientAddress(req)), {
-      resource: 'cache',
-      action: reads ? 'read' : 'purge',
-    });
+    // docs/console.md "The console API": reading the cache needs `cache:read`, changing it `cache:purge` (operator-routes.ts);
+    // a method the operation does not take is checked as a read or a change, then refused with 405.
+    const permission = findHostOperatorRoute(url.pathname, method)?.permission ?? {
+      resource: 'cache' as const,
+      action: method === 'GET' || method === 'HEAD' ? ('read' as const) : ('purge' as const),
+    };
+    const decision = await deps.consoleGuard.check(toGuardRequest(req, deps.readClientAddress(req)), permission);
     if (!decision.allowed) {
       if (decision.retryAfterSeconds) res.setHeader('retry-after', String(decision.retryAfterSeconds));
       sendJson(res, decision.status, { error: decision.reason }, method);

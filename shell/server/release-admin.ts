@@ -7,6 +7,7 @@ import type { Database } from '@reelkeep/platform/db';
 import type { RegistryStore } from '@reelkeep/platform/registry';
 import { promoteRelease, ReleaseSwitchRefusedError, rollbackRelease } from '@reelkeep/platform/switch-release';
 import { sendJson } from './json-response.ts';
+import { findHostOperatorRoute } from './operator-routes.ts';
 
 /** A switch's body is two short fields. */
 const MAX_BODY_BYTES = 4 * 1024;
@@ -35,7 +36,10 @@ export function createReleaseAdmin(deps: {
       return true;
     }
     const clientIp = deps.readClientAddress(req);
-    const decision = await deps.consoleGuard.check({ ...toGuardRequest(req, clientIp), audited: false }, { resource: 'release', action: 'switch' });
+    const decision = await deps.consoleGuard.check(
+      { ...toGuardRequest(req, clientIp), audited: false },
+      findHostOperatorRoute(url.pathname, method)!.permission,
+    );
     if (!decision.allowed) {
       if (decision.retryAfterSeconds) res.setHeader('retry-after', String(decision.retryAfterSeconds));
       sendJson(res, decision.status, { error: decision.reason });

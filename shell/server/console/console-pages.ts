@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALE_NATIVE_NAMES, LOCALES, type Locale, type Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import { canRole, CONSOLE_ROLES, type ConsoleActor, type ConsolePermission } from '@reelkeep/shared-contracts/console';
-import { html, type Markup } from './console-html.ts';
+import { html, Markup } from './console-html.ts';
 import { SECTION_STYLE } from './console-section-style.ts';
 
 /** docs/console.md "Sections": the shell's sections, each behind the permission that reads it. */
@@ -66,8 +66,8 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,su
 .sidebar a:hover{background:var(--rk-surface);color:var(--rk-ink)}
 .sidebar a[aria-current=page]{background:var(--rk-accent-soft);color:var(--rk-accent-ink);font-weight:700}
 main{padding:28px 32px 48px;max-width:1200px;width:100%}
-main>h1{margin:0 0 20px;font-size:var(--rk-text-xl);line-height:1.2}
-h2{font-size:var(--rk-text-lg);margin:0 0 12px}
+main>h1{margin:0 0 20px;font-size:var(--rk-text-xl);line-height:1.2;overflow-wrap:anywhere}
+h2{font-size:var(--rk-text-lg);margin:0 0 12px;overflow-wrap:anywhere}
 .card,main>section{background:#fff;border:1px solid var(--rk-border);border-radius:var(--rk-radius-lg);padding:20px 24px;margin:0 0 20px;box-shadow:0 1px 2px rgba(15,23,42,.04)}
 .muted{color:var(--rk-muted)}
 table{border-collapse:collapse;width:100%;font-size:var(--rk-text-sm)}
@@ -86,7 +86,7 @@ button{font:inherit;font-weight:600;min-height:40px;padding:8px 16px;border-radi
 button:hover{background:var(--rk-accent)}
 button.secondary{background:#fff;color:var(--rk-accent-ink)}
 button.danger{background:#fff;color:#b42318;border-color:#b42318;min-height:32px;padding:4px 12px;font-size:var(--rk-text-sm)}
-.row{display:flex;flex-wrap:wrap;gap:12px;align-items:end}
+.row{display:flex;flex-wrap:wrap;gap:12px;align-items:end}.row>*{max-width:100%}
 .inline{display:inline-block;margin:4px 0 0}
 .badge{display:inline-block;padding:2px 10px;border-radius:999px;font-size:12px;font-weight:600;background:var(--rk-surface);color:var(--rk-ink-soft);border:1px solid var(--rk-border)}
 .badge.on{background:#e7f6ee;color:var(--rk-success);border-color:#b7e4cb}
@@ -102,11 +102,11 @@ pre{white-space:pre-wrap;word-break:break-word;background:var(--rk-surface);bord
 .languages a[aria-current=true]{font-weight:700;color:var(--rk-ink)}
 .hint{margin:4px 0;color:var(--rk-muted);font-size:var(--rk-text-sm)}label.inline{display:inline;font-weight:400}fieldset{border:1px solid var(--rk-border);border-radius:var(--rk-radius);margin:12px 0}
 figure.preview{margin:12px 0}figure.preview iframe{display:block;width:100%;border:1px solid var(--rk-border);border-radius:var(--rk-radius);background:#fff}
-.preview-banner{height:150px}.preview-modal{height:680px}.preview-events{height:560px}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dd{margin:0}
+.preview-banner{height:150px}.preview-modal{height:680px}.preview-events{height:560px}dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 16px}dd{margin:0;overflow-wrap:anywhere}
 ${SECTION_STYLE}
 @media (max-width:820px){
 .topbar{padding:10px 16px}
-.layout{grid-template-columns:1fr}
+.layout{grid-template-columns:minmax(0,1fr);align-content:start}
 .sidebar{border-right:0;border-bottom:1px solid var(--rk-border);padding:8px 12px}
 .sidebar h2{position:absolute;left:-9999px}
 .sidebar ul{flex-direction:row;overflow-x:auto;gap:4px}
@@ -114,6 +114,13 @@ ${SECTION_STYLE}
 main{padding:20px 16px 40px}
 .card,main>section{padding:16px}
 }`;
+
+/**
+ * The stylesheet as the document carries it: a `<style>` element's text is CSS as written (no character references),
+ * so it goes in unescaped, and it is the console's own constant, which must never close the element.
+ */
+const STYLE_MARKUP = new Markup(STYLE);
+if (/<\/style/i.test(STYLE)) throw new Error('the console stylesheet must not close its <style> element');
 
 /** What every console page knows. */
 export interface ConsoleFrame {
@@ -159,7 +166,7 @@ export function renderConsoleDocument(frame: ConsoleFrame, title: string, conten
         <meta name="robots" content="noindex, nofollow" />
         <title>${title} · ${t('title')}</title>
         <style nonce="${frame.nonce}">
-          ${STYLE}
+          ${STYLE_MARKUP}
         </style>
       </head>
       <body>
