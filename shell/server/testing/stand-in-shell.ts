@@ -25,7 +25,11 @@ const escapeText = (text: string) => text.replace(/[<>&"]/g, '');
 
 /** A document that writes into the page what the render was given, for the tests to read back. */
 function writeDocument(input: RenderInput, status: number): string {
-  const remotes = input.remotes.map((remote) => ({ name: remote.name, version: remote.version, entry: `/static/${remote.name}/${remote.version}/remoteEntry.js` }));
+  const remotes = input.remotes.map((remote) => ({
+    name: remote.name,
+    version: remote.version,
+    entry: `/static/${remote.name}/${remote.version}/remoteEntry.js`,
+  }));
   const field = (id: string, value: string) => `<p id="${id}">${value}</p>`;
   return [
     `<!doctype html><html><head><script defer src="/static/shell/s1/main.js" nonce="${input.nonce}"></script></head><body>`,
