@@ -6,7 +6,13 @@ const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
     {
-      jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2023' },
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2023',
+        // `import x from './x.json' with { type: 'json' }` reaches Jest with its attribute, as Node requires.
+        experimental: { keepImportAttributes: true },
+      },
       module: { type: 'es6' },
     },
   ],

@@ -10,6 +10,7 @@ import {
   toLocalePath,
   toSameSitePath,
   selectLocale,
+  DS,
   type PageProps,
   type PostedInput,
   type loginInput,
@@ -17,8 +18,8 @@ import {
   type SharedState,
   type SumCaptchaDto,
 } from '@reelkeep/shared-contracts';
+import { Field, FormProblem, useSiteForm } from '@reelkeep/shared-contracts/ui';
 import { GoogleSignIn, type GoogleConfig } from './GoogleSignIn.tsx';
-import { useFormAction } from './use-form-action.ts';
 import { NoScriptCaptcha } from './NoScriptCaptcha.tsx';
 import * as styles from './AccountPage.module.css';
 
@@ -65,11 +66,7 @@ function HandoffForm({ handoff, pageName }: { handoff: NonNullable<LoginPageData
       <input type="hidden" name="locale" value={locale} />
       {switching && <input type="hidden" name="replace" value="1" />}
       <p className={styles.lead}>{t('handoff_confirm', { email: handoff.accountEmail })}</p>
-      {switching && (
-        <p className={styles.problem} role="alert">
-          {t('handoff_switch', { current: handoff.signedInAs, email: handoff.accountEmail })}
-        </p>
-      )}
+      {switching && <FormProblem>{t('handoff_switch', { current: handoff.signedInAs, email: handoff.accountEmail })}</FormProblem>}
       <button className={styles.submit} type="submit">
         {t('handoff_continue', { email: handoff.accountEmail })}
       </button>
@@ -86,15 +83,11 @@ export function LoginPage({ pageName, data }: PageProps<LoginPageData>) {
   const locale = useSelector(selectLocale);
   if (data.handoff) {
     return (
-      <section className={styles.card} aria-labelledby="account-heading">
+      <section className={DS.formCard} aria-labelledby="account-heading">
         <h1 id="account-heading" className={styles.heading}>
           {t('heading')}
         </h1>
-        {data.error === 'handoff_other_session' && (
-          <p className={styles.problem} role="alert">
-            {t('problems.handoff_other_session')}
-          </p>
-        )}
+        {data.error === 'handoff_other_session' && <FormProblem>{t('problems.handoff_other_session')}</FormProblem>}
         <HandoffForm handoff={data.handoff} pageName={pageName} />
       </section>
     );
@@ -105,7 +98,7 @@ export function LoginPage({ pageName, data }: PageProps<LoginPageData>) {
 function PasswordLogin({ pageName, data, locale }: { pageName: string; data: LoginPageData; locale: SharedState['locale']['current'] }) {
   const { t } = useTranslation(pageName);
   const [email, setEmail] = useState(data.email);
-  const login = useFormAction<string | null>(async (problem, fields) => {
+  const login = useSiteForm<string | null>(async (problem, fields) => {
     const password = String(fields.get('password') ?? '');
     if (checkField('email', email) !== 'valid' || !password) return 'invalid';
     const send = (altcha?: string) =>
@@ -125,7 +118,7 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
   const problem = login.state;
 
   return (
-    <section className={styles.card} aria-labelledby="account-heading">
+    <section className={DS.formCard} aria-labelledby="account-heading">
       <h1 id="account-heading" className={styles.heading}>
         {t('heading')}
       </h1>
@@ -139,27 +132,17 @@ function PasswordLogin({ pageName, data, locale }: { pageName: string; data: Log
       <form className={styles.form} method="post" action="/api/account/login" noValidate onSubmit={login.onSubmit}>
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="return" value={data.returnPath} />
-        {problem && (
-          <p className={styles.problem} role="alert">
-            {t(`problems.${problem}`)}
-          </p>
-        )}
-        <label className={styles.label} htmlFor="login-email">
-          {t('email_label')}
-        </label>
-        <input
-          className={styles.input}
+        <FormProblem>{problem && t(`problems.${problem}`)}</FormProblem>
+        <Field
           id="login-email"
+          label={t('email_label')}
           name="email"
           type="email"
           autoComplete="email"
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
         />
-        <label className={styles.label} htmlFor="login-password">
-          {t('password_label')}
-        </label>
-        <input className={styles.input} id="login-password" name="password" type="password" autoComplete="current-password" />
+        <Field id="login-password" label={t('password_label')} name="password" type="password" autoComplete="current-password" />
         {data.sum && <NoScriptCaptcha id="login-captcha" label={t('captcha_question')} sum={data.sum} />}
         <p className={styles.aside}>
           <a href={toLocalePath(locale, '/forgot-password')}>{t('forgot_link')}</a>
@@ -185,7 +168,7 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
     proof.current ??= solveSiteCaptcha();
   };
 
-  const registration = useFormAction<Record<string, string>>(async (_previous, submitted) => {
+  const registration = useSiteForm<Record<string, string>>(async (_previous, submitted) => {
     const password = String(submitted.get('password') ?? '');
     const found: Record<string, string> = {};
     const emailStatus = checkField('email', fields.email);
@@ -213,7 +196,7 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
 
   const problemText = (field: string) => (problems[field] ? t(`problems.${field}.${problems[field]}`) : null);
   return (
-    <section className={styles.card} aria-labelledby="account-heading">
+    <section className={DS.formCard} aria-labelledby="account-heading">
       <h1 id="account-heading" className={styles.heading}>
         {t('heading')}
       </h1>
@@ -221,60 +204,37 @@ export function RegisterPage({ pageName, data }: PageProps<RegisterPageData>) {
       <GoogleSignIn google={data.google} returnPath="" />
       <form className={styles.form} method="post" action="/api/account/register" noValidate onSubmit={registration.onSubmit} onFocus={startProof}>
         <input type="hidden" name="locale" value={locale} />
-        {problems.form && (
-          <p className={styles.problem} role="alert">
-            {t(`problems.form.${problems.form}`)}
-          </p>
-        )}
-        <label className={styles.label} htmlFor="register-name">
-          {t('name_label')}
-        </label>
-        <input
-          className={styles.input}
+        <FormProblem>{problems.form && t(`problems.form.${problems.form}`)}</FormProblem>
+        <Field
           id="register-name"
+          label={t('name_label')}
           name="name"
           autoComplete="name"
           value={fields.name}
           onChange={(event) => setFields({ ...fields, name: event.currentTarget.value })}
         />
-        <label className={styles.label} htmlFor="register-email">
-          {t('email_label')}
-        </label>
-        <input
-          className={styles.input}
+        <Field
           id="register-email"
+          label={t('email_label')}
           name="email"
           type="email"
           autoComplete="email"
           value={fields.email}
-          aria-invalid={Boolean(problems.email)}
-          aria-describedby="register-email-problem"
+          problem={problemText('email')}
           onChange={(event) => setFields({ ...fields, email: event.currentTarget.value })}
         />
-        <p id="register-email-problem" className={styles.fieldProblem}>
-          {problemText('email')}
-        </p>
-        <label className={styles.label} htmlFor="register-password">
-          {t('password_label')}
-        </label>
-        <input
-          className={styles.input}
+        <Field
           id="register-password"
+          label={t('password_label')}
           name="password"
           type="password"
           autoComplete="new-password"
-          aria-invalid={Boolean(problems.password)}
-          aria-describedby="register-password-hint register-password-problem"
+          hint={t('password_hint')}
+          problem={problemText('password')}
         />
-        <p id="register-password-hint" className={styles.hint}>
-          {t('password_hint')}
-        </p>
-        <p id="register-password-problem" className={styles.fieldProblem}>
-          {problemText('password')}
-        </p>
         <NoScriptCaptcha id="register-captcha" label={t('captcha_question')} sum={data.sum} />
         {problems.captcha && (
-          <p className={styles.fieldProblem} role="alert">
+          <p className={DS.fieldProblem} role="alert">
             {t('problems.captcha.invalid')}
           </p>
         )}

@@ -12,6 +12,7 @@ import {
   type PostedInput,
   type ProvidersDto,
   type googleSignInInput,
+  DS,
 } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
@@ -132,17 +133,17 @@ export function GoogleSignIn({ google, returnPath }: { google: GoogleConfig; ret
     <div className={styles.social}>
       <div ref={button} className={styles.googleButton} aria-busy={status === 'busy'} />
       {status === 'failed' && (
-        <p className={styles.problem} role="alert">
+        <p className={DS.formProblem} role="alert">
           {t('google.failed')}
         </p>
       )}
       {status === 'exists' && (
-        <p className={styles.problem} role="alert">
+        <p className={DS.formProblem} role="alert">
           {t('google.exists')}
         </p>
       )}
       {status === 'unavailable' && (
-        <p className={styles.hint} role="status">
+        <p className={DS.fieldHint} role="status">
           {t('google.unavailable')}
         </p>
       )}

@@ -16,10 +16,11 @@ import {
   type PostedInput,
   type changePasswordInput,
   type newsletterPreferenceInput,
+  DS,
 } from '@reelkeep/shared-contracts';
 import type { OrderDto } from '@reelkeep/shared-contracts';
 import { OrdersSection } from './OrdersSection.tsx';
-import { useFormAction } from './use-form-action.ts';
+import { Field, FormProblem, useSiteForm } from '@reelkeep/shared-contracts/ui';
 import * as styles from './AccountPage.module.css';
 
 /** docs/accounts.md "Logout": the browser's storage is cleared as the session ends. */
@@ -55,7 +56,7 @@ function NewsletterPreference({ initial, saved, pending }: { initial: boolean | 
   const [subscribed, setSubscribed] = useState(initial ?? false);
   // A result stays on screen until the box is changed again.
   const [changedSinceSaving, setChangedSinceSaving] = useState(false);
-  const save = useFormAction<string | null>(
+  const save = useSiteForm<string | null>(
     async () => {
       setChangedSinceSaving(false);
       const body = await postJson(
@@ -96,7 +97,7 @@ function NewsletterPreference({ initial, saved, pending }: { initial: boolean | 
         {t('newsletter.label')}
       </label>
       {status && (
-        <p className={status === 'failed' ? styles.problem : styles.notice} role="status">
+        <p className={status === 'failed' ? DS.formProblem : styles.notice} role="status">
           {t(`newsletter.${status}`)}
         </p>
       )}
@@ -136,7 +137,7 @@ function PushPreference() {
       <input type="hidden" name="locale" value={locale} />
       <input type="hidden" name="all" value="true" />
       {status && (
-        <p className={status === 'done' ? styles.notice : styles.problem} role="status">
+        <p className={status === 'done' ? styles.notice : DS.formProblem} role="status">
           {t(`push.${status}`)}
         </p>
       )}
@@ -153,7 +154,7 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
   const locale = useSelector(selectLocale);
   const user = useSelector(selectUser);
   const passwordForm = useRef<HTMLFormElement>(null);
-  const changePassword = useFormAction<string | null>(
+  const changePassword = useSiteForm<string | null>(
     async (_previous, fields) => {
       if (checkField('password_v2', String(fields.get('new_password') ?? '')) !== 'valid') return 'invalid';
       const body = await postJson(
@@ -174,7 +175,7 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
   const passwordStatus = changePassword.state;
 
   return (
-    <section className={`${styles.card} ${styles.wide}`} aria-labelledby="account-heading">
+    <section className={`${DS.formCard} ${styles.wide}`} aria-labelledby="account-heading">
       <h1 id="account-heading" className={styles.heading}>
         {t('heading')}
       </h1>
@@ -197,7 +198,7 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
           {t('downloads.mac')}
         </a>
       </p>
-      <p className={styles.hint}>
+      <p className={DS.fieldHint}>
         <a href={toLocalePath(locale, '/downloading')}>{t('downloads.link')}</a>
       </p>
 
@@ -205,35 +206,26 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
         {t('password.title')}
       </h2>
       {user?.hasPassword === false ? (
-        <p className={styles.hint}>
+        <p className={DS.fieldHint}>
           {t('password.none')} <a href={toLocalePath(locale, '/set-password')}>{t('password.set_link')}</a>
         </p>
       ) : (
         <form ref={passwordForm} className={styles.form} method="post" action="/api/account/password" noValidate onSubmit={changePassword.onSubmit}>
           <input type="hidden" name="locale" value={locale} />
           {passwordStatus && (
-            <p className={passwordStatus === 'changed' ? styles.notice : styles.problem} role={passwordStatus === 'changed' ? 'status' : 'alert'}>
+            <p className={passwordStatus === 'changed' ? styles.notice : DS.formProblem} role={passwordStatus === 'changed' ? 'status' : 'alert'}>
               {t(`password.result.${passwordStatus}`)}
             </p>
           )}
-          <label className={styles.label} htmlFor="current-password">
-            {t('password.current')}
-          </label>
-          <input className={styles.input} id="current-password" name="current_password" type="password" autoComplete="current-password" />
-          <label className={styles.label} htmlFor="new-password">
-            {t('password.new')}
-          </label>
-          <input
-            className={styles.input}
+          <Field id="current-password" label={t('password.current')} name="current_password" type="password" autoComplete="current-password" />
+          <Field
             id="new-password"
+            label={t('password.new')}
             name="new_password"
             type="password"
             autoComplete="new-password"
-            aria-describedby="new-password-hint"
+            hint={t('password.hint')}
           />
-          <p id="new-password-hint" className={styles.hint}>
-            {t('password.hint')}
-          </p>
           <button className={styles.secondary} type="submit" disabled={changePassword.pending}>
             {t('password.submit')}
           </button>
@@ -244,23 +236,16 @@ export function MyAccountPage({ pageName, data }: PageProps<MyAccountData>) {
       <PushPreference />
 
       <h2 className={styles.subheading}>{t('data.title')}</h2>
-      <p className={styles.hint}>
+      <p className={DS.fieldHint}>
         <a href="/api/account/export" download>
           {t('data.export')}
         </a>
       </p>
       <form className={styles.form} method="post" action="/api/account/delete">
         <input type="hidden" name="locale" value={locale} />
-        <p className={styles.hint}>{t('data.delete_text')}</p>
-        {data.deleteError && (
-          <p className={styles.problem} role="alert">
-            {t(`data.delete_error.${data.deleteError}`)}
-          </p>
-        )}
-        <label className={styles.label} htmlFor="delete-confirm">
-          {t('data.delete_confirm')}
-        </label>
-        <input className={styles.input} id="delete-confirm" name="confirm_email" type="email" autoComplete="off" />
+        <p className={DS.fieldHint}>{t('data.delete_text')}</p>
+        <FormProblem>{data.deleteError && t(`data.delete_error.${data.deleteError}`)}</FormProblem>
+        <Field id="delete-confirm" label={t('data.delete_confirm')} name="confirm_email" type="email" autoComplete="off" />
         <button className={styles.danger} type="submit">
           {t('data.delete_submit')}
         </button>

@@ -12,6 +12,7 @@ import {
   type PostedInput,
   type newsletterInput,
   type SumCaptchaDto,
+  DS,
 } from '@reelkeep/shared-contracts';
 import { NoScriptCaptcha } from './NoScriptCaptcha.tsx';
 import * as styles from './AccountPage.module.css';
@@ -75,11 +76,11 @@ function SubscribeForm({ pageName, sum, initial }: { pageName: string; sum: SumC
     <form id="subscribe" className={styles.form} method="post" action="/email/report" noValidate onSubmit={subscribe}>
       <input type="hidden" name="type" value="2" />
       <input type="hidden" name="locale" value={locale} />
-      <label className={styles.label} htmlFor="newsletter-page-email">
+      <label className={DS.fieldLabel} htmlFor="newsletter-page-email">
         {t('common:newsletter.label')}
       </label>
       <input
-        className={styles.input}
+        className={DS.input}
         id="newsletter-page-email"
         type="email"
         name="email"
@@ -91,7 +92,7 @@ function SubscribeForm({ pageName, sum, initial }: { pageName: string; sum: SumC
       <button className={styles.submit} type="submit" disabled={busy}>
         {t('common:newsletter.submit')}
       </button>
-      <p id="newsletter-page-status" className={status === 'succ' ? styles.notice : status === 'empty' ? undefined : styles.problem} role="status">
+      <p id="newsletter-page-status" className={status === 'succ' ? styles.notice : status === 'empty' ? undefined : DS.formProblem} role="status">
         {status === 'empty' ? null : t(`common:newsletter.status.${status}`)}
       </p>
     </form>
@@ -104,7 +105,7 @@ export function NewsletterPage({ pageName, data }: PageProps<NewsletterPageData>
   const heading = data.view === 'result' ? t(`result.${data.result}.heading`) : t(`${data.view}.heading`);
   const lead = data.view === 'result' ? t(`result.${data.result}.lead`) : t(`${data.view}.lead`);
   return (
-    <section className={styles.card} aria-labelledby="account-heading">
+    <section className={DS.formCard} aria-labelledby="account-heading">
       <h1 id="account-heading" className={styles.heading}>
         {heading}
       </h1>

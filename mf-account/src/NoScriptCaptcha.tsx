@@ -1,3 +1,4 @@
+import { DS } from '@reelkeep/shared-contracts';
 import * as styles from './AccountPage.module.css';
 
 /**
@@ -7,11 +8,11 @@ import * as styles from './AccountPage.module.css';
 export function NoScriptCaptcha({ id, label, sum }: { id: string; label: string; sum: { image: string; token: string } }) {
   return (
     <noscript>
-      <label className={styles.label} htmlFor={id}>
+      <label className={DS.fieldLabel} htmlFor={id}>
         {label}
       </label>
       <img className={styles.captchaImage} src={sum.image} alt={label} width={200} height={50} />
-      <input className={styles.input} id={id} name="captcha_answer" inputMode="numeric" autoComplete="off" />
+      <input className={DS.input} id={id} name="captcha_answer" inputMode="numeric" autoComplete="off" />
       <input type="hidden" name="captcha_token" value={sum.token} />
     </noscript>
   );

@@ -12,8 +12,9 @@ import {
   type OrderDto,
   type PostedInput,
   type deviceDeactivationSchema,
+  DS,
 } from '@reelkeep/shared-contracts';
-import { useFormAction } from './use-form-action.ts';
+import { useSiteForm } from '@reelkeep/shared-contracts/ui';
 import * as styles from './AccountPage.module.css';
 
 /** docs/commerce.md "Upgrades": the plan a licence's upgrade button offers (a lifetime one above it); none above 5 devices. */
@@ -37,7 +38,7 @@ export function OrdersSection({
   const date = (value: string) => new Intl.DateTimeFormat(locale === 'zh' ? 'zh-Hant' : locale, { dateStyle: 'medium' }).format(new Date(value));
 
   // One action for every device's form: each form names its key and device in its fields.
-  const deactivate = useFormAction<{ orders: OrderDto[] | null; status: string | null }>(
+  const deactivate = useSiteForm<{ orders: OrderDto[] | null; status: string | null }>(
     async (previous, fields) => {
       const key = String(fields.get('key') ?? '');
       const deviceId = String(fields.get('device') ?? '');
@@ -71,7 +72,7 @@ export function OrdersSection({
   const licenceBlock = (orderId: string, licence: LicenceDto) => (
     <div className={styles.licence}>
       <p>
-        <span className={styles.label}>{t('orders.key')}</span> <code className={styles.key}>{licence.key}</code>
+        <span className={DS.fieldLabel}>{t('orders.key')}</span> <code className={styles.key}>{licence.key}</code>
         {licence.status === 'revoked' && <span className={styles.revoked}>{t('orders.revoked')}</span>}
         {upgradeHref(orderId, licence) && (
           <>
@@ -80,7 +81,7 @@ export function OrdersSection({
           </>
         )}
       </p>
-      <p className={styles.hint}>
+      <p className={DS.fieldHint}>
         {licence.expiresAt ? t('orders.expires', { date: date(licence.expiresAt) }) : t('orders.lifetime')} ·{' '}
         {t('orders.devices_used', { used: licence.devices.length, count: licence.allowNum })}
       </p>
@@ -90,7 +91,7 @@ export function OrdersSection({
             <li key={device.deviceId}>
               <span>
                 <strong>{device.name || device.deviceId}</strong>
-                <span className={styles.hint}> {t('orders.activated', { date: date(device.activatedAt) })}</span>
+                <span className={DS.fieldHint}> {t('orders.activated', { date: date(device.activatedAt) })}</span>
               </span>
               <form method="post" action="/api/checkout/my-devices/deactivate" onSubmit={deactivate.onSubmit}>
                 <input type="hidden" name="key" value={licence.key} />
@@ -113,17 +114,17 @@ export function OrdersSection({
         {t('orders.title')}
       </h2>
       {status && (
-        <p className={status === 'removed' ? styles.notice : styles.problem} role={status === 'removed' ? 'status' : 'alert'}>
+        <p className={status === 'removed' ? styles.notice : DS.formProblem} role={status === 'removed' ? 'status' : 'alert'}>
           {t(`orders.device_result.${status}`)}
         </p>
       )}
       {orders === null && (
-        <p className={styles.problem} role="alert">
+        <p className={DS.formProblem} role="alert">
           {t('orders.unavailable')}
         </p>
       )}
       {orders?.length === 0 && (
-        <p className={styles.hint}>
+        <p className={DS.fieldHint}>
           {t('orders.empty')} <a href={toLocalePath(locale, '/checkout')}>{t('orders.plans_link')}</a>
         </p>
       )}
@@ -137,7 +138,7 @@ export function OrdersSection({
                 </strong>
                 <span>{formatCents(order.amountCents, locale)}</span>
               </div>
-              <p className={styles.hint}>
+              <p className={DS.fieldHint}>
                 {date(order.createdAt)} · <span className={styles[`status_${order.status}`]}>{t(`orders.status.${order.status}`)}</span>
               </p>
               {order.licence && licenceBlock(order.id, order.licence)}

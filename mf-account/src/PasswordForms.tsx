@@ -9,13 +9,14 @@ import {
   toLocalePath,
   selectLocale,
   selectSignedIn,
+  DS,
   type PageProps,
   type PostedInput,
   type forgotPasswordInput,
   type resetPasswordInput,
   type SumCaptchaDto,
 } from '@reelkeep/shared-contracts';
-import { useFormAction } from './use-form-action.ts';
+import { Field, FormProblem, useSiteForm } from '@reelkeep/shared-contracts/ui';
 import { NoScriptCaptcha } from './NoScriptCaptcha.tsx';
 import * as styles from './AccountPage.module.css';
 
@@ -43,7 +44,7 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
     proof.current ??= solveSiteCaptcha();
   };
 
-  const request = useFormAction<{ sent: boolean; problem: string | null }>(
+  const request = useSiteForm<{ sent: boolean; problem: string | null }>(
     async () => {
       if (checkField('email', email) !== 'valid') return { sent: false, problem: 'email' };
       try {
@@ -65,7 +66,7 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
   const { sent, problem } = request.state;
 
   return (
-    <section className={styles.card} aria-labelledby="account-heading">
+    <section className={DS.formCard} aria-labelledby="account-heading">
       <h1 id="account-heading" className={styles.heading}>
         {t('heading')}
       </h1>
@@ -85,17 +86,10 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
             onFocus={startProof}
           >
             <input type="hidden" name="locale" value={locale} />
-            {problem && (
-              <p className={styles.problem} role="alert">
-                {t(`problems.${problem}`)}
-              </p>
-            )}
-            <label className={styles.label} htmlFor="forgot-email">
-              {t('email_label')}
-            </label>
-            <input
-              className={styles.input}
+            <FormProblem>{problem && t(`problems.${problem}`)}</FormProblem>
+            <Field
               id="forgot-email"
+              label={t('email_label')}
               name="email"
               type="email"
               autoComplete="email"
@@ -120,7 +114,7 @@ export function ForgotPasswordPage({ pageName, data }: PageProps<ForgotPasswordD
 export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordData>) {
   const { t } = useTranslation(pageName);
   const locale = useSelector(selectLocale);
-  const reset = useFormAction<string | null>(
+  const reset = useSiteForm<string | null>(
     async (problem, fields) => {
       const password = String(fields.get('password') ?? '');
       if (checkField('password_v2', password) !== 'valid') return 'password';
@@ -138,7 +132,7 @@ export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordDat
   const problem = reset.state;
 
   return (
-    <section className={styles.card} aria-labelledby="account-heading">
+    <section className={DS.formCard} aria-labelledby="account-heading">
       <h1 id="account-heading" className={styles.heading}>
         {t('heading')}
       </h1>
@@ -146,25 +140,15 @@ export function ResetPasswordPage({ pageName, data }: PageProps<ResetPasswordDat
       <form className={styles.form} method="post" action="/api/account/reset-password" noValidate onSubmit={reset.onSubmit}>
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="token" value={data.token} />
-        {problem && (
-          <p className={styles.problem} role="alert">
-            {t(`problems.${problem}`)}
-          </p>
-        )}
-        <label className={styles.label} htmlFor="reset-password">
-          {t('password_label')}
-        </label>
-        <input
-          className={styles.input}
+        <FormProblem>{problem && t(`problems.${problem}`)}</FormProblem>
+        <Field
           id="reset-password"
+          label={t('password_label')}
           name="password"
           type="password"
           autoComplete="new-password"
-          aria-describedby="reset-password-hint"
+          hint={t('password_hint')}
         />
-        <p id="reset-password-hint" className={styles.hint}>
-          {t('password_hint')}
-        </p>
         <button className={styles.submit} type="submit" disabled={reset.pending || !data.token}>
           {t('submit')}
         </button>
@@ -187,7 +171,7 @@ export function SetPasswordPage({ pageName, data }: PageProps<SetPasswordData>) 
   const locale = useSelector(selectLocale);
   const signedIn = useSelector(selectSignedIn);
   return (
-    <section className={styles.card} aria-labelledby="account-heading">
+    <section className={DS.formCard} aria-labelledby="account-heading">
       <h1 id="account-heading" className={styles.heading}>
         {t('heading')}
       </h1>
@@ -195,25 +179,15 @@ export function SetPasswordPage({ pageName, data }: PageProps<SetPasswordData>) 
       {signedIn ? (
         <form className={styles.form} method="post" action="/api/account/set-password">
           <input type="hidden" name="locale" value={locale} />
-          {data.error && (
-            <p className={styles.problem} role="alert">
-              {t(`problems.${data.error}`)}
-            </p>
-          )}
-          <label className={styles.label} htmlFor="set-password">
-            {t('password_label')}
-          </label>
-          <input
-            className={styles.input}
+          <FormProblem>{data.error && t(`problems.${data.error}`)}</FormProblem>
+          <Field
             id="set-password"
+            label={t('password_label')}
             name="password"
             type="password"
             autoComplete="new-password"
-            aria-describedby="set-password-hint"
+            hint={t('password_hint')}
           />
-          <p id="set-password-hint" className={styles.hint}>
-            {t('password_hint')}
-          </p>
           <button className={styles.submit} type="submit">
             {t('submit')}
           </button>

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PLAN_TABLE, toPlanId, type OfferDto, type RouteMatch } from '@reelkeep/shared-contracts';
-import { renderWithShell, writeServerState } from '@reelkeep/shell/testing';
+import { createApiStub, renderWithShell, writeServerState } from '@reelkeep/shell/testing';
 import { CheckoutPage } from './CheckoutPage.tsx';
 import { CHECKOUT_INITIAL_STATE, type CheckoutState } from './checkout-slice.ts';
 import type { CheckoutData } from './loaders.server.ts';
@@ -42,21 +42,8 @@ const data = (initial: Partial<CheckoutData['initial']> = {}): CheckoutData => (
 });
 const match: RouteMatch = { route: 'checkout', locale: 'en', params: {}, pageName: 'checkout' };
 
-const requests: { url: string; body: unknown }[] = [];
-afterEach(() => {
-  requests.length = 0;
-  Object.assign(globalThis, { fetch: undefined });
-});
-
-/** jsdom has no fetch: the API answers with this (as JSON) and the requests are kept. */
-function answerApi(answer: unknown) {
-  Object.assign(globalThis, {
-    fetch: async (url: string, init: { body: string }) => {
-      requests.push({ url, body: JSON.parse(init.body) as unknown });
-      return { status: 200, json: async () => answer };
-    },
-  });
-}
+const { requests, answerApi, reset } = createApiStub();
+afterEach(reset);
 
 describe('the checkout page in the site store', () => {
   it("hydrates the checkout's injected slice with the state the server rendered", () => {

@@ -18,6 +18,13 @@ export const DS = {
   buttonSecondary: 'rk-btn rk-btn--secondary',
   buttonLarge: 'rk-btn--lg',
   card: 'rk-card',
+  /** A form's card: the card, narrow and centred (login, registration, password pages). */
+  formCard: 'rk-card rk-card--form',
+  fieldLabel: 'rk-field-label',
+  input: 'rk-input',
+  fieldHint: 'rk-field-hint',
+  fieldProblem: 'rk-field-problem',
+  formProblem: 'rk-form-problem',
   grid3: 'rk-grid rk-grid--3',
   grid2: 'rk-grid rk-grid--2',
   badge: 'rk-badge',

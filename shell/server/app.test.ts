@@ -1,10 +1,9 @@
 import { createReleaseHealth } from '@reelkeep/platform/release-health';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { get, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClientAddressReader } from '@reelkeep/platform/client-address';
@@ -18,76 +17,18 @@ import type { Gateway } from '@reelkeep/platform/gateway';
 import { pagePayloadSchema } from '@reelkeep/shared-contracts';
 import * as z from 'zod/mini';
 import { createSiteServer } from './app.ts';
+import { createStandInBundle, writeStandInShell, type StandInCalls } from './testing/stand-in-shell.ts';
 import { createPageCache } from './page-cache.ts';
 import { toPathTag } from './page-cache-rules.ts';
 import { createPageRenderer } from './page-render.ts';
 import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
 import type { Host } from './host.ts';
 
-/**
- * The request pipeline with the page cache, over a stand-in shell release whose render bundle writes into the
- * page what it was given (URL, cookies the loaders see, price variant, user, nonce): what a visitor gets from
- * the cache must be what a render for that visitor would give.
+/*
+ * The request pipeline with the page cache, over a stand-in shell release (`createStandInBundle`) whose render
+ * bundle writes into the page what it was given (URL, cookies the loaders see, price variant, user, nonce): what a
+ * visitor gets from the cache must be what a render for that visitor would give.
  */
-const STAND_IN_BUNDLE = String.raw`
-const calls = { documents: [], data: [] };
-const ROUTES = { '/': 'mf-landing', '/store': 'mf-campaign', '/contact': 'mf-landing', '/broken': 'mf-landing', '/login': 'mf-account', '/netflix-downloader': 'mf-landing' };
-const UNCACHED = ['/login'];
-const strip = (pathname) => pathname.replace(/^\/(fr|de)(?=\/|$)/, '') || '/';
-const escape = (text) => String(text).replace(/[<>&"]/g, '');
-function html(input, status) {
-  const remotes = input.remotes.map((r) => '{"name":"' + r.name + '","version":"' + r.version + '","entry":"/static/' + r.name + '/' + r.version + '/remoteEntry.js"}');
-  return '<!doctype html><html><head><script defer src="/static/shell/s1/main.js" nonce="' + input.nonce + '"></script></head><body>'
-    + '<p id="url">' + escape(input.url.pathname + input.url.search) + '</p>'
-    + '<p id="cookie">' + escape(input.visitorHeaders.cookie || '') + '</p>'
-    + '<p id="price">' + input.abValues.abPlanPrice + '</p>'
-    + '<p id="os">' + input.os.os + '</p>'
-    + '<p id="user">' + escape(input.session.user ? input.session.user.email : 'anonymous') + '</p>'
-    + '<p id="status">' + status + '</p>'
-    + '<script id="__RK_STATE__" type="application/json" nonce="' + input.nonce + '">{"remotes":[' + remotes.join(',') + ']}</script></body></html>';
-}
-module.exports = {
-  calls,
-  default: {
-    decidePageRequest(request) {
-      const url = new URL(request.url || '/', 'http://site.test');
-      if (url.pathname === '/old') return { kind: 'redirect', status: 301, location: '/store', headers: {} };
-      if (url.searchParams.get('source') === 'lang_switch') return { kind: 'render', headers: { 'set-cookie': ['rk_lang=fr; Path=/'] } };
-      return { kind: 'render', headers: {} };
-    },
-    readSitemap: async () => null,
-    renderRobots: () => '',
-    assignPriceVariant({ cookieHeader, open }) {
-      if (!open) return { value: 'old', setCookie: null };
-      const current = /abPlanPrice=(\w+)/.exec(cookieHeader || '');
-      return current ? { value: current[1], setCookie: null } : { value: 'price_a', setCookie: 'abPlanPrice=price_a; Path=/' };
-    },
-    async renderDocument(input) {
-      calls.documents.push({ url: input.url.pathname + input.url.search, cookie: input.visitorHeaders.cookie });
-      const path = strip(input.url.pathname);
-      if (path === '/contact') await input.fetchApi('/api/captcha?kind=sum');
-      const delay = Number(input.url.searchParams.get('delay') || 0);
-      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
-      const status = path === '/broken' ? 503 : ROUTES[path] ? 200 : 404;
-      return { kind: 'page', status, head: { title: 't', description: 'd' }, unavailable: [], pipe: async (sink) => { sink.write(html(input, status)); sink.end(); } };
-    },
-    async renderErrorDocument(input, status) {
-      return { kind: 'page', status, head: { title: 't', description: 'd' }, unavailable: [], pipe: async (sink) => { sink.write('<p>error ' + status + '</p>'); sink.end(); } };
-    },
-    async loadPageData(input) {
-      calls.data.push({ url: input.url.pathname + input.url.search, cookie: input.visitorHeaders.cookie });
-      const user = input.session.user ? input.session.user.email : 'anonymous';
-      return { kind: 'data', payload: { status: 200, match: null, head: { title: user, description: 'd' }, data: { price: input.abValues.abPlanPrice }, namespaces: ['common'], unavailable: [] } };
-    },
-    describeRoute(pathname) {
-      const path = strip(pathname);
-      return ROUTES[path] ? { remote: ROUTES[path], uncached: UNCACHED.includes(path) } : null;
-    },
-    probeRemote: async (remote) => ({ name: remote.name, version: remote.version, healthy: true, routes: [] }),
-    contractVersion: 'stand-in',
-  },
-};
-`;
 
 const ADMIN_TOKEN = `rk_${'a'.repeat(40)}`;
 const ALICE_COOKIE = 'rk.session_token=alice';
@@ -98,7 +39,7 @@ let server: Server;
 let site: ReturnType<typeof createSiteServer>;
 let base = '';
 let snapshot: ReleaseSnapshot;
-let calls: { documents: { url: string; cookie?: string }[]; data: { url: string; cookie?: string }[] };
+let calls: StandInCalls;
 
 /** Another site server over the same host and renderer, with its own settings (time-outs). */
 let createSite: (settings: Record<string, string>) => ReturnType<typeof createSiteServer>;
@@ -119,11 +60,9 @@ const fetchApi = async (apiPath: string, init?: RequestInit): Promise<Response> 
 
 beforeAll(async () => {
   const shellDir = await mkdtemp(path.join(tmpdir(), 'shell-release-'));
-  await mkdir(path.join(shellDir, 'server'));
-  await mkdir(path.join(shellDir, 'browser'));
-  await writeFile(path.join(shellDir, 'server', 'ssr.cjs'), STAND_IN_BUNDLE);
-  await writeFile(path.join(shellDir, 'browser', 'entry-assets.json'), JSON.stringify({ scripts: ['main.js'], styles: [] }));
-  calls = (createRequire(import.meta.url)(path.join(shellDir, 'server', 'ssr.cjs')) as { calls: typeof calls }).calls;
+  const standIn = createStandInBundle();
+  await writeStandInShell(shellDir, standIn.bundle);
+  calls = standIn.calls;
 
   const config = loadConfig({ SITE_URL: 'http://site.test', AB_PLAN_PRICE_OPEN: 'true', PAGE_CACHE_TTL_S: '300' });
   const logger = createLogger('error');

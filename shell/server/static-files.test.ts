@@ -29,14 +29,17 @@ describe('sendFile', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const get = (acceptEncoding?: string) =>
-    new Promise<{ status: number; encoding: string | undefined; body: string }>((resolve, reject) => {
+  const get = (acceptEncoding?: string, ifNoneMatch?: string) =>
+    new Promise<{ status: number; encoding: string | undefined; etag: string | undefined; body: string }>((resolve, reject) => {
       const { port } = server.address() as AddressInfo;
-      const headers: Record<string, string> = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+      const headers: Record<string, string> = {
+        ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+        ...(ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch }),
+      };
       request({ host: '127.0.0.1', port, path: '/', headers }, (res) => {
         let body = '';
         res.setEncoding('latin1').on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], body }));
+        res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], etag: res.headers.etag, body }));
       })
         .on('error', reject)
         .end();
@@ -66,5 +69,26 @@ describe('sendFile', () => {
     expect(refused).toEqual(['main.js.gz']);
     options = { readRecordedHash: async () => undefined };
     expect((await get('identity')).status).toBe(404);
+  });
+
+  it('tags each twin, and answers 304 without a body while the client holds the same bytes', async () => {
+    options = {};
+    const brotli = await get('br');
+    const plain = await get();
+    expect(brotli.etag).toMatch(/^W\/".+"$/);
+    expect(plain.etag).toMatch(/^W\/".+"$/);
+    expect(brotli.etag).not.toBe(plain.etag);
+    expect(await get('br', brotli.etag)).toMatchObject({ status: 304, etag: brotli.etag, body: '' });
+    expect(await get('br', `"other", ${brotli.etag}`)).toMatchObject({ status: 304, body: '' });
+    expect(await get('br', '"other"')).toMatchObject({ status: 200, body: 'brotli' });
+    // The identity bytes were asked for with the Brotli twin's tag: a full answer, never a 304 for other bytes.
+    expect(await get(undefined, brotli.etag)).toMatchObject({ status: 200, body: 'plain' });
+  });
+
+  it('tags a release file with the hash its build recorded, the same on every instance', async () => {
+    options = { readRecordedHash: async (relative) => ({ 'main.js': sha256('plain'), 'main.js.br': sha256('brotli') })[relative] };
+    expect(await get('br')).toMatchObject({ status: 200, etag: `"${sha256('brotli')}"` });
+    expect(await get('br', `"${sha256('brotli')}"`)).toMatchObject({ status: 304, body: '' });
+    expect(await get('identity', `"${sha256('brotli')}"`)).toMatchObject({ status: 200, etag: `"${sha256('plain')}"`, body: 'plain' });
   });
 });

@@ -150,3 +150,5 @@ export function writeServerState(
   openPageInStore(site, module, { match: page.match, data: page.data }, { withEvents: true });
   return JSON.parse(JSON.stringify(site.store.getState())) as SharedState;
 }
+
+export { createApiStub, type StubbedRequest } from './api-stub.ts';

@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { onSiteEvent, readToastCustomClass, type ToastRequest } from '@reelkeep/shared-contracts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '@reelkeep/shared-contracts/ui';
+import * as dialogStyles from './Dialog.module.css';
 import * as styles from './AlertHost.module.css';
 
 type AlertRequest = ToastRequest & { id: number };
+
+/** The frame's look of the site's dialog. */
+const DIALOG_CLASSES = { backdrop: dialogStyles.backdrop!, panel: dialogStyles.panel!, close: dialogStyles.close! };
 
 /**
  * The inline tags a translated message may use (docs/frame.md "Dialogs"), as elements of our own: attributes
@@ -78,7 +82,7 @@ export function AlertHost({ onReady }: { onReady?: () => void }) {
   const customClass = readToastCustomClass(request.customClass);
   return (
     <Dialog
-      open
+      classes={DIALOG_CLASSES}
       onClose={close}
       labelledBy={headingId}
       className={customClass ? `${styles.alert} ${customClass}` : styles.alert}

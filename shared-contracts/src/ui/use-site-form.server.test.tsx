@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderToString } from 'react-dom/server';
-import { useFormAction } from './use-form-action.ts';
+import { useSiteForm } from './use-site-form.ts';
 
 function NameForm() {
-  const { state, pending, onSubmit } = useFormAction(async (previous: string) => previous, 'idle');
+  const { state, pending, onSubmit } = useSiteForm(async (previous: string) => previous, 'idle');
   return (
     <form method="post" action="/api/account/example" onSubmit={onSubmit}>
       <input name="name" defaultValue="Ana" />
@@ -15,7 +15,7 @@ function NameForm() {
   );
 }
 
-describe('useFormAction on the server', () => {
+describe('useSiteForm on the server', () => {
   it('leaves the form a real post to its endpoint, so it works before and without the page’s script', () => {
     const html = renderToString(<NameForm />);
     expect(html).toContain('<form action="/api/account/example" method="post">');

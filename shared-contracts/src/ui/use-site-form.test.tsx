@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
 import { describe, expect, it } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { useFormAction } from './use-form-action.ts';
+import { useSiteForm } from './use-site-form.ts';
 
 /** A form as the account pages write one: a real action for browsers without JavaScript, the hook for the others. */
 function NameForm({ submit }: { submit: (previous: string[], fields: FormData) => Promise<string[]> }) {
-  const { state, pending, onSubmit } = useFormAction(submit, []);
+  const { state, pending, onSubmit } = useSiteForm(submit, []);
   return (
     <form method="post" action="/api/account/example" onSubmit={onSubmit}>
       <input aria-label="Name" name="name" defaultValue="Ana" />
@@ -17,7 +17,7 @@ function NameForm({ submit }: { submit: (previous: string[], fields: FormData) =
   );
 }
 
-describe('useFormAction', () => {
+describe('useSiteForm', () => {
   it('runs the submission with the form’s fields, disables the button while it runs, and keeps each result for the next', async () => {
     let finish: () => void = () => {};
     const submit = (previous: string[], fields: FormData) =>
