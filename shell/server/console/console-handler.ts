@@ -45,6 +45,7 @@ import {
 } from './console-sections.ts';
 import { translateSwitchAction, translateSwitchQuestion } from './console-texts.ts';
 import { handleApiKeysSection } from './api-keys-section.ts';
+import { findConsoleRoute } from './console-routes.ts';
 // The site's own language rule and cookie (docs/routing.md "Language choice"), not a second one.
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '../../src/page-gate.ts';
 import { matchLanguageTag } from '../../src/url-rules/root-language.ts';
@@ -236,7 +237,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       return answer?.ok ? readAnswer(answer, consoleAuthorisationSchema) : null;
     };
     /** The check in front of every page and action: the actor when allowed, else the answer is sent. */
-    const admit = async (permission: ConsolePermission): Promise<ConsoleActor | null> => {
+    const admitOnce = async (permission: ConsolePermission): Promise<ConsoleActor | null> => {
       const decision = await authorise(permission);
       if (!decision) {
         problemPage(503, 'unavailable');
@@ -257,6 +258,16 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       }
       page(403, t('refused.title'), renderRefusal(t, 'forbidden'), decision.actor);
       return null;
+    };
+    // The route table's check and the section's own ask the account squad once per permission and request.
+    const admissions = new Map<string, Promise<ConsoleActor | null>>();
+    const admit = (permission: ConsolePermission): Promise<ConsoleActor | null> => {
+      const key = `${permission.resource}:${permission.action}`;
+      const known = admissions.get(key);
+      if (known) return known;
+      const admission = admitOnce(permission);
+      admissions.set(key, admission);
+      return admission;
     };
     const audit = (actor: ConsoleActor, action: string, target: string, before?: unknown, after?: unknown) =>
       recordConsoleAction(deps.db, { actor, action, target, before, after, clientIp });
@@ -290,6 +301,15 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       redirect,
       problemPage,
     };
+
+    // The route table (console-routes.ts): the permission of a shell route is checked before its code runs; a path
+    // neither the shell nor a squad's section or preview answers does not exist.
+    const declared = findConsoleRoute(method, path);
+    if (declared && 'permission' in declared) {
+      if (!(await admit(declared.permission))) return true;
+    } else if (!declared && !findSectionPreview(path) && !matchSquadSectionPath(path)) {
+      return page(404, t('problems.notFound'), html`<section><p>${t('problems.notFoundDetail')}</p></section>`);
+    }
 
     // Sign-in, step one.
     if (path === '/console/sign-in') {
