@@ -1,4 +1,5 @@
-import { html, Markup } from './console-html.ts';
+import { html, Markup, styleSheet } from './console-html.ts';
+import { renderConsoleDocument } from './console-pages.ts';
 
 describe('console markup', () => {
   it('escapes text and attribute values', () => {
@@ -15,5 +16,20 @@ describe('console markup', () => {
     </ul>`.toString();
     expect(list.replace(/\s+/g, '')).toBe('<ul><li>a&lt;</li><li>b</li></ul>');
     expect(html`${new Markup('<b>')}`.toString()).toBe('<b>');
+  });
+});
+
+describe('the console stylesheet', () => {
+  it('reaches the browser as CSS, not as escaped text: quoted font names and child selectors intact', () => {
+    const page = renderConsoleDocument({ t: (key: string) => key, locale: 'en', nonce: 'n' }, 'Title', html`<p>x</p>`);
+    const style = /<style nonce="n">([\s\S]*?)<\/style>/.exec(page)![1]!;
+    expect(style).toContain("'Liberation Sans'");
+    expect(style).toContain('main>section');
+    expect(style).not.toMatch(/&#39;|&gt;|&quot;|&amp;/);
+  });
+
+  it('refuses a stylesheet that could end its element', () => {
+    expect(() => styleSheet('p{color:red}</style><script>')).toThrow();
+    expect(styleSheet('a>b{}').toString()).toBe('a>b{}');
   });
 });

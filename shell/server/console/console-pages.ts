@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALE_NATIVE_NAMES, LOCALES, type Locale, type Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import { canRole, CONSOLE_ROLES, type ConsoleActor, type ConsolePermission } from '@reelkeep/shared-contracts/console';
-import { html, type Markup } from './console-html.ts';
+import { html, styleSheet, type Markup } from './console-html.ts';
 import { SECTION_STYLE } from './console-section-style.ts';
 
 /** docs/console.md "Sections": the shell's sections, each behind the permission that reads it. */
@@ -68,7 +68,7 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,su
 main{padding:28px 32px 48px;max-width:1200px;width:100%}
 main>h1{margin:0 0 20px;font-size:var(--rk-text-xl);line-height:1.2}
 h2{font-size:var(--rk-text-lg);margin:0 0 12px}
-.card,main>section{background:#fff;border:1px solid var(--rk-border);border-radius:var(--rk-radius-lg);padding:20px 24px;margin:0 0 20px;box-shadow:0 1px 2px rgba(15,23,42,.04)}
+.card,main>section,.section>section{background:#fff;border:1px solid var(--rk-border);border-radius:var(--rk-radius-lg);padding:20px 24px;margin:0 0 20px;box-shadow:0 1px 2px rgba(15,23,42,.04)}
 .muted{color:var(--rk-muted)}
 table{border-collapse:collapse;width:100%;font-size:var(--rk-text-sm)}
 th,td{text-align:left;padding:10px 12px;border-bottom:1px solid var(--rk-border);vertical-align:top}
@@ -80,6 +80,7 @@ tbody tr:hover{background:#fbfbfe}
 .scroll tr:last-child>*{border-bottom:0}
 label{display:block;font-weight:600;font-size:var(--rk-text-sm);margin:0 0 4px;color:var(--rk-ink-soft)}
 input,select{font:inherit;padding:8px 10px;border:1px solid #94a3b8;border-radius:8px;background:#fff;color:var(--rk-ink);max-width:100%;min-height:40px}
+input[type=checkbox],input[type=radio]{min-height:0;width:18px;height:18px;padding:0;margin:0 8px 0 0;vertical-align:-3px;accent-color:var(--rk-accent-ink)}
 form p{margin:16px 0 0}
 form>label{margin-top:12px}
 button{font:inherit;font-weight:600;min-height:40px;padding:8px 16px;border-radius:8px;border:1px solid var(--rk-accent-ink);background:var(--rk-accent-ink);color:#fff;cursor:pointer}
@@ -106,13 +107,13 @@ figure.preview{margin:12px 0}figure.preview iframe{display:block;width:100%;bord
 ${SECTION_STYLE}
 @media (max-width:820px){
 .topbar{padding:10px 16px}
-.layout{grid-template-columns:1fr}
+.layout{grid-template-columns:minmax(0,1fr)}
 .sidebar{border-right:0;border-bottom:1px solid var(--rk-border);padding:8px 12px}
 .sidebar h2{position:absolute;left:-9999px}
 .sidebar ul{flex-direction:row;overflow-x:auto;gap:4px}
 .sidebar a{white-space:nowrap}
 main{padding:20px 16px 40px}
-.card,main>section{padding:16px}
+.card,main>section,.section>section{padding:16px}
 }`;
 
 /** What every console page knows. */
@@ -159,7 +160,7 @@ export function renderConsoleDocument(frame: ConsoleFrame, title: string, conten
         <meta name="robots" content="noindex, nofollow" />
         <title>${title} · ${t('title')}</title>
         <style nonce="${frame.nonce}">
-          ${STYLE}
+          ${styleSheet(STYLE)}
         </style>
       </head>
       <body>

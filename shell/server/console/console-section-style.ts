@@ -8,5 +8,6 @@ fieldset{border:1px solid #d8dbe6;border-radius:6px;margin:0 0 12px;padding:8px 
 fieldset input:not([type=checkbox]){width:100%;box-sizing:border-box}.hint,.muted{color:#4b5563;font-size:.9rem}
 label.inline{display:inline;font-weight:400}.form-label{align-self:center}
 dl.figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:8px;margin:0}
-dl.figures div{border:1px solid #e4e6ee;border-radius:6px;padding:8px}dt{font-size:.85rem;color:#4b5563}dd{margin:0;font-size:1.2rem;font-weight:600}
+dl.figures div{border:1px solid #e4e6ee;border-radius:6px;padding:8px}dl.figures dt{font-size:.85rem;color:#4b5563}dl.figures dd{margin:0;font-size:1.2rem;font-weight:600}
+dt{color:#4b5563;font-size:.9rem}
 .added{color:#065f46;font-weight:600}.removed{color:#991b1b;font-weight:600}`;
