@@ -701,8 +701,8 @@ export function createConsoleHandler(deps: ConsoleDeps) {
                         <td>${entry.actorEmail} (${t(`roles.${entry.actorRole}`)})</td>
                         <td><code>${entry.action}</code></td>
                         <td>${entry.target}</td>
-                        <td><code>${show(entry.before)}</code></td>
-                        <td><code>${show(entry.after)}</code></td>
+                        <td><code class="json">${show(entry.before)}</code></td>
+                        <td><code class="json">${show(entry.after)}</code></td>
                       </tr>`,
                   )}
                 </tbody>

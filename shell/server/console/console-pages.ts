@@ -66,17 +66,19 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,su
 .sidebar a:hover{background:var(--rk-surface);color:var(--rk-ink)}
 .sidebar a[aria-current=page]{background:var(--rk-accent-soft);color:var(--rk-accent-ink);font-weight:700}
 main{padding:28px 32px 48px;max-width:1200px;width:100%}
-main>h1{margin:0 0 20px;font-size:var(--rk-text-xl);line-height:1.2}
+main>h1{margin:0 0 20px;font-size:var(--rk-text-xl);line-height:1.2;overflow-wrap:anywhere}
 h2{font-size:var(--rk-text-lg);margin:0 0 12px}
 .card,main>section,.section>section{background:#fff;border:1px solid var(--rk-border);border-radius:var(--rk-radius-lg);padding:20px 24px;margin:0 0 20px;box-shadow:0 1px 2px rgba(15,23,42,.04)}
+main>section>:first-child,.section>section>:first-child,.card>:first-child{margin-top:0}main>section>:last-child,.section>section>:last-child,.card>:last-child{margin-bottom:0}
 .muted{color:var(--rk-muted)}
 table{border-collapse:collapse;width:100%;font-size:var(--rk-text-sm)}
 th,td{text-align:left;padding:10px 12px;border-bottom:1px solid var(--rk-border);vertical-align:top}
 thead th{background:var(--rk-surface);color:var(--rk-ink-soft);font-weight:600;white-space:nowrap;border-bottom:2px solid var(--rk-border)}
 tbody th{font-weight:600}
 tbody tr:hover{background:#fbfbfe}
-.scroll{overflow-x:auto;border:1px solid var(--rk-border);border-radius:var(--rk-radius)}
+.scroll{position:relative;overflow-x:auto;border:1px solid var(--rk-border);border-radius:var(--rk-radius)}
 .scroll table{min-width:560px}
+.scroll td>code:only-child:not(.json),.scroll th>code:only-child{overflow-wrap:normal;white-space:nowrap}
 .scroll tr:last-child>*{border-bottom:0}
 label{display:block;font-weight:600;font-size:var(--rk-text-sm);margin:0 0 4px;color:var(--rk-ink-soft)}
 input,select{font:inherit;padding:8px 10px;border:1px solid #94a3b8;border-radius:8px;background:#fff;color:var(--rk-ink);max-width:100%;min-height:40px}
@@ -103,11 +105,11 @@ pre{white-space:pre-wrap;word-break:break-word;background:var(--rk-surface);bord
 .languages a[aria-current=true]{font-weight:700;color:var(--rk-ink)}
 .hint{margin:4px 0;color:var(--rk-muted);font-size:var(--rk-text-sm)}label.inline{display:inline;font-weight:400}fieldset{border:1px solid var(--rk-border);border-radius:var(--rk-radius);margin:12px 0}
 figure.preview{margin:12px 0}figure.preview iframe{display:block;width:100%;border:1px solid var(--rk-border);border-radius:var(--rk-radius);background:#fff}
-.preview-banner{height:150px}.preview-modal{height:680px}.preview-events{height:560px}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dd{margin:0}
+.preview-banner{height:150px}.preview-modal{height:680px}.preview-events{height:560px}dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 16px}dd{margin:0;min-width:0;overflow-wrap:anywhere}
 ${SECTION_STYLE}
 @media (max-width:820px){
 .topbar{padding:10px 16px}
-.layout{grid-template-columns:minmax(0,1fr)}
+.layout{grid-template-columns:minmax(0,1fr);align-content:start}
 .sidebar{border-right:0;border-bottom:1px solid var(--rk-border);padding:8px 12px}
 .sidebar h2{position:absolute;left:-9999px}
 .sidebar ul{flex-direction:row;overflow-x:auto;gap:4px}
