@@ -68,7 +68,7 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,su
 main{padding:28px 32px 48px;max-width:1200px;width:100%}
 main>h1{margin:0 0 20px;font-size:var(--rk-text-xl);line-height:1.2;overflow-wrap:anywhere}
 h2{font-size:var(--rk-text-lg);margin:0 0 12px}
-.card,main>section,.section>section{background:#fff;border:1px solid var(--rk-border);border-radius:var(--rk-radius-lg);padding:20px 24px;margin:0 0 20px;box-shadow:0 1px 2px rgba(15,23,42,.04)}
+.card,main>section,.section>section,.section>form{background:#fff;border:1px solid var(--rk-border);border-radius:var(--rk-radius-lg);padding:20px 24px;margin:0 0 20px;box-shadow:0 1px 2px rgba(15,23,42,.04)}
 main>section>:first-child,.section>section>:first-child,.card>:first-child{margin-top:0}main>section>:last-child,.section>section>:last-child,.card>:last-child{margin-bottom:0}
 .muted{color:var(--rk-muted)}
 table{border-collapse:collapse;width:100%;font-size:var(--rk-text-sm)}
@@ -79,11 +79,12 @@ tbody tr:hover{background:#fbfbfe}
 .scroll{position:relative;overflow-x:auto;border:1px solid var(--rk-border);border-radius:var(--rk-radius)}
 .scroll table{min-width:560px}
 .scroll td>code:only-child:not(.json),.scroll th>code:only-child{overflow-wrap:normal;white-space:nowrap}
+.scroll td:first-child,time{white-space:nowrap}.scroll code.json{display:block;min-width:14rem}
 .scroll tr:last-child>*{border-bottom:0}
 label{display:block;font-weight:600;font-size:var(--rk-text-sm);margin:0 0 4px;color:var(--rk-ink-soft)}
 input,select{font:inherit;padding:8px 10px;border:1px solid #94a3b8;border-radius:8px;background:#fff;color:var(--rk-ink);max-width:100%;min-height:40px}
 input[type=checkbox],input[type=radio]{min-height:0;width:18px;height:18px;padding:0;margin:0 8px 0 0;vertical-align:-3px;accent-color:var(--rk-accent-ink)}
-form p{margin:16px 0 0}
+form p{margin:16px 0 0}.section form>div:not(.row){margin:0 0 14px}
 form>label{margin-top:12px}
 button{font:inherit;font-weight:600;min-height:40px;padding:8px 16px;border-radius:8px;border:1px solid var(--rk-accent-ink);background:var(--rk-accent-ink);color:#fff;cursor:pointer}
 button:hover{background:var(--rk-accent)}
@@ -115,7 +116,7 @@ ${SECTION_STYLE}
 .sidebar ul{flex-direction:row;overflow-x:auto;gap:4px}
 .sidebar a{white-space:nowrap}
 main{padding:20px 16px 40px}
-.card,main>section,.section>section{padding:16px}
+.card,main>section,.section>section,.section>form{padding:16px}
 }`;
 
 /** What every console page knows. */
