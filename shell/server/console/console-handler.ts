@@ -924,7 +924,8 @@ export function linkSiteAddresses(text: string, siteOrigin: string): Markup {
 /** A moment as the console shows it: the reader's language, UTC (operators on several continents read one log). */
 export function formatConsoleTime(iso: string | null, locale: Locale): Markup | string {
   if (!iso) return '—';
-  const when = new Date(iso.includes('T') ? iso : iso.replace(' ', 'T'));
+  // PostgreSQL's text form (`2026-11-28 18:16:18.369+00`) with an offset JavaScript reads (`+00:00`).
+  const when = new Date((iso.includes('T') ? iso : iso.replace(' ', 'T')).replace(/([+-]\d\d)$/, '$1:00'));
   if (Number.isNaN(when.getTime())) return iso;
   const text = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-Hant' : locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(
     when,

@@ -1,4 +1,5 @@
 import { html, Markup, styleSheet } from './console-html.ts';
+import { formatConsoleTime } from './console-handler.ts';
 import { renderConsoleDocument } from './console-pages.ts';
 
 describe('console markup', () => {
@@ -31,5 +32,15 @@ describe('the console stylesheet', () => {
   it('refuses a stylesheet that could end its element', () => {
     expect(() => styleSheet('p{color:red}</style><script>')).toThrow();
     expect(styleSheet('a>b{}').toString()).toBe('a>b{}');
+  });
+});
+
+describe('times in the console', () => {
+  it('reads PostgreSQL’s text form with a short offset, in the reader’s language, in UTC', () => {
+    const shown = formatConsoleTime('2026-11-28 18:16:18.369+00', 'de').toString();
+    expect(shown).toContain('datetime="2026-11-28T18:16:18.369Z"');
+    expect(shown).toContain('28.11.2026');
+    expect(shown).toContain('UTC');
+    expect(formatConsoleTime('2026-11-28T18:16:18Z', 'en').toString()).toContain('Nov 28, 2026');
   });
 });

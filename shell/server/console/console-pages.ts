@@ -79,7 +79,7 @@ tbody tr:hover{background:#fbfbfe}
 .scroll{position:relative;overflow-x:auto;border:1px solid var(--rk-border);border-radius:var(--rk-radius)}
 .scroll table{min-width:560px}
 .scroll td>code:only-child:not(.json),.scroll th>code:only-child{overflow-wrap:normal;white-space:nowrap}
-.scroll td:first-child,time{white-space:nowrap}.scroll code.json{display:block;min-width:14rem}
+.scroll td:first-child,time{white-space:nowrap}form+.scroll{margin-top:16px}.scroll code.json{display:block;min-width:14rem}
 .scroll tr:last-child>*{border-bottom:0}
 label{display:block;font-weight:600;font-size:var(--rk-text-sm);margin:0 0 4px;color:var(--rk-ink-soft)}
 input,select{font:inherit;padding:8px 10px;border:1px solid #94a3b8;border-radius:8px;background:#fff;color:var(--rk-ink);max-width:100%;min-height:40px}
