@@ -75,6 +75,7 @@ export const E2E_CONSOLE_PASSWORD = 'Console2026keep';
 export const E2E_CONSOLE_ACCOUNTS = {
   campaignManager: { email: 'campaigns@console.e2e.test', role: 'campaign-manager' },
   support: { email: 'support@console.e2e.test', role: 'support' },
+  owner: { email: 'owner@console.e2e.test', role: 'owner' },
 } as const;
 
 /** Versions built from altered sources, for the release and failure journeys. */
