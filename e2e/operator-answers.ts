@@ -98,3 +98,8 @@ export const experimentsReadoutAnswerSchema = z.looseObject({
 });
 /** The experiments readout as journeys read it. */
 export type ExperimentsReadoutAnswer = z.infer<typeof experimentsReadoutAnswerSchema>;
+
+/** `GET /admin/releases`, its squads' API routes: the live route table the operator routes are read from. */
+export const adminApiRoutesAnswerSchema = z.looseObject({
+  apis: z.array(z.looseObject({ routes: z.optional(z.array(z.looseObject({ method: z.string(), path: z.string() }))) })),
+});

@@ -77,6 +77,8 @@ export const E2E_CONSOLE_ACCOUNTS = {
   support: { email: 'support@console.e2e.test', role: 'support' },
   /** The support agent of the orders journey (console-orders.spec.ts), apart from the campaigns journey's. */
   orders: { email: 'orders@console.e2e.test', role: 'support' },
+  /** The owner of the console pages journey (console-pages.spec.ts), apart from the first owner the orders journey enrols. */
+  owner: { email: 'pages-owner@console.e2e.test', role: 'owner' },
 } as const;
 
 /**

@@ -6,7 +6,10 @@ import { EmbeddedDatabaseInUseError, openDatabase } from '@reelkeep/platform/db'
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '@reelkeep/platform/migrations';
 import { describeUnreachableSite } from '@reelkeep/platform/network-problems';
 import { explainHeldDatabase, readConsoleApi, runSquadRouteLocally } from '@reelkeep/platform/operator-api';
-import campaignApi from './api.ts';
+import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
+import type { SquadApiModule } from '@reelkeep/platform/host-context';
+import { CAMPAIGN_ROUTES } from './campaign-routes.ts';
+import { campaignSettings, type CampaignSettings } from './settings.ts';
 
 /**
  * `npm run campaign -- <command>`: the operator's campaign commands (docs/campaigns.md "CLI"). With
@@ -22,6 +25,18 @@ import campaignApi from './api.ts';
  */
 const USAGE =
   'usage: npm run campaign -- list | show <id> | audit <id> | create <file.json> | update <id> <file.json> | schedule <id> <start> <end> | end <id>';
+
+/**
+ * The admin routes alone: the squad's API module also carries the console section's routes, which render React
+ * components (`.tsx`) that Node cannot load in a command (it crashed every command before it did anything), and a
+ * command never needs them.
+ */
+const campaignApi = {
+  squad: 'campaign',
+  contractVersion: CONTRACT_VERSION,
+  settings: campaignSettings,
+  routes: CAMPAIGN_ROUTES,
+} satisfies SquadApiModule<CampaignSettings>;
 
 const config = loadConfig();
 const ADMIN_PATH = '/api/campaign/admin/campaigns';

@@ -433,7 +433,7 @@ function CouponTable({
   canManage: boolean;
 }) {
   return (
-    <section aria-labelledby="coupons-heading">
+    <section>
       <h2 id="coupons-heading">{t('coupons.heading')}</h2>
       {coupons.length === 0 ? (
         <p>{t('coupons.empty')}</p>

@@ -45,6 +45,7 @@ import {
 } from './console-sections.ts';
 import { translateSwitchAction, translateSwitchQuestion } from './console-texts.ts';
 import { handleApiKeysSection } from './api-keys-section.ts';
+import { findConsoleRoute } from './console-routes.ts';
 // The site's own language rule and cookie (docs/routing.md "Language choice"), not a second one.
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '../../src/page-gate.ts';
 import { matchLanguageTag } from '../../src/url-rules/root-language.ts';
@@ -236,7 +237,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       return answer?.ok ? readAnswer(answer, consoleAuthorisationSchema) : null;
     };
     /** The check in front of every page and action: the actor when allowed, else the answer is sent. */
-    const admit = async (permission: ConsolePermission): Promise<ConsoleActor | null> => {
+    const admitOnce = async (permission: ConsolePermission): Promise<ConsoleActor | null> => {
       const decision = await authorise(permission);
       if (!decision) {
         problemPage(503, 'unavailable');
@@ -257,6 +258,16 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       }
       page(403, t('refused.title'), renderRefusal(t, 'forbidden'), decision.actor);
       return null;
+    };
+    // The route table's check and the section's own ask the account squad once per permission and request.
+    const admissions = new Map<string, Promise<ConsoleActor | null>>();
+    const admit = (permission: ConsolePermission): Promise<ConsoleActor | null> => {
+      const key = `${permission.resource}:${permission.action}`;
+      const known = admissions.get(key);
+      if (known) return known;
+      const admission = admitOnce(permission);
+      admissions.set(key, admission);
+      return admission;
     };
     const audit = (actor: ConsoleActor, action: string, target: string, before?: unknown, after?: unknown) =>
       recordConsoleAction(deps.db, { actor, action, target, before, after, clientIp });
@@ -290,6 +301,15 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       redirect,
       problemPage,
     };
+
+    // The route table (console-routes.ts): the permission of a shell route is checked before its code runs; a path
+    // neither the shell nor a squad's section or preview answers does not exist.
+    const declared = findConsoleRoute(method, path);
+    if (declared && 'permission' in declared) {
+      if (!(await admit(declared.permission))) return true;
+    } else if (!declared && !findSectionPreview(path) && !matchSquadSectionPath(path)) {
+      return page(404, t('problems.notFound'), html`<section><p>${t('problems.notFoundDetail')}</p></section>`);
+    }
 
     // Sign-in, step one.
     if (path === '/console/sign-in') {
@@ -681,8 +701,8 @@ export function createConsoleHandler(deps: ConsoleDeps) {
                         <td>${entry.actorEmail} (${t(`roles.${entry.actorRole}`)})</td>
                         <td><code>${entry.action}</code></td>
                         <td>${entry.target}</td>
-                        <td><code>${show(entry.before)}</code></td>
-                        <td><code>${show(entry.after)}</code></td>
+                        <td><code class="json">${show(entry.before)}</code></td>
+                        <td><code class="json">${show(entry.after)}</code></td>
                       </tr>`,
                   )}
                 </tbody>
@@ -904,7 +924,8 @@ export function linkSiteAddresses(text: string, siteOrigin: string): Markup {
 /** A moment as the console shows it: the reader's language, UTC (operators on several continents read one log). */
 export function formatConsoleTime(iso: string | null, locale: Locale): Markup | string {
   if (!iso) return '—';
-  const when = new Date(iso.includes('T') ? iso : iso.replace(' ', 'T'));
+  // PostgreSQL's text form (`2026-11-28 18:16:18.369+00`) with an offset JavaScript reads (`+00:00`).
+  const when = new Date((iso.includes('T') ? iso : iso.replace(' ', 'T')).replace(/([+-]\d\d)$/, '$1:00'));
   if (Number.isNaN(when.getTime())) return iso;
   const text = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-Hant' : locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(
     when,

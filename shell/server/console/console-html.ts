@@ -36,3 +36,13 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Marku
   });
   return new Markup(out);
 }
+
+/**
+ * A stylesheet of this code for a `<style>` element, kept as written: the browser reads a style element's text as CSS,
+ * never as HTML, so escaping it would break every quoted font name and child selector (`'Inter'`, `main>section`).
+ * Only constants of the console pass here, never a visitor's text; one that could end the element is refused.
+ */
+export function styleSheet(css: string): Markup {
+  if (/<\/style/i.test(css) || css.includes('<!--')) throw new Error('a console stylesheet must not end its <style> element');
+  return new Markup(css);
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALE_NATIVE_NAMES, LOCALES, type Locale, type Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import { canRole, CONSOLE_ROLES, type ConsoleActor, type ConsolePermission } from '@reelkeep/shared-contracts/console';
-import { html, Markup } from './console-html.ts';
+import { html, styleSheet, type Markup } from './console-html.ts';
 import { SECTION_STYLE } from './console-section-style.ts';
 
 /** docs/console.md "Sections": the shell's sections, each behind the permission that reads it. */
@@ -68,19 +68,23 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,su
 main{padding:28px 32px 48px;max-width:1200px;width:100%}
 main>h1{margin:0 0 20px;font-size:var(--rk-text-xl);line-height:1.2;overflow-wrap:anywhere}
 h2{font-size:var(--rk-text-lg);margin:0 0 12px;overflow-wrap:anywhere}
-.card,main>section{background:#fff;border:1px solid var(--rk-border);border-radius:var(--rk-radius-lg);padding:20px 24px;margin:0 0 20px;box-shadow:0 1px 2px rgba(15,23,42,.04)}
+.card,main>section,.section>section,.section>form{background:#fff;border:1px solid var(--rk-border);border-radius:var(--rk-radius-lg);padding:20px 24px;margin:0 0 20px;box-shadow:0 1px 2px rgba(15,23,42,.04)}
+main>section>:first-child,.section>section>:first-child,.card>:first-child{margin-top:0}main>section>:last-child,.section>section>:last-child,.card>:last-child{margin-bottom:0}
 .muted{color:var(--rk-muted)}
 table{border-collapse:collapse;width:100%;font-size:var(--rk-text-sm)}
 th,td{text-align:left;padding:10px 12px;border-bottom:1px solid var(--rk-border);vertical-align:top}
 thead th{background:var(--rk-surface);color:var(--rk-ink-soft);font-weight:600;white-space:nowrap;border-bottom:2px solid var(--rk-border)}
 tbody th{font-weight:600}
 tbody tr:hover{background:#fbfbfe}
-.scroll{overflow-x:auto;border:1px solid var(--rk-border);border-radius:var(--rk-radius)}
+.scroll{position:relative;overflow-x:auto;border:1px solid var(--rk-border);border-radius:var(--rk-radius)}
 .scroll table{min-width:560px}
+.scroll td>code:only-child:not(.json),.scroll th>code:only-child{overflow-wrap:normal;white-space:nowrap}
+.scroll td:first-child,time{white-space:nowrap}form+.scroll{margin-top:16px}.scroll code.json{display:block;min-width:14rem}
 .scroll tr:last-child>*{border-bottom:0}
 label{display:block;font-weight:600;font-size:var(--rk-text-sm);margin:0 0 4px;color:var(--rk-ink-soft)}
 input,select{font:inherit;padding:8px 10px;border:1px solid #94a3b8;border-radius:8px;background:#fff;color:var(--rk-ink);max-width:100%;min-height:40px}
-form p{margin:16px 0 0}
+input[type=checkbox],input[type=radio]{min-height:0;width:18px;height:18px;padding:0;margin:0 8px 0 0;vertical-align:-3px;accent-color:var(--rk-accent-ink)}
+form p{margin:16px 0 0}.section form>div:not(.row){margin:0 0 14px}
 form>label{margin-top:12px}
 button{font:inherit;font-weight:600;min-height:40px;padding:8px 16px;border-radius:8px;border:1px solid var(--rk-accent-ink);background:var(--rk-accent-ink);color:#fff;cursor:pointer}
 button:hover{background:var(--rk-accent)}
@@ -102,7 +106,7 @@ pre{white-space:pre-wrap;word-break:break-word;background:var(--rk-surface);bord
 .languages a[aria-current=true]{font-weight:700;color:var(--rk-ink)}
 .hint{margin:4px 0;color:var(--rk-muted);font-size:var(--rk-text-sm)}label.inline{display:inline;font-weight:400}fieldset{border:1px solid var(--rk-border);border-radius:var(--rk-radius);margin:12px 0}
 figure.preview{margin:12px 0}figure.preview iframe{display:block;width:100%;border:1px solid var(--rk-border);border-radius:var(--rk-radius);background:#fff}
-.preview-banner{height:150px}.preview-modal{height:680px}.preview-events{height:560px}dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 16px}dd{margin:0;overflow-wrap:anywhere}
+.preview-banner{height:150px}.preview-modal{height:680px}.preview-events{height:560px}dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 16px}dd{margin:0;min-width:0;overflow-wrap:anywhere}
 ${SECTION_STYLE}
 @media (max-width:820px){
 .topbar{padding:10px 16px}
@@ -112,15 +116,8 @@ ${SECTION_STYLE}
 .sidebar ul{flex-direction:row;overflow-x:auto;gap:4px}
 .sidebar a{white-space:nowrap}
 main{padding:20px 16px 40px}
-.card,main>section{padding:16px}
+.card,main>section,.section>section,.section>form{padding:16px}
 }`;
-
-/**
- * The stylesheet as the document carries it: a `<style>` element's text is CSS as written (no character references),
- * so it goes in unescaped, and it is the console's own constant, which must never close the element.
- */
-const STYLE_MARKUP = new Markup(STYLE);
-if (/<\/style/i.test(STYLE)) throw new Error('the console stylesheet must not close its <style> element');
 
 /** What every console page knows. */
 export interface ConsoleFrame {
@@ -166,7 +163,7 @@ export function renderConsoleDocument(frame: ConsoleFrame, title: string, conten
         <meta name="robots" content="noindex, nofollow" />
         <title>${title} · ${t('title')}</title>
         <style nonce="${frame.nonce}">
-          ${STYLE_MARKUP}
+          ${styleSheet(STYLE)}
         </style>
       </head>
       <body>

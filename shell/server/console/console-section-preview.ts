@@ -16,7 +16,7 @@ import {
   type ConsoleSectionReply,
 } from '@reelkeep/shared-contracts/console';
 import { renderCampaignBannerHtml } from '../../src/rendering/campaign-banner.server.ts';
-import { html, Markup } from './console-html.ts';
+import { html, Markup, styleSheet } from './console-html.ts';
 
 /**
  * Previews of a squad section (docs/console.md "Section previews"): a document holding only the squad's components
@@ -165,7 +165,7 @@ export function renderPreviewDocument(input: {
         <title>${input.answer.title}</title>
         ${input.styles.map((href) => html`<link rel="stylesheet" href="${href}" />`)}
         <style nonce="${input.nonce}">
-          ${PREVIEW_STYLE}
+          ${styleSheet(PREVIEW_STYLE)}
         </style>
       </head>
       <body>
