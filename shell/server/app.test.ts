@@ -18,10 +18,10 @@ import type { Gateway } from '@reelkeep/platform/gateway';
 import { pagePayloadSchema } from '@reelkeep/shared-contracts';
 import * as z from 'zod/mini';
 import { createSiteServer } from './app.ts';
-import { createPageCache } from './page-cache.ts';
-import { toPathTag } from './page-cache-rules.ts';
-import { createPageRenderer } from './page-render.ts';
-import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
+import { createPageCache } from './page-cache/page-cache.ts';
+import { toPathTag } from './page-cache/page-cache-rules.ts';
+import { createPageRenderer } from './pages/page-render.ts';
+import { listLiveVersions, type ReleaseSnapshot } from './releases/release-snapshot.ts';
 import type { Host } from './host.ts';
 
 /**

@@ -68,7 +68,7 @@ import {
   type ConsoleFrame,
   type ConsoleSectionId,
 } from './console-pages.ts';
-import type { PageCache } from '../page-cache.ts';
+import type { PageCache } from '../page-cache/page-cache.ts';
 import { handleShellSections, renderReleaseBuilds, type VersionHealthReader } from './console-shell-sections.ts';
 import type { SectionRequest } from './console-section-context.ts';
 

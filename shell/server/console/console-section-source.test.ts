@@ -1,7 +1,7 @@
 import { createLogger } from '@reelkeep/platform/logger';
 import type { ConsoleModule } from '@reelkeep/shared-contracts/console';
 import type { PinnedRemoteRelease, RenderBundle } from '../../src/render-contract.ts';
-import type { ReleaseSnapshot } from '../release-snapshot.ts';
+import type { ReleaseSnapshot } from '../releases/release-snapshot.ts';
 import { createConsoleSectionSource } from './console-section-source.ts';
 
 const remote = (name: PinnedRemoteRelease['name'], version: string) =>

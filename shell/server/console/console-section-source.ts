@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Logger } from '@reelkeep/platform/logger';
 import type { RenderBundle } from '../../src/render-contract.ts';
-import type { ReleaseSnapshot } from '../release-snapshot.ts';
+import type { ReleaseSnapshot } from '../releases/release-snapshot.ts';
 import { squadOfApp, type ConsoleSectionSource, type SquadConsole } from './console-sections.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { RateLimiter } from '@reelkeep/platform/rate-limit';
 import { isForeignRequest } from '@reelkeep/platform/request-guards';
 import { RELEASE_HEALTH_BEACON_MAX_BYTES, RELEASE_HEALTH_BEACON_PATH, releaseHealthBeaconSchema } from '@reelkeep/shared-contracts/release-health';
 import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
-import { sendJson } from './json-response.ts';
+import { sendJson } from '../http/json-response.ts';
 import { isPinnable } from './release-snapshot.ts';
 
 /** Beacons one client address may send a minute: a page reports a few failures, never hundreds. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_LOCALE, isLocale, REMOTE_NAMES, type Locale, type OsState, type PriceVariant, type RemoteName } from '@reelkeep/shared-contracts';
-import type { RouteCacheFacts } from '../src/render-contract.ts';
+import type { RouteCacheFacts } from '../../src/render-contract.ts';
 
 /**
  * The page cache's rules, apart from its I/O (docs/operations.md "Page cache"): what is cached, under which

@@ -5,7 +5,7 @@ import { isLocale } from '@reelkeep/shared-contracts';
 import type { EdgePurger } from '@reelkeep/platform/edge/edge-purger';
 import type { Logger } from '@reelkeep/platform/logger';
 import { classifyEntryAge, LOCALES_TAG, toKeyTag, toReleaseTag } from './page-cache-rules.ts';
-import type { ReleaseSwitch } from './release-snapshot.ts';
+import type { ReleaseSwitch } from '../releases/release-snapshot.ts';
 import { createMemoryPageStore, type PageCacheEntry, type PageCacheStore } from './page-cache-store.ts';
 
 /** What a render hands the cache: the entry to keep (null when it may not be kept) and the rendering request's own answer. */

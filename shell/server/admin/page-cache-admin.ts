@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { readInput, wholeNumber } from '@reelkeep/shared-contracts';
 import type { ClientAddressReader } from '@reelkeep/platform/client-address';
 import { toGuardRequest, type ConsoleGuard } from '@reelkeep/platform/console-guard';
-import type { PageCache } from './page-cache.ts';
-import { computeEntityTag, LOCALES_TAG, RELEASE_APPS, toBuildTag, toReleaseTag } from './page-cache-rules.ts';
-import { sendJson } from './json-response.ts';
+import type { PageCache } from '../page-cache/page-cache.ts';
+import { computeEntityTag, LOCALES_TAG, RELEASE_APPS, toBuildTag, toReleaseTag } from '../page-cache/page-cache-rules.ts';
+import { sendJson } from '../http/json-response.ts';
 
 const KEY = z.string().min(1).max(4096);
 const VERSION = z.string().regex(/^[0-9A-Za-z.+-]{1,100}$/);

@@ -8,12 +8,12 @@ import { constants as zlibConstants, createBrotliCompress, createGzip } from 'no
 import type { ClientAddressReader } from '@reelkeep/platform/client-address';
 import type { Config } from '@reelkeep/platform/config';
 import type { Logger } from '@reelkeep/platform/logger';
-import type { PageOutcome, RenderBundle, RenderInput } from '../src/render-contract.ts';
-import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
+import type { PageOutcome, RenderBundle, RenderInput } from '../../src/render-contract.ts';
+import { listLiveVersions, type ReleaseSnapshot } from '../releases/release-snapshot.ts';
 import type { LocaleStore } from '@reelkeep/platform/locale-store';
-import { detectOs } from './visitor.ts';
-import { describeEdgeVariant, PAGE_VARIANT_HEADER } from './edge-variant.ts';
-import { ANONYMOUS } from './session.ts';
+import { detectOs } from '../http/visitor.ts';
+import { describeEdgeVariant, PAGE_VARIANT_HEADER } from '../page-cache/edge-variant.ts';
+import { ANONYMOUS } from '../http/session.ts';
 import { readPurgeTags } from '@reelkeep/platform/gateway';
 import {
   CAMPAIGN_BANNER_CLOSED_COOKIE,
@@ -28,8 +28,8 @@ import {
   type PriceVariant,
   type SessionState,
 } from '@reelkeep/shared-contracts';
-import type { PageCache, Rendition } from './page-cache.ts';
-import type { PageCacheEntry } from './page-cache-store.ts';
+import type { PageCache, Rendition } from '../page-cache/page-cache.ts';
+import type { PageCacheEntry } from '../page-cache/page-cache-store.ts';
 import {
   buildCacheControl,
   computeEntityTag,
@@ -43,10 +43,10 @@ import {
   readPathLocale,
   tagEntry,
   type CacheDecision,
-} from './page-cache-rules.ts';
-import { createSecurityHeaderWriter, describeClientTracking } from './security-headers.ts';
-import { encodeEntry, readEncodedBody } from './page-cache-encoding.ts';
-import { negotiateEncoding } from './content-encoding.ts';
+} from '../page-cache/page-cache-rules.ts';
+import { createSecurityHeaderWriter, describeClientTracking } from '../http/security-headers.ts';
+import { encodeEntry, readEncodedBody } from '../page-cache/page-cache-encoding.ts';
+import { negotiateEncoding } from '../http/content-encoding.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -11,8 +11,8 @@ import type { Gateway, MountedApi } from '@reelkeep/platform/gateway';
 import type { BrowserOrigins } from '@reelkeep/platform/host-context';
 import type { SquadApiHost } from '@reelkeep/platform/squad-api-host';
 import type { RegistryState, ReleaseManifest } from '@reelkeep/shared-contracts/schemas';
-import type { PinnedRemoteRelease } from '../src/render-contract.ts';
-import { mergeBrowserOrigins } from './security-headers.ts';
+import type { PinnedRemoteRelease } from '../../src/render-contract.ts';
+import { mergeBrowserOrigins } from '../http/security-headers.ts';
 
 /** The apps of a snapshot: the shell and the remotes. */
 type AppName = RemoteName | 'shell';

@@ -8,9 +8,9 @@ import { createRateLimiter } from '@reelkeep/platform/rate-limit';
 import { createConsoleGuard } from '@reelkeep/platform/console-guard';
 import { createKeyOnlyDatabase } from '@reelkeep/platform/testing/api-keys';
 import type { ConsoleRole } from '@reelkeep/shared-contracts/console';
-import { createPageCache } from './page-cache.ts';
+import { createPageCache } from '../page-cache/page-cache.ts';
 import { createPageCacheAdmin } from './page-cache-admin.ts';
-import { toKeyTag } from './page-cache-rules.ts';
+import { toKeyTag } from '../page-cache/page-cache-rules.ts';
 
 const TOKEN = `rk_${'t'.repeat(40)}`;
 let server: Server | undefined;

@@ -6,7 +6,7 @@ import { toGuardRequest, type ConsoleGuard } from '@reelkeep/platform/console-gu
 import type { Database } from '@reelkeep/platform/db';
 import type { RegistryStore } from '@reelkeep/platform/registry';
 import { promoteRelease, ReleaseSwitchRefusedError, rollbackRelease } from '@reelkeep/platform/switch-release';
-import { sendJson } from './json-response.ts';
+import { sendJson } from '../http/json-response.ts';
 
 /** A switch's body is two short fields. */
 const MAX_BODY_BYTES = 4 * 1024;

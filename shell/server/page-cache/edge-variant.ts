@@ -7,7 +7,7 @@ import {
   type ExperimentDefinition,
 } from '@reelkeep/shared-contracts';
 import { COHORT_COOKIE, parseCohortValue } from '@reelkeep/platform/canary';
-import { detectOs } from './visitor.ts';
+import { detectOs } from '../http/visitor.ts';
 
 /**
  * The edge's view of a page variant (docs/operations.md "Varnish in front"). Varnish cannot run the host's
