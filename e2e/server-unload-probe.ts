@@ -142,7 +142,7 @@ async function renderWithLive(site: string, pagePath: string): Promise<NonNullab
     url: new URL(pagePath, site),
     siteUrl: site,
     remotes: [liveRelease!],
-    shellAssets: { scripts: [], styles: [] },
+    shellAssets: { scripts: [], styles: [], startScripts: [] },
     loadResources: createLocaleStore(path.resolve(import.meta.dirname, '..', 'locales')).loadResources,
     fetchApi: (apiPath, init) => fetch(new URL(apiPath, site), init),
     visitorHeaders: {},

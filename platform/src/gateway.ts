@@ -1,6 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { CLIENT_IP_HEADER, findSquadOfPath, INTERNAL_PATH_SEGMENT, respondJson, type SquadName } from '@reelkeep/shared-contracts';
+import {
+  CLIENT_IP_HEADER,
+  findSquadOfPath,
+  INTERNAL_PATH_SEGMENT,
+  PURGE_CACHE_TAGS_HEADER,
+  respondJson,
+  type SquadName,
+} from '@reelkeep/shared-contracts';
 import type { ClientAddressReader } from './client-address.ts';
 import { isDatabaseUnavailable } from './db/connection-errors.ts';
 import type { ApiRoute, HostContext } from './host-context.ts';
@@ -94,7 +101,7 @@ function refuseBody(req: IncomingMessage, res: ServerResponse, limit: number): v
 }
 
 // The purge header is a word between a squad and the host, never sent on; cookies are set one by one below.
-const HEADERS_NOT_PASSED_ON = new Set(['content-encoding', 'transfer-encoding', 'set-cookie', 'x-purge-cache-tags']);
+const HEADERS_NOT_PASSED_ON = new Set(['content-encoding', 'transfer-encoding', 'set-cookie', PURGE_CACHE_TAGS_HEADER]);
 
 async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status;
@@ -163,9 +170,6 @@ export interface GatewayOptions {
    */
   recordCall?: (squad: SquadName, version: string, outcome: 'ok' | 'error' | 'timeout') => void;
 }
-
-/** The answer header by which a squad's change names the page cache tags it made stale; the gateway acts on it and strips it. */
-export const PURGE_CACHE_TAGS_HEADER = 'x-purge-cache-tags';
 
 /** The tags a purge header names: letters, digits, `_`, `-`, `.`, `@`, space-separated. */
 export function readPurgeTags(header: string | null): string[] {

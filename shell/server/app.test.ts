@@ -19,7 +19,7 @@ import { pagePayloadSchema } from '@reelkeep/shared-contracts';
 import * as z from 'zod/mini';
 import { createSiteServer } from './app.ts';
 import { createPageCache } from './page-cache/page-cache.ts';
-import { toPathTag } from './page-cache/page-cache-rules.ts';
+import { toPathTag } from './page-cache/page-cache-tags.ts';
 import { createPageRenderer } from './pages/page-render.ts';
 import { listLiveVersions, type ReleaseSnapshot } from './releases/release-snapshot.ts';
 import type { Host } from './host.ts';
@@ -30,7 +30,7 @@ import type { Host } from './host.ts';
  * the cache must be what a render for that visitor would give.
  */
 const STAND_IN_BUNDLE = String.raw`
-const calls = { documents: [], data: [] };
+const calls = { documents: [], data: [], gates: [] };
 const ROUTES = { '/': 'mf-landing', '/store': 'mf-campaign', '/contact': 'mf-landing', '/broken': 'mf-landing', '/login': 'mf-account', '/netflix-downloader': 'mf-landing' };
 const UNCACHED = ['/login'];
 const strip = (pathname) => pathname.replace(/^\/(fr|de)(?=\/|$)/, '') || '/';
@@ -49,18 +49,21 @@ function html(input, status) {
 module.exports = {
   calls,
   default: {
-    decidePageRequest(request) {
+    async decidePageRequest(request, siteUrl, readSignedIn) {
       const url = new URL(request.url || '/', 'http://site.test');
+      calls.gates.push(url.pathname);
       if (url.pathname === '/old') return { kind: 'redirect', status: 301, location: '/store', headers: {} };
       if (url.searchParams.get('source') === 'lang_switch') return { kind: 'render', headers: { 'set-cookie': ['rk_lang=fr; Path=/'] } };
+      if (url.pathname === '/my-account' && !(await readSignedIn())) return { kind: 'redirect', status: 302, location: '/login', headers: {} };
       return { kind: 'render', headers: {} };
     },
     readSitemap: async () => null,
     renderRobots: () => '',
-    assignPriceVariant({ cookieHeader, open }) {
-      if (!open) return { value: 'old', setCookie: null };
+    assignVisitor({ cookieHeader, openOverrides }) {
+      if (!openOverrides.ab_plan_price) return { values: { abPlanPrice: 'old' }, pageVariants: {}, setCookies: [] };
       const current = /abPlanPrice=(\w+)/.exec(cookieHeader || '');
-      return current ? { value: current[1], setCookie: null } : { value: 'price_a', setCookie: 'abPlanPrice=price_a; Path=/' };
+      const value = current ? current[1] : 'price_a';
+      return { values: { abPlanPrice: value }, pageVariants: { abPlanPrice: value }, setCookies: current ? [] : ['abPlanPrice=price_a; Path=/'] };
     },
     async renderDocument(input) {
       calls.documents.push({ url: input.url.pathname + input.url.search, cookie: input.visitorHeaders.cookie });
@@ -83,7 +86,11 @@ module.exports = {
       const path = strip(pathname);
       return ROUTES[path] ? { remote: ROUTES[path], uncached: UNCACHED.includes(path) } : null;
     },
+    frameDataApps: ['mf-landing'],
+    unloadRemotes: () => [],
     probeRemote: async (remote) => ({ name: remote.name, version: remote.version, healthy: true, routes: [] }),
+    loadConsoleModule: async () => { throw new Error('no console sections in the stand-in'); },
+    renderConsoleMarkup: () => '',
     contractVersion: 'stand-in',
   },
 };
@@ -98,7 +105,9 @@ let server: Server;
 let site: ReturnType<typeof createSiteServer>;
 let base = '';
 let snapshot: ReleaseSnapshot;
-let calls: { documents: { url: string; cookie?: string }[]; data: { url: string; cookie?: string }[] };
+let calls: { documents: { url: string; cookie?: string }[]; data: { url: string; cookie?: string }[]; gates: string[] };
+/** The paths the stand-in account API was asked about, by session look-up. */
+const sessionLookups: string[] = [];
 
 /** Another site server over the same host and renderer, with its own settings (time-outs). */
 let createSite: (settings: Record<string, string>) => ReturnType<typeof createSiteServer>;
@@ -106,6 +115,7 @@ let createSite: (settings: Record<string, string>) => ReturnType<typeof createSi
 /** The stand-in squads' APIs: who a cookie belongs to, and a captcha answer meant for one use only. */
 const fetchApi = async (apiPath: string, init?: RequestInit): Promise<Response> => {
   if (apiPath === '/api/account/session') {
+    sessionLookups.push(new Headers(init?.headers).get('cookie') ?? '');
     const signedIn = new Headers(init?.headers).get('cookie')?.includes(ALICE_COOKIE) ?? false;
     return Response.json(
       signedIn
@@ -122,7 +132,7 @@ beforeAll(async () => {
   await mkdir(path.join(shellDir, 'server'));
   await mkdir(path.join(shellDir, 'browser'));
   await writeFile(path.join(shellDir, 'server', 'ssr.cjs'), STAND_IN_BUNDLE);
-  await writeFile(path.join(shellDir, 'browser', 'entry-assets.json'), JSON.stringify({ scripts: ['main.js'], styles: [] }));
+  await writeFile(path.join(shellDir, 'browser', 'entry-assets.json'), JSON.stringify({ scripts: ['main.js'], styles: [], startScripts: [] }));
   calls = (createRequire(import.meta.url)(path.join(shellDir, 'server', 'ssr.cjs')) as { calls: typeof calls }).calls;
 
   const config = loadConfig({ SITE_URL: 'http://site.test', AB_PLAN_PRICE_OPEN: 'true', PAGE_CACHE_TTL_S: '300' });
@@ -362,6 +372,43 @@ describe('pages through the cache', () => {
     } finally {
       snapshot.remotes = live;
     }
+  });
+});
+
+describe('the request path (docs/architecture.md "Request path")', () => {
+  it("answers a URL rule's redirect without asking who the visitor is, session cookie or not", async () => {
+    const before = sessionLookups.length;
+    const redirect = await visit('/old', { cookie: `abPlanPrice=price_a; ${ALICE_COOKIE}` });
+    expect(redirect.status).toBe(301);
+    expect(sessionLookups.length - before).toBe(0);
+  });
+
+  it('asks the account squad nothing for a visitor without the session cookie, whatever other cookies they send', async () => {
+    const before = sessionLookups.length;
+    const page = await read(await visit(fresh('/fr/store'), { cookie: 'abPlanPrice=price_a; rk_consent=denied; elk_mac=a1' }));
+    expect(page.field('user')).toBe('anonymous');
+    expect(sessionLookups.length - before).toBe(0);
+  });
+
+  it('reads the session once per request, for the account guard and the render alike', async () => {
+    const before = sessionLookups.length;
+    const guarded = await visit('/my-account', { cookie: `abPlanPrice=price_a; ${ALICE_COOKIE}` });
+    expect(guarded.status).toBe(404);
+    expect(sessionLookups.length - before).toBe(1);
+    const signedOut = await visit('/my-account');
+    expect([signedOut.status, signedOut.headers.get('location')]).toEqual([302, '/login']);
+  });
+
+  it('refuses every admin endpoint with the same answer: status, reason and a Bearer challenge', async () => {
+    const answers = await Promise.all(['/admin/releases', '/admin/outbox', '/admin/cache'].map((adminPath) => fetch(base + adminPath)));
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get('www-authenticate')).toBe('Bearer');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(await answer.json()).toEqual({ error: 'unauthorised' });
+    }
+    const promote = await fetch(`${base}/admin/releases/promote`, { method: 'POST', body: '{}' });
+    expect([promote.status, promote.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
   });
 });
 

@@ -10,7 +10,7 @@ import { createKeyOnlyDatabase } from '@reelkeep/platform/testing/api-keys';
 import type { ConsoleRole } from '@reelkeep/shared-contracts/console';
 import { createPageCache } from '../page-cache/page-cache.ts';
 import { createPageCacheAdmin } from './page-cache-admin.ts';
-import { toKeyTag } from '../page-cache/page-cache-rules.ts';
+import { toKeyTag } from '../page-cache/page-cache-tags.ts';
 
 const TOKEN = `rk_${'t'.repeat(40)}`;
 let server: Server | undefined;
@@ -23,7 +23,7 @@ async function serveAdmin(role: ConsoleRole = 'owner', trustedProxies: string[] 
     ttlS: 60,
     staleS: 60,
     maxBytes: 100_000,
-    localesDir: path.resolve(import.meta.dirname, '../../locales'),
+    localesDir: path.resolve(import.meta.dirname, '../../../locales'),
     logger: createLogger('error'),
     edge: createEdgePurger({
       urls: ['http://edge.test/'],

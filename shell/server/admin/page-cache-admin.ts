@@ -4,8 +4,10 @@ import { readInput, wholeNumber } from '@reelkeep/shared-contracts';
 import type { ClientAddressReader } from '@reelkeep/platform/client-address';
 import { toGuardRequest, type ConsoleGuard } from '@reelkeep/platform/console-guard';
 import type { PageCache } from '../page-cache/page-cache.ts';
-import { computeEntityTag, LOCALES_TAG, RELEASE_APPS, toBuildTag, toReleaseTag } from '../page-cache/page-cache-rules.ts';
+import { computeEntityTag } from '../page-cache/page-cache-rules.ts';
+import { LOCALES_TAG, RELEASE_APPS, toBuildTag, toReleaseTag } from '../page-cache/page-cache-tags.ts';
 import { sendJson } from '../http/json-response.ts';
+import { sendRefusal } from './admin-refusal.ts';
 
 const KEY = z.string().min(1).max(4096);
 const VERSION = z.string().regex(/^[0-9A-Za-z.+-]{1,100}$/);
@@ -189,8 +191,7 @@ export function createPageCacheAdmin(deps: {
       action: reads ? 'read' : 'purge',
     });
     if (!decision.allowed) {
-      if (decision.retryAfterSeconds) res.setHeader('retry-after', String(decision.retryAfterSeconds));
-      sendJson(res, decision.status, { error: decision.reason }, method);
+      await sendRefusal(res, decision, method);
       return true;
     }
     const methods = METHODS[operation];

@@ -7,6 +7,7 @@ import type { Database } from '@reelkeep/platform/db';
 import type { RegistryStore } from '@reelkeep/platform/registry';
 import { promoteRelease, ReleaseSwitchRefusedError, rollbackRelease } from '@reelkeep/platform/switch-release';
 import { sendJson } from '../http/json-response.ts';
+import { sendRefusal } from './admin-refusal.ts';
 
 /** A switch's body is two short fields. */
 const MAX_BODY_BYTES = 4 * 1024;
@@ -37,8 +38,7 @@ export function createReleaseAdmin(deps: {
     const clientIp = deps.readClientAddress(req);
     const decision = await deps.consoleGuard.check({ ...toGuardRequest(req, clientIp), audited: false }, { resource: 'release', action: 'switch' });
     if (!decision.allowed) {
-      if (decision.retryAfterSeconds) res.setHeader('retry-after', String(decision.retryAfterSeconds));
-      sendJson(res, decision.status, { error: decision.reason });
+      await sendRefusal(res, decision);
       return true;
     }
     let size = 0;

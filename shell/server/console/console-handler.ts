@@ -46,8 +46,8 @@ import {
 import { translateSwitchAction, translateSwitchQuestion } from './console-texts.ts';
 import { handleApiKeysSection } from './api-keys-section.ts';
 // The site's own language rule and cookie (docs/routing.md "Language choice"), not a second one.
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '../../src/page-gate.ts';
-import { matchLanguageTag } from '../../src/url-rules/root-language.ts';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '@reelkeep/shared-contracts';
+import { matchLanguageTag } from '../../src/url-rules/root-language.server.ts';
 import {
   allowPreviewFrames,
   buildPreviewCsp,

@@ -4,7 +4,7 @@ import { renderSiteVcl, SITE_VCL_PATH } from './edge-vcl.ts';
 
 describe('the committed VCL', () => {
   it('is what `npm run edge:vcl` renders from the rules today', () => {
-    const committed = readFileSync(path.join(import.meta.dirname, '..', '..', SITE_VCL_PATH), 'utf8');
+    const committed = readFileSync(path.join(import.meta.dirname, '..', '..', '..', SITE_VCL_PATH), 'utf8');
     expect(committed).toBe(renderSiteVcl());
   });
 

@@ -6,17 +6,14 @@ import {
   decidePageCaching,
   decideStorable,
   isPrivateAnswer,
-  listNamedReleases,
   matchesIfNoneMatch,
   mergeVary,
-  namesOnlyLiveReleases,
   normaliseQuery,
   readPathLocale,
-  tagEntry,
-  toPathTag,
   type PageRequestFacts,
   type PageVariant,
 } from './page-cache-rules.ts';
+import { listNamedReleases, namesOnlyLiveReleases, tagEntry, toPathTag } from './page-cache-tags.ts';
 
 const VARIANT: PageVariant = {
   locale: 'fr',
@@ -131,7 +128,6 @@ describe('decidePageCaching', () => {
     ['the cache is off', { enabled: false }, 'off'],
     ['a POST', { method: 'POST' }, 'method'],
     ['a DELETE', { method: 'DELETE' }, 'method'],
-    ['a shell release that cannot name routes', { route: undefined }, 'unknown-route'],
     ['a path no route renders (a 404)', { route: null }, 'no-route'],
     ['a route marked uncached (checkout, login, my-account, …)', { route: { remote: 'mf-account', uncached: true } }, 'uncached-route'],
     ['a signed-in visitor', { variant: { ...VARIANT, signedIn: true } }, 'signed-in'],
@@ -202,20 +198,29 @@ describe('tags', () => {
     expect(listNamedReleases(html + html)).toEqual(['mf-campaign@c1', 'mf-landing@l1', 'shell@s1']);
   });
 
+  /** The frame-data remotes the shell release names (its bundle's `frameDataApps`). */
+  const frameDataApps = ['mf-landing', 'mf-blog'] as const;
+
   it("tags a page with what it names, its route's remote, the frame's data sources and locales", () => {
     const versions = { shell: 's1', 'mf-landing': 'l1', 'mf-blog': 'b1', 'mf-campaign': 'c1', 'mf-checkout': 'k1' };
-    expect(tagEntry({ kind: 'document', body: html, remote: 'mf-landing', versions })).toEqual([
+    expect(tagEntry({ kind: 'document', body: html, remote: 'mf-landing', frameDataApps, versions })).toEqual([
       'locales',
       'mf-blog@b1',
       'mf-campaign@c1',
       'mf-landing@l1',
       'shell@s1',
     ]);
+    // The shell release decides which remotes are behind the frame: one that names none tags none.
+    expect(tagEntry({ kind: 'document', body: '', remote: 'mf-campaign', frameDataApps: [], versions })).toEqual([
+      'locales',
+      'mf-campaign@c1',
+      'shell@s1',
+    ]);
   });
 
   it('adds the data tags the API answers of the render named, so a change of that data drops the page', () => {
     const versions = { shell: 's1', 'mf-campaign': 'c1' };
-    expect(tagEntry({ kind: 'data', body: html, remote: 'mf-campaign', versions, dataTags: ['campaigns'] })).toEqual([
+    expect(tagEntry({ kind: 'data', body: html, remote: 'mf-campaign', frameDataApps, versions, dataTags: ['campaigns'] })).toEqual([
       'campaigns',
       'locales',
       'mf-campaign@c1',
@@ -227,8 +232,8 @@ describe('tags', () => {
 
   it('tags a page and its navigation data with their page path, so one purge by URL drops every variant of both', () => {
     const versions = { shell: 's1', 'mf-campaign': 'c1' };
-    const page = tagEntry({ kind: 'document', body: '', remote: 'mf-campaign', versions, pagePath: '/fr/store' });
-    const data = tagEntry({ kind: 'data', body: '', remote: 'mf-campaign', versions, pagePath: '/fr/store' });
+    const page = tagEntry({ kind: 'document', body: '', remote: 'mf-campaign', frameDataApps, versions, pagePath: '/fr/store' });
+    const data = tagEntry({ kind: 'data', body: '', remote: 'mf-campaign', frameDataApps, versions, pagePath: '/fr/store' });
     expect(page).toContain(toPathTag('/fr/store'));
     expect(data).toContain(toPathTag('/fr/store'));
     expect(toPathTag('/fr/store')).toMatch(/^path:[0-9a-f]{24}$/);
@@ -239,7 +244,7 @@ describe('tags', () => {
 
   it("tags a client navigation's data with the shell, its remote and locales only", () => {
     const versions = { shell: 's1', 'mf-landing': 'l1', 'mf-blog': 'b1', 'mf-campaign': 'c1' };
-    expect(tagEntry({ kind: 'data', body: html, remote: 'mf-campaign', versions })).toEqual(['locales', 'mf-campaign@c1', 'shell@s1']);
+    expect(tagEntry({ kind: 'data', body: html, remote: 'mf-campaign', frameDataApps, versions })).toEqual(['locales', 'mf-campaign@c1', 'shell@s1']);
   });
 
   it.each([

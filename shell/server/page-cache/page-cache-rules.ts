@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_LOCALE, isLocale, REMOTE_NAMES, type Locale, type OsState, type PriceVariant, type RemoteName } from '@reelkeep/shared-contracts';
+import { DEFAULT_LOCALE, isLocale, type Locale, type OsState, type PriceVariant, type RemoteName } from '@reelkeep/shared-contracts';
 import type { RouteCacheFacts } from '../../src/render-contract.ts';
 
 /**
  * The page cache's rules, apart from its I/O (docs/operations.md "Page cache"): what is cached, under which
  * key and tags, when an entry is fresh, stale or gone, and how it is labelled for browsers and CDNs.
  */
-
-/** The apps whose versions a page can name: the shell and the remotes. */
-export const RELEASE_APPS: readonly string[] = ['shell', ...REMOTE_NAMES];
-
-/** Tag of every entry that holds translations or the frame's data: clearing it empties the cache of them. */
-export const LOCALES_TAG = 'locales';
 
 /** Query parameters that only tell where a visit came from (and every `utm_*`): never part of a key, here or at the edge. */
 export const TRACKING_PARAMETERS: ReadonlySet<string> = new Set([
@@ -113,7 +107,7 @@ export function buildPageCacheKey(parts: { method: string; path: string; search:
 }
 
 /** Why a request goes past the cache. */
-export type BypassReason = 'off' | 'method' | 'no-route' | 'unknown-route' | 'uncached-route' | 'signed-in' | 'sets-cookie';
+export type BypassReason = 'off' | 'method' | 'no-route' | 'uncached-route' | 'signed-in' | 'sets-cookie';
 
 /** Whether a request may be answered from the cache, and under which key and URL it renders if not. */
 export type CacheDecision =
@@ -135,8 +129,8 @@ export interface PageRequestFacts {
   path: string;
   pagePath: string;
   search: string;
-  /** The route of the page path: null when none matches, undefined when the live shell release cannot tell. */
-  route: RouteCacheFacts | null | undefined;
+  /** The route of the page path: null when none matches. */
+  route: RouteCacheFacts | null;
   /** Whether the response already sets a cookie (the page gate's, the price variant's). */
   setsCookie: boolean;
   variant: PageVariant;
@@ -146,13 +140,12 @@ export interface PageRequestFacts {
 /**
  * docs/operations.md "Page cache": only GET and HEAD, never a route marked `uncached`, never a signed-in
  * visitor (their HTML holds their name and e-mail), never a response that sets a cookie, never a path no
- * route renders (a 404), never while the cache is off or the shell release cannot name a path's route.
+ * route renders (a 404), never while the cache is off.
  */
 export function decidePageCaching(facts: PageRequestFacts): CacheDecision {
   const bypass = (reason: BypassReason): CacheDecision => ({ kind: 'bypass', reason });
   if (!facts.enabled) return bypass('off');
   if (facts.method !== 'GET' && facts.method !== 'HEAD') return bypass('method');
-  if (facts.route === undefined) return bypass('unknown-route');
   if (facts.route === null) return bypass('no-route');
   if (facts.route.uncached) return bypass('uncached-route');
   if (facts.variant.signedIn) return bypass('signed-in');
@@ -198,82 +191,6 @@ export function decideStorable(facts: RenderedFacts): { store: true } | { store:
   if (facts.readPrivateAnswer) return { store: false, reason: 'private-answer' };
   if (facts.bytes > facts.maxBytes) return { store: false, reason: 'too-large' };
   return { store: true };
-}
-
-/** The tag of a page an operator set with its build time (`POST /admin/cache/set?ts=`): clearing that version drops it. */
-export function toBuildTag(ts: string): string {
-  return `build@${ts}`;
-}
-
-/** The tag naming one entry's key, which its copies on the edges carry too: deleting the key purges them. */
-export function toKeyTag(key: string): string {
-  return `key:${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
-}
-
-/**
- * The tag of every entry of one page path (`/fr/netflix-downloader`), whatever its query and variant, page and data
- * alike: the console purges a URL by it, here and on the edges (docs/console.md "Page cache").
- */
-export function toPathTag(pagePath: string): string {
-  return `path:${createHash('sha256').update(pagePath).digest('hex').slice(0, 24)}`;
-}
-
-/** The tag of one version of an app (`mf-landing@0.1.0-33cb254a65`). */
-export function toReleaseTag(app: string, version: string): string {
-  return `${app}@${version}`;
-}
-
-const NAMED_RELEASE = /\/static\/(shell|mf-[a-z]+)\/([0-9A-Za-z.+-]+)\//g;
-
-/** Every release a page's HTML names (its browser containers, `/static/<app>/<version>/…`), as tags. */
-export function listNamedReleases(html: string): string[] {
-  const tags = new Set<string>();
-  for (const match of html.matchAll(NAMED_RELEASE)) if (RELEASE_APPS.includes(match[1]!)) tags.add(toReleaseTag(match[1]!, match[2]!));
-  return [...tags].sort();
-}
-
-/** The apps whose APIs the frame's data comes from (the service catalogue, the footer's articles). */
-const FRAME_DATA_APPS: readonly RemoteName[] = ['mf-landing', 'mf-blog'];
-
-/**
- * An entry's tags: the versions it was rendered with or names (the shell, the route's remote, for a page
- * also every container its HTML names and the apps behind the frame's data) and `locales`.
- */
-export function tagEntry(input: {
-  kind: 'document' | 'data';
-  body: string;
-  remote: RemoteName;
-  versions: Readonly<Partial<Record<string, string>>>;
-  /** Tags the API answers the render read named (`x-cache-tags`, e.g. `campaigns`): a change of that data drops the entry. */
-  dataTags?: readonly string[];
-  /** The page's path (a client navigation's too): its entries are purged together by URL. */
-  pagePath?: string;
-}): string[] {
-  const tags = new Set<string>([LOCALES_TAG, ...(input.dataTags ?? [])]);
-  if (input.pagePath) tags.add(toPathTag(input.pagePath));
-  const add = (app: string) => {
-    const version = input.versions[app];
-    if (version) tags.add(toReleaseTag(app, version));
-  };
-  add('shell');
-  add(input.remote);
-  if (input.kind === 'document') {
-    for (const app of FRAME_DATA_APPS) add(app);
-    for (const tag of listNamedReleases(input.body)) tags.add(tag);
-  }
-  return [...tags].sort();
-}
-
-/**
- * Whether every release an entry's tags name is the version of that app in `versions` (the live one, or
- * the pinned one of a client navigation): an entry never outlives a switch of what it names.
- */
-export function namesOnlyLiveReleases(tags: readonly string[], versions: Readonly<Partial<Record<string, string>>>): boolean {
-  return tags.every((tag) => {
-    const at = tag.lastIndexOf('@');
-    const app = tag.slice(0, at);
-    return at < 1 || !RELEASE_APPS.includes(app) || versions[app] === tag.slice(at + 1);
-  });
 }
 
 /** How an entry of a given age is served. */

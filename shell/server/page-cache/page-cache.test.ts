@@ -5,12 +5,12 @@ import path from 'node:path';
 import { createEdgePurger } from '@reelkeep/platform/edge/edge-purger';
 import { createLogger } from '@reelkeep/platform/logger';
 import { createPageCache, fingerprintLocales, type Rendition } from './page-cache.ts';
-import { toKeyTag } from './page-cache-rules.ts';
+import { toKeyTag } from './page-cache-tags.ts';
 import type { PageCacheEntry } from './page-cache-store.ts';
 
 const TTL_S = 60;
 const STALE_S = 30;
-const LOCALES_DIR = path.resolve(import.meta.dirname, '../../locales');
+const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../locales');
 
 /** A cache on a clock the test moves. */
 async function openCache(options: { maxBytes?: number; edgeUrls?: string[] } = {}) {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { isLocale } from '@reelkeep/shared-contracts';
 import type { EdgePurger } from '@reelkeep/platform/edge/edge-purger';
 import type { Logger } from '@reelkeep/platform/logger';
-import { classifyEntryAge, LOCALES_TAG, toKeyTag, toReleaseTag } from './page-cache-rules.ts';
+import { classifyEntryAge } from './page-cache-rules.ts';
+import { LOCALES_TAG, toKeyTag, toReleaseTag } from './page-cache-tags.ts';
 import type { ReleaseSwitch } from '../releases/release-snapshot.ts';
 import { createMemoryPageStore, type PageCacheEntry, type PageCacheStore } from './page-cache-store.ts';
 

@@ -7,7 +7,7 @@ import type { NamespaceSource } from '@reelkeep/platform/locale-store';
 import { toReleaseLocaleFile } from '@reelkeep/platform/release-locales';
 import { DEFAULT_LOCALE, findNamespaceOwner } from '@reelkeep/shared-contracts';
 import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
-import { LOCALES_TAG, toReleaseTag } from '../page-cache/page-cache-rules.ts';
+import { LOCALES_TAG, toReleaseTag } from '../page-cache/page-cache-tags.ts';
 
 /** What the texts need of the release watcher: the live snapshot and the hashes recorded at build. */
 export interface ReleaseTextsInput {
