@@ -8,6 +8,7 @@ import { computeEntityTag } from '../page-cache/page-cache-rules.ts';
 import { LOCALES_TAG, RELEASE_APPS, toBuildTag, toReleaseTag } from '../page-cache/page-cache-tags.ts';
 import { sendJson } from '../http/json-response.ts';
 import { sendRefusal } from './admin-refusal.ts';
+import { readBody } from '../http/request-body.ts';
 
 const KEY = z.string().min(1).max(4096);
 const VERSION = z.string().regex(/^[0-9A-Za-z.+-]{1,100}$/);
@@ -61,18 +62,6 @@ const METHODS: Record<Operation, readonly string[]> = {
   clear: ['POST'],
   set: ['POST'],
 };
-
-/** The request's body, read up to `limit` bytes; null when it is larger. */
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** The request as a web `Request` for the endpoint's schema (a POST without a body reads as an empty JSON object). */
 function toWebRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): Request {

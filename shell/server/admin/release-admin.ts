@@ -8,6 +8,7 @@ import type { RegistryStore } from '@reelkeep/platform/registry';
 import { promoteRelease, ReleaseSwitchRefusedError, rollbackRelease } from '@reelkeep/platform/switch-release';
 import { sendJson } from '../http/json-response.ts';
 import { sendRefusal } from './admin-refusal.ts';
+import { readBody } from '../http/request-body.ts';
 
 /** A switch's body is two short fields. */
 const MAX_BODY_BYTES = 4 * 1024;
@@ -41,19 +42,14 @@ export function createReleaseAdmin(deps: {
       await sendRefusal(res, decision);
       return true;
     }
-    let size = 0;
-    const chunks: Buffer[] = [];
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        sendJson(res, 413, { error: 'body too large' });
-        return true;
-      }
-      chunks.push(chunk);
+    const bytes = await readBody(req, MAX_BODY_BYTES);
+    if (!bytes) {
+      sendJson(res, 413, { error: 'body too large' });
+      return true;
     }
     let body: unknown = null;
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      body = JSON.parse(bytes.toString('utf8') || '{}');
     } catch {
       body = null;
     }

@@ -5,23 +5,12 @@ import { isForeignRequest } from '@reelkeep/platform/request-guards';
 import { RELEASE_HEALTH_BEACON_MAX_BYTES, RELEASE_HEALTH_BEACON_PATH, releaseHealthBeaconSchema } from '@reelkeep/shared-contracts/release-health';
 import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
 import { sendJson } from '../http/json-response.ts';
+import { readBody } from '../http/request-body.ts';
 import { isPinnable } from './release-snapshot.ts';
 
 /** Beacons one client address may send a minute: a page reports a few failures, never hundreds. */
 export const RELEASE_BEACON_LIMIT = 60;
 export const RELEASE_BEACON_WINDOW_MS = 60_000;
-
-/** Reads a body up to `limit` bytes; null when it is longer. */
-async function readSmallBody(req: IncomingMessage, limit: number): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /**
  * `POST /_beacon/release-health` (docs/releases.md "Health per version"): a page reports a failure only the
@@ -55,7 +44,7 @@ export function createReleaseBeaconHandler(deps: {
       res.setHeader('retry-after', String(limit.retryAfterSeconds));
       return (sendJson(res, 429, { error: 'too many requests' }), true);
     }
-    const text = await readSmallBody(req, RELEASE_HEALTH_BEACON_MAX_BYTES);
+    const text = (await readBody(req, RELEASE_HEALTH_BEACON_MAX_BYTES))?.toString('utf8') ?? null;
     if (text === null) return (sendJson(res, 413, { error: 'request body too large' }), true);
     let json: unknown;
     try {
