@@ -80,6 +80,24 @@ describe('security headers (docs/security.md "Headers")', () => {
     expect(headers['content-security-policy']).toContain("'nonce-bm9uY2U='");
   });
 
+  it("names a cached page's nonce in the CSP alone: the other headers are written once, by the request", () => {
+    const writes: string[] = [];
+    const headers: Record<string, string> = {};
+    const res = {
+      setHeader: (name: string, value: string) => {
+        writes.push(name.toLowerCase());
+        headers[name.toLowerCase()] = value;
+      },
+    } as unknown as ServerResponse;
+    const writer = createSecurityHeaderWriter({ ASSET_ORIGIN: '', SITE_URL: 'https://reelkeep.com' });
+    writer(res, 'cmVxdWVzdA==', mergeBrowserOrigins([]));
+    const written = writes.length;
+    writer.renonce(res, 'ZW50cnk=', mergeBrowserOrigins([]));
+    expect(writes.slice(written)).toEqual(['content-security-policy']);
+    expect(headers['content-security-policy']).toContain("'nonce-ZW50cnk='");
+    expect(headers['content-security-policy']).not.toContain('cmVxdWVzdA==');
+  });
+
   describe('the tracker\'s third parties (docs/tracking.md "Third parties")', () => {
     /** The CSP of a response under this configuration, directive by name. */
     const csp = (tracking: Parameters<typeof createSecurityHeaderWriter>[0]) => {

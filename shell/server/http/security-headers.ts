@@ -114,11 +114,22 @@ export function createSecurityHeaderWriter(
     SENTRY_DSN?: string | undefined;
     SITE_URL: string;
   } & TrackingConfig,
-): SecurityHeaderWriter {
+): SecurityHeaderWriter & {
+  /**
+   * Names another nonce in the CSP written before, and nothing else: a cached page's scripts carry the nonce of
+   * the render that made it (docs/operations.md "Page cache"), the other headers stay as the request wrote them.
+   */
+  renonce: SecurityHeaderWriter;
+} {
   const staticOrigin = config.ASSET_ORIGIN ? new URL(config.ASSET_ORIGIN).origin : '';
   const reportOrigin = config.SENTRY_DSN ? new URL(config.SENTRY_DSN).origin : '';
   const tracking = listTrackingOrigins(config);
-  return (res, nonce, squads) => applySecurityHeaders(res, nonce, { staticOrigin, reportOrigin, tracking, squads, siteUrl: config.SITE_URL });
+  const sourcesOf = (squads: Required<BrowserOrigins>): HeaderSources => ({ staticOrigin, reportOrigin, tracking, squads, siteUrl: config.SITE_URL });
+  const write: SecurityHeaderWriter = (res, nonce, squads) => applySecurityHeaders(res, nonce, sourcesOf(squads));
+  return Object.assign(write, {
+    renonce: ((res, nonce, squads) =>
+      res.setHeader('content-security-policy', buildContentSecurityPolicy(nonce, sourcesOf(squads)))) satisfies SecurityHeaderWriter,
+  });
 }
 
 /** A fresh CSP nonce for one response. */
@@ -134,30 +145,32 @@ export function createNonce(): string {
  * development host for a year.
  */
 export function applySecurityHeaders(res: ServerResponse, nonce: string, sources: HeaderSources): void {
-  const { staticOrigin, reportOrigin, squads } = sources;
-  const tracking = sources.tracking ?? { script: [], connect: [], image: [] };
-  const list = (...origins: (string | readonly string[])[]) => origins.flat().filter(Boolean).join(' ');
-  res.setHeader(
-    'content-security-policy',
-    [
-      "default-src 'self'",
-      `script-src ${list("'self'", `'nonce-${nonce}'`, staticOrigin, squads.script, tracking.script)}`,
-      `style-src ${list("'self'", staticOrigin, squads.style)}`,
-      `img-src ${list("'self'", 'data:', tracking.image)}`,
-      `connect-src ${list("'self'", staticOrigin, reportOrigin, squads.connect, tracking.connect)}`,
-      ...(squads.frame.length > 0 ? [`frame-src ${list(squads.frame)}`] : []),
-      // Session replay compresses in a worker it makes from a blob; only with error reporting on.
-      ...(reportOrigin ? ["worker-src 'self' blob:"] : []),
-      "font-src 'self'",
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "object-src 'none'",
-    ].join('; '),
-  );
+  res.setHeader('content-security-policy', buildContentSecurityPolicy(nonce, sources));
   res.setHeader('x-content-type-options', 'nosniff');
   res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
   res.setHeader('x-frame-options', 'DENY');
-  res.setHeader('permissions-policy', buildPermissionsPolicy(squads.payment));
+  res.setHeader('permissions-policy', buildPermissionsPolicy(sources.squads.payment));
   if (isSecureSite(sources.siteUrl)) res.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+}
+
+/** The page's CSP: scripts by nonce, from the site, the static host and the origins the live squads and the tracker need. */
+function buildContentSecurityPolicy(nonce: string, sources: HeaderSources): string {
+  const { staticOrigin, reportOrigin, squads } = sources;
+  const tracking = sources.tracking ?? { script: [], connect: [], image: [] };
+  const list = (...origins: (string | readonly string[])[]) => origins.flat().filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${list("'self'", `'nonce-${nonce}'`, staticOrigin, squads.script, tracking.script)}`,
+    `style-src ${list("'self'", staticOrigin, squads.style)}`,
+    `img-src ${list("'self'", 'data:', tracking.image)}`,
+    `connect-src ${list("'self'", staticOrigin, reportOrigin, squads.connect, tracking.connect)}`,
+    ...(squads.frame.length > 0 ? [`frame-src ${list(squads.frame)}`] : []),
+    // Session replay compresses in a worker it makes from a blob; only with error reporting on.
+    ...(reportOrigin ? ["worker-src 'self' blob:"] : []),
+    "font-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
 }

@@ -39,7 +39,7 @@ export function createCacheEntries(deps: {
   liveVersions: () => Partial<Record<string, string>>;
 }) {
   const { config, cache } = deps;
-  const writeSecurityHeaders = createSecurityHeaderWriter(config);
+  const { renonce } = createSecurityHeaderWriter(config);
 
   return {
     /** Marks an answer that went past the cache (`x-cache: BYPASS`), counted and logged with its reason. */
@@ -94,7 +94,7 @@ export function createCacheEntries(deps: {
         return void res.end(entry.body);
       }
       // The page's scripts carry the nonce of the render that made it: the CSP names that one (docs/operations.md "Page cache").
-      writeSecurityHeaders(res, entry.nonce, page.snapshot.browserOrigins);
+      renonce(res, entry.nonce, page.snapshot.browserOrigins);
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.setHeader('cache-control', buildCacheControl(true, cache.ttlS, cache.staleS));
       res.setHeader('vary', mergeVary(readVary(res), 'Accept-Encoding', 'Cookie', 'User-Agent'));
