@@ -173,7 +173,7 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
       chunkFilename: '[name].[contenthash:10].js',
       cssFilename: '[name].[contenthash:10].css',
       // The chunk id leads a CSS chunk's name: the document marks the stylesheets it links with their chunk, so the
-      // CSS runtime does not add them twice (shell/src/rendering/stylesheet-links.ts).
+      // CSS runtime does not add them twice (shell/src/rendering/stylesheet-links.server.ts).
       cssChunkFilename: '[id].[contenthash:10].css',
       uniqueName: name,
       clean: true,

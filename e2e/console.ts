@@ -6,7 +6,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 import { computeTotp } from '../mf-account/server/testing/totp.ts';
 import { CONSOLE_SECTIONS } from '../shell/server/console/console-pages.ts';
 import { sectionPath, squadOfApp } from '../shell/server/console/console-sections.ts';
-import { HOST_OPERATOR_ROUTES } from '../shell/server/operator-routes.ts';
+import { HOST_OPERATOR_ROUTES } from '../shell/server/admin/operator-routes.ts';
 import { adminReleasesAnswerSchema } from './operator-answers.ts';
 import { E2E_CONSOLE_PASSWORD, E2E_OWNER_KEY } from './test-site.ts';
 

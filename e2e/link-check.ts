@@ -3,7 +3,7 @@
  * the language picker's `source=lang_switch` links) and it resolves (200, or a redirect that ends in 200).
  */
 import { LOCALES } from '@reelkeep/shared-contracts';
-import { normaliseQuery } from '../shell/server/page-cache-rules.ts';
+import { normaliseQuery } from '../shell/server/page-cache/page-cache-rules.ts';
 
 /** What the crawl found. */
 export interface LinkCheckReport {

@@ -20,9 +20,9 @@ import type { RemoteName } from '@reelkeep/shared-contracts';
 import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
 import { createLocaleStore } from '../platform/src/locale-store.ts';
 import { applyPromotion, HISTORY_PER_APP } from '../platform/src/release/registry.ts';
-import { ANONYMOUS } from '../shell/server/session.ts';
-import { detectOs } from '../shell/server/visitor.ts';
-import { createRemoteReleaseReader, isPinnable } from '../shell/server/release-snapshot.ts';
+import { ANONYMOUS } from '../shell/server/http/session.ts';
+import { detectOs } from '../shell/server/http/visitor.ts';
+import { createRemoteReleaseReader, isPinnable } from '../shell/server/releases/release-snapshot.ts';
 import type { RenderBundle } from '../shell/src/render-contract.ts';
 
 /** What the probe found; every field is judged by the journey. */
@@ -142,7 +142,7 @@ async function renderWithLive(site: string, pagePath: string): Promise<NonNullab
     url: new URL(pagePath, site),
     siteUrl: site,
     remotes: [liveRelease!],
-    shellAssets: { scripts: [], styles: [] },
+    shellAssets: { scripts: [], styles: [], startScripts: [] },
     loadResources: createLocaleStore(path.resolve(import.meta.dirname, '..', 'locales')).loadResources,
     fetchApi: (apiPath, init) => fetch(new URL(apiPath, site), init),
     visitorHeaders: {},

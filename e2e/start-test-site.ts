@@ -177,7 +177,7 @@ const fixtures: E2EFixtures = {
       "  fixed('product-overview', 'mf-landing', '/product-overview'),\n  fixed('product-overview', 'mf-landing', '/tour', { pageName: () => 'product_overview' }),",
     );
     await replaceIn(
-      path.join(dir, 'src/url-rules/retired-pages.ts'),
+      path.join(dir, 'src/url-rules/retired-pages.server.ts'),
       "  '/funimation-downloader': '/crunchyroll-downloader',",
       "  '/funimation-downloader': '/crunchyroll-downloader',\n  '/take-the-tour': '/tour',",
     );

@@ -9,7 +9,7 @@ export const BUILD = {
   kind: 'host',
   browserEntry: './src/entry.client.ts',
   serverEntry: './src/entry.server.tsx',
-  serverRuntimePlugin: path.join(import.meta.dirname, 'src/federation/server-runtime-plugin.ts'),
+  serverRuntimePlugin: path.join(import.meta.dirname, 'src/federation/server-runtime-plugin.server.ts'),
   apiEntry: './api/api.ts',
   // docs/push.md "The service worker": served by the host at /webpush/sw.js from the live shell release.
   workerEntries: { 'webpush-sw': './src/webpush/service-worker.ts' },

@@ -1,9 +1,14 @@
-import { checkField, isSecureSite, serialiseCookieDeletion, toLocalePrefix, toSameSitePath, type Locale } from '@reelkeep/shared-contracts';
-import { AUTH_COOKIE_PREFIX, getAuth } from './auth.ts';
+import {
+  checkField,
+  isSecureSite,
+  SESSION_COOKIE,
+  serialiseCookieDeletion,
+  toLocalePrefix,
+  toSameSitePath,
+  type Locale,
+} from '@reelkeep/shared-contracts';
+import { getAuth } from './auth.ts';
 import type { AccountContext } from './settings.ts';
-
-/** The session cookie better-auth sets (HttpOnly). */
-export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
 
 /** The signed-in user of a request, or null. */
 export async function readUser(request: Request, context: AccountContext) {

@@ -5,7 +5,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, oneTimeToken, twoFactor } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
-import { oncePerContext, toSameSitePath } from '@reelkeep/shared-contracts';
+import { AUTH_COOKIE_PREFIX, oncePerContext, toSameSitePath } from '@reelkeep/shared-contracts';
 import { CONSOLE_ROLE_PERMISSIONS, CONSOLE_ROLES, CONSOLE_STATEMENTS } from '@reelkeep/shared-contracts/console';
 import { accounts, sessions, twoFactors, users, verifications } from './auth-schema.ts';
 import { createGoogleVerifier } from './google.ts';
@@ -14,8 +14,6 @@ import type { AccountContext } from './settings.ts';
 
 /** Where better-auth's routes live (the shell mounts everything under /api/account/). */
 export const AUTH_BASE_PATH = '/api/account/auth';
-/** Name prefix of the auth cookies (`rk.session_token`). */
-export const AUTH_COOKIE_PREFIX = 'rk';
 /** Minutes a desktop hand-off token stays valid. */
 export const HANDOFF_TOKEN_TTL_MIN = 2;
 /**

@@ -9,7 +9,7 @@ import {
   readInput,
   readSubmittedLocale,
   respondJson,
-  readCookie,
+  hasSessionCookie,
   serialiseCookie,
   serialiseCookieDeletion,
   toLocalePrefix,
@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { AUTH_BASE_PATH, getAuth, readHandoffAccount } from './auth.ts';
 import { readClaimedEmail } from './google.ts';
 import { admitAttempt, passAccountGuard, recordAccountFailure } from './account-gate.ts';
-import { clearSessionCookies, decodeBase64Email, readUser, SESSION_COOKIE, toReturnPath } from './account-session.ts';
+import { clearSessionCookies, decodeBase64Email, readUser, toReturnPath } from './account-session.ts';
 import { answerForm } from './form-answer.ts';
 import type { AccountContext, AccountRoute } from './settings.ts';
 
@@ -69,7 +69,7 @@ async function recordLogout(request: Request, context: AccountContext, locale: L
       lang_domain: locale,
       web_version: TRACKING_WEB_VERSION,
     },
-    signedIn: readCookie(request.headers.get('cookie'), SESSION_COOKIE) !== undefined,
+    signedIn: hasSessionCookie(request.headers.get('cookie')),
   };
   const answer = await context
     .fetchApi(TRACKING_INTERNAL_ENDPOINT, { method: 'POST', headers, body: JSON.stringify(event) })

@@ -1,7 +1,9 @@
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import {
+  CACHE_TAGS_HEADER,
   CAMPAIGN_CACHE_TAG,
   CLIENT_IP_HEADER,
+  PURGE_CACHE_TAGS_HEADER,
   campaignAdminQuery,
   campaignCouponQuery,
   campaignCreateInput,
@@ -54,14 +56,6 @@ import type { CampaignSettings } from './settings.ts';
 
 type CampaignRoute = ApiRoute<CampaignSettings>;
 type CampaignContext = HostContext<CampaignSettings>;
-
-/**
- * The header by which a squad's answer tells the host which page cache tags it read (on a read) or made stale
- * (on a change): pages showing campaigns carry `campaigns`, and a campaign change drops them (docs/operations.md "Page cache").
- */
-export const CACHE_TAGS_HEADER = 'x-cache-tags';
-/** The header by which a change asks the host to drop the pages carrying these tags. */
-export const PURGE_CACHE_TAGS_HEADER = 'x-purge-cache-tags';
 
 const ADMIN_PREFIX = '/api/campaign/admin/campaigns';
 

@@ -11,6 +11,7 @@ import {
   respondJson,
   type InputResult,
   type Locale,
+  PURGE_CACHE_TAGS_HEADER,
 } from '@reelkeep/shared-contracts';
 import {
   canRole,
@@ -47,14 +48,7 @@ import {
   couponRemoveForm,
 } from '../src/console/section-inputs.ts';
 import { paginate, proposeStart, readCampaignState, sortCampaigns, toUtcMinute } from '../src/console/section-rules.ts';
-import {
-  applyCampaignChange,
-  campaignCache,
-  findCampaignRefusal,
-  PURGE_CACHE_TAGS_HEADER,
-  toFrameCampaign,
-  type CampaignRefusal,
-} from './campaign-routes.ts';
+import { applyCampaignChange, campaignCache, findCampaignRefusal, toFrameCampaign, type CampaignRefusal } from './campaign-routes.ts';
 import { findCampaign, listCampaigns, rescheduleCampaign, saveCampaign, type AuditAction, type CampaignRecord } from './campaign-repository.ts';
 import type { CampaignSettings } from './settings.ts';
 

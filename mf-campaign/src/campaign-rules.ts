@@ -45,8 +45,6 @@ export const COUPON_MODAL_DELAY_MS = 5000;
 export const AD_CLOSE_AFTER_CLICK_MS = 3000;
 /** The banner's close cookie lives one day. */
 export const BANNER_CLOSED_MAX_AGE_S = 86_400;
-/** The cookie that remembers a closed banner. */
-export const BANNER_CLOSED_COOKIE = 'rk_campaign_closed';
 /** Session storage flag: the coupon modal was closed (never auto-shown again this session). */
 export const COUPON_MODAL_SESSION_FLAG = 'rk_coupon_modal_closed';
 

@@ -1,6 +1,7 @@
 import {
   ATTRIBUTION_COOKIE_LIFETIMES_S,
   ATTRIBUTION_PARAMETERS,
+  FIRST_TOUCH_COOKIE,
   cookieSetQuery,
   readCookie,
   isSecureSite,
@@ -68,9 +69,9 @@ export function decideSiteCookies(input: {
     const value = campaign[cookie];
     if (value !== undefined) touch.set(parameter, value);
   }
-  if (touch.size > 0 && readCookie(input.cookieHeader, 'rk_first_touch') === undefined)
+  if (touch.size > 0 && readCookie(input.cookieHeader, FIRST_TOUCH_COOKIE) === undefined)
     cookies.push(
-      serialiseCookie('rk_first_touch', touch.toString(), { secure, httpOnly: true, maxAgeS: ATTRIBUTION_COOKIE_LIFETIMES_S.rk_first_touch }),
+      serialiseCookie(FIRST_TOUCH_COOKIE, touch.toString(), { secure, httpOnly: true, maxAgeS: ATTRIBUTION_COOKIE_LIFETIMES_S.rk_first_touch }),
     );
   return { kind: 'set', cookies, location };
 }

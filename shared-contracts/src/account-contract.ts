@@ -1,5 +1,19 @@
 import * as z from 'zod/mini';
 import { formAnswerSchema } from './form-answers.ts';
+import { readCookie } from './cookies.ts';
+
+/** Name prefix of the account squad's auth cookies (better-auth's `cookiePrefix`). */
+export const AUTH_COOKIE_PREFIX = 'rk';
+/** The cookie of a signed-in visitor's session (HttpOnly); better-auth adds `__Secure-` on an HTTPS site. */
+export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
+
+/**
+ * Whether a request carries the session cookie, in either spelling: without it nobody is signed in, and the host
+ * asks the account squad nothing (docs/architecture.md "Request path").
+ */
+export function hasSessionCookie(cookieHeader: string | undefined | null): boolean {
+  return readCookie(cookieHeader, SESSION_COOKIE) !== undefined || readCookie(cookieHeader, `__Secure-${SESSION_COOKIE}`) !== undefined;
+}
 
 /**
  * The account squad's API (`/api/account/*`) as pages and other squads' servers read it: one schema per

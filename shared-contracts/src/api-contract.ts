@@ -60,6 +60,16 @@ export function findSquadOfPath(pathname: string): SquadName | null {
 /** Header the host sets to the visitor's address (any incoming value is replaced). */
 export const CLIENT_IP_HEADER = 'x-reelkeep-client-ip';
 
+/**
+ * The header by which a squad's answer tells the host which page cache tags it read (on a read): pages showing
+ * campaigns carry `campaigns`, and a change of that data drops them (docs/operations.md "Page cache").
+ */
+export const CACHE_TAGS_HEADER = 'x-cache-tags';
+/** The header by which a squad's successful change asks the host to drop the pages carrying these tags (never passed on to the browser). */
+export const PURGE_CACHE_TAGS_HEADER = 'x-purge-cache-tags';
+/** The header of a client navigation's data request naming the remote versions its page runs (`/_data/<path>`). */
+export const REMOTE_VERSIONS_HEADER = 'x-remote-versions';
+
 /** Paths under this segment answer only calls from inside the servers (`fetchApi`), never visitors. */
 export const INTERNAL_PATH_SEGMENT = '/internal/';
 

@@ -179,6 +179,9 @@ export function chooseAssignmentSeed(method: AssignmentMethod, visitor: { addres
   return visitor.randomId;
 }
 
+/** The cookie that keeps the first affiliate and ads that brought the visitor, never overwritten. */
+export const FIRST_TOUCH_COOKIE = 'rk_first_touch';
+
 /** docs/experiments.md "Affiliates and ads": the attribution cookies and their lifetimes in seconds. */
 export const ATTRIBUTION_COOKIE_LIFETIMES_S = Object.freeze({
   affiliate: 30 * 24 * 3600,
@@ -220,7 +223,7 @@ export function readOrderAttribution(
     const value = readCookieValue(name);
     return value !== undefined && ATTRIBUTION_VALUE.test(value) ? value : null;
   };
-  const firstTouch = readCookieValue('rk_first_touch');
+  const firstTouch = readCookieValue(FIRST_TOUCH_COOKIE);
   const experiments: Record<string, string> = {};
   for (const experiment of options.registry ?? EXPERIMENTS) {
     if (experiment.key === PRICE_EXPERIMENT_KEY && !options.priceExperimentOpen) continue;

@@ -4,6 +4,13 @@ export const LOCALES = ['en', 'fr', 'zh', 'ja', 'de', 'es', 'pt', 'it'] as const
 /** A supported locale code as it appears in URLs. */
 export type Locale = (typeof LOCALES)[number];
 
+/**
+ * The cookie that remembers an explicit language choice (docs/routing.md "Language choice": it beats
+ * Accept-Language), set by the site's pages and the operator console alike, and how long it lasts.
+ */
+export const LANGUAGE_COOKIE = 'rk_lang';
+export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
 /** The locale served without a URL prefix. */
 export const DEFAULT_LOCALE: Locale = 'en';
 

@@ -18,10 +18,10 @@ import { pagePayloadSchema } from '@reelkeep/shared-contracts';
 import * as z from 'zod/mini';
 import { createSiteServer } from './app.ts';
 import { createStandInBundle, writeStandInShell, type StandInCalls } from './testing/stand-in-shell.ts';
-import { createPageCache } from './page-cache.ts';
-import { toPathTag } from './page-cache-rules.ts';
-import { createPageRenderer } from './page-render.ts';
-import { listLiveVersions, type ReleaseSnapshot } from './release-snapshot.ts';
+import { createPageCache } from './page-cache/page-cache.ts';
+import { toPathTag } from './page-cache/page-cache-tags.ts';
+import { createPageRenderer } from './pages/page-render.ts';
+import { listLiveVersions, type ReleaseSnapshot } from './releases/release-snapshot.ts';
 import type { Host } from './host.ts';
 
 /*
@@ -40,6 +40,8 @@ let site: ReturnType<typeof createSiteServer>;
 let base = '';
 let snapshot: ReleaseSnapshot;
 let calls: StandInCalls;
+/** The paths the stand-in account API was asked about, by session look-up. */
+const sessionLookups: string[] = [];
 
 /** Another site server over the same host and renderer, with its own settings (time-outs). */
 let createSite: (settings: Record<string, string>) => ReturnType<typeof createSiteServer>;
@@ -47,6 +49,7 @@ let createSite: (settings: Record<string, string>) => ReturnType<typeof createSi
 /** The stand-in squads' APIs: who a cookie belongs to, and a captcha answer meant for one use only. */
 const fetchApi = async (apiPath: string, init?: RequestInit): Promise<Response> => {
   if (apiPath === '/api/account/session') {
+    sessionLookups.push(new Headers(init?.headers).get('cookie') ?? '');
     const signedIn = new Headers(init?.headers).get('cookie')?.includes(ALICE_COOKIE) ?? false;
     return Response.json(
       signedIn
@@ -301,6 +304,43 @@ describe('pages through the cache', () => {
     } finally {
       snapshot.remotes = live;
     }
+  });
+});
+
+describe('the request path (docs/architecture.md "Request path")', () => {
+  it("answers a URL rule's redirect without asking who the visitor is, session cookie or not", async () => {
+    const before = sessionLookups.length;
+    const redirect = await visit('/old', { cookie: `abPlanPrice=price_a; ${ALICE_COOKIE}` });
+    expect(redirect.status).toBe(301);
+    expect(sessionLookups.length - before).toBe(0);
+  });
+
+  it('asks the account squad nothing for a visitor without the session cookie, whatever other cookies they send', async () => {
+    const before = sessionLookups.length;
+    const page = await read(await visit(fresh('/fr/store'), { cookie: 'abPlanPrice=price_a; rk_consent=denied; elk_mac=a1' }));
+    expect(page.field('user')).toBe('anonymous');
+    expect(sessionLookups.length - before).toBe(0);
+  });
+
+  it('reads the session once per request, for the account guard and the render alike', async () => {
+    const before = sessionLookups.length;
+    const guarded = await visit('/my-account', { cookie: `abPlanPrice=price_a; ${ALICE_COOKIE}` });
+    expect(guarded.status).toBe(404);
+    expect(sessionLookups.length - before).toBe(1);
+    const signedOut = await visit('/my-account');
+    expect([signedOut.status, signedOut.headers.get('location')]).toEqual([302, '/login']);
+  });
+
+  it('refuses every admin endpoint with the same answer: status, reason and a Bearer challenge', async () => {
+    const answers = await Promise.all(['/admin/releases', '/admin/outbox', '/admin/cache'].map((adminPath) => fetch(base + adminPath)));
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get('www-authenticate')).toBe('Bearer');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(await answer.json()).toEqual({ error: 'unauthorised' });
+    }
+    const promote = await fetch(`${base}/admin/releases/promote`, { method: 'POST', body: '{}' });
+    expect([promote.status, promote.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
   });
 });
 

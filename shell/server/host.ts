@@ -19,11 +19,11 @@ import { createSquadApiHost } from '@reelkeep/platform/squad-api-host';
 import { APP_OF_SQUAD, type SquadName } from '@reelkeep/shared-contracts';
 import { createErrorReporter } from './error-reporter.ts';
 import { pullRelease } from '@reelkeep/platform/artifact-origin';
-import { createReleasePuller, watchReleases, type ReleasePuller } from './release-snapshot.ts';
-import { createPageCache } from './page-cache.ts';
+import { createReleasePuller, watchReleases, type ReleasePuller } from './releases/release-snapshot.ts';
+import { createPageCache } from './page-cache/page-cache.ts';
 import { createReleaseHealth } from '@reelkeep/platform/release-health';
 import { startCanarySupervisor } from '@reelkeep/platform/canary-supervisor';
-import { createReleaseTextSource } from './release-texts.ts';
+import { createReleaseTextSource } from './releases/release-texts.ts';
 
 /**
  * Before squads had state folders, the generated auth secret lay beside the database: it moves into the

@@ -4,7 +4,7 @@ import { EmbeddedDatabaseInUseError } from '@reelkeep/platform/db';
 import { createLogger } from '@reelkeep/platform/logger';
 import { describeListenFailure } from '@reelkeep/platform/network-problems';
 import { planWorkers, superviseWorkers } from './workers.ts';
-import { createExperimentSwitchReader } from './experiment-switches.ts';
+import { createExperimentSwitchReader } from './pages/experiment-switches.ts';
 
 /** How long in-flight requests may take to finish on SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -35,9 +35,9 @@ async function serve(): Promise<void> {
   // Loaded here, not at the top: a supervising primary never runs a host, and stays small without its code.
   const [{ createSiteServer }, { createPageRenderer }, { startHost }, { listLiveVersions }] = await Promise.all([
     import('./app.ts'),
-    import('./page-render.ts'),
+    import('./pages/page-render.ts'),
     import('./host.ts'),
-    import('./release-snapshot.ts'),
+    import('./releases/release-snapshot.ts'),
   ]);
   const host = await startHost(config).catch((error: unknown) => {
     // A second site on the same embedded database is an operator's mistake, not a crash: one line, exit 1.

@@ -1,5 +1,5 @@
 import { EXPERIMENTS, PRICE_EXPERIMENT_KEY, PRICE_VARIANT_COOKIE, toPriceVariant, type PriceVariant } from '@reelkeep/shared-contracts';
-import { assignExperiments } from './experiments/assign-experiments.ts';
+import { assignExperiments } from './experiments/assign-experiments.server.ts';
 
 const PRICE_EXPERIMENT = EXPERIMENTS.filter((experiment) => experiment.key === PRICE_EXPERIMENT_KEY);
 

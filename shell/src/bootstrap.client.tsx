@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { parseJsonAnswer, readJsonResponse, type HydrationState, type PagePayload } from '@reelkeep/shared-contracts';
+import { parseJsonAnswer, readJsonResponse, REMOTE_VERSIONS_HEADER, type HydrationState, type PagePayload } from '@reelkeep/shared-contracts';
 import { createI18n, createLocalesBackend } from '@reelkeep/shared-contracts/i18n';
 import {
   ChunkLoadError,
@@ -69,7 +69,7 @@ async function ensureRemote(payload: PagePayload, opening: boolean): Promise<Pag
 async function loadPage(url: URL, signal: AbortSignal): Promise<PageLoadResult> {
   const response = await fetch(`/_data${url.pathname}${url.search}`, {
     signal,
-    headers: { accept: 'application/json', 'x-remote-versions': pinnedVersions },
+    headers: { accept: 'application/json', [REMOTE_VERSIONS_HEADER]: pinnedVersions },
   });
   if (!response.ok) throw new Error(`page data ${response.status}`);
   const { pageDataAnswerSchema } = await import('@reelkeep/shared-contracts/answers');

@@ -11,15 +11,14 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CONTRACT_VERSION, type Locale } from '@reelkeep/shared-contracts';
 import { Root } from './app/Root.tsx';
-import { createFrameDataLoader, FRAME_DATA_APPS } from './frame-data-loader.ts';
-import { loadFrameCampaign } from './frame-campaign-loader.ts';
-import { loadServerConsoleModule, loadServerPageModule, unloadServerRemotes } from './federation/server-remotes.ts';
-import { decidePageRequest } from './page-gate.ts';
-import { createSitemaps, renderRobots } from './sitemap.ts';
+import { createFrameDataLoader, FRAME_DATA_APPS } from './frame-data-loader.server.ts';
+import { loadFrameCampaign } from './frame-campaign-loader.server.ts';
+import { loadServerConsoleModule, loadServerPageModule, unloadServerRemotes } from './federation/server-remotes.server.ts';
+import { decidePageRequest } from './page-gate.server.ts';
+import { createSitemaps, renderRobots } from './sitemap.server.ts';
 import { resolvePath } from './routing/route-table.ts';
-import { assignPlanPriceVariant } from './ab-test.ts';
-import { assignVisitor } from './experiments/assign-visitor.ts';
-import { renderDocumentStream } from './rendering/document.server.tsx';
+import { assignVisitor } from './experiments/assign-visitor.server.ts';
+import { renderWholeDocument } from './rendering/document.server.tsx';
 import { resolveErrorPage, resolvePage, type ResolvedPage } from './rendering/page-resolution.server.ts';
 import type { DataOutcome, PageOutcome, PinnedRemoteRelease, RedirectOutcome, RemoteHealth, RenderBundle, RenderInput } from './render-contract.ts';
 
@@ -87,7 +86,7 @@ async function renderDocument(input: RenderInput, errorStatus: number | null): P
   const page: ResolvedPage = context.loaderData[PAGE_ROUTE_ID];
   const [frame, campaign] = await Promise.all([loadFrameData(input, page.locale), loadFrameCampaign(input, page.locale)]);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderDocumentStream(input, page, { ...frame, campaign }, <StaticRouterProvider router={router} context={context} hydrate={false} />);
+  return renderWholeDocument(input, page, { ...frame, campaign }, <StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
 
 async function loadPageData(input: RenderInput): Promise<DataOutcome> {
@@ -111,7 +110,6 @@ const bundle: RenderBundle = {
   decidePageRequest,
   readSitemap: (name, siteUrl, fetchApi) => (sitemaps ??= createSitemaps(siteUrl))(name, fetchApi),
   renderRobots,
-  assignPriceVariant: assignPlanPriceVariant,
   assignVisitor,
   renderDocument: (input) => renderDocument(input, null),
   renderErrorDocument: async (input, status) => {
@@ -124,6 +122,7 @@ const bundle: RenderBundle = {
     const match = resolvePath(pathname);
     return match ? { remote: match.definition.remote, uncached: match.definition.uncached === true } : null;
   },
+  frameDataApps: FRAME_DATA_APPS,
   unloadRemotes: unloadServerRemotes,
   probeRemote,
   loadConsoleModule: loadServerConsoleModule,

@@ -7,13 +7,12 @@ import type {
   OsState,
   PagePayload,
   PinnedRemote,
-  PriceVariant,
   RemoteName,
   SessionState,
 } from '@reelkeep/shared-contracts';
 import type { ReactNode } from 'react';
 import type { ConsoleModule } from '@reelkeep/shared-contracts/console';
-import type { PageGateDecision } from './page-gate.ts';
+import type { PageGateDecision } from './page-gate.server.ts';
 
 /** A remote pinned for one request: the browser entry and, for the server, its container on disk. */
 export interface PinnedRemoteRelease extends PinnedRemote {
@@ -34,11 +33,8 @@ export interface RenderInput {
   /** Absolute public URL of the site (canonical links). */
   siteUrl: string;
   remotes: PinnedRemoteRelease[];
-  /**
-   * The shell's own browser files for this version; `startScripts`, the chunks its entry loads as it starts,
-   * is absent when a host older than it serves this bundle.
-   */
-  shellAssets: { scripts: string[]; styles: string[]; startScripts?: string[] };
+  /** The shell's own browser files for this version; `startScripts`: the chunks its entry loads as it starts. */
+  shellAssets: { scripts: string[]; styles: string[]; startScripts: string[] };
   loadResources: (locale: Locale, namespaces: readonly string[]) => Promise<NamespaceResources>;
   /** Calls the squads' APIs of the snapshot this request renders with. */
   fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
@@ -88,13 +84,13 @@ export interface RedirectOutcome {
   location: string;
 }
 
-/** A page ready to stream. */
+/** A rendered page: its whole document is ready before `pipe` writes it (in one write, then `end`). */
 export interface PageOutcome {
   kind: 'page';
   status: number;
   head: HeadFields;
   unavailable: RemoteName[];
-  /** Streams the whole document into the sink; resolves when the last byte is written. */
+  /** Writes the whole document into the sink and ends it; resolves when it is written. */
   pipe: (sink: NodeJS.WritableStream & { end(): void }) => Promise<void>;
 }
 
@@ -115,45 +111,48 @@ export type DataOutcome = RedirectOutcome | { kind: 'data'; payload: PagePayload
  * (docs/releases.md "The shell is one deployable").
  */
 export interface RenderBundle {
-  /** URL rules, language choice and account guards for a page request (docs/routing.md). */
-  decidePageRequest: (request: { url?: string; headers: IncomingHttpHeaders }, siteUrl: string, signedIn: boolean) => PageGateDecision;
+  /**
+   * URL rules, language choice and account guards for a page request (docs/routing.md); `readSignedIn` is asked
+   * only once the URL rules let the request through (docs/architecture.md "Request path").
+   */
+  decidePageRequest: (
+    request: { url?: string; headers: IncomingHttpHeaders },
+    siteUrl: string,
+    readSignedIn: () => Promise<boolean>,
+  ) => Promise<PageGateDecision>;
   /** A sitemap (`index`, `pages`, `services`, `articles`), built through the squads' APIs and cached; null for an unknown name. */
   readSitemap: (name: string, siteUrl: string, fetchApi: (path: string) => Promise<Response>) => Promise<string | null>;
   renderRobots: (siteUrl: string) => string;
-  /** The visitor's price variant (docs/commerce.md "Price experiment") and the cookie that keeps it. */
-  assignPriceVariant: (input: { cookieHeader: string | undefined; query: URLSearchParams; clientIp: string; open: boolean; secure: boolean }) => {
-    value: PriceVariant;
-    setCookie: string | null;
-  };
   /**
    * Every experiment of the registry for one page request (docs/experiments.md "Assignment") and the
-   * attribution cookies of its query (docs/experiments.md "Affiliates and ads"). Optional: the host falls back
-   * to `assignPriceVariant` with a shell release built without it.
+   * attribution cookies of its query (docs/experiments.md "Affiliates and ads").
    */
-  assignVisitor?: (input: VisitorAssignmentInput) => VisitorAssignment;
+  assignVisitor: (input: VisitorAssignmentInput) => VisitorAssignment;
   renderDocument: (input: RenderInput) => Promise<RedirectOutcome | PageOutcome>;
   /** The localised error page (docs/frame.md "Error pages") for a failure outside any remote's region. */
   renderErrorDocument: (input: RenderInput, status: number) => Promise<PageOutcome>;
   loadPageData: (input: RenderInput) => Promise<DataOutcome>;
+  /** The remote and cache rule of the route a page path (locale prefix included) renders; null when no route matches. */
+  describeRoute: (pathname: string) => RouteCacheFacts | null;
   /**
-   * The remote and cache rule of the route a page path (locale prefix included) renders; null when no route
-   * matches. Optional: the host caches no page of a shell release built without it.
+   * The remotes whose APIs the frame's data comes from (the service catalogue, the footer's articles): a fact of
+   * this shell release, so a cached page names their versions too (docs/operations.md "Page cache").
    */
-  describeRoute?: (pathname: string) => RouteCacheFacts | null;
+  frameDataApps: readonly RemoteName[];
   /**
    * Unloads the server containers of the remote versions `keep` refuses (docs/operations.md "Memory");
-   * answers them as `name@version`. Optional: a shell release built without it keeps every container.
+   * answers them as `name@version`.
    */
-  unloadRemotes?: (keep: (name: RemoteName, version: string) => boolean) => string[];
+  unloadRemotes: (keep: (name: RemoteName, version: string) => boolean) => string[];
   /** Loads a remote's server container to tell whether it is healthy (admin status). */
   probeRemote: (remote: PinnedRemoteRelease, timeoutMs: number) => Promise<RemoteHealth>;
   /**
    * A remote version's console sections (its `./console`, docs/console.md "Squad sections"); rejects when it
-   * has none or it breaks the contract. Optional: a shell release built without it shows no squad section.
+   * has none or it breaks the contract.
    */
-  loadConsoleModule?: (remote: PinnedRemoteRelease, timeoutMs: number) => Promise<ConsoleModule>;
+  loadConsoleModule: (remote: PinnedRemoteRelease, timeoutMs: number) => Promise<ConsoleModule>;
   /** A console section's body as static HTML, rendered with the React the remotes share. */
-  renderConsoleMarkup?: (body: ReactNode) => string;
+  renderConsoleMarkup: (body: ReactNode) => string;
   contractVersion: string;
 }
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { readInput, type Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import { canRole } from '@reelkeep/shared-contracts/console';
-import type { PageCache } from '../page-cache.ts';
-import type { EntrySummary } from '../page-cache-store.ts';
-import { toPathTag } from '../page-cache-rules.ts';
+import type { PageCache } from '../page-cache/page-cache.ts';
+import type { EntrySummary } from '../page-cache/page-cache-store.ts';
+import { toPathTag } from '../page-cache/page-cache-tags.ts';
 import { html, type Markup } from './console-html.ts';
 import type { SectionHandler } from './console-section-context.ts';
 import { readTableState, renderTable, type TableColumn } from './console-table.ts';

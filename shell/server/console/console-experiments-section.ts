@@ -10,7 +10,7 @@ import {
 import { canRole, checkoutFunnelAnswerSchema, type CheckoutFunnelAnswer } from '@reelkeep/shared-contracts/console';
 import { buildExperimentReadout, type ExperimentReadout, type ExposureCount } from '../../api/experiment-readout.ts';
 import { estimateConversion } from '../../api/experiment-statistics.ts';
-import { readExperimentSwitches, writeExperimentSwitch, type ExperimentSwitch } from '../experiment-switches.ts';
+import { readExperimentSwitches, writeExperimentSwitch, type ExperimentSwitch } from '../pages/experiment-switches.ts';
 import { renderIntervalChart, renderTimeChart, type TimeSeries } from './console-charts.ts';
 import { html, type Markup } from './console-html.ts';
 import type { SectionHandler, SectionRequest } from './console-section-context.ts';

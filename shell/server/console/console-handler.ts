@@ -47,8 +47,8 @@ import { translateSwitchAction, translateSwitchQuestion } from './console-texts.
 import { handleApiKeysSection } from './api-keys-section.ts';
 import { findConsoleRoute } from './console-routes.ts';
 // The site's own language rule and cookie (docs/routing.md "Language choice"), not a second one.
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '../../src/page-gate.ts';
-import { matchLanguageTag } from '../../src/url-rules/root-language.ts';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '@reelkeep/shared-contracts';
+import { matchLanguageTag } from '../../src/url-rules/root-language.server.ts';
 import {
   allowPreviewFrames,
   buildPreviewCsp,
@@ -69,7 +69,7 @@ import {
   type ConsoleFrame,
   type ConsoleSectionId,
 } from './console-pages.ts';
-import type { PageCache } from '../page-cache.ts';
+import type { PageCache } from '../page-cache/page-cache.ts';
 import { handleShellSections, renderReleaseBuilds, type VersionHealthReader } from './console-shell-sections.ts';
 import type { SectionRequest } from './console-section-context.ts';
 

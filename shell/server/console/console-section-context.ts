@@ -3,7 +3,7 @@ import type { ConsoleActor, ConsolePermission } from '@reelkeep/shared-contracts
 import type { Database } from '@reelkeep/platform/db';
 import type { Logger } from '@reelkeep/platform/logger';
 import type { RegistryStore } from '@reelkeep/platform/registry';
-import type { PageCache } from '../page-cache.ts';
+import type { PageCache } from '../page-cache/page-cache.ts';
 import type { Markup } from './console-html.ts';
 import type { ConsoleSectionId } from './console-pages.ts';
 

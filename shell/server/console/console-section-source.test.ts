@@ -1,7 +1,7 @@
 import { createLogger } from '@reelkeep/platform/logger';
 import type { ConsoleModule } from '@reelkeep/shared-contracts/console';
 import type { PinnedRemoteRelease, RenderBundle } from '../../src/render-contract.ts';
-import type { ReleaseSnapshot } from '../release-snapshot.ts';
+import type { ReleaseSnapshot } from '../releases/release-snapshot.ts';
 import { createConsoleSectionSource } from './console-section-source.ts';
 
 const remote = (name: PinnedRemoteRelease['name'], version: string) =>
@@ -42,11 +42,11 @@ describe('the console section source', () => {
     expect(await source.render(null)).toBe('<p>x</p>');
   });
 
-  it('offers no section when the live shell release cannot load them', async () => {
+  it('offers no section when the live shell release does not load', async () => {
     const snapshot = { remotes: [remote('mf-checkout', '2.0.0')] } as unknown as ReleaseSnapshot;
     const source = createConsoleSectionSource({
       releases: { current: () => snapshot },
-      pages: { loadBundle: async () => ({}) as RenderBundle },
+      pages: { loadBundle: async (): Promise<RenderBundle> => Promise.reject(new Error('no shell release is live')) },
       logger: createLogger('error'),
       timeoutMs: 100,
     });

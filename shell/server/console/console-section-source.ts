@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Logger } from '@reelkeep/platform/logger';
 import type { RenderBundle } from '../../src/render-contract.ts';
-import type { ReleaseSnapshot } from '../release-snapshot.ts';
+import type { ReleaseSnapshot } from '../releases/release-snapshot.ts';
 import { squadOfApp, type ConsoleSectionSource, type SquadConsole } from './console-sections.ts';
 
 /**
@@ -27,7 +27,7 @@ export function createConsoleSectionSource(deps: {
           const squad = squadOfApp(remote.name);
           if (!squad) return null;
           const entry: SquadConsole = { squad, app: remote.name, version: remote.version };
-          if (!bundle?.loadConsoleModule) return { ...entry, error: 'the live shell release loads no console sections' };
+          if (!bundle) return { ...entry, error: 'the live shell release did not load' };
           try {
             return { ...entry, module: await bundle.loadConsoleModule(remote, deps.timeoutMs) };
           } catch (error) {
@@ -45,7 +45,7 @@ export function createConsoleSectionSource(deps: {
     },
     async render(body: ReactNode): Promise<string | null> {
       const bundle = await deps.pages.loadBundle(deps.releases.current()).catch(() => undefined);
-      return bundle?.renderConsoleMarkup?.(body) ?? null;
+      return bundle?.renderConsoleMarkup(body) ?? null;
     },
   };
 }

@@ -1,12 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PageGateDecision } from '../../src/page-gate.ts';
+import type { PageGateDecision } from '../../src/page-gate.server.ts';
 import type { PageOutcome, RenderBundle, RenderInput } from '../../src/render-contract.ts';
 
 /** What the stand-in's renders were asked for: the URL and the cookie the loaders saw. */
 export interface StandInCalls {
   documents: { url: string; cookie?: string }[];
   data: { url: string; cookie?: string }[];
+  /** The paths the page gate was asked about. */
+  gates: string[];
 }
 
 /** The routes of the stand-in release (locale prefix `fr`/`de` stripped), each with the remote that renders it. */
@@ -60,22 +62,23 @@ const writePage = (status: number, html: string): PageOutcome => ({
  * user, nonce) and counts its renders, so a test can tell a cached answer from a fresh one.
  */
 export function createStandInBundle(): { bundle: RenderBundle; calls: StandInCalls } {
-  const calls: StandInCalls = { documents: [], data: [] };
+  const calls: StandInCalls = { documents: [], data: [], gates: [] };
   const bundle: RenderBundle = {
-    decidePageRequest(request): PageGateDecision {
+    async decidePageRequest(request, _siteUrl, readSignedIn): Promise<PageGateDecision> {
       const url = new URL(request.url ?? '/', 'http://site.test');
+      calls.gates.push(url.pathname);
       if (url.pathname === '/old') return { kind: 'redirect', status: 301, location: '/store', headers: {} };
       if (url.searchParams.get('source') === 'lang_switch') return { kind: 'render', headers: { 'set-cookie': ['rk_lang=fr; Path=/'] } };
+      if (url.pathname === '/my-account' && !(await readSignedIn())) return { kind: 'redirect', status: 302, location: '/login', headers: {} };
       return { kind: 'render', headers: {} };
     },
     readSitemap: async () => null,
     renderRobots: () => '',
-    assignPriceVariant({ cookieHeader, open }) {
-      if (!open) return { value: 'old', setCookie: null };
+    assignVisitor({ cookieHeader, openOverrides }) {
+      if (!openOverrides.ab_plan_price) return { values: { abPlanPrice: 'old' }, pageVariants: {}, setCookies: [] };
       const current = /abPlanPrice=(\w+)/.exec(cookieHeader ?? '')?.[1];
-      return current
-        ? { value: current as ReturnType<RenderBundle['assignPriceVariant']>['value'], setCookie: null }
-        : { value: 'price_a', setCookie: 'abPlanPrice=price_a; Path=/' };
+      const value = (current ?? 'price_a') as ReturnType<RenderBundle['assignVisitor']>['values']['abPlanPrice'];
+      return { values: { abPlanPrice: value }, pageVariants: { abPlanPrice: value }, setCookies: current ? [] : ['abPlanPrice=price_a; Path=/'] };
     },
     async renderDocument(input) {
       calls.documents.push({ url: input.url.pathname + input.url.search, cookie: input.visitorHeaders.cookie });
@@ -106,7 +109,13 @@ export function createStandInBundle(): { bundle: RenderBundle; calls: StandInCal
       const remote = ROUTES[stripLocale(pathname)];
       return remote ? { remote, uncached: UNCACHED.includes(stripLocale(pathname)) } : null;
     },
+    frameDataApps: ['mf-landing'],
+    unloadRemotes: () => [],
     probeRemote: async (remote) => ({ name: remote.name, version: remote.version, healthy: true, routes: [] }),
+    loadConsoleModule: async () => {
+      throw new Error('no console sections in the stand-in');
+    },
+    renderConsoleMarkup: () => '',
     contractVersion: 'stand-in',
   };
   return { bundle, calls };
@@ -129,5 +138,5 @@ export async function writeStandInShell(shellDir: string, bundle: RenderBundle):
     path.join(shellDir, 'server', 'ssr.cjs'),
     `module.exports = { default: globalThis[Symbol.for('reelkeep.test.stand-in-shells')].get(${JSON.stringify(shellDir)}) };\n`,
   );
-  await writeFile(path.join(shellDir, 'browser', 'entry-assets.json'), JSON.stringify({ scripts: ['main.js'], styles: [] }));
+  await writeFile(path.join(shellDir, 'browser', 'entry-assets.json'), JSON.stringify({ scripts: ['main.js'], styles: [], startScripts: [] }));
 }

@@ -24,11 +24,11 @@ import { shouldShowCampaignBanner } from '../app/campaign-banner-rules.ts';
 import { renderCampaignBannerHtml } from './campaign-banner.server.ts';
 import { buildHeadTags, renderHeadTagsHtml, toCanonicalUrl } from './head-tags.ts';
 import { escapeHtml } from './html-text.ts';
-import { renderStylesheetLink } from './stylesheet-links.ts';
+import { renderStylesheetLink } from './stylesheet-links.server.ts';
 
 /** The shell's browser container (its build's `uniqueName`: the package name without the scope). */
 const SHELL_CONTAINER = 'shell';
-import { serialiseHydrationState } from './hydration-text.ts';
+import { serialiseHydrationState } from './hydration-text.server.ts';
 import type { ResolvedPage } from './page-resolution.server.ts';
 
 /** The store a page starts with: the contract's slices, filled from the request and the resolved page. */
@@ -126,12 +126,12 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: 
 }
 
 /**
- * Renders a resolved page into a document stream (docs/routing.md "Rendering a page"): the provider tree
- * around `app`, rendered whole before the first byte (the data is loaded), so a region that fails while
- * rendering still sets the status (503); then the hydration state after the root. The render is bounded by
+ * Renders a resolved page into a whole document, not a stream (docs/routing.md "Rendering a page"): the provider
+ * tree around `app`, rendered whole before the first byte (the data is loaded), so a region that fails while
+ * rendering still sets the status (503); then the hydration state after the root, written in one piece. The render is bounded by
  * RENDER_TIMEOUT_MS and its timer always cleared.
  */
-export async function renderDocumentStream(input: RenderInput, page: ResolvedPage, frame: FrameData, app: ReactNode): Promise<PageOutcome> {
+export async function renderWholeDocument(input: RenderInput, page: ResolvedPage, frame: FrameData, app: ReactNode): Promise<PageOutcome> {
   const site = createSiteStore(buildStoreState(input, page, frame));
   for (const module of page.modules.values()) site.injectSlices(module.slices);
   const route = page.payload.match?.route;

@@ -13,7 +13,7 @@ import {
 } from '@reelkeep/shared-contracts';
 import { createI18n, fixedTranslate, type I18n } from '@reelkeep/shared-contracts/i18n';
 import { withTimeout } from '../federation/page-modules.ts';
-import { loadServerPageModule } from '../federation/server-remotes.ts';
+import { loadServerPageModule } from '../federation/server-remotes.server.ts';
 import { resolvePath, splitLocale } from '../routing/route-table.ts';
 import type { RenderInput } from '../render-contract.ts';
 

@@ -1,0 +1,22 @@
+import { DEFAULT_LOCALE, EXPERIMENTS, validateExperimentRegistry } from '@reelkeep/shared-contracts';
+import type { VisitorAssignment, VisitorAssignmentInput } from '../render-contract.ts';
+import { resolvePath, splitLocale } from '../routing/route-table.ts';
+import { assignExperiments } from './assign-experiments.server.ts';
+import { collectAttributionCookies } from './attribution.server.ts';
+
+// docs/experiments.md "The registry": a bad registry stops this shell release when it loads, naming the experiment.
+const REGISTRY = validateExperimentRegistry(EXPERIMENTS);
+
+/**
+ * The shell bundle's `assignVisitor`: the experiments of the page the path renders (docs/experiments.md
+ * "Assignment") and the attribution cookies of the query (docs/experiments.md "Affiliates and ads").
+ */
+export function assignVisitor(input: VisitorAssignmentInput): VisitorAssignment {
+  const match = resolvePath(input.pathname);
+  const assignment = assignExperiments({
+    ...input,
+    page: { routeKey: match?.route ?? null, locale: match?.locale ?? splitLocale(input.pathname)?.locale ?? DEFAULT_LOCALE },
+    registry: REGISTRY,
+  });
+  return { ...assignment, setCookies: [...assignment.setCookies, ...collectAttributionCookies(input)] };
+}
