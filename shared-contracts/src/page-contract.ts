@@ -7,9 +7,11 @@ import type { SharedState } from './store-contract.ts';
 /**
  * Version of these contracts. A remote records the version it was built against; the shell refuses a
  * remote whose major differs from its own (at promotion and again at load). Major 4: texts are read through
- * the shared react-i18next, no longer through a translator each bundle carries (ADR 0002, issue 23).
+ * the shared react-i18next, no longer through a translator each bundle carries (ADR 0002, issue 23). Major 5: the
+ * shell's react-i18next and react-redux are tree-shaken to the exports every app lists (`SHARED_USED_EXPORTS`); a
+ * remote built before would load their full fallback builds, a second copy of each (ADR 0002, issue 23).
  */
-export const CONTRACT_VERSION = '4.1.0';
+export const CONTRACT_VERSION = '5.0.0';
 
 /** Tells whether a remote built against `remoteVersion` can run in a shell built against `hostVersion`. */
 export function isContractCompatible(remoteVersion: string, hostVersion: string = CONTRACT_VERSION): boolean {
