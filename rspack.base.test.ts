@@ -12,6 +12,7 @@ import {
   readTreeShakenExports,
   SHARED_SINGLETONS,
   SHARED_USED_EXPORTS,
+  SINGLETON_DEPENDENCIES,
 } from './rspack.base.ts';
 
 /** The workspaces whose code reaches a browser container (the shell, the remotes and what they import). */
@@ -129,5 +130,25 @@ describe('SHARED_USED_EXPORTS', () => {
     expect(
       findUnlistedSharedExports({ shared: [{ name: 'react-redux', usedExports: [...SHARED_USED_EXPORTS['react-redux']] }] }, packageExports),
     ).toEqual([]);
+  });
+});
+
+describe('SINGLETON_DEPENDENCIES', () => {
+  it('names every package the shared singletons import, so the singletons chunk holds all of them', () => {
+    const dependenciesOf = (name: string): string[] => {
+      const packageJson = JSON.parse(readFileSync(path.join(import.meta.dirname, 'node_modules', name, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      return Object.keys(packageJson.dependencies ?? {}).filter((dependency) => !dependency.startsWith('@types/'));
+    };
+    const found = new Set<string>();
+    const pending: string[] = [...SHARED_SINGLETONS];
+    while (pending.length > 0)
+      for (const dependency of dependenciesOf(pending.pop()!))
+        if (!found.has(dependency)) {
+          found.add(dependency);
+          pending.push(dependency);
+        }
+    expect([...found].filter((name) => !(SHARED_SINGLETONS as readonly string[]).includes(name)).sort()).toEqual([...SINGLETON_DEPENDENCIES].sort());
   });
 });
