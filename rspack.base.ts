@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
+import { rspack, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 const ROOT_DIR = import.meta.dirname;
@@ -30,6 +30,24 @@ function federationRuntimeAsModules(): Record<string, string> {
 }
 
 /**
+ * Rspack's federation plugin aliases `@module-federation/runtime` (any request under it) to the CommonJS build it
+ * resolves for its runtime tools, after this config's own aliases are read; the bundler runtime's ES module build then
+ * imports that CommonJS copy beside the ES module helpers: both in every container. This plugin, applied after the
+ * federation plugin, puts the ES module build back once all plugins have set their aliases.
+ */
+const federationRuntimeAliasPlugin = {
+  apply(compiler: Compiler) {
+    compiler.hooks.afterPlugins.tap('FederationRuntimeAsModules', () => {
+      const { '@module-federation/runtime': _commonJs, ...alias } = (compiler.options.resolve.alias ?? {}) as Record<
+        string,
+        string | false | string[]
+      >;
+      compiler.options.resolve.alias = { ...alias, ...federationRuntimeAsModules() };
+    });
+  },
+};
+
+/**
  * Shared singletons, each at the exact version of the root package.json. react-router is deliberately
  * not here: the shell owns the router, remotes navigate with plain links (lint enforces it), so the
  * router is tree-shaken into the shell instead of shipped whole as a shared module. @reduxjs/toolkit is
@@ -40,6 +58,15 @@ function federationRuntimeAsModules(): Record<string, string> {
  * issue 23 amendment).
  */
 export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-redux', 'i18next', 'react-i18next'] as const;
+
+/**
+ * The shared singletons and the packages they import (scheduler for react-dom, use-sync-external-store for
+ * react-redux, html-parse-stringify for react-i18next): grouped into one `singletons` chunk in
+ * every browser container. A page downloads them all at once anyway; as one file they are 2.3 kB gzip smaller than
+ * as seven (docs/budgets.md). A test keeps the dependencies here in step with the packages' own.
+ */
+export const SINGLETON_DEPENDENCIES = ['scheduler', 'use-sync-external-store', 'html-parse-stringify'] as const;
+const SINGLETON_MODULES = new RegExp(`[\\\\/]node_modules[\\\\/](${[...SHARED_SINGLETONS, ...SINGLETON_DEPENDENCIES].join('|')})[\\\\/]`);
 
 interface PackageJson {
   name: string;
@@ -70,11 +97,71 @@ function resolveSharedVersions(appPackage: PackageJson): Record<string, string> 
   return versions;
 }
 
-function buildSharedConfig(versions: Record<string, string>, eager: boolean) {
-  const shared: Record<string, { singleton: true; strictVersion: true; requiredVersion: string; version: string; eager: boolean }> = {};
+/**
+ * The exports of a shared singleton that the shell's copy keeps (Module Federation's shared tree shaking,
+ * `treeShaking: { mode: 'runtime-infer', usedExports }`): what the shell and every remote import from it, one list
+ * every app builds with. The shell provides the singleton and every remote takes the shell's copy, so the list is
+ * the union of all apps' imports, not the shell's own: an export only a remote uses (the checkout's, say) must be
+ * here or that remote would find it missing. `shared-usage.test.ts` checks the list against every import of the
+ * workspaces and the release build checks each app's used exports as the bundler saw them (ADR 0002, issue 23
+ * amendment). React and react-dom are CommonJS and cannot be shaken; i18next builds its default instance when it
+ * loads, so it stays whole.
+ */
+export const SHARED_USED_EXPORTS = {
+  'react-i18next': ['I18nextProvider', 'Trans', 'useTranslation'],
+  'react-redux': ['Provider', 'useDispatch', 'useSelector', 'useStore'],
+} as const satisfies Partial<Record<(typeof SHARED_SINGLETONS)[number], readonly string[]>>;
+
+/**
+ * The exports of tree-shaken singletons an app uses beyond `SHARED_USED_EXPORTS`, read from its browser build's
+ * `mf-manifest-stats.json`, where the bundler records per shared module the list merged with what the app's code
+ * references. It also records member paths (`useSelector.withTypes` gives `withTypes`), so only names the package
+ * really exports (`packageExports`) count. Empty when the app stays within the list; the release build fails otherwise.
+ */
+export function findUnlistedSharedExports(
+  manifestStats: { shared?: { name: string; usedExports?: string[] }[] },
+  packageExports: Record<string, readonly string[]>,
+): string[] {
+  const unlisted: string[] = [];
+  for (const shared of manifestStats.shared ?? []) {
+    if (!isTreeShaken(shared.name)) continue;
+    const listed: readonly string[] = SHARED_USED_EXPORTS[shared.name];
+    const exported = packageExports[shared.name] ?? [];
+    for (const name of shared.usedExports ?? []) if (exported.includes(name) && !listed.includes(name)) unlisted.push(`${shared.name}: ${name}`);
+  }
+  return unlisted;
+}
+
+/** The names each tree-shaken singleton exports, as Node loads it. */
+export async function readTreeShakenExports(): Promise<Record<string, readonly string[]>> {
+  const names = Object.keys(SHARED_USED_EXPORTS);
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, Object.keys((await import(name)) as object)] as const)));
+}
+
+/** Whether a shared singleton is tree-shaken to `SHARED_USED_EXPORTS`. */
+export function isTreeShaken(name: string): name is keyof typeof SHARED_USED_EXPORTS {
+  return Object.hasOwn(SHARED_USED_EXPORTS, name);
+}
+
+/** Where Rspack puts the full build of a tree-shaken singleton, inside the browser container (its fallback). */
+export const TREE_SHAKING_FALLBACK_DIR = 'independent-packages';
+
+interface SharedEntry {
+  singleton: true;
+  strictVersion: true;
+  requiredVersion: string;
+  version: string;
+  eager: boolean;
+  treeShaking?: { mode: 'runtime-infer'; usedExports: string[] };
+}
+
+function buildSharedConfig(versions: Record<string, string>, eager: boolean, treeShaking: boolean) {
+  const shared: Record<string, SharedEntry> = {};
   for (const [name, version] of Object.entries(versions)) {
-    const entry = { singleton: true as const, strictVersion: true as const, requiredVersion: version, version, eager };
-    shared[name] = entry;
+    const entry: SharedEntry = { singleton: true as const, strictVersion: true as const, requiredVersion: version, version, eager };
+    // Browser containers only: a server container is one file that loads no chunk, and the host's is eager.
+    shared[name] =
+      treeShaking && isTreeShaken(name) ? { ...entry, treeShaking: { mode: 'runtime-infer', usedExports: [...SHARED_USED_EXPORTS[name]] } } : entry;
     // Deep imports (react/jsx-runtime, react-dom/client) are shared with the same guarantees.
     shared[`${name}/`] = entry;
   }
@@ -176,11 +263,20 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
       // CSS runtime does not add them twice (shell/src/rendering/stylesheet-links.server.ts).
       cssChunkFilename: '[id].[contenthash:10].css',
       uniqueName: name,
-      clean: true,
+      // The full builds of the tree-shaken singletons are written there before the container is emitted: keep them.
+      clean: { keep: new RegExp(TREE_SHAKING_FALLBACK_DIR) },
     },
     resolve: { ...resolve, alias: federationRuntimeAsModules() },
     module: { rules: [scriptRule('browser'), cssRule('browser'), federationRuntimeRule] },
-    optimization: { splitChunks: { chunks: 'async' }, moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: {
+      splitChunks: {
+        chunks: 'async',
+        // Every page needs every shared singleton: one file compresses better than seven and is one request.
+        cacheGroups: { singletons: { test: SINGLETON_MODULES, name: 'singletons', chunks: 'async', enforce: true, priority: 10 } },
+      },
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+    },
     performance: false,
     plugins: [
       new rspack.DefinePlugin({ ...define, 'process.env.NODE_ENV': JSON.stringify(mode), __SERVER__: 'false' }),
@@ -188,7 +284,7 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
         name,
         filename: 'remoteEntry.js',
         exposes: options.exposes,
-        shared: buildSharedConfig(versions, false),
+        shared: buildSharedConfig(versions, false, true),
         dts: false,
         manifest: { fileName: 'mf-manifest.json' },
         shareStrategy: 'loaded-first',
@@ -198,6 +294,7 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
           optimization: { disableSnapshot: true, target: 'web' },
         },
       }),
+      federationRuntimeAliasPlugin,
     ],
   };
 
@@ -237,7 +334,7 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
         library: { type: 'commonjs-module' },
         remoteType: 'commonjs-module',
         // Eager only in the host's server container: remotes must take React from the host (docs/toolchain.md "Eager shared modules only in the host").
-        shared: buildSharedConfig(versions, options.kind === 'host'),
+        shared: buildSharedConfig(versions, options.kind === 'host', false),
         dts: false,
         manifest: false,
         runtimePlugins: options.serverRuntimePlugin ? [options.serverRuntimePlugin] : [],

@@ -1,6 +1,7 @@
 /**
  * Every budget of issue 16 in one run (docs/budgets.md "Budgets"), printed as one table; exits 1 when one is missed:
- * - first-load JavaScript of the landing page (bench/measure-landing-js.ts) against 135 kB gzip;
+ * - first-load JavaScript of the landing page (bench/measure-landing-js.ts) against 150 kB gzip (issue 23: the design
+ *   card's i18next, react-i18next and Redux Toolkit in it; Next.js 16 serves the same page at 150.7 kB);
  * - uncached rendering (page cache off) beside the monolith baseline, at least 0.9 × its req/s;
  * - cached pages through Varnish (the repository's VCL) beside nginx serving the same bytes, at least 0.8 × nginx,
  *   with Varnish's hit rate (bench/edge-throughput.ts);
@@ -33,8 +34,8 @@ import {
 import { measureEdgeThroughput } from './edge-throughput.ts';
 import { measureMemoryUnderReleases, RSS_BUDGET_MB } from './memory-under-releases.ts';
 
-/** Issue 16's budgets. */
-const FIRST_LOAD_BUDGET_KB = 135;
+/** Issue 16's budgets, with issue 23's first load. */
+const FIRST_LOAD_BUDGET_KB = 150;
 const MONOLITH_FIRST_LOAD_KB = 129.5;
 const UNCACHED_MIN_RATIO = 0.9;
 const CACHED_MIN_RATIO = 0.8;

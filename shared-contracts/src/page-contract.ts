@@ -9,7 +9,9 @@ import type { SharedState } from './store-contract.ts';
  * remote whose major differs from its own (at promotion and again at load). Major 4: texts are read through
  * the shared react-i18next, no longer through a translator each bundle carries (ADR 0002, issue 23). Major 5: the
  * shell's render bundle has no optional members left for older hosts or bundles, its page gate reads the session
- * only after the URL rules, and it names its frame-data remotes (ADR 0018).
+ * only after the URL rules, and it names its frame-data remotes (ADR 0018); its
+ * react-i18next and react-redux are tree-shaken to the exports every app lists (`SHARED_USED_EXPORTS`), so a
+ * remote built before would load their full fallback builds, a second copy of each (ADR 0002, issue 23).
  */
 export const CONTRACT_VERSION = '5.0.0';
 

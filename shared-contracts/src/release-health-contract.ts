@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { REMOTE_NAMES } from './routes.ts';
+import type { RemoteName } from './routes.ts';
 
 /**
  * docs/releases.md "Health per version": the browser's report of a failure only it sees, counted for the version of
@@ -16,11 +15,13 @@ export const BROWSER_FAILURES = ['chunk-load', 'error-boundary', 'type-error'] a
 /** One failure a browser reports. */
 export type BrowserFailure = (typeof BROWSER_FAILURES)[number];
 
-/** `POST /_beacon/release-health`: which version of which app failed, and how. */
-export const releaseHealthBeaconSchema = z.object({
-  app: z.enum(['shell', ...REMOTE_NAMES]),
-  version: z.string().check(z.regex(/^[0-9A-Za-z.+-]{1,64}$/)),
-  failure: z.enum(BROWSER_FAILURES),
-});
-/** A beacon's body. */
-export type ReleaseHealthBeacon = z.infer<typeof releaseHealthBeaconSchema>;
+/**
+ * `POST /_beacon/release-health`: which version of which app failed, and how. Its schema is in
+ * `release-health-schema.ts`, which only the server reads: this module is in every page's first load, zod is not
+ * (docs/adr/0007-answer-schemas.md).
+ */
+export interface ReleaseHealthBeacon {
+  app: 'shell' | RemoteName;
+  version: string;
+  failure: BrowserFailure;
+}

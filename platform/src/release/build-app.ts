@@ -5,7 +5,7 @@ import path from 'node:path';
 import { rspack, type MultiStats } from '@rspack/core';
 import { CONTRACT_VERSION, SQUAD_OF_APP } from '@reelkeep/shared-contracts';
 import type { ReleaseManifest } from '@reelkeep/shared-contracts/schemas';
-import { createAppConfigs, type AppBuildOptions } from '../../../rspack.base.ts';
+import { createAppConfigs, findUnlistedSharedExports, readTreeShakenExports, type AppBuildOptions } from '../../../rspack.base.ts';
 import { hashFile, listFiles, RELEASE_MANIFEST_FILE, toReleaseDir } from './releases.ts';
 import { inspectApiModule } from './api-inspection.ts';
 import { API_MODULE_FILE, RELEASE_MIGRATIONS_DIR } from '../squad-api-host.ts';
@@ -83,6 +83,15 @@ export async function buildApp(
         define: { __APP_VERSION__: packageJson.version, __CONTRACT_VERSION__: CONTRACT_VERSION },
       }),
     );
+    // docs/adr/0002-builds-and-sharing.md, issue 23 amendment: the shell's copy of a tree-shaken singleton keeps only the listed exports.
+    const manifestStats = JSON.parse(await readFile(path.join(staging, 'browser', 'mf-manifest-stats.json'), 'utf8')) as Parameters<
+      typeof findUnlistedSharedExports
+    >[0];
+    const unlisted = findUnlistedSharedExports(manifestStats, await readTreeShakenExports());
+    if (unlisted.length > 0)
+      throw new Error(
+        `${app} imports exports of tree-shaken shared libraries that SHARED_USED_EXPORTS in rspack.base.ts does not list (${unlisted.join(', ')}); add them there and rebuild the shell and every remote`,
+      );
     if (BUILD.kind === 'host') {
       const browserStats = stats.stats[0]!.toJson({ all: false, entrypoints: true, assets: true, chunks: true, chunkRelations: true, ids: true });
       const scripts = (browserStats.entrypoints?.main?.assets ?? []).map((asset) => asset.name).filter((name) => name.endsWith('.js'));
