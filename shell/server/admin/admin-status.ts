@@ -54,15 +54,15 @@ export function createAdminStatusRoute(deps: {
     [
       '/admin/releases',
       async ({ snapshot }) => ({
-          startedAt,
-          pid: process.pid,
-          // The versions this instance serves: a live version refused at load leaves the last good one (docs/releases.md "Loading").
-          live: listLiveVersions(snapshot),
-          // docs/releases.md "Canary": the canaries this instance serves beside the live versions.
-          canaries: deps.listCanaries(),
-          remotes: await deps.probeRemotes(snapshot),
-          apis: describeApis(snapshot),
-          history: snapshot.state.history.slice(-50),
+        startedAt,
+        pid: process.pid,
+        // The versions this instance serves: a live version refused at load leaves the last good one (docs/releases.md "Loading").
+        live: listLiveVersions(snapshot),
+        // docs/releases.md "Canary": the canaries this instance serves beside the live versions.
+        canaries: deps.listCanaries(),
+        remotes: await deps.probeRemotes(snapshot),
+        apis: describeApis(snapshot),
+        history: snapshot.state.history.slice(-50),
       }),
     ],
     ['/admin/outbox', async () => ({ messages: await deps.listOutbox() })],

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PageGateDecision } from '../../src/page-gate.server.ts';
-import type { PageOutcome, RenderBundle, RenderInput } from '../../src/render-contract.ts';
+import type { PageOutcome, RenderBundle, RenderInput, VisitorAssignment } from '../../src/render-contract.ts';
 
 /** What the stand-in's renders were asked for: the URL and the cookie the loaders saw. */
 export interface StandInCalls {
@@ -74,10 +74,10 @@ export function createStandInBundle(): { bundle: RenderBundle; calls: StandInCal
     },
     readSitemap: async () => null,
     renderRobots: () => '',
-    assignVisitor({ cookieHeader, openOverrides }) {
+    assignVisitor({ cookieHeader, openOverrides }): VisitorAssignment {
       if (!openOverrides.ab_plan_price) return { values: { abPlanPrice: 'old' }, pageVariants: {}, setCookies: [] };
       const current = /abPlanPrice=(\w+)/.exec(cookieHeader ?? '')?.[1];
-      const value = (current ?? 'price_a') as ReturnType<RenderBundle['assignVisitor']>['values']['abPlanPrice'];
+      const value = current ?? 'price_a';
       return { values: { abPlanPrice: value }, pageVariants: { abPlanPrice: value }, setCookies: current ? [] : ['abPlanPrice=price_a; Path=/'] };
     },
     async renderDocument(input) {
