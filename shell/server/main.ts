@@ -63,8 +63,6 @@ async function serve(): Promise<void> {
       if (failed) host.releaseHealth.record(app, version, 'render-error');
     },
   });
-  // docs/operations.md "Memory": after a switch, server containers of versions no page may name are unloaded.
-  host.releases.onUnload((keep) => void pages.unloadRemotes(keep));
   const site = createSiteServer({ config, host, pages });
   const { server } = site;
 

@@ -81,11 +81,7 @@ function createShellLoader(staticBaseUrl: string) {
     }
     return entry;
   };
-  return Object.assign(load, {
-    /** The render bundles loaded so far. */
-    listLoaded: async (): Promise<RenderBundle[]> =>
-      (await Promise.allSettled(loaded.values())).flatMap((result) => (result.status === 'fulfilled' ? [result.value.bundle] : [])),
-  });
+  return load;
 }
 
 /** The response's `Vary` so far, as one string. */
@@ -577,17 +573,6 @@ export function createPageRenderer(deps: {
       if (served.entry) return sendEntry(req, res, served.entry, served.status, snapshot);
       res.setHeader('x-cache', 'MISS');
       send(served.answer);
-    },
-
-    /**
-     * Unloads, in every loaded shell bundle, the server containers of remote versions `keep` refuses
-     * (docs/operations.md "Memory"); answers them as `name@version`.
-     */
-    async unloadRemotes(keep: (app: string, version: string) => boolean): Promise<string[]> {
-      const bundles = await loadShell.listLoaded();
-      const unloaded = bundles.flatMap((bundle) => bundle.unloadRemotes?.(keep) ?? []);
-      if (unloaded.length > 0) deps.logger.info('server containers unloaded', { versions: unloaded });
-      return unloaded;
     },
 
     /** Health of each live remote: whether its server container loads and honours the contract. */

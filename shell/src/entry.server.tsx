@@ -13,7 +13,7 @@ import { CONTRACT_VERSION, type Locale } from '@reelkeep/shared-contracts';
 import { Root } from './app/Root.tsx';
 import { createFrameDataLoader, FRAME_DATA_APPS } from './frame-data-loader.ts';
 import { loadFrameCampaign } from './frame-campaign-loader.ts';
-import { loadServerConsoleModule, loadServerPageModule, unloadServerRemotes } from './federation/server-remotes.ts';
+import { loadServerConsoleModule, loadServerPageModule } from './federation/server-remotes.ts';
 import { decidePageRequest } from './page-gate.ts';
 import { createSitemaps, renderRobots } from './sitemap.ts';
 import { resolvePath } from './routing/route-table.ts';
@@ -124,7 +124,6 @@ const bundle: RenderBundle = {
     const match = resolvePath(pathname);
     return match ? { remote: match.definition.remote, uncached: match.definition.uncached === true } : null;
   },
-  unloadRemotes: unloadServerRemotes,
   probeRemote,
   loadConsoleModule: loadServerConsoleModule,
   renderConsoleMarkup: (body: ReactNode) => renderToStaticMarkup(<>{body}</>),

@@ -140,11 +140,6 @@ export interface RenderBundle {
    * matches. Optional: the host caches no page of a shell release built without it.
    */
   describeRoute?: (pathname: string) => RouteCacheFacts | null;
-  /**
-   * Unloads the server containers of the remote versions `keep` refuses (docs/operations.md "Memory");
-   * answers them as `name@version`. Optional: a shell release built without it keeps every container.
-   */
-  unloadRemotes?: (keep: (name: RemoteName, version: string) => boolean) => string[];
   /** Loads a remote's server container to tell whether it is healthy (admin status). */
   probeRemote: (remote: PinnedRemoteRelease, timeoutMs: number) => Promise<RemoteHealth>;
   /**
