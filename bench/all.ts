@@ -209,8 +209,8 @@ const rows: [string, string, string, boolean][] = [
     rssAfterUncachedMb < RSS_BUDGET_MB && rssAfterCachedMb < RSS_BUDGET_MB,
   ],
   [
-    'RSS under releases',
-    `before ${formatFigure(memory.rssBeforeMb)}, max ${formatFigure(memory.rssMaxMb)}, final ${formatFigure(memory.rssFinalMb)} MB; ${memory.switches} switches`,
+    `RSS under releases (per ${memory.workers === 1 ? 'process' : 'worker'})`,
+    `before ${formatFigure(memory.rssBeforeMb)}, max ${formatFigure(memory.rssMaxMb)}, final ${formatFigure(memory.rssFinalMb)} MB; ${memory.switches} switches, ${memory.workerProcesses} worker processes`,
     `< ${RSS_BUDGET_MB} MB`,
     memory.rssMaxMb < RSS_BUDGET_MB,
   ],

@@ -65,9 +65,9 @@ export function requireTool(name: string): void {
   }
 }
 
-/** Resolves once the URL answers 200; throws after about 30 s. */
-export async function waitForOk(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+/** Resolves once the URL answers 200; throws after about `timeoutMs` (30 s). */
+export async function waitForOk(url: string, timeoutMs = 30_000): Promise<void> {
+  for (let attempt = 0; attempt < timeoutMs / 100; attempt += 1) {
     const ok = await fetch(url).then(
       (response) => response.ok,
       () => false,
@@ -152,17 +152,21 @@ function listProcessTree(pid: number): number[] {
   return [pid, ...children.flatMap(listProcessTree)];
 }
 
-/** Resident memory of a process and its descendants (all of a host's workers), in MB (from /proc). */
-export function readRssMb(pid: number): number {
-  let kb = 0;
-  for (const member of listProcessTree(pid)) {
+/** Resident memory of a process and of each of its descendants (a host's primary and its workers), in MB (from /proc). */
+export function readProcessTreeRssMb(pid: number): { pid: number; rssMb: number }[] {
+  return listProcessTree(pid).flatMap((member) => {
     try {
-      kb += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${member}/status`, 'utf8'))?.[1] ?? 0);
+      return [{ pid: member, rssMb: Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${member}/status`, 'utf8'))?.[1] ?? 0) / 1024 }];
     } catch {
       // Gone between the listing and the read.
+      return [];
     }
-  }
-  return kb / 1024;
+  });
+}
+
+/** Resident memory of a process and its descendants (all of a host's workers), in MB (from /proc). */
+export function readRssMb(pid: number): number {
+  return readProcessTreeRssMb(pid).reduce((sum, member) => sum + member.rssMb, 0);
 }
 
 /** A site server the benchmark started. */
@@ -178,7 +182,14 @@ export interface BenchSite {
  * benchmark's PostgreSQL (`BENCH_DATABASE_URL`) or else its own embedded database. `env` is its environment (the benchmark's own by default; `PAGE_CACHE_MAX_BYTES=0` turns
  * the page cache off); port, host, log level and database folder are set over it.
  */
-export async function startSite(options: { port: number; pgliteDir: string; env?: Record<string, string>; probePath?: string }): Promise<BenchSite> {
+export async function startSite(options: {
+  port: number;
+  pgliteDir: string;
+  env?: Record<string, string>;
+  probePath?: string;
+  /** How long the site may take to answer its first page (30 s; workers on a busy machine take longer). */
+  startTimeoutMs?: number;
+}): Promise<BenchSite> {
   const env: NodeJS.ProcessEnv = {
     ...(options.env ?? process.env),
     PORT: String(options.port),
@@ -196,11 +207,15 @@ export async function startSite(options: { port: number; pgliteDir: string; env?
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // A site that exits (a port in use, a bad setting) must not leave the benchmark measuring whatever else answers.
   await Promise.race([
-    waitForOk(url + (options.probePath ?? '/netflix-downloader')),
+    waitForOk(url + (options.probePath ?? '/netflix-downloader'), options.startTimeoutMs),
     exited.then(() => {
       throw new Error(`the site exited before it answered on ${url}`);
     }),
-  ]);
+  ]).catch((error: unknown) => {
+    // A site that never answered is not left running behind the benchmark.
+    child.kill('SIGTERM');
+    throw error;
+  });
   return {
     url,
     pid: child.pid!,

@@ -1,12 +1,15 @@
 /**
  * Memory under load while releases switch (docs/budgets.md "Budgets"): wrk loads a landing page (page cache off) for
  * `--seconds` (300), while `mf-landing`, the remote that renders it, is promoted to a second build and rolled
- * back every `--every` seconds (30) through the release CLI. Samples the server's RSS every second; prints
- * the RSS before, the highest and the last, and the failed requests. Exits 1 when the RSS reaches 512 MB or
- * any request fails. Its own releases, registry and database live in bench/results/memory (never releases/);
- * with `BENCH_DATABASE_URL` (or `DATABASE_URL`) the site and its registry are on that PostgreSQL instead, as in
- * production (the embedded PGlite is for demos: docs/operations.md "Memory").
- *   [BENCH_DATABASE_URL=postgres://…] npm run bench:memory -- [--seconds 300] [--every 30] [--path /netflix-downloader]
+ * back every `--every` seconds (30) through the release CLI. On PostgreSQL the site runs `--workers` (2) worker
+ * processes, which the supervisor rolls over after each switch (docs/adr/0016-process-rollover.md); on the embedded
+ * PGlite it is one process switching in place. Samples the RSS of every process of the site every second; prints
+ * the largest process before, at its highest and at the end, the whole host at its highest, how many worker
+ * processes served, and the failed requests. Exits 1 when a process reaches 512 MB or any request fails. Its own
+ * releases, registry and database live in bench/results/memory (never releases/); with `BENCH_DATABASE_URL` (or
+ * `DATABASE_URL`) the site and its registry are on that PostgreSQL instead, as in production (the embedded PGlite
+ * is for demos: docs/operations.md "Memory").
+ *   [BENCH_DATABASE_URL=postgres://…] npm run bench:memory -- [--seconds 300] [--every 30] [--workers 2] [--connections 50] [--path /netflix-downloader]
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -20,7 +23,7 @@ import {
   BENCH_PORT,
   formatFigure,
   openBenchRegistry,
-  readRssMb,
+  readProcessTreeRssMb,
   requireTool,
   RESULTS_DIR,
   ROOT_DIR,
@@ -28,7 +31,7 @@ import {
   startSite,
 } from './bench-support.ts';
 
-/** Issue 16: the server stays under this through the run. */
+/** Issue 16: every process of the server stays under this through the run. */
 export const RSS_BUDGET_MB = 512;
 
 const run = promisify(execFile);
@@ -38,9 +41,16 @@ const SWITCHED_APP = 'mf-landing';
 
 /** What one run measured. */
 export interface MemoryFigures {
+  /** The largest process of the site (a worker, or the one process), before the load, at its highest and at the end. */
   rssBeforeMb: number;
   rssMaxMb: number;
   rssFinalMb: number;
+  /** The whole host (primary and workers, two generations at once during a rollover) at its highest. */
+  hostMaxMb: number;
+  /** Worker processes the site runs at once (1: one process, no supervisor). */
+  workers: number;
+  /** Worker processes that served during the run (each rollover starts `workers` new ones). */
+  workerProcesses: number;
   switches: number;
   requests: number;
   /** Answers that were not 2xx/3xx, and socket errors (time-outs included: over 10 s). */
@@ -89,27 +99,46 @@ async function runRelease(args: string[]): Promise<void> {
   await run(process.execPath, [path.join(ROOT_DIR, 'platform/src/release/cli.ts'), ...args], { env: toBenchEnv() });
 }
 
-/** Load with a promotion or rollback every `everySeconds`, sampling RSS. */
+/** Load with a promotion or rollback every `everySeconds`, sampling the RSS of every process of the site. */
 export async function measureMemoryUnderReleases(options: {
   seconds: number;
   everySeconds: number;
   pagePath: string;
   port: number;
+  /** Worker processes (`WEB_CONCURRENCY`); PGlite runs one whatever is asked. */
+  workers?: number;
+  /** wrk's connections (50). */
+  connections?: number;
 }): Promise<MemoryFigures> {
   const { second } = await prepareReleases();
   const pgliteDir = path.join(WORK_DIR, 'pglite');
   await rm(pgliteDir, { recursive: true, force: true });
+  const workers = BENCH_DATABASE_URL ? (options.workers ?? 2) : 1;
   const site = await startSite({
     port: options.port,
     pgliteDir,
     probePath: options.pagePath,
-    env: { ...toBenchEnv(), PAGE_CACHE_MAX_BYTES: '0' },
+    env: { ...toBenchEnv(), PAGE_CACHE_MAX_BYTES: '0', WEB_CONCURRENCY: String(workers) },
+    startTimeoutMs: 120_000,
   });
   try {
-    const rssBeforeMb = readRssMb(site.pid);
+    // With workers, the primary only supervises: the budget is each worker's.
+    const sample = () => readProcessTreeRssMb(site.pid).filter((member) => workers === 1 || member.pid !== site.pid);
+    const largest = (members: { rssMb: number }[]) => Math.max(0, ...members.map((member) => member.rssMb));
+    const rssBeforeMb = largest(sample());
     let rssMaxMb = rssBeforeMb;
-    const sampler = setInterval(() => (rssMaxMb = Math.max(rssMaxMb, readRssMb(site.pid))), 1000);
-    const load = runWrk(site.url + options.pagePath, { seconds: options.seconds });
+    let hostMaxMb = 0;
+    const seen = new Set<number>();
+    const sampler = setInterval(() => {
+      const members = sample();
+      for (const member of members) seen.add(member.pid);
+      rssMaxMb = Math.max(rssMaxMb, largest(members));
+      hostMaxMb = Math.max(
+        hostMaxMb,
+        readProcessTreeRssMb(site.pid).reduce((sum, member) => sum + member.rssMb, 0),
+      );
+    }, 1000);
+    const load = runWrk(site.url + options.pagePath, { seconds: options.seconds, connections: options.connections ?? 50 });
     let switches = 0;
     let promoted = false;
     const deadline = Date.now() + (options.seconds - 1) * 1000;
@@ -122,11 +151,14 @@ export async function measureMemoryUnderReleases(options: {
     const figures = await load;
     clearInterval(sampler);
     if (promoted) await runRelease(['rollback', SWITCHED_APP]);
-    const rssFinalMb = readRssMb(site.pid);
+    const rssFinalMb = largest(sample());
     return {
       rssBeforeMb,
       rssMaxMb: Math.max(rssMaxMb, rssFinalMb),
       rssFinalMb,
+      hostMaxMb,
+      workers,
+      workerProcesses: workers === 1 ? 1 : seen.size,
       switches,
       requests: figures.requests,
       failed: figures.non2xx + figures.socketErrors,
@@ -151,12 +183,18 @@ if (import.meta.main) {
   const seconds = Number(readOption('seconds', '300'));
   const everySeconds = Number(readOption('every', '30'));
   const pagePath = readOption('path', '/netflix-downloader');
-  const figures = await measureMemoryUnderReleases({ seconds, everySeconds, pagePath, port: BENCH_PORT + 10 });
+  const workers = Number(readOption('workers', '2'));
+  const connections = Number(readOption('connections', '50'));
+  const figures = await measureMemoryUnderReleases({ seconds, everySeconds, pagePath, port: BENCH_PORT + 10, workers, connections });
+  const processes =
+    figures.workers === 1
+      ? 'one process switching in place'
+      : `${figures.workers} workers rolled over after each switch (${figures.workerProcesses} worker processes served)`;
   console.log(
-    `${pagePath} on ${BENCH_DATABASE_KIND}, wrk -t2 -c50 -d${seconds}s, page cache off, ${SWITCHED_APP} switched ${figures.switches} times (every ${everySeconds} s)`,
+    `${pagePath} on ${BENCH_DATABASE_KIND}, ${processes}, wrk -t2 -c${connections} -d${seconds}s, page cache off, ${SWITCHED_APP} switched ${figures.switches} times (every ${everySeconds} s)`,
   );
   console.log(
-    `RSS before ${formatFigure(figures.rssBeforeMb)} MB, max ${formatFigure(figures.rssMaxMb)} MB, final ${formatFigure(figures.rssFinalMb)} MB (budget ${RSS_BUDGET_MB} MB)`,
+    `RSS of the largest ${figures.workers === 1 ? 'process' : 'worker'}: before ${formatFigure(figures.rssBeforeMb)} MB, max ${formatFigure(figures.rssMaxMb)} MB, final ${formatFigure(figures.rssFinalMb)} MB (budget ${RSS_BUDGET_MB} MB); whole host at most ${formatFigure(figures.hostMaxMb)} MB`,
   );
   console.log(
     `${figures.requests} requests (${formatFigure(figures.requestsPerSecond)} req/s, p99 ${formatFigure(figures.p99Ms)} ms), ${figures.failed} failed (${figures.non2xx} not 2xx/3xx, ${figures.socketErrors} socket errors or over 10 s)`,

@@ -31,6 +31,7 @@ import {
   E2E_OWNER_KEY,
   E2E_RELEASES_DIR,
   E2E_SMTP_PORT,
+  RELEASE_MARKER_SERVICE,
   type E2EFixtures,
 } from './test-site.ts';
 
@@ -162,7 +163,12 @@ const fixtures: E2EFixtures = {
   }),
   landingText: await buildVariant(
     'mf-landing',
-    async () => undefined,
+    (dir) =>
+      replaceIn(
+        path.join(dir, 'server/catalogue-api.ts'),
+        '      services: listServicesByGroup(group).map(({ slug, name }) => ({ slug, name })),',
+        `      services: [...(group === 'hot' ? [${JSON.stringify(RELEASE_MARKER_SERVICE)}] : []), ...listServicesByGroup(group).map(({ slug, name }) => ({ slug, name }))],`,
+      ),
     (localesDir) =>
       replaceIn(
         path.join(localesDir, 'en/landing.json'),

@@ -89,6 +89,9 @@ export const E2E_CONSOLE_ACCOUNTS = {
 export const E2E_CONSOLE_OWNER = { email: 'owner@console.e2e.test' } as const;
 
 /** Versions built from altered sources, for the release and failure journeys. */
+/** The service the `landingText` release adds to the catalogue: the frame's navigation shows it while that release is live. */
+export const RELEASE_MARKER_SERVICE = { slug: 'release-marker', name: 'Release Marker' } as const;
+
 export interface E2EFixtures {
   /** mf-campaign with a visible "new" badge: promote and roll back. */
   campaignNext: string;
@@ -112,7 +115,10 @@ export interface E2EFixtures {
   campaignWithMigration: string;
   /** The shell with a new route (`/tour`) and a redirect to it (`/take-the-tour`). */
   shellWithRoute: string;
-  /** mf-landing whose only change is a text of its `landing` namespace (English `heading`): a release of words. */
+  /**
+   * mf-landing whose only changes are a text of its `landing` namespace (English `heading`) and one more service
+   * first in its catalogue's hot group (`RELEASE_MARKER_SERVICE`): a release of words and of navigation.
+   */
   landingText: string;
   /** The versions live at start, by app. */
   initial: Record<string, string>;

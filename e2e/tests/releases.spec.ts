@@ -1,4 +1,5 @@
 import { expect, readAdminStatus, readText, runRelease, test, waitForLive } from '../fixtures.ts';
+import { RELEASE_MARKER_SERVICE } from '../test-site.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -35,7 +36,7 @@ test('promote and rollback switch what new visitors see, without a restart, and 
   expect(after.startedAt).toBe(before.startedAt);
 });
 
-test('a text change ships in its squad’s release: live on promotion without a restart, the old text back on rollback', async ({
+test('a text and a catalogue change ship in their squad’s release: live on promotion without a restart, the old ones back with the rollback, the home page’s navigation too', async ({
   page,
   request,
   fixtures,
@@ -44,6 +45,10 @@ test('a text change ships in its squad’s release: live on promotion without a 
   const original = readText('en', 'landing', 'heading').replace('{{service}}', 'Netflix');
   const changed = 'Netflix Downloader, now in a release';
   const readHeading = async () => ((await (await request.get('/locales/en/landing.json')).json()) as { heading: string }).heading;
+  // docs/frame.md "Frame data": the header's service menu comes from mf-landing's catalogue API.
+  const markerLink = page.locator(`header a[href="/${RELEASE_MARKER_SERVICE.slug}-downloader"]`);
+  await page.goto('/');
+  await expect(markerLink).toHaveCount(0);
   await page.goto('/netflix-downloader');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(original);
 
@@ -54,10 +59,15 @@ test('a text change ships in its squad’s release: live on promotion without a 
     await page.goto('/netflix-downloader');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(changed);
     expect(await readHeading()).toBe('{{service}} Downloader, now in a release');
+    await page.goto('/');
+    await expect(markerLink).toHaveText(RELEASE_MARKER_SERVICE.name);
   } finally {
     await runRelease('rollback', 'mf-landing');
   }
   await waitForLive('mf-landing', fixtures.initial['mf-landing']!);
+  // The first home page after the switch (within the poll interval of the rollback) has the rolled-back navigation.
+  await page.goto('/');
+  await expect(markerLink).toHaveCount(0);
   await page.goto('/netflix-downloader');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(original);
   expect(await readHeading()).toBe(readText('en', 'landing', 'heading'));

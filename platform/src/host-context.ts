@@ -96,6 +96,13 @@ export interface SquadApiModule<Settings = unknown> {
   routes: readonly ApiRoute<Settings>[];
   /** Runs once before the version takes traffic (create clients, check settings); a throw makes its routes 503. */
   start?: (context: HostContext<Settings>) => Promise<void> | void;
+  /**
+   * Runs when the host lets go of the version, with the context `start` got: a worker drained after a release
+   * switch, a shutdown, or (one process) the version leaving the registry. Ends the timers, pools and background
+   * work `start` or the routes began; the host waits for it up to the start budget, then closes the database.
+   * The version may be started again later with a new context (docs/adr/0016-process-rollover.md).
+   */
+  stop?: (context: HostContext<Settings>) => Promise<void> | void;
   /** Third-party origins the squad's pages need with these settings (Google sign-in, Stripe). */
   browserOrigins?: (settings: Settings) => BrowserOrigins;
 }

@@ -42,5 +42,6 @@ export function acceptApiModule(squad: SquadName, exported: unknown): AnySquadAp
     seen.add(key);
   }
   if (module.start !== undefined && typeof module.start !== 'function') throw new ApiContractError('start is not a function');
+  if (module.stop !== undefined && typeof module.stop !== 'function') throw new ApiContractError('stop is not a function');
   return module as AnySquadApiModule;
 }

@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { realpathSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -25,29 +24,12 @@ const RETRY_FAILED_MS = 30_000;
  */
 export const RETRY_UNAVAILABLE_DATABASE_MS = 2_000;
 
-/** The name Node's module cache gives a file: its real path (a releases folder may be reached through a link). */
-function toCachedPath(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return file;
-  }
-}
-
-/**
- * Lets Node's module system go of a module this file required: its cache entry and its place among the
- * requiring module's children (either would keep the module, and all it holds, alive for the life of the
- * process; docs/operations.md "Memory").
- */
-export function releaseRequiredModule(file: string): void {
-  const cachedAs = toCachedPath(file);
-  const cached = require.cache[cachedAs];
-  if (!cached) return;
-  delete require.cache[cachedAs];
-  for (const parent of [cached.parent, ...Object.values(require.cache)]) {
-    const index = parent?.children.indexOf(cached) ?? -1;
-    if (index >= 0) parent!.children.splice(index, 1);
-  }
+/** One version's preparation, and how to stop what its `start` began. */
+interface PreparedEntry {
+  promise: Promise<PreparedApi>;
+  retryAt?: number;
+  /** Set once the version's `start` has been called (even if it then failed), cleared once it ran. */
+  stopper: { stop?: () => unknown };
 }
 
 /** The host's services every squad context is built from. */
@@ -64,7 +46,9 @@ export interface PreparedApi {
  * migrations (one lock across instances), loads `api/api.cjs`, checks its contract, parses the squad's own
  * settings from the environment, builds its context and runs its `start`, within a time budget. Each
  * version is prepared once and kept while it may be used; a version that fails any step is kept as failed
- * (its routes answer 503) and tried again later.
+ * (its routes answer 503) and tried again later. A version let go of (forgotten, or every version when the
+ * host stops) has its `stop` run with the context its `start` got; its code stays loaded until the process
+ * exits (docs/adr/0016-process-rollover.md).
  */
 export function createSquadApiHost(options: {
   config: Config;
@@ -77,10 +61,11 @@ export function createSquadApiHost(options: {
   /** Budget of a version's migrations and `start`. */
   startTimeoutMs: number;
 }) {
-  const prepared = new Map<string, { promise: Promise<PreparedApi>; moduleFile: string; retryAt?: number }>();
+  const prepared = new Map<string, PreparedEntry>();
   const keyFor = options.config.CAPTCHA_HMAC_KEY ?? `${process.pid}-${Date.now()}`;
 
-  async function load(squad: SquadName, version: string, releaseDir: string): Promise<PreparedApi> {
+  /** `stopper` gets the version's stop once its `start` has been called (even if `start` then fails). */
+  async function load(squad: SquadName, version: string, releaseDir: string, stopper: PreparedEntry['stopper']): Promise<PreparedApi> {
     const started = performance.now();
     const work = (async (): Promise<PreparedApi> => {
       await applyMigrations(options.db, squad, path.join(releaseDir, RELEASE_MIGRATIONS_DIR));
@@ -98,6 +83,7 @@ export function createSquadApiHost(options: {
         stateDir,
         releaseDir,
       };
+      stopper.stop = () => module.stop?.(context);
       await module.start?.(context);
       return { api: { state: 'ready', squad, version, routes: module.routes, context }, browserOrigins: module.browserOrigins?.(settings) ?? {} };
     })();
@@ -114,37 +100,56 @@ export function createSquadApiHost(options: {
     }
   }
 
+  /** Runs a version's stop within the start budget; a stop that throws or hangs is logged, never thrown. */
+  async function stopEntry(key: string, entry: PreparedEntry): Promise<void> {
+    const { stop } = entry.stopper;
+    if (!stop) return;
+    entry.stopper.stop = undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const budget = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), options.startTimeoutMs)));
+    try {
+      const outcome = await Promise.race([Promise.resolve().then(stop), budget]);
+      if (outcome === 'late') options.logger.warn('squad API did not stop within its budget', { version: key, ms: options.startTimeoutMs });
+    } catch (error) {
+      options.logger.error('squad API stop failed', { version: key, error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   return {
     /** The version's API, prepared once (a failure is kept as a 503 state and retried after a while). */
     prepare(squad: SquadName, version: string, releaseDir: string): Promise<PreparedApi> {
       const key = `${squad}@${version}`;
-      const entry = prepared.get(key);
-      if (entry && (entry.retryAt === undefined || Date.now() < entry.retryAt)) return entry.promise;
-      let retryAt: number | undefined;
-      const promise = load(squad, version, releaseDir).catch((error: unknown): PreparedApi => {
-        retryAt = Date.now() + (isDatabaseUnavailable(error) ? RETRY_UNAVAILABLE_DATABASE_MS : RETRY_FAILED_MS);
+      const known = prepared.get(key);
+      if (known && (known.retryAt === undefined || Date.now() < known.retryAt)) return known.promise;
+      // A failed version tried again: what its last start left running is stopped first.
+      if (known) void stopEntry(key, known);
+      const stopper: PreparedEntry['stopper'] = {};
+      const promise = load(squad, version, releaseDir, stopper).catch((error: unknown): PreparedApi => {
+        entry.retryAt = Date.now() + (isDatabaseUnavailable(error) ? RETRY_UNAVAILABLE_DATABASE_MS : RETRY_FAILED_MS);
         const message = error instanceof Error ? error.message : String(error);
         options.logger.error('squad API unavailable', { squad, version, error: message });
         return { api: { state: 'failed', squad, version, error: message }, browserOrigins: {} };
       });
-      prepared.set(key, {
-        promise,
-        // Named while the file is surely there: a release removed later is still found in the module cache.
-        moduleFile: toCachedPath(path.join(releaseDir, API_MODULE_FILE)),
-        get retryAt() {
-          return retryAt;
-        },
-      });
+      const entry: PreparedEntry = { promise, stopper };
+      prepared.set(key, entry);
       return promise;
     },
-    /** Forgets versions no snapshot may use any more, so a later load starts fresh. */
+    /** Stops and forgets versions no snapshot may use any more (a later prepare starts them again). */
     forget(keep: (squad: SquadName, version: string) => boolean): void {
       for (const [key, entry] of prepared) {
         const [squad, version] = key.split('@') as [SquadName, string];
         if (keep(squad, version)) continue;
         prepared.delete(key);
-        releaseRequiredModule(entry.moduleFile);
+        void entry.promise.then(() => stopEntry(key, entry));
       }
+    },
+    /** Stops every prepared version (the host is shutting down): their timers and pools end before the database closes. */
+    async stop(): Promise<void> {
+      const entries = [...prepared];
+      prepared.clear();
+      await Promise.all(entries.map(([key, entry]) => entry.promise.then(() => stopEntry(key, entry))));
     },
   };
 }

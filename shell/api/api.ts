@@ -36,4 +36,8 @@ export default {
     // A restart or a new version resumes the deliveries an earlier process left pending.
     void drainPushQueueOf(context)();
   },
+  // docs/adr/0016-process-rollover.md: a drained worker's deliveries in flight finish; the rest go to another worker at once.
+  stop(context) {
+    return drainPushQueueOf(context).stop();
+  },
 } satisfies SquadApiModule<SiteSettings>;

@@ -499,6 +499,35 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
       expect(failure!.last_error).toBe('gave up after 5 attempts (last unreachable)');
     }, 60_000);
 
+    it('a stopped drain finishes the delivery in flight and gives the claimed ones back, due at once and not counted as tried', async () => {
+      await db.query('DELETE FROM site.push_subscriptions');
+      for (const subscription of Array.from({ length: 3 }, () => service.subscribeSilent())) await register(subscription, 'en');
+      const { counts, counted } = countInFlight(makeSender({ timeoutMs: 300 }));
+      const queued = await enqueuePushMessage(db, { message: 'sale', path: '/store' });
+      const drainer = createPushDrainer(context, { send: counted, retryBaseMs: 60_000, concurrency: 1 });
+      const draining = drainer();
+      while (counts.now === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+
+      await drainer.stop();
+      await draining;
+      const rows = await db.query<{ attempts: number; due: boolean }>(
+        `SELECT attempts, next_attempt_at <= now() AS due FROM site.push_deliveries WHERE message_id = $1 ORDER BY attempts DESC`,
+        [queued.id],
+      );
+      expect(rows).toEqual([
+        { attempts: 1, due: false },
+        { attempts: 0, due: true },
+        { attempts: 0, due: true },
+      ]);
+      expect(counts.most).toBe(1);
+      // A stopped drainer starts no drain again.
+      await drainer();
+      expect(counts.most).toBe(1);
+      expect(await readPushMessageProgress(db, queued.id)).toMatchObject({ recipients: 3, pending: 3 });
+      // Its deliveries would hold the next drains (they wait for every pending one).
+      await db.query('DELETE FROM site.push_deliveries WHERE message_id = $1', [queued.id]);
+    }, 30_000);
+
     it('keeps at most `concurrency` deliveries in flight', async () => {
       await db.query('DELETE FROM site.push_subscriptions');
       for (const subscription of Array.from({ length: 6 }, () => service.subscribeSilent())) await register(subscription, 'en');

@@ -23,6 +23,8 @@ export interface PushQueueServices {
   retryBaseMs?: number;
   /** Deliveries in flight at once (PUSH_SEND_CONCURRENCY). */
   concurrency?: number;
+  /** Ends the drain (the version stops): deliveries in flight finish, the claimed ones not sent yet are due again at once. */
+  signal?: AbortSignal;
 }
 
 /** Deliveries one claim takes. */
@@ -232,8 +234,9 @@ export async function drainPushQueue(services: PushQueueServices): Promise<void>
     await Promise.race([new Promise((resolve) => (timer = setTimeout(resolve, Math.min(Math.max(waitMs, 10), IDLE_POLL_MAX_MS)))), woken]);
     clearTimeout(timer);
   };
+  services.signal?.addEventListener('abort', wakeAll);
   const work = async (): Promise<void> => {
-    while (!stopped) {
+    while (!stopped && !services.signal?.aborted) {
       const delivery = waiting.shift();
       if (delivery) {
         try {
@@ -261,15 +264,29 @@ export async function drainPushQueue(services: PushQueueServices): Promise<void>
       }
     }
   };
-  await Promise.all(
-    Array.from({ length: services.concurrency ?? PUSH_SEND_CONCURRENCY }, () =>
-      work().catch((error: unknown) => {
-        // A database failure ends the drain, as before: the other workers stop after their current delivery.
-        stopped = true;
-        wakeAll();
-        throw error;
-      }),
-    ),
+  try {
+    await Promise.all(
+      Array.from({ length: services.concurrency ?? PUSH_SEND_CONCURRENCY }, () =>
+        work().catch((error: unknown) => {
+          // A database failure ends the drain, as before: the other workers stop after their current delivery.
+          stopped = true;
+          wakeAll();
+          throw error;
+        }),
+      ),
+    );
+  } finally {
+    services.signal?.removeEventListener('abort', wakeAll);
+  }
+  // A stopped drain gives back what it claimed and did not send: another instance sends it now, not after the lease.
+  if (services.signal?.aborted && waiting.length > 0) await releaseClaims(db, waiting.splice(0));
+}
+
+/** Makes claimed deliveries due again at once, their claim not counted as an attempt. */
+async function releaseClaims(db: Database, deliveries: readonly ClaimedDelivery[]): Promise<void> {
+  await db.query(
+    `UPDATE site.push_deliveries SET attempts = attempts - 1, next_attempt_at = now() WHERE id = ANY($1::bigint[]) AND state = 'pending'`,
+    [deliveries.map((delivery) => delivery.id)],
   );
 }
 

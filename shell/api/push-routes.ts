@@ -67,11 +67,13 @@ export interface PushDrainerOptions {
 
 /**
  * Drains the queue in the background of this instance; one drain at a time per loaded version (a second
- * call while one runs is folded into it). Tests hand their own sender.
+ * call while one runs is folded into it). `stop` ends it for good (the version stops: docs/push.md "Sending").
+ * Tests hand their own sender.
  */
 export function createPushDrainer(context: HostContext<SiteSettings>, options: PushDrainerOptions = {}) {
   let running: Promise<void> | null = null;
   let again = false;
+  const stopping = new AbortController();
   const run = async (): Promise<void> => {
     const sender = options.send ?? (await pushServices(context)).send;
     do {
@@ -82,12 +84,14 @@ export function createPushDrainer(context: HostContext<SiteSettings>, options: P
         send: sender,
         siteUrl: context.site.SITE_URL,
         loadDictionary: loadPushDictionary(context),
+        signal: stopping.signal,
         ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}),
         ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
       });
-    } while (again);
+    } while (again && !stopping.signal.aborted);
   };
-  return (): Promise<void> => {
+  const drain = (): Promise<void> => {
+    if (stopping.signal.aborted) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -99,11 +103,18 @@ export function createPushDrainer(context: HostContext<SiteSettings>, options: P
       });
     return running;
   };
+  return Object.assign(drain, {
+    /** Ends the drain: deliveries in flight finish, claimed ones not sent are due again at once for another instance. */
+    async stop(): Promise<void> {
+      stopping.abort();
+      await running;
+    },
+  });
 }
 
-const drainers = new WeakMap<HostContext<SiteSettings>, () => Promise<void>>();
-/** The drainer of a loaded version (its `start` resumes what a restart interrupted). */
-export function drainPushQueueOf(context: HostContext<SiteSettings>): () => Promise<void> {
+const drainers = new WeakMap<HostContext<SiteSettings>, ReturnType<typeof createPushDrainer>>();
+/** The drainer of a loaded version (its `start` resumes what a restart interrupted, its `stop` ends it). */
+export function drainPushQueueOf(context: HostContext<SiteSettings>): ReturnType<typeof createPushDrainer> {
   if (!drainers.has(context)) drainers.set(context, createPushDrainer(context));
   return drainers.get(context)!;
 }

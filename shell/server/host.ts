@@ -216,8 +216,10 @@ export async function startHost(config: Config) {
     /** Closes what the host opened, once the HTTP server has stopped. */
     async close(): Promise<void> {
       releases.stop();
-      await mailer.stop();
       canarySupervisor.stop();
+      // docs/adr/0016-process-rollover.md: the squads end their timers and background work while the database is still open.
+      await apiHost.stop();
+      await mailer.stop();
       await releaseHealth.close();
       await Promise.all([db.close(), store.close(), ...limiters.map((limiter) => limiter.close())]);
       redis?.disconnect();

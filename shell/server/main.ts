@@ -3,7 +3,8 @@ import { ConfigError, loadConfig, type Config } from '@reelkeep/platform/config'
 import { EmbeddedDatabaseInUseError } from '@reelkeep/platform/db';
 import { createLogger } from '@reelkeep/platform/logger';
 import { describeListenFailure } from '@reelkeep/platform/network-problems';
-import { planWorkers, superviseWorkers } from './workers.ts';
+import { planWorkers, RELEASE_SWITCHED_MESSAGE, superviseWorkers } from './workers.ts';
+import { CLOSE_IDLE_AFTER_MS, closeGracefully } from './http/graceful-close.ts';
 import { createExperimentSwitchReader } from './pages/experiment-switches.ts';
 
 /** How long in-flight requests may take to finish on SIGTERM. */
@@ -63,10 +64,11 @@ async function serve(): Promise<void> {
       if (failed) host.releaseHealth.record(app, version, 'render-error');
     },
   });
-  // docs/operations.md "Memory": after a switch, server containers of versions no page may name are unloaded.
-  host.releases.onUnload((keep) => void pages.unloadRemotes(keep));
   const site = createSiteServer({ config, host, pages });
   const { server } = site;
+  // docs/adr/0016-process-rollover.md: a supervised worker keeps serving the new releases at once, and tells the
+  // primary, which replaces it by a worker started on them (the versions it no longer serves leave with it).
+  if (cluster.isWorker) host.releases.onSwitched(() => process.send?.({ type: RELEASE_SWITCHED_MESSAGE }));
 
   // A port in use (or not ours to take) is an operator's mistake, not a crash: one line, exit 1.
   const refuseToStart = (error: Error) => {
@@ -95,12 +97,10 @@ async function serve(): Promise<void> {
     if (stopping) return;
     stopping = true;
     host.logger.info('shutting down', { signal });
-    server.close(() => {
-      void host.close().finally(() => process.exit(0));
-    });
-    // In-flight requests finish; idle keep-alive sockets close now, the rest after a grace period.
-    site.closeIdleConnections();
-    setTimeout(() => site.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    // In-flight requests finish and kept-alive connections close after their next answer; the rest after a grace period.
+    void closeGracefully(server, { idleMs: CLOSE_IDLE_AFTER_MS, graceMs: SHUTDOWN_GRACE_MS })
+      .then(() => host.close())
+      .finally(() => process.exit(0));
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

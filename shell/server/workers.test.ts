@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { decideAfterWorkerExit, planWorkers } from './workers.ts';
+import { decideAfterWorkerExit, decideRollover, planWorkers, type WorkerView } from './workers.ts';
 
 describe('planWorkers', () => {
   it.each([
@@ -21,5 +21,60 @@ describe('decideAfterWorkerExit', () => {
     ['the same, for a long outage', { listened: false, hostServed: true, failedStarts: 40 }, { action: 'restart', delayMs: 10_000 }],
   ])('%s', (_case, exit, decision) => {
     expect(decideAfterWorkerExit(exit)).toEqual(decision);
+  });
+});
+
+/** A worker of generation `generation`, listening unless told. */
+const worker = (id: number, generation: number, state: Partial<WorkerView> = {}): WorkerView => ({
+  id,
+  generation,
+  listening: true,
+  draining: false,
+  switched: false,
+  ...state,
+});
+
+describe('decideRollover', () => {
+  it.each<[string, WorkerView[], number, ReturnType<typeof decideRollover>]>([
+    ['no worker switched: nothing to do', [worker(1, 0), worker(2, 0)], 0, { action: 'wait' }],
+    [
+      'one worker switched releases: a new generation starts, as many as the host runs',
+      [worker(1, 0, { switched: true }), worker(2, 0)],
+      0,
+      { action: 'start', generation: 1, workers: 2 },
+    ],
+    [
+      'the new generation is starting: the old ones keep serving',
+      [worker(1, 0, { switched: true }), worker(2, 0), worker(3, 1), worker(4, 1, { listening: false })],
+      1,
+      { action: 'wait' },
+    ],
+    [
+      'the new generation listens: the old ones drain',
+      [worker(1, 0, { switched: true }), worker(2, 0, { switched: true }), worker(3, 1), worker(4, 1)],
+      1,
+      { action: 'drain', ids: [1, 2] },
+    ],
+    ['the old ones are draining: nothing more to do', [worker(1, 0, { draining: true }), worker(3, 1), worker(4, 1)], 1, { action: 'wait' }],
+    [
+      'a new worker switched while it started (a second switch): the next rollover starts once the last one is done',
+      [worker(1, 0, { draining: true }), worker(3, 1, { switched: true }), worker(4, 1)],
+      1,
+      { action: 'start', generation: 2, workers: 2 },
+    ],
+    [
+      'a second switch during a rollover waits for the rollover',
+      [worker(1, 0, { switched: true }), worker(3, 1, { switched: true, listening: false }), worker(4, 1)],
+      1,
+      { action: 'wait' },
+    ],
+    [
+      'a new worker that died and is being replaced: the old ones keep serving',
+      [worker(1, 0, { switched: true }), worker(2, 0), worker(4, 1)],
+      1,
+      { action: 'wait' },
+    ],
+  ])('%s', (_case, workers, generation, step) => {
+    expect(decideRollover({ workers, generation, target: 2 })).toEqual(step);
   });
 });

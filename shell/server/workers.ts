@@ -32,29 +32,96 @@ export function decideAfterWorkerExit(exit: { listened: boolean; hostServed: boo
   return { action: 'restart', delayMs: Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** Math.max(0, exit.failedStarts - 1)) };
 }
 
+/** What a worker tells the primary when the live or canary versions it serves changed since it started. */
+export const RELEASE_SWITCHED_MESSAGE = 'reelkeep:release-switched';
+
+/** The primary's view of one worker, for the rollover rule. */
+export interface WorkerView {
+  id: number;
+  /** The rollover that started it (0: the first workers). */
+  generation: number;
+  listening: boolean;
+  /** Told to finish its requests and exit. */
+  draining: boolean;
+  /** It switched releases in process since it started (it holds versions it no longer serves). */
+  switched: boolean;
+}
+
+/** The primary's next step in a rollover. */
+export type RolloverStep = { action: 'wait' } | { action: 'start'; generation: number; workers: number } | { action: 'drain'; ids: number[] };
+
+/**
+ * docs/adr/0016-process-rollover.md: after a release switch, a new generation of workers starts on the new
+ * snapshot; once as many of them listen as the host runs, the older workers drain. A worker of the newest
+ * generation that switched (it started while the switch was under way) starts the next rollover then.
+ */
+export function decideRollover(state: { workers: readonly WorkerView[]; generation: number; target: number }): RolloverStep {
+  const running = state.workers.filter((worker) => !worker.draining);
+  const older = running.filter((worker) => worker.generation < state.generation);
+  const newest = running.filter((worker) => worker.generation === state.generation);
+  if (older.length > 0) {
+    if (newest.filter((worker) => worker.listening).length < state.target) return { action: 'wait' };
+    return { action: 'drain', ids: older.map((worker) => worker.id) };
+  }
+  if (newest.some((worker) => worker.switched)) return { action: 'start', generation: state.generation + 1, workers: state.target };
+  return { action: 'wait' };
+}
+
 /**
  * The primary process of a host with several workers: forks them (each runs the whole host: its own
  * registry polling, API modules and in-process page cache), starts another when one dies (see
- * `decideAfterWorkerExit`), and on SIGTERM or SIGINT passes the signal on and exits once every worker has finished its
- * requests.
+ * `decideAfterWorkerExit`), rolls them over after a release switch (see `decideRollover`), and on SIGTERM or
+ * SIGINT passes the signal on and exits once every worker has finished its requests.
  */
 export function superviseWorkers(options: { workers: number; logger: Logger; graceMs: number }): void {
   const { logger } = options;
   let stopping = false;
   let hostServed = false;
   let failedStarts = 0;
-  const listening = new WeakSet<Worker>();
+  let generation = 0;
+  const views = new Map<Worker, WorkerView>();
 
   const fork = () => {
     if (stopping) return;
     const worker = cluster.fork();
+    const view: WorkerView = { id: worker.id, generation, listening: false, draining: false, switched: false };
+    views.set(worker, view);
     worker.once('listening', () => {
-      listening.add(worker);
+      view.listening = true;
       hostServed = true;
       failedStarts = 0;
+      advance();
+    });
+    worker.on('message', (message: unknown) => {
+      if ((message as { type?: unknown } | null)?.type !== RELEASE_SWITCHED_MESSAGE) return;
+      view.switched = true;
+      advance();
     });
   };
   const live = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+
+  /** Takes the rollover's next step, as often as one is due. */
+  const advance = () => {
+    if (stopping) return;
+    const step = decideRollover({ workers: [...views.values()], generation, target: options.workers });
+    if (step.action === 'start') {
+      generation = step.generation;
+      logger.info('releases switched: starting workers on the new releases', { generation, workers: step.workers });
+      for (let started = 0; started < step.workers; started += 1) fork();
+      return;
+    }
+    if (step.action === 'drain') {
+      for (const [worker, view] of views) {
+        if (!step.ids.includes(view.id)) continue;
+        view.draining = true;
+        worker.process.kill('SIGTERM');
+        // A worker whose shutdown hangs past its grace does not stay beside the new ones.
+        setTimeout(() => worker.isDead() || worker.process.kill('SIGKILL'), options.graceMs + 5_000).unref();
+      }
+      logger.info('releases switched: older workers finish their requests and exit', { generation, draining: step.ids.length });
+      advance();
+    }
+  };
 
   const stop = (signal: NodeJS.Signals, exitCode: number) => {
     if (stopping) return;
@@ -69,8 +136,12 @@ export function superviseWorkers(options: { workers: number; logger: Logger; gra
   };
 
   cluster.on('exit', (worker, code, signal) => {
+    const view = views.get(worker);
+    views.delete(worker);
     if (stopping) return;
-    const listened = listening.has(worker);
+    // A drained worker is done; one of an older generation that died meanwhile is replaced by the rollover.
+    if (!view || view.draining || view.generation < generation) return void advance();
+    const listened = view.listening;
     if (!listened) failedStarts += 1;
     const decision = decideAfterWorkerExit({ listened, hostServed, failedStarts });
     if (decision.action === 'stop') {

@@ -13,7 +13,7 @@ import { CONTRACT_VERSION, type Locale } from '@reelkeep/shared-contracts';
 import { Root } from './app/Root.tsx';
 import { createFrameDataLoader, FRAME_DATA_APPS } from './frame-data-loader.server.ts';
 import { loadFrameCampaign } from './frame-campaign-loader.server.ts';
-import { loadServerConsoleModule, loadServerPageModule, unloadServerRemotes } from './federation/server-remotes.server.ts';
+import { loadServerConsoleModule, loadServerPageModule } from './federation/server-remotes.server.ts';
 import { decidePageRequest } from './page-gate.server.ts';
 import { createSitemaps, renderRobots } from './sitemap.server.ts';
 import { resolvePath } from './routing/route-table.ts';
@@ -123,7 +123,6 @@ const bundle: RenderBundle = {
     return match ? { remote: match.definition.remote, uncached: match.definition.uncached === true } : null;
   },
   frameDataApps: FRAME_DATA_APPS,
-  unloadRemotes: unloadServerRemotes,
   probeRemote,
   loadConsoleModule: loadServerConsoleModule,
   renderConsoleMarkup: (body: ReactNode) => renderToStaticMarkup(<>{body}</>),

@@ -14,6 +14,9 @@ const summary = (slug: string) => ({
 });
 const LIST = { cscode: 200, data: { list: [summary('faqs'), summary('how-to-download')], start: 0, total: 2, categories: { guides: 2 } } };
 
+/** Lets a refresh started in the background finish. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
 function apisAnswering(answers: Record<string, unknown>) {
   return async (path: string) =>
     Response.json(answers[path.split('?')[0]!] ?? { cscode: 404 }, { status: path.split('?')[0]! in answers ? 200 : 404 });
@@ -77,5 +80,33 @@ describe('frame data follows the releases that answer it (docs/frame.md "Frame d
     await load('ja', apisAnswering({ '/api/landing/catalogue': OLD, '/api/blog/article/list': LIST }), 'mf-landing@1');
     const failed = await load('ja', apisAnswering({}), 'mf-landing@2');
     expect(failed.catalogue).toEqual(OLD);
+  });
+
+  it('the stand-in of another release is asked again at the next render, not kept for a minute', async () => {
+    const load = createFrameDataLoader(
+      'https://rk.example',
+      () => undefined,
+      () => 0,
+    );
+    await load('pt', apisAnswering({ '/api/landing/catalogue': OLD, '/api/blog/article/list': LIST }), 'mf-landing@1');
+    expect((await load('pt', apisAnswering({}), 'mf-landing@2')).catalogue).toEqual(OLD);
+    const recovered = apisAnswering({ '/api/landing/catalogue': NEW, '/api/blog/article/list': LIST });
+    // The render after the failure asks again (and shows the stand-in meanwhile); the one after shows the new version's.
+    expect((await load('pt', recovered, 'mf-landing@2')).catalogue).toEqual(OLD);
+    await settle();
+    expect((await load('pt', recovered, 'mf-landing@2')).catalogue).toEqual(NEW);
+  });
+
+  it('an empty menu (no answer yet, nothing to stand in) is asked again at the next render too', async () => {
+    const load = createFrameDataLoader(
+      'https://rk.example',
+      () => undefined,
+      () => 0,
+    );
+    expect((await load('es', apisAnswering({}), 'mf-landing@1')).catalogue).toEqual({ groups: [], adultPage: null });
+    const answering = apisAnswering({ '/api/landing/catalogue': NEW, '/api/blog/article/list': LIST });
+    await load('es', answering, 'mf-landing@1');
+    await settle();
+    expect((await load('es', answering, 'mf-landing@1')).catalogue).toEqual(NEW);
   });
 });

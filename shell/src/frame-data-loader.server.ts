@@ -30,7 +30,9 @@ const MAX_ENTRIES = 32;
  * APIs, per locale, cached. A failing API keeps the last good data, or an empty list: the frame renders.
  * docs/frame.md "Frame data": data is cached under the releases that answered it; after a promote or a
  * rollback of one of them the next render asks the new version's API and waits for it, so a page never
- * shows the navigation of a version that is no longer live beside a body of the one that is.
+ * shows the navigation of a version that is no longer live beside a body of the one that is. When the new
+ * version's API fails, the last good data of another release (or an empty list) stands in only until the
+ * next render asks again.
  */
 export function createFrameDataLoader(
   siteUrl: string,
@@ -57,7 +59,8 @@ export function createFrameDataLoader(
   };
 
   const refresh = async (key: string, locale: Locale, fetchApi: (path: string) => Promise<Response>): Promise<FrameData> => {
-    const previous = cache.get(key)?.data ?? lastGood.get(locale);
+    const own = cache.get(key)?.data;
+    const previous = own ?? lastGood.get(locale);
     const [catalogue, articles] = await Promise.all([
       readAnswer(fetchApi, '/api/landing/catalogue', serviceCatalogueSchema),
       readAnswer(
@@ -74,8 +77,10 @@ export function createFrameDataLoader(
         ? articles.data.list.filter((article) => article.new_uuid !== 'faqs').map(({ title, new_uuid, uuid }) => ({ title, new_uuid, uuid }))
         : (previous?.articles ?? []),
     };
+    // Data these releases answered (now, or before) is kept a minute; another release's, or none, only until the next render asks again.
+    const ownData = (catalogue !== null || own !== undefined) && (articles !== null || own !== undefined);
     cache.delete(key);
-    cache.set(key, { data, expiresAt: now() + FRAME_DATA_TTL_MS });
+    cache.set(key, { data, expiresAt: ownData ? now() + FRAME_DATA_TTL_MS : now() });
     if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     lastGood.set(locale, data);
     return data;

@@ -139,11 +139,6 @@ export interface RenderBundle {
    * this shell release, so a cached page names their versions too (docs/operations.md "Page cache").
    */
   frameDataApps: readonly RemoteName[];
-  /**
-   * Unloads the server containers of the remote versions `keep` refuses (docs/operations.md "Memory");
-   * answers them as `name@version`.
-   */
-  unloadRemotes: (keep: (name: RemoteName, version: string) => boolean) => string[];
   /** Loads a remote's server container to tell whether it is healthy (admin status). */
   probeRemote: (remote: PinnedRemoteRelease, timeoutMs: number) => Promise<RemoteHealth>;
   /**

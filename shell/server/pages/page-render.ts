@@ -92,17 +92,6 @@ export function createPageRenderer(deps: {
       await outcome.pipe(res);
     },
 
-    /**
-     * Unloads, in every loaded shell bundle, the server containers of remote versions `keep` refuses
-     * (docs/operations.md "Memory"); answers them as `name@version`.
-     */
-    async unloadRemotes(keep: (app: string, version: string) => boolean): Promise<string[]> {
-      const bundles = await loadShell.listLoaded();
-      const unloaded = bundles.flatMap((bundle) => bundle.unloadRemotes(keep));
-      if (unloaded.length > 0) deps.logger.info('server containers unloaded', { versions: unloaded });
-      return unloaded;
-    },
-
     /** Health of each live remote: whether its server container loads and honours the contract. */
     async probeRemotes(snapshot: ReleaseSnapshot) {
       if (!snapshot.shell) return [];

@@ -32,9 +32,5 @@ export function createShellLoader(staticBaseUrl: string) {
     }
     return entry;
   };
-  return Object.assign(load, {
-    /** The render bundles loaded so far. */
-    listLoaded: async (): Promise<RenderBundle[]> =>
-      (await Promise.allSettled(loaded.values())).flatMap((result) => (result.status === 'fulfilled' ? [result.value.bundle] : [])),
-  });
+  return load;
 }

@@ -247,7 +247,11 @@ describe('watchReleases', () => {
       { api: { state: 'ready', squad: 'blog', version: 'b1', routes: [], context: {} as never }, browserOrigins: {} },
     ];
     let prepared = 0;
-    const apiHost: SquadApiHost = { prepare: async () => answers[Math.min(prepared++, answers.length - 1)]!, forget: () => undefined };
+    const apiHost: SquadApiHost = {
+      prepare: async () => answers[Math.min(prepared++, answers.length - 1)]!,
+      forget: () => undefined,
+      stop: async () => undefined,
+    };
     const watcher = await startWatcher(releasesDir, store, { apiHost });
     expect(watcher.current().apis.get('blog')?.state).toBe('failed');
     await watcher.refresh();

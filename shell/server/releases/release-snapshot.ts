@@ -220,6 +220,12 @@ export async function watchReleases(options: {
   pull?: ReleasePuller;
 }) {
   const unloaders: ((keep: (app: string, version: string) => boolean) => void)[] = [];
+  const switchListeners: ((switched: readonly ReleaseSwitch[]) => void)[] = [];
+  /** Tells the page cache, then whoever listens, which apps' versions changed (once the new snapshot serves). */
+  const announceSwitch = async (switched: ReleaseSwitch[]) => {
+    await options.onSwitch?.(switched);
+    for (const listener of switchListeners) listener(switched);
+  };
   const readRemote = createRemoteReleaseReader(options.releasesDir, options.staticBaseUrl);
   const verifier = createReleaseVerifier(options.releasesDir, options.logger, { pull: options.pull });
   const readManifest = (app: AppName, version: string) => verifier.verify(app, version);
@@ -335,7 +341,7 @@ export async function watchReleases(options: {
     if (ended.length === 0) return;
     cohortSnapshots = new Map();
     const live = listLiveVersions(snapshot);
-    await options.onSwitch?.(ended.map((canary) => ({ app: canary.app, from: canary.version, to: live[canary.app as AppName] })));
+    await announceSwitch(ended.map((canary) => ({ app: canary.app, from: canary.version, to: live[canary.app as AppName] })));
   }
 
   let snapshot: ReleaseSnapshot = await buildSnapshot({ revision: 0, apps: {}, history: [] }, {}, []);
@@ -402,8 +408,8 @@ export async function watchReleases(options: {
     for (const ended of endedCanaries)
       if (ended.version !== versions[ended.app as AppName])
         switched.push({ app: ended.app, from: ended.version, to: versions[ended.app as AppName] });
-    if (switched.length > 0) await options.onSwitch?.(switched);
-    // Versions no page may name any more are forgotten (docs/operations.md "Memory").
+    if (switched.length > 0) await announceSwitch(switched);
+    // Versions no page may name any more are stopped and forgotten (docs/operations.md "Memory").
     options.apiHost.forget((squad, version) => APPS.some((app) => SQUAD_OF_APP[app] === squad && isPinnable(state, app, version)));
     for (const unload of unloaders) unload((app, version) => isPinnable(state, app, version));
   };
@@ -497,10 +503,18 @@ export async function watchReleases(options: {
     },
     /**
      * Calls `unload` after each switch with the rule of what to keep: a version of an app stays while the
-     * registry lists it (docs/operations.md "Memory"); the page renderer unloads the rest of its server code.
+     * registry lists it (docs/operations.md "Memory"); the translations of the others are dropped.
      */
     onUnload(unload: (keep: (app: string, version: string) => boolean) => void): void {
       unloaders.push(unload);
+    },
+    /**
+     * Calls `listener` after each switch once the new snapshot serves: a live version changed, or a canary
+     * ended (a canary starting or changing its share is no switch). The switches of the start are not told.
+     * A supervised worker tells its primary, which rolls the workers over (docs/adr/0016-process-rollover.md).
+     */
+    onSwitched(listener: (switched: readonly ReleaseSwitch[]) => void): void {
+      switchListeners.push(listener);
     },
     stop: () => clearInterval(timer),
   };

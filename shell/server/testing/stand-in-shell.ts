@@ -110,7 +110,6 @@ export function createStandInBundle(): { bundle: RenderBundle; calls: StandInCal
       return remote ? { remote, uncached: UNCACHED.includes(stripLocale(pathname)) } : null;
     },
     frameDataApps: ['mf-landing'],
-    unloadRemotes: () => [],
     probeRemote: async (remote) => ({ name: remote.name, version: remote.version, healthy: true, routes: [] }),
     loadConsoleModule: async () => {
       throw new Error('no console sections in the stand-in');
