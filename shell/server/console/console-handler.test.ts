@@ -92,6 +92,11 @@ describe('the console handler', () => {
           });
           return sectionAnswer();
         }
+        // The account squad's password check: one right password (a colleague's), every other one wrong.
+        if (path === '/api/account/internal/console-sign-in') {
+          const { password } = JSON.parse(String(init?.body)) as { password: string };
+          return new Response(JSON.stringify({ outcome: password === 'Right1pass' ? 'code-required' : 'invalid' }), { status: 200 });
+        }
         if (path !== '/api/account/internal/console-authorise') return new Response(JSON.stringify({ people: [] }), { status: 200 });
         const { permission } = consoleAuthoriseInput.parse(JSON.parse(String(init?.body)));
         return new Response(JSON.stringify(decide(`${permission.resource}:${permission.action}`)), { status: 200 });
@@ -187,6 +192,21 @@ describe('the console handler', () => {
     });
     expect(resent).toEqual(['7']);
     expect(JSON.stringify(audited.splice(0))).toContain('mail.resend');
+  });
+
+  it('counts only failed sign-ins against the limits: colleagues signing in from one address are never locked out', async () => {
+    const signIn = (email: string, password: string) =>
+      send('POST', '/console/sign-in', new URLSearchParams({ email, password }).toString(), {
+        origin,
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+    // Three right passwords from one address, over a limit of two: each goes on to the code step.
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com'])
+      expect((await signIn(email, 'Right1pass')).status).toBe(303);
+    // Wrong passwords count: the third attempt is refused, the right password too.
+    expect((await signIn('d@example.com', 'Wrong1pass')).status).toBe(401);
+    expect((await signIn('d@example.com', 'Wrong2pass')).status).toBe(401);
+    expect((await signIn('d@example.com', 'Right1pass')).status).toBe(429);
   });
 
   it('sends a role holder without two-factor sign-in to enrol first, and a visitor nobody signed in as to sign in', async () => {

@@ -329,6 +329,8 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       const outcome = await readAnswer(answer, consoleSignInOutcomeSchema);
       if (!outcome || outcome.outcome === 'invalid')
         return page(401, t('signIn.title'), html`${notify(t, 'invalidCredentials')}${renderSignIn(t, 'password')}`);
+      // Only failures count: a colleague signing in from the same office address spends nothing of the limit.
+      await Promise.all([deps.limits.signInByAddress.refund(clientIp), deps.limits.signInByAccount.refund(account)]);
       return redirect(outcome.outcome === 'code-required' ? '/console/sign-in/code' : '/console', answer.headers.getSetCookie());
     }
     // Sign-in, step two: the code of the authenticator, or a backup code.
@@ -345,6 +347,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
       });
       const verified = answer.ok ? await readAnswer(answer, z.object({ actor: consoleActorSchema.optional() })) : null;
       if (!verified) return page(401, t('signIn.title'), html`${notify(t, 'invalidCode')}${renderSignIn(t, 'code')}`);
+      await deps.limits.codeByAddress.refund(clientIp);
       if (verified.actor) await audit(verified.actor, 'console.sign-in', verified.actor.email);
       return redirect('/console', answer.headers.getSetCookie());
     }
@@ -370,6 +373,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
         });
         const enrolment = answer.ok ? await readAnswer(answer, consoleEnrolmentSchema) : null;
         if (!enrolment) return page(401, t('enrol.title'), html`${notify(t, 'invalidCredentials')}${renderEnrolStart(t)}`);
+        await deps.limits.codeByAddress.refund(clientIp);
         return page(
           200,
           t('enrol.title'),
@@ -388,6 +392,7 @@ export function createConsoleHandler(deps: ConsoleDeps) {
           })
         : null;
       if (!answer?.ok) return page(400, t('enrol.title'), html`${notify(t, 'invalidCode')}${renderEnrolStart(t)}`);
+      await deps.limits.codeByAddress.refund(clientIp);
       await audit(actor, 'console.two-factor-enrolled', actor.email, { twoFactorEnabled: false }, { twoFactorEnabled: true });
       return redirect('/console?done=enrolled', answer.headers.getSetCookie());
     }
