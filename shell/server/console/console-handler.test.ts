@@ -201,8 +201,7 @@ describe('the console handler', () => {
         'content-type': 'application/x-www-form-urlencoded',
       });
     // Three right passwords from one address, over a limit of two: each goes on to the code step.
-    for (const email of ['a@example.com', 'b@example.com', 'c@example.com'])
-      expect((await signIn(email, 'Right1pass')).status).toBe(303);
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) expect((await signIn(email, 'Right1pass')).status).toBe(303);
     // Wrong passwords count: the third attempt is refused, the right password too.
     expect((await signIn('d@example.com', 'Wrong1pass')).status).toBe(401);
     expect((await signIn('d@example.com', 'Wrong2pass')).status).toBe(401);
