@@ -22,6 +22,8 @@ async function readSitemapPaths(request: APIRequestContext, name: string): Promi
 }
 
 test('every landing page answers 200 in every locale with its service in the title, description and heading', async ({ request }) => {
+  // Over 720 pages rendered one after another: a check of content, not of speed (that is `npm run bench`).
+  test.setTimeout(120_000);
   const paths = await readSitemapPaths(request, 'services');
   expect(paths.length).toBeGreaterThanOrEqual(90 * LOCALES.length);
   for (const path of paths) {
