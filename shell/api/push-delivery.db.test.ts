@@ -12,7 +12,7 @@ import siteApi from './api.ts';
 import { createPushDrainer, createPushRoutes, PUSH_ADMIN_ENDPOINT } from './push-routes.ts';
 import { isPublicAddress } from '@reelkeep/shared-contracts/public-address';
 import { parsePushServiceOrigin } from './push-endpoint-rules.ts';
-import { enqueuePushMessage, readPushMessageProgress } from './push-queue.ts';
+import { enqueuePushMessage, listPushSends, readPushMessageProgress } from './push-queue.ts';
 import { createPushConsoleRoutes, PUSH_COMPOSE_INTERNAL_ENDPOINT, PUSH_SENDS_INTERNAL_ENDPOINT } from './push-console-routes.ts';
 import { createWebPushSender, resolveVapidKeys, type PushSender, type VapidKeys, type WebPushSenderOptions } from './push-sender.ts';
 import type { SiteSettings } from './settings.ts';
@@ -433,6 +433,8 @@ describe.each(listTestDatabases())('web push delivery on %s', (_kind, open) => {
 
       expect(service.requested.slice(requestsBefore)).toEqual([]);
       expect(await readPushMessageProgress(db, queued.id)).toMatchObject({ recipients: 5, sent: 0, failed: 5, pending: 0, pruned: 0 });
+      // The console's list of sends counts the same way, newest first (a named message has no composed title).
+      expect((await listPushSends(db, 1))[0]).toEqual({ ...(await readPushMessageProgress(db, queued.id)), title: null });
       const failures = await db.query<{ endpoint: string; attempts: number; last_error: string }>(
         `SELECT s.endpoint, d.attempts, d.last_error FROM site.push_deliveries d JOIN site.push_subscriptions s ON s.id = d.subscription_id
          WHERE d.message_id = $1 ORDER BY s.id`,

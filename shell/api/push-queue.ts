@@ -290,24 +290,28 @@ async function releaseClaims(db: Database, deliveries: readonly ClaimedDelivery[
   );
 }
 
-/** One message's progress and its delivery and click counts, or null when there is no such message. */
-export async function readPushMessageProgress(db: Database, id: number): Promise<PushMessageProgress | null> {
-  const [row] = await db.query<{
-    id: string;
-    message: PushMessageName;
-    path: string;
-    audience: Record<string, string> | string;
-    created_at: Date | string;
-    finished_at: Date | string | null;
-    recipients: number;
-    pending: number;
-    sent: number;
-    failed: number;
-    pruned: number;
-    delivered: number;
-    clicked: number;
-  }>(
-    `SELECT m.id::text, m.message, m.path, m.audience, m.created_at, m.finished_at,
+/** A message's row with its delivery and click counts, as both readers below select it. */
+interface PushMessageRow {
+  id: string;
+  message: PushMessageName;
+  texts: PushComposedTexts | string | null;
+  path: string;
+  audience: Record<string, string> | string;
+  created_at: Date | string;
+  finished_at: Date | string | null;
+  recipients: number;
+  pending: number;
+  sent: number;
+  failed: number;
+  pruned: number;
+  delivered: number;
+  clicked: number;
+}
+
+/** The messages `where` selects (a clause after the join, with its parameters), each with its counts. */
+async function selectPushMessages(db: Database, where: string, params: unknown[]): Promise<PushMessageRow[]> {
+  return db.query<PushMessageRow>(
+    `SELECT m.id::text, m.message, m.texts, m.path, m.audience, m.created_at, m.finished_at,
             count(d.id)::int AS recipients,
             count(d.id) FILTER (WHERE d.state = 'pending')::int AS pending,
             count(d.id) FILTER (WHERE d.state = 'sent')::int AS sent,
@@ -316,11 +320,15 @@ export async function readPushMessageProgress(db: Database, id: number): Promise
             count(d.delivered_at)::int AS delivered,
             count(d.clicked_at)::int AS clicked
      FROM site.push_messages m LEFT JOIN site.push_deliveries d ON d.message_id = m.id
-     WHERE m.id = $1 GROUP BY m.id`,
-    [id],
+     ${where}`,
+    params,
   );
-  if (!row) return null;
-  const toIso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+}
+
+const toIso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** A row's progress: the fields both readers answer. */
+function toProgress(row: PushMessageRow): PushMessageProgress {
   return {
     id: Number(row.id),
     message: row.message,
@@ -338,6 +346,12 @@ export async function readPushMessageProgress(db: Database, id: number): Promise
   };
 }
 
+/** One message's progress and its delivery and click counts, or null when there is no such message. */
+export async function readPushMessageProgress(db: Database, id: number): Promise<PushMessageProgress | null> {
+  const [row] = await selectPushMessages(db, 'WHERE m.id = $1 GROUP BY m.id', [id]);
+  return row ? toProgress(row) : null;
+}
+
 /** Records that the worker showed, or a visitor clicked, one delivery (each counted once); false for an unknown id. */
 export async function recordPushEvent(db: Database, token: string, kind: 'delivered' | 'clicked'): Promise<boolean> {
   const rows = await db.query(
@@ -351,52 +365,9 @@ export async function recordPushEvent(db: Database, token: string, kind: 'delive
 
 /** The latest sends with their counts, newest first (the console's Push section). */
 export async function listPushSends(db: Database, limit: number): Promise<PushSendSummary[]> {
-  const rows = await db.query<{
-    id: string;
-    message: string;
-    texts: PushComposedTexts | string | null;
-    path: string;
-    audience: Record<string, string> | string;
-    created_at: Date | string;
-    finished_at: Date | string | null;
-    recipients: number;
-    pending: number;
-    sent: number;
-    failed: number;
-    pruned: number;
-    delivered: number;
-    clicked: number;
-  }>(
-    `SELECT m.id::text, m.message, m.texts, m.path, m.audience, m.created_at, m.finished_at,
-            count(d.id)::int AS recipients,
-            count(d.id) FILTER (WHERE d.state = 'pending')::int AS pending,
-            count(d.id) FILTER (WHERE d.state = 'sent')::int AS sent,
-            count(d.id) FILTER (WHERE d.state = 'failed')::int AS failed,
-            count(d.id) FILTER (WHERE d.state = 'pruned')::int AS pruned,
-            count(d.delivered_at)::int AS delivered,
-            count(d.clicked_at)::int AS clicked
-     FROM site.push_messages m LEFT JOIN site.push_deliveries d ON d.message_id = m.id
-     GROUP BY m.id ORDER BY m.id DESC LIMIT $1`,
-    [limit],
-  );
-  const toIso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  const rows = await selectPushMessages(db, 'GROUP BY m.id ORDER BY m.id DESC LIMIT $1', [limit]);
   return rows.map((row) => {
     const texts = typeof row.texts === 'string' ? (JSON.parse(row.texts) as PushComposedTexts) : row.texts;
-    return {
-      id: Number(row.id),
-      message: row.message,
-      title: texts?.en?.title ?? null,
-      path: row.path,
-      audience: typeof row.audience === 'string' ? (JSON.parse(row.audience) as Record<string, string>) : row.audience,
-      createdAt: toIso(row.created_at)!,
-      finishedAt: toIso(row.finished_at),
-      recipients: row.recipients,
-      pending: row.pending,
-      sent: row.sent,
-      failed: row.failed,
-      pruned: row.pruned,
-      delivered: row.delivered,
-      clicked: row.clicked,
-    };
+    return { ...toProgress(row), title: texts?.en?.title ?? null };
   });
 }
