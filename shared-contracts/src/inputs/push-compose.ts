@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optional, singleLine } from '../input-fields.ts';
 import { LOCALES, type Locale } from '../locales.ts';
+import { pushProgressAnswerSchema } from './push.ts';
 
 /**
  * A push message an operator writes in the console (docs/push.md "Composed messages"): a title and body per locale
@@ -24,21 +25,10 @@ export type PushComposeInput = z.output<typeof pushComposeInput>;
 export type PushComposedTexts = Partial<Record<Locale, { title: string; body: string }>>;
 
 /** One send as the console lists it, with its counts (docs/push.md "Sending"). */
-export const pushSendSummarySchema = z.object({
-  id: z.number().int(),
+export const pushSendSummarySchema = pushProgressAnswerSchema.extend({
+  // A named message's name, or the composed kind; a composed message's English title.
   message: z.string(),
   title: z.string().nullable(),
-  path: z.string(),
-  audience: z.record(z.string(), z.string()),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-  recipients: z.number().int(),
-  pending: z.number().int(),
-  sent: z.number().int(),
-  failed: z.number().int(),
-  pruned: z.number().int(),
-  delivered: z.number().int(),
-  clicked: z.number().int(),
 });
 /** `GET /api/site/internal/push/sends`: the latest sends. */
 export const pushSendsAnswerSchema = z.object({ sends: z.array(pushSendSummarySchema) });
