@@ -2,8 +2,10 @@
  * Cached pages through Varnish beside nginx serving the same bytes, side by side in one run (docs/budgets.md
  * "Budgets"): the site runs with its page cache on, Varnish (the repository's VCL, `startVarnish`) in front of it;
  * the page as Varnish sends it to a browser (gzip) is written for nginx, which serves it precompressed
- * (`gzip_static`), so both send byte for byte the same answer body to `wrk -H 'Accept-Encoding: gzip'`, as browsers
- * ask. Passes are interleaved; the ratio is the figure. Run alone (after `npm run build`):
+ * (`gzip_static`) with the same response headers (`nginxHeaderDirectives`), so both send the same answer to
+ * `wrk -H 'Accept-Encoding: gzip'`, as browsers ask: the body byte for byte, and every header but the few each
+ * server writes itself (date, length, connection; Varnish's `Age`, `Via` and `X-Varnish`, nginx's `Server`,
+ * `Last-Modified` and `Accept-Ranges`). Passes are interleaved; the ratio is the figure. Run alone (after `npm run build`):
  *   npm run bench:edge [-- --quick]      ports: BENCH_PORT (site), BENCH_EDGE_PORT (Varnish; admin +1, nginx +2)
  */
 import { execFile, spawn } from 'node:child_process';
@@ -60,6 +62,44 @@ function fetchRaw(url: string): Promise<{ status: number; headers: Record<string
   });
 }
 
+/** Headers each server writes on its own for every answer; every other header of Varnish's answer nginx sends too. */
+const OWN_HEADERS = new Set([
+  'date',
+  'age',
+  'via',
+  'x-varnish',
+  'server',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'accept-ranges',
+  'content-encoding',
+  'content-type',
+  'etag',
+  'last-modified',
+  'transfer-encoding',
+]);
+
+/**
+ * nginx directives that send the headers of `headers` (Varnish's answer) that nginx does not write itself: an
+ * `add_header` for each, with the content type and entity tag set where nginx would write its own.
+ */
+export function nginxHeaderDirectives(headers: Record<string, string | string[] | undefined>): string[] {
+  const quote = (value: string) => {
+    if (/[\r\n]/.test(value)) throw new Error(`a header value nginx cannot send: ${JSON.stringify(value)}`);
+    return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('$', '${dollar}')}"`;
+  };
+  const directives = ['etag off;', 'charset off;'];
+  const type = headers['content-type'];
+  if (typeof type === 'string') directives.push(`default_type ${quote(type)};`, 'types { }');
+  if (typeof headers.etag === 'string') directives.push(`add_header ETag ${quote(headers.etag)} always;`);
+  for (const [name, value] of Object.entries(headers)) {
+    if (OWN_HEADERS.has(name) || value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) directives.push(`add_header ${name} ${quote(one)} always;`);
+  }
+  return directives;
+}
+
 /** Varnish's hits and misses since it started (`varnishstat`). */
 async function readVarnishHitRate(workDir: string): Promise<number> {
   const { stdout } = await run('varnishstat', ['-n', workDir, '-1', '-f', 'MAIN.cache_hit', '-f', 'MAIN.cache_miss']);
@@ -111,14 +151,16 @@ export async function measureEdgeThroughput(options: {
     // nginx serves byte for byte what Varnish sends: the gzip body, precompressed (and its plain twin for gzip_static).
     await writeFile(path.join(work, 'html', 'page.html.gz'), sample.body);
     await writeFile(path.join(work, 'html', 'page.html'), gunzipSync(sample.body));
+    // geo gives the literal "$" nginx strings need (a header value may hold one).
     await writeFile(
       path.join(work, 'nginx.conf'),
       `worker_processes auto; daemon off; pid ${work}/nginx.pid; error_log ${work}/error.log warn;
 events { worker_connections 1024; }
-http { include /etc/nginx/mime.types; access_log off; client_body_temp_path ${work}/tmp/b; proxy_temp_path ${work}/tmp/p;
+http { access_log off; client_body_temp_path ${work}/tmp/b; proxy_temp_path ${work}/tmp/p;
   fastcgi_temp_path ${work}/tmp/f; uwsgi_temp_path ${work}/tmp/u; scgi_temp_path ${work}/tmp/s; sendfile on; keepalive_requests 100000;
-  gzip_static on;
-  server { listen 127.0.0.1:${options.nginxPort}; root ${work}/html; } }
+  gzip_static on; geo $dollar { default "$"; }
+  server { listen 127.0.0.1:${options.nginxPort}; root ${work}/html;
+    location = /page.html { ${nginxHeaderDirectives(sample.headers).join(' ')} } } }
 `,
     );
     await run('chmod', ['-R', 'a+rX', work]);
@@ -128,6 +170,8 @@ http { include /etc/nginx/mime.types; access_log off; client_body_temp_path ${wo
     await waitForOk(nginxUrl);
     const fromNginx = await fetchRaw(nginxUrl);
     if (!fromNginx.body.equals(sample.body)) throw new Error('nginx does not send the bytes Varnish sends');
+    const missing = Object.keys(sample.headers).filter((name) => !OWN_HEADERS.has(name) && fromNginx.headers[name] !== sample.headers[name]);
+    if (missing.length > 0) throw new Error(`nginx does not send these headers as Varnish does: ${missing.join(', ')}`);
     const varnishPasses: WrkFigures[] = [];
     const nginxPasses: WrkFigures[] = [];
     await runWrk(edgeUrl, { seconds: 2, connections: 20, headers: BROWSER_HEADERS });
