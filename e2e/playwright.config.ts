@@ -2,11 +2,44 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { E2E_BASE_URL, E2E_CONSENT_STATE } from './test-site.ts';
 
+/**
+ * Journeys that change what every visitor of the one test site sees: they switch or roll back releases, start
+ * campaigns or experiments, purge the page cache, send push messages to every subscriber, count site-wide events,
+ * or stop the site's servers. They run one at a time, after the others (docs/testing.md "Two groups of journeys").
+ */
+const SITE_WIDE = [
+  'abuse.spec.ts',
+  'campaign-dialogs.spec.ts',
+  'campaign-release.spec.ts',
+  'campaign.spec.ts',
+  'canary.spec.ts',
+  'console-campaigns.spec.ts',
+  'console-orders.spec.ts',
+  'console-pages.spec.ts',
+  'console-shell.spec.ts',
+  'experiments.spec.ts',
+  'failure-isolation.spec.ts',
+  'page-cache.spec.ts',
+  'postgres-faults.spec.ts',
+  'redis-faults.spec.ts',
+  'releases.spec.ts',
+  'server-rendering.spec.ts',
+  'slices.spec.ts',
+  'topology.spec.ts',
+  'tracking.spec.ts',
+  'web-push.spec.ts',
+];
+
 export default defineConfig({
   testDir: './tests',
-  // The release journeys switch live versions of the one test site: run the files one after another.
-  workers: 1,
+  // Two at a time for the journeys that keep to their own visitors; the site-wide ones below take one worker.
+  workers: 2,
   fullyParallel: false,
+  projects: [
+    { name: 'visitors', testIgnore: SITE_WIDE },
+    // After the visitors' journeys, so no switch, campaign or purge lands in the middle of one of them.
+    { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['visitors'], workers: 1 },
+  ],
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
