@@ -63,9 +63,16 @@ function requireApp(value: string | undefined): AppName {
 
 const switcher = { store, releasesDir: config.RELEASES_DIR, db, origin };
 
+/** A call to the running site's console API; a site that does not answer is named with the setting that points at it. */
+function callSite(...args: Parameters<NonNullable<typeof api>['call']>): ReturnType<NonNullable<typeof api>['call']> {
+  return api!.call(...args).catch((error: unknown) => {
+    throw new Error(describeUnreachableSite(error, api!.url, config.CONSOLE_URL ? 'CONSOLE_URL' : 'SITE_URL'));
+  });
+}
+
 /** The registry as the running site has it (live versions and history), for `build --promote` through the site. */
 async function readStateThroughSite(): Promise<RegistryState> {
-  const answer = await api!.call('/admin/releases');
+  const answer = await callSite('/admin/releases');
   const body = (await answer.json().catch(() => null)) as { live?: Record<string, string>; history?: RegistryEvent[]; error?: string } | null;
   if (!answer.ok || !body?.live) throw new Error(`the site refused the status (${answer.status}): ${body?.error ?? 'no answer'}`);
   const history = body.history ?? [];
@@ -83,11 +90,7 @@ async function switchThroughSite(
   app: AppName,
   version?: string,
 ): Promise<{ event: RegistryEvent; migrations: string[] }> {
-  const answer = await api!
-    .call(`/admin/releases/${action}`, { method: 'POST', body: { app, ...(version ? { version } : {}) } })
-    .catch((error: unknown) => {
-      throw new Error(describeUnreachableSite(error, api!.url, config.CONSOLE_URL ? 'CONSOLE_URL' : 'SITE_URL'));
-    });
+  const answer = await callSite(`/admin/releases/${action}`, { method: 'POST', body: { app, ...(version ? { version } : {}) } });
   const body = (await answer.json().catch(() => null)) as { error?: string; migrations?: string[] } & RegistryEvent;
   if (!answer.ok) throw new Error(`the site refused the ${action} (${answer.status}): ${body?.error ?? 'no answer'}`);
   const { migrations = [], ...event } = body;
@@ -169,7 +172,7 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'status': {
       if (api) {
-        const answer = await api.call('/admin/releases');
+        const answer = await callSite('/admin/releases');
         const body = (await answer.json().catch(() => null)) as { live?: unknown; history?: unknown[]; error?: string } | null;
         if (!answer.ok) throw new Error(`the site refused the status (${answer.status}): ${body?.error ?? 'no answer'}`);
         console.log(JSON.stringify({ live: body?.live, history: body?.history?.slice(-20) }, null, 2));
