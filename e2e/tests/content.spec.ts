@@ -202,7 +202,8 @@ test('uninstall feedback is stored, with or without JavaScript', async ({ page, 
 
 for (const locale of LOCALES) {
   test(`axe finds no violations on the home, landing, guide-centre, article, policy and contact pages in ${locale}`, async ({ page }) => {
-    test.setTimeout(90_000);
+    // Eight pages, each loaded, hydrated and checked by axe; two journeys share the machine (docs/testing.md "Two groups of journeys").
+    test.setTimeout(180_000);
     for (const path of [
       '/',
       '/netflix-downloader',
