@@ -5,15 +5,15 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
+import { createAppConfigs } from './rspack.base.ts';
 import {
-  createAppConfigs,
   findUnlistedSharedExports,
   isTreeShaken,
   readTreeShakenExports,
   SHARED_SINGLETONS,
   SHARED_USED_EXPORTS,
   SINGLETON_DEPENDENCIES,
-} from './rspack.base.ts';
+} from './rspack/shared-singletons.ts';
 
 /** The workspaces whose code reaches a browser container (the shell, the remotes and what they import). */
 const BROWSER_WORKSPACES = ['shell', 'mf-landing', 'mf-checkout', 'mf-account', 'mf-blog', 'mf-campaign', 'shared-contracts'];

@@ -1,197 +1,20 @@
 /**
  * The one build factory: every app (the shell and each remote) gets a browser container and a server
- * container from here, with the same shared singletons. See docs/adr/0002-builds-and-sharing.md.
+ * container from here, with the same shared singletons (`rspack/shared-singletons.ts`). See
+ * docs/adr/0002-builds-and-sharing.md.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { rspack, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
+import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-
-const ROOT_DIR = import.meta.dirname;
-const require = createRequire(import.meta.url);
-
-/**
- * The federation runtime's ES module builds for the browser. Rspack's federation plugin imports the CommonJS
- * builds of the bundler runtime and its wrapper, which drag in the whole SDK untouched by tree shaking; the
- * ES module builds let the minifier keep only what a container calls.
- */
-const federationRuntimeRule: RuleSetRule = {
-  test: /node_modules[\\/]@module-federation[\\/]/,
-  resolve: { conditionNames: ['import', 'module', 'browser', 'default'] },
-};
-
-function federationRuntimeAsModules(): Record<string, string> {
-  const esm = (name: string) => path.join(path.dirname(require.resolve(`${name}/package.json`)), 'dist', 'index.js');
-  return {
-    [require.resolve('@module-federation/webpack-bundler-runtime')]: esm('@module-federation/webpack-bundler-runtime'),
-    '@module-federation/runtime$': esm('@module-federation/runtime'),
-  };
-}
-
-/**
- * Rspack's federation plugin aliases `@module-federation/runtime` (any request under it) to the CommonJS build it
- * resolves for its runtime tools, after this config's own aliases are read; the bundler runtime's ES module build then
- * imports that CommonJS copy beside the ES module helpers: both in every container. This plugin, applied after the
- * federation plugin, puts the ES module build back once all plugins have set their aliases.
- */
-const federationRuntimeAliasPlugin = {
-  apply(compiler: Compiler) {
-    compiler.hooks.afterPlugins.tap('FederationRuntimeAsModules', () => {
-      const { '@module-federation/runtime': _commonJs, ...alias } = (compiler.options.resolve.alias ?? {}) as Record<
-        string,
-        string | false | string[]
-      >;
-      compiler.options.resolve.alias = { ...alias, ...federationRuntimeAsModules() };
-    });
-  },
-};
-
-/**
- * Shared singletons, each at the exact version of the root package.json. react-router is deliberately
- * not here: the shell owns the router, remotes navigate with plain links (lint enforces it), so the
- * router is tree-shaken into the shell instead of shipped whole as a shared module. @reduxjs/toolkit is
- * not here either, for the same reason: the one store is the shell's (react-redux shares it), remotes hand
- * it plain slices through the page contract, and RTK keeps no state of its own; shared, it costs 13.8 kB
- * gzip whole, tree-shaken into the shell far less (ADR 0002). i18next and react-i18next are: every app
- * translates through them and the page's one i18next instance must be read by one react-i18next (ADR 0002,
- * issue 23 amendment).
- */
-export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-redux', 'i18next', 'react-i18next'] as const;
-
-/**
- * The shared singletons and the packages they import (scheduler for react-dom, use-sync-external-store for
- * react-redux, html-parse-stringify for react-i18next): grouped into one `singletons` chunk in
- * every browser container. A page downloads them all at once anyway; as one file they are 2.3 kB gzip smaller than
- * as seven (docs/budgets.md). A test keeps the dependencies here in step with the packages' own.
- */
-export const SINGLETON_DEPENDENCIES = ['scheduler', 'use-sync-external-store', 'html-parse-stringify'] as const;
-const SINGLETON_MODULES = new RegExp(`[\\\\/]node_modules[\\\\/](${[...SHARED_SINGLETONS, ...SINGLETON_DEPENDENCIES].join('|')})[\\\\/]`);
-
-interface PackageJson {
-  name: string;
-  version: string;
-  dependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
-}
-
-function readPackageJson(dir: string): PackageJson {
-  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
-}
-
-/** Fails the build (not the visitor) when an app asks for another version of a shared singleton. */
-function resolveSharedVersions(appPackage: PackageJson): Record<string, string> {
-  const root = readPackageJson(ROOT_DIR);
-  const versions: Record<string, string> = {};
-  for (const name of SHARED_SINGLETONS) {
-    const rootVersion = root.dependencies?.[name];
-    if (!rootVersion) throw new Error(`shared singleton ${name} is missing from the root package.json`);
-    const appVersion = appPackage.dependencies?.[name];
-    if (appVersion && appVersion !== rootVersion) {
-      throw new Error(
-        `${appPackage.name} asks for ${name}@${appVersion} but the shared singleton is ${name}@${rootVersion}; align it with the root package.json`,
-      );
-    }
-    versions[name] = rootVersion;
-  }
-  return versions;
-}
-
-/**
- * The exports of a shared singleton that the shell's copy keeps (Module Federation's shared tree shaking,
- * `treeShaking: { mode: 'runtime-infer', usedExports }`): what the shell and every remote import from it, one list
- * every app builds with. The shell provides the singleton and every remote takes the shell's copy, so the list is
- * the union of all apps' imports, not the shell's own: an export only a remote uses (the checkout's, say) must be
- * here or that remote would find it missing. `shared-usage.test.ts` checks the list against every import of the
- * workspaces and the release build checks each app's used exports as the bundler saw them (ADR 0002, issue 23
- * amendment). React and react-dom are CommonJS and cannot be shaken; i18next builds its default instance when it
- * loads, so it stays whole.
- */
-export const SHARED_USED_EXPORTS = {
-  'react-i18next': ['I18nextProvider', 'Trans', 'useTranslation'],
-  'react-redux': ['Provider', 'useDispatch', 'useSelector', 'useStore'],
-} as const satisfies Partial<Record<(typeof SHARED_SINGLETONS)[number], readonly string[]>>;
-
-/**
- * The exports of tree-shaken singletons an app uses beyond `SHARED_USED_EXPORTS`, read from its browser build's
- * `mf-manifest-stats.json`, where the bundler records per shared module the list merged with what the app's code
- * references. It also records member paths (`useSelector.withTypes` gives `withTypes`), so only names the package
- * really exports (`packageExports`) count. Empty when the app stays within the list; the release build fails otherwise.
- */
-export function findUnlistedSharedExports(
-  manifestStats: { shared?: { name: string; usedExports?: string[] }[] },
-  packageExports: Record<string, readonly string[]>,
-): string[] {
-  const unlisted: string[] = [];
-  for (const shared of manifestStats.shared ?? []) {
-    if (!isTreeShaken(shared.name)) continue;
-    const listed: readonly string[] = SHARED_USED_EXPORTS[shared.name];
-    const exported = packageExports[shared.name] ?? [];
-    for (const name of shared.usedExports ?? []) if (exported.includes(name) && !listed.includes(name)) unlisted.push(`${shared.name}: ${name}`);
-  }
-  return unlisted;
-}
-
-/** The names each tree-shaken singleton exports, as Node loads it. */
-export async function readTreeShakenExports(): Promise<Record<string, readonly string[]>> {
-  const names = Object.keys(SHARED_USED_EXPORTS);
-  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, Object.keys((await import(name)) as object)] as const)));
-}
-
-/** Whether a shared singleton is tree-shaken to `SHARED_USED_EXPORTS`. */
-export function isTreeShaken(name: string): name is keyof typeof SHARED_USED_EXPORTS {
-  return Object.hasOwn(SHARED_USED_EXPORTS, name);
-}
-
-/** Where Rspack puts the full build of a tree-shaken singleton, inside the browser container (its fallback). */
-export const TREE_SHAKING_FALLBACK_DIR = 'independent-packages';
-
-interface SharedEntry {
-  singleton: true;
-  strictVersion: true;
-  requiredVersion: string;
-  version: string;
-  eager: boolean;
-  treeShaking?: { mode: 'runtime-infer'; usedExports: string[] };
-}
-
-function buildSharedConfig(versions: Record<string, string>, eager: boolean, treeShaking: boolean) {
-  const shared: Record<string, SharedEntry> = {};
-  for (const [name, version] of Object.entries(versions)) {
-    const entry: SharedEntry = { singleton: true as const, strictVersion: true as const, requiredVersion: version, version, eager };
-    // Browser containers only: a server container is one file that loads no chunk, and the host's is eager.
-    shared[name] =
-      treeShaking && isTreeShaken(name) ? { ...entry, treeShaking: { mode: 'runtime-infer', usedExports: [...SHARED_USED_EXPORTS[name]] } } : entry;
-    // Deep imports (react/jsx-runtime, react-dom/client) are shared with the same guarantees.
-    shared[`${name}/`] = entry;
-  }
-  return shared;
-}
-
-function scriptRule(target: 'browser' | 'server'): RuleSetRule {
-  return {
-    test: /\.[cm]?tsx?$/,
-    exclude: /node_modules/,
-    loader: 'builtin:swc-loader',
-    options: {
-      jsc: {
-        parser: { syntax: 'typescript', tsx: true },
-        transform: { react: { runtime: 'automatic' } },
-        target: target === 'browser' ? 'es2022' : 'es2023',
-      },
-    },
-    type: 'javascript/auto',
-  };
-}
-
-function cssRule(target: 'browser' | 'server'): RuleSetRule {
-  return {
-    test: /\.css$/,
-    type: 'css/auto',
-    // The server build needs class names only; the browser build emits the stylesheets.
-    ...(target === 'server' ? { generator: { exportsOnly: true } } : {}),
-  };
-}
+import { federationRuntimeAliasPlugin, federationRuntimeAsModules, federationRuntimeRule } from './rspack/federation-runtime.ts';
+import { cssRule, scriptRule } from './rspack/module-rules.ts';
+import {
+  buildSharedConfig,
+  readPackageJson,
+  resolveSharedVersions,
+  SINGLETON_MODULES,
+  TREE_SHAKING_FALLBACK_DIR,
+} from './rspack/shared-singletons.ts';
 
 /** What an app declares to get its two builds. */
 export interface AppBuildOptions {

@@ -3,7 +3,9 @@ import type { SquadApiModule } from '@reelkeep/platform/host-context';
 import { accountDataRoutes } from './account-data-routes.ts';
 import { getAuth } from './auth.ts';
 import { consoleRoutes } from './console-routes.ts';
+import { handoffRoutes } from './handoff-routes.ts';
 import { internalRoutes } from './internal-routes.ts';
+import { logoutRoutes } from './logout-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
 import { registrationRoutes } from './registration-routes.ts';
 import { accountSettings, type AccountSettings } from './settings.ts';
@@ -18,7 +20,16 @@ export default {
   squad: 'account',
   contractVersion: CONTRACT_VERSION,
   settings: accountSettings,
-  routes: [...signInRoutes, ...registrationRoutes, ...passwordRoutes, ...accountDataRoutes, ...internalRoutes, ...consoleRoutes],
+  routes: [
+    ...signInRoutes,
+    ...handoffRoutes,
+    ...logoutRoutes,
+    ...registrationRoutes,
+    ...passwordRoutes,
+    ...accountDataRoutes,
+    ...internalRoutes,
+    ...consoleRoutes,
+  ],
   // The auth instance (and, without AUTH_SECRET, the generated secret) is made before the version takes
   // traffic: a state folder it cannot write makes this version's routes 503 instead of failing per request.
   async start(context) {

@@ -2,7 +2,8 @@ import { readInput, respondJson, wholeNumber } from '@reelkeep/shared-contracts'
 import { pushComposeInput } from '@reelkeep/shared-contracts/console';
 import { z } from 'zod';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
-import { enqueuePushMessage, listPushSends } from './push-queue.ts';
+import { listPushSends } from './push-progress.ts';
+import { enqueuePushMessage } from './push-queue.ts';
 import { drainPushQueueOf } from './push-routes.ts';
 import type { SiteSettings } from './settings.ts';
 

@@ -25,7 +25,8 @@ import {
 } from '@reelkeep/shared-contracts';
 import type { ApiRoute, HostContext } from '@reelkeep/platform/host-context';
 import { isAllowedPushEndpoint } from './push-endpoint-rules.ts';
-import { drainPushQueue, enqueuePushMessage, readPushMessageProgress, recordPushEvent } from './push-queue.ts';
+import { readPushMessageProgress, recordPushEvent } from './push-progress.ts';
+import { drainPushQueue, enqueuePushMessage } from './push-queue.ts';
 import { classifyDeviceOs, type PushDictionary } from './push-rules.ts';
 import { createWebPushSender, resolveVapidKeys, type PushSender } from './push-sender.ts';
 import type { SiteSettings } from './settings.ts';

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { rspack, type MultiStats } from '@rspack/core';
 import { CONTRACT_VERSION, SQUAD_OF_APP } from '@reelkeep/shared-contracts';
 import type { ReleaseManifest } from '@reelkeep/shared-contracts/schemas';
-import { createAppConfigs, findUnlistedSharedExports, readTreeShakenExports, type AppBuildOptions } from '../../../rspack.base.ts';
+import { createAppConfigs, type AppBuildOptions } from '../../../rspack.base.ts';
+import { findUnlistedSharedExports, readTreeShakenExports } from '../../../rspack/shared-singletons.ts';
 import { hashFile, listFiles, RELEASE_MANIFEST_FILE, toReleaseDir } from './releases.ts';
 import { inspectApiModule } from './api-inspection.ts';
 import { API_MODULE_FILE, RELEASE_MIGRATIONS_DIR } from '../squad-api-host.ts';
@@ -90,7 +91,7 @@ export async function buildApp(
     const unlisted = findUnlistedSharedExports(manifestStats, await readTreeShakenExports());
     if (unlisted.length > 0)
       throw new Error(
-        `${app} imports exports of tree-shaken shared libraries that SHARED_USED_EXPORTS in rspack.base.ts does not list (${unlisted.join(', ')}); add them there and rebuild the shell and every remote`,
+        `${app} imports exports of tree-shaken shared libraries that SHARED_USED_EXPORTS in rspack/shared-singletons.ts does not list (${unlisted.join(', ')}); add them there and rebuild the shell and every remote`,
       );
     if (BUILD.kind === 'host') {
       const browserStats = stats.stats[0]!.toJson({ all: false, entrypoints: true, assets: true, chunks: true, chunkRelations: true, ids: true });

@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { z } from 'zod';
+import { buildEveryApp } from './build-every-app.ts';
 import { startTopology, stopTopology, toStateFile, type TopologyState } from './topology.ts';
 
 /**
@@ -13,7 +12,6 @@ import { startTopology, stopTopology, toStateFile, type TopologyState } from './
  * recorded in the state file.
  */
 const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
-const run = promisify(execFile);
 
 const settings = z
   .object({
@@ -35,21 +33,11 @@ async function readState(): Promise<TopologyState | undefined> {
   return text === undefined ? undefined : stateSchema.parse(JSON.parse(text));
 }
 
-/** Builds every app into RELEASES_DIR (an unchanged app keeps its version) and returns the version of each. */
-async function buildEveryApp(): Promise<Record<string, string>> {
-  const { stdout } = await run(process.execPath, ['platform/src/release/cli.ts', 'build'], {
-    cwd: ROOT_DIR,
-    env: { ...process.env, RELEASES_DIR: settings.RELEASES_DIR, DATABASE_URL: '', REDIS_URL: '', ARTIFACT_ORIGIN: '' },
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return Object.fromEntries([...stdout.matchAll(/^(shell|mf-[a-z]+)@(\S+) (?:built|unchanged)/gm)].map((match) => [match[1]!, match[2]!]));
-}
-
 async function start(): Promise<void> {
   if (await readState()) throw new Error(`a topology already runs from ${dir}: npm run topology:stop first`);
   const started = performance.now();
   console.log('building every app…');
-  const live = await buildEveryApp();
+  const live = await buildEveryApp(settings.RELEASES_DIR);
   const topology = await startTopology({
     dir,
     basePort: settings.TOPOLOGY_PORT,

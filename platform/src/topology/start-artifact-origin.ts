@@ -4,6 +4,7 @@ import { chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { isRunning } from './processes.ts';
 
 const run = promisify(execFile);
 const CONFIG_TEMPLATE = path.resolve(import.meta.dirname, '../../../ops/nginx/artifact-origin.conf');
@@ -35,15 +36,6 @@ async function hashPassword(account: OriginAccount): Promise<string> {
 async function readPid(file: string): Promise<number> {
   return Number((await readFile(file, 'utf8')).trim());
 }
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,16 +1,17 @@
-import { execFile, spawn } from 'node:child_process';
-import { createECDH, randomBytes } from 'node:crypto';
-import { existsSync, openSync, readdirSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { userInfo } from 'node:os';
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { startVarnish, type RunningVarnish } from '../edge/start-varnish.ts';
 import { publishRelease } from '../release/artifact-origin.ts';
 import { createApiKey } from '../api-keys.ts';
-import { openDatabase, type Database } from '../db/database.ts';
 import { createOriginAccount, startArtifactOrigin, toCredentials, type ArtifactOriginServer } from './start-artifact-origin.ts';
+import { createInstanceEnv, createInstanceSpawner } from './start-instance.ts';
+import { startPostgres, withDatabase } from './start-postgres.ts';
+import { startRedis } from './start-redis.ts';
+import { stopPid, waitUntil } from './processes.ts';
+
+export { stopPid } from './processes.ts';
 
 /**
  * The production topology on one machine (docs/operations.md "The topology"): PostgreSQL, Redis, the artifact
@@ -19,7 +20,6 @@ import { createOriginAccount, startArtifactOrigin, toCredentials, type ArtifactO
  */
 const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
-const POSTGRES_ROOT = '/usr/lib/postgresql';
 
 /** The ports of a topology, from its base port (Varnish's). */
 export function toTopologyPorts(basePort: number, instances: number) {
@@ -44,111 +44,6 @@ export interface TopologyState {
 
 /** The file the state is kept in. */
 export const toStateFile = (dir: string) => path.join(dir, 'state.json');
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Sends `signal` to `pid` (if it runs) and waits until it is gone. */
-export async function stopPid(pid: number, signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 30_000): Promise<void> {
-  if (!pid || !isRunning(pid)) return;
-  process.kill(pid, signal);
-  await waitUntil(async () => !isRunning(pid), timeoutMs, `process ${pid} to stop`).catch(() => process.kill(pid, 'SIGKILL'));
-  await waitUntil(async () => !isRunning(pid), 5_000, `process ${pid} to be killed`);
-}
-
-function findPostgresBin(): string {
-  const versions = existsSync(POSTGRES_ROOT)
-    ? readdirSync(POSTGRES_ROOT)
-        .filter((version) => existsSync(path.join(POSTGRES_ROOT, version, 'bin', 'pg_ctl')))
-        .sort((a, b) => Number(a) - Number(b))
-    : [];
-  if (versions.length === 0) throw new Error(`no PostgreSQL under ${POSTGRES_ROOT} (apt-get install postgresql)`);
-  return path.join(POSTGRES_ROOT, versions.at(-1)!, 'bin');
-}
-
-/** PostgreSQL in its own data folder and port; its programs run as `postgres` (it refuses root). */
-/** Runs `work` on a connection of its own to the topology's PostgreSQL. */
-async function withDatabase<T>(url: string, work: (db: Database) => Promise<T>): Promise<T> {
-  const db = await openDatabase({ databaseUrl: url, pgliteDir: '' });
-  try {
-    return await work(db);
-  } finally {
-    await db.close();
-  }
-}
-
-async function startPostgres(dir: string, port: number) {
-  const bin = findPostgresBin();
-  const dataDir = path.join(dir, 'postgres');
-  const asPostgres = (program: string, args: string[]) =>
-    userInfo().username === 'postgres'
-      ? run(path.join(bin, program), args)
-      : run('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]);
-  await mkdir(dataDir, { recursive: true });
-  if (userInfo().username !== 'postgres') {
-    const uid = Number((await run('id', ['-u', 'postgres'])).stdout.trim());
-    await chown(dataDir, uid, uid);
-  }
-  await asPostgres('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const options = `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
-  const start = async () => {
-    await asPostgres('pg_ctl', ['-D', dataDir, '-l', path.join(dataDir, 'server.log'), '-o', options, '-w', 'start']);
-    return Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-  };
-  const pid = await start();
-  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
-  await admin.connect();
-  await admin.query('CREATE DATABASE reelkeep');
-  await admin.end();
-  return { pid, url: `postgres://postgres@127.0.0.1:${port}/reelkeep` };
-}
-
-/** Redis on its own port, no persistence (the registry's durable copy is PostgreSQL's). */
-async function startRedis(dir: string, port: number): Promise<number> {
-  const pidFile = path.join(dir, 'redis.pid');
-  await rm(pidFile, { force: true });
-  await run('redis-server', [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-    '--daemonize',
-    'yes',
-    '--pidfile',
-    pidFile,
-    '--logfile',
-    path.join(dir, 'redis.log'),
-  ]);
-  // The pid file exists a moment before its number is written in it.
-  let pid = 0;
-  await waitUntil(
-    async () => {
-      pid = Number((await readFile(pidFile, 'utf8')).trim());
-      return Number.isInteger(pid) && pid > 0;
-    },
-    10_000,
-    `Redis on ${port}`,
-  );
-  return pid;
-}
 
 /** Options of `startTopology`. */
 export interface TopologyOptions {
@@ -263,70 +158,16 @@ async function startParts(options: TopologyOptions, record: (pid: number) => Pro
     async (db) => (await createApiKey(db, { name: 'topology operator', role: 'owner', createdBy: 'topology' })).key,
   );
 
-  // One web-push key pair for every instance (docs/push.md): a subscription made on one is sent by another.
-  const vapid = createECDH('prime256v1');
-  vapid.generateKeys();
-  /** Settings of every instance: shared database, Redis, origin, secrets; Varnish is the trusted proxy. */
-  const instanceEnv: Record<string, string> = {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    SITE_URL: url,
-    DATABASE_URL: postgres.url,
-    REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
-    ARTIFACT_ORIGIN: origin.url,
-    ARTIFACT_ORIGIN_CREDENTIALS: toCredentials(reader),
-    ARTIFACT_RETRY_MS: '2000',
-    ASSET_ORIGIN: origin.url,
-    TRUSTED_PROXIES: '127.0.0.1/32',
-    EDGE_PURGE_URLS: `http://127.0.0.1:${ports.varnish}/`,
-    CAPTCHA_HMAC_KEY: randomBytes(24).toString('base64url'),
-    AUTH_SECRET: randomBytes(32).toString('base64url'),
-    VAPID_PUBLIC_KEY: vapid.getPublicKey('base64url'),
-    VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32), vapid.getPrivateKey()])
-      .subarray(-32)
-      .toString('base64url'),
-    REGISTRY_POLL_MS: '500',
-    LOG_LEVEL: 'info',
-    ...options.env,
-  };
-
-  /** Starts one instance on `port` with its own releases folder (empty at first); it outlives this process. */
-  const spawnInstance = async (name: string, port: number, env: Record<string, string> = {}) => {
-    const instanceDir = path.join(dir, name);
-    await mkdir(path.join(instanceDir, 'releases'), { recursive: true });
-    const logFile = path.join(dir, 'logs', `${name}.log`);
-    const site = `http://127.0.0.1:${port}`;
-    // The port may be held for a moment by a client socket (the loopback's ephemeral range covers it): an instance
-    // that exits before it serves is started again, a few times.
-    for (let attempt = 1; ; attempt += 1) {
-      const output = openSync(logFile, 'a');
-      const child = spawn(process.execPath, ['shell/server/main.ts'], {
-        cwd: ROOT_DIR,
-        env: {
-          ...process.env,
-          ...instanceEnv,
-          PORT: String(port),
-          RELEASES_DIR: path.join(instanceDir, 'releases'),
-          PGLITE_DIR: path.join(instanceDir, 'pglite-unused'),
-          ...env,
-        },
-        detached: true,
-        stdio: ['ignore', output, output],
-      });
-      child.unref();
-      await record(child.pid!);
-      let exited = false;
-      child.once('exit', () => (exited = true));
-      await waitUntil(
-        async () => exited || (await fetch(`${site}/robots.txt`, { signal: AbortSignal.timeout(5_000) })).ok,
-        180_000,
-        `${name} on ${site} (log: ${logFile})`,
-      );
-      if (!exited) return { name, port, url: site, pid: child.pid!, releasesDir: path.join(instanceDir, 'releases'), logFile };
-      if (attempt === 3) throw new Error(`${name} exited before it served on ${site} (log: ${logFile})`);
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-    }
-  };
+  const instanceEnv = createInstanceEnv({
+    url,
+    varnishPort: ports.varnish,
+    postgresUrl: postgres.url,
+    redisPort: ports.redis,
+    originUrl: origin.url,
+    originCredentials: toCredentials(reader),
+    env: options.env,
+  });
+  const spawnInstance = createInstanceSpawner({ dir, env: instanceEnv, record });
 
   // The instances start side by side: each pulls and loads every live version, seconds of work on a busy machine.
   log(`instances on ${ports.instances.join(', ')}`);

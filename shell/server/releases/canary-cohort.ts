@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { COHORT_COOKIE, COHORT_COOKIE_MAX_AGE_S, decideCohort } from '@reelkeep/platform/canary';
 import { readCookie, serialiseCookie } from '@reelkeep/shared-contracts';
-import type { ReleaseSnapshot, ReleaseWatcher } from './release-snapshot.ts';
+import type { ReleaseSnapshot } from './release-snapshot.ts';
+import type { ReleaseWatcher } from './release-watcher.ts';
 
 /** Paths that are never a page: a visitor's cohort is assigned at a page, never at a file, an API call or a beacon. */
 const NOT_A_PAGE = /^\/(?:api|_data|_beacon|static|assets|locales|admin|console|webpush)\/|^\/[^/]*\.[a-z0-9]+$/;

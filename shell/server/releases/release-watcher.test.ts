@@ -12,15 +12,9 @@ import type { Database } from '@reelkeep/platform/db';
 import { createSquadApiHost, type HostServices, type PreparedApi, type SquadApiHost } from '@reelkeep/platform/squad-api-host';
 import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
 import type { RegistryState } from '@reelkeep/shared-contracts/schemas';
-import {
-  createReleasePuller,
-  isPinnable,
-  listLiveVersions,
-  watchReleases,
-  type ReleasePuller,
-  type ReleaseSwitch,
-  type ReleaseWatcher,
-} from './release-snapshot.ts';
+import { createReleasePuller, type ReleasePuller } from './release-puller.ts';
+import { isPinnable, listLiveVersions, type ReleaseSwitch } from './release-snapshot.ts';
+import { watchReleases, type ReleaseWatcher } from './release-watcher.ts';
 
 const AT = new Date('2026-11-24T10:00:00Z');
 const EMPTY: RegistryState = { revision: 0, apps: {}, history: [] };
