@@ -5,7 +5,9 @@ import type { Database } from '@reelkeep/platform/db';
 import type { Mailer } from '@reelkeep/platform/mail';
 import type { RegistryStore } from '@reelkeep/platform/registry';
 import { consoleAuthoriseInput, type ConsoleAuthorisation } from '@reelkeep/shared-contracts/console';
-import { createConsoleHandler, linkSiteAddresses, pickConsoleLocale } from './console-handler.ts';
+import { createConsoleHandler } from './console-handler.ts';
+import { pickConsoleLocale } from './console-locale.ts';
+import { linkSiteAddresses } from './console-mailbox-section.ts';
 
 /** Every console page and action; each must be refused to an account without the permission, whatever it sends. */
 const ROUTES: [method: 'GET' | 'POST', path: string, body: string][] = [
