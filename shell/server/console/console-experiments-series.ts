@@ -58,13 +58,7 @@ export interface FunnelDay {
 export function buildFunnelDays(visits: readonly { day: string; visits: number }[], funnel: CheckoutFunnelAnswer | null): FunnelDay[] {
   const days = [...new Set([...visits.map((row) => row.day), ...(funnel?.days ?? []).map((row) => row.day)])].sort();
   return days.map((day) => {
-    const checkout = funnel?.days.find((row) => row.day === day);
-    return {
-      day,
-      visits: visits.find((row) => row.day === day)?.visits ?? 0,
-      checkouts: checkout?.checkouts ?? 0,
-      orders: checkout?.orders ?? 0,
-      activations: checkout?.activations ?? 0,
-    };
+    const { checkouts = 0, orders = 0, activations = 0 } = funnel?.days.find((row) => row.day === day) ?? {};
+    return { day, visits: visits.find((row) => row.day === day)?.visits ?? 0, checkouts, orders, activations };
   });
 }

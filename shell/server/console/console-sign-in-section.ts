@@ -105,7 +105,7 @@ async function signOut(request: ConsoleRequest): Promise<boolean> {
   return request.redirect('/console/sign-in', answer.headers.getSetCookie());
 }
 
-/** The ways in and out of the console (docs/console.md "Sign-in"): they decide who the visitor is themselves. */
+/** The ways in and out of the console (docs/console.md "Two-factor sign-in"): they decide who the visitor is themselves. */
 export const handleSignIn: ConsoleRouteHandler = async (request) => {
   const { path, form, t } = request;
   if (path === '/console/sign-in')
