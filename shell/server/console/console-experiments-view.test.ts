@@ -56,6 +56,10 @@ describe('the Experiments page before its figures exist', () => {
     expect(empty).not.toContain('<svg');
     expect(empty).not.toContain('<table');
     const day = { day: '2026-11-01', visits: 4, checkouts: 1, orders: 1, activations: 0 };
-    expect(renderFunnel(t, URL_OF_PAGE, [day]).toString().match(/class="chart"/g)).toHaveLength(2);
+    expect(
+      renderFunnel(t, URL_OF_PAGE, [day])
+        .toString()
+        .match(/class="chart"/g),
+    ).toHaveLength(2);
   });
 });
