@@ -1,5 +1,5 @@
 import type { ConsoleActor } from '../console-operators.ts';
-import type { ConsoleAuditEntry, ConsoleSectionContext } from '../console-squad-sections.tsx';
+import type { ConsoleAuditEntry, ConsoleSectionContext } from '../console-squad-sections.ts';
 
 /** One call a section made through `fetchApi`: where, how, as whom, in which language, with which body. */
 export interface RecordedSectionCall {

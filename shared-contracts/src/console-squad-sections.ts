@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createElement as h, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Locale } from './locales.ts';
 import type { Translate as TranslateFunction } from './page-contract.ts';
@@ -126,14 +126,8 @@ export function answerSectionNotFound({ t, basePath }: Pick<ConsoleSectionContex
     kind: 'page',
     status: 404,
     title: t('problems.not_found'),
-    body: (
-      <section>
-        <p>{t('problems.not_foundDetail')}</p>
-        <p>
-          <a href={basePath}>{t(backKey)}</a>
-        </p>
-      </section>
-    ),
+    // createElement, not JSX: the host runs this module on Node's type stripping, which reads no JSX.
+    body: h('section', null, h('p', null, t('problems.not_foundDetail')), h('p', null, h('a', { href: basePath }, t(backKey)))),
   };
 }
 
