@@ -30,6 +30,8 @@ describe('the Experiments page before its figures exist', () => {
     expect(page).toContain('<p class="no-chart">experiments.noData</p>');
     expect(page).not.toContain('<svg');
     expect(page).not.toContain('100.0 %');
+    // Nor a chance to beat the control out of no data (the prior's 50 %).
+    expect(page).not.toContain('50.0 %');
     expect(page).not.toContain('experiments.timeTable');
     // The readout still lists the variants, with no made-up conversion.
     expect(page).toContain('<th scope="row">b</th>');

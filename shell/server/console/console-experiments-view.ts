@@ -105,6 +105,7 @@ export function renderExperiment(
   canSwitch: boolean,
 ): Markup {
   const id = `x-${experiment.experiment}`;
+  const controlSeen = experiment.variants.some((row) => row.variant === experiment.control && row.exposed > 0);
   const columns: TableColumn<ExperimentReadout['variants'][number]>[] = [
     { key: 'variant', label: t('experiments.variant'), cell: (row) => row.variant, sortValue: (row) => row.variant, rowHeader: true },
     { key: 'exposed', label: t('experiments.exposed'), cell: (row) => row.exposed, sortValue: (row) => row.exposed },
@@ -121,7 +122,8 @@ export function renderExperiment(
     {
       key: 'beats',
       label: t('experiments.beatsControl'),
-      cell: (row) => (row.probabilityBeatsControl === null ? '—' : percent(row.probabilityBeatsControl)),
+      // A comparison needs both sides seen: with no exposure on either, the prior's 50 % says nothing.
+      cell: (row) => (row.probabilityBeatsControl === null || row.exposed === 0 || !controlSeen ? '—' : percent(row.probabilityBeatsControl)),
       sortValue: (row) => row.probabilityBeatsControl ?? -1,
     },
   ];
