@@ -1,5 +1,8 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { z } from 'zod';
 import {
+  answerSectionNotFound,
   canRole,
   CONSOLE_ROLES,
   CONSOLE_STATEMENTS,
@@ -103,5 +106,16 @@ describe('findConsoleModuleProblem', () => {
     ['a bad path', { contractVersion: '3.3.0', sections: [{ ...section, actions: [{ ...action, path: 'a/b' }] }] }],
   ])('refuses %s', (_name, exported) => {
     expect(findConsoleModuleProblem(exported, compatible)).toEqual(expect.any(String));
+  });
+});
+
+describe('answerSectionNotFound', () => {
+  it("answers 404 with the section's own texts and a link back to its first page", () => {
+    const answer = answerSectionNotFound({ t: (key) => `<${key}>`, basePath: '/console/checkout/orders' }, 'search.back');
+    expect(answer).toMatchObject({ kind: 'page', status: 404, title: '<problems.not_found>' });
+    if (answer.kind !== 'page') throw new Error('expected a page');
+    expect(renderToStaticMarkup(answer.body as ReactElement)).toBe(
+      '<section><p>&lt;problems.not_foundDetail&gt;</p><p><a href="/console/checkout/orders">&lt;search.back&gt;</a></p></section>',
+    );
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
-import { findConsoleModuleProblem, type ConsoleAuditEntry, type ConsoleSectionContext } from '@reelkeep/shared-contracts/console';
+import { findConsoleModuleProblem } from '@reelkeep/shared-contracts/console';
+import { answerJson, createTestSectionContext } from '@reelkeep/shared-contracts/testing/console';
 import campaignConsole from './console-module.tsx';
 
 const section = campaignConsole.sections[0]!;
@@ -10,34 +11,11 @@ const page = (path: string) => section.pages.find((candidate) => candidate.path 
 const action = (path: string) => section.actions.find((candidate) => candidate.path === path)!;
 
 /** A context as the host hands it, with the squad's internal route answering `reply`. */
-function contextOf(reply: () => Response) {
-  const calls: { path: string; method: string; actor: string | null; locale: string | null; body: string }[] = [];
-  const audited: ConsoleAuditEntry[] = [];
-  const context: ConsoleSectionContext = {
-    actor: { id: 'u1', email: 'cm@example.com', role: 'campaign-manager' },
-    locale: 'de',
-    t: (key: string) => key,
-    fetchApi: async (path, init) => {
-      const headers = new Headers(init?.headers);
-      calls.push({
-        path,
-        method: init?.method ?? 'GET',
-        actor: headers.get('x-console-actor'),
-        locale: headers.get('x-console-locale'),
-        body: typeof init?.body === 'string' ? init.body : '',
-      });
-      return reply();
-    },
-    audit: async (entry) => void audited.push(entry),
-    can: () => true,
-    basePath: '/console/campaign/campaigns',
-  };
-  return { context, calls, audited };
-}
+const contextOf = (reply: () => Response) => createTestSectionContext(reply);
 const json =
   (body: unknown, status = 200) =>
   () =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    answerJson(body, status);
 
 describe("mf-campaign's ./console module", () => {
   it('honours the section contract: reading needs campaign:read, every action campaign:manage', () => {

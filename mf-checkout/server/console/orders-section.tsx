@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { formatCents, orderIdInput, type Translate as TranslateFunction } from '@reelkeep/shared-contracts';
 import {
+  answerSectionNotFound,
   defineConsoleAction,
   defineConsolePage,
   type ConsoleSection,
-  type ConsoleSectionAnswer,
   type ConsoleSectionContext,
 } from '@reelkeep/shared-contracts/console';
 import {
@@ -68,21 +68,7 @@ const statusLabel = (t: TranslateFunction, status: OrderSummary['status']) => t(
 const planLabel = (t: TranslateFunction, order: Pick<OrderSummary, 'planType' | 'os'>) =>
   `${t(`checkout:plan_names.${order.planType}`)} · ${t(order.os === 'mac' ? 'checkout:os_mac' : 'checkout:os_win')}`;
 
-function notFound({ t, basePath }: ConsoleSectionContext): ConsoleSectionAnswer {
-  return {
-    kind: 'page',
-    status: 404,
-    title: t('problems.not_found'),
-    body: (
-      <section>
-        <p>{t('problems.not_foundDetail')}</p>
-        <p>
-          <a href={basePath}>{t('search.back')}</a>
-        </p>
-      </section>
-    ),
-  };
-}
+const notFound = (context: ConsoleSectionContext) => answerSectionNotFound(context, 'search.back');
 
 function SearchForm({ t, q }: { t: TranslateFunction; q: string }) {
   return (

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Translate as TranslateFunction } from '@reelkeep/shared-contracts';
-import { defineConsoleAction, defineConsolePage, type ConsoleSection, type ConsoleSectionContext } from '@reelkeep/shared-contracts/console';
+import { answerSectionNotFound, defineConsoleAction, defineConsolePage } from '@reelkeep/shared-contracts/console';
+import type { ConsoleSection, ConsoleSectionContext } from '@reelkeep/shared-contracts/console';
 import {
   NEWSLETTER_PAGE_SIZE,
   NEWSLETTER_STATES,
@@ -222,20 +223,7 @@ export const newsletterSection: ConsoleSection = {
       async render(context, query) {
         const { t, basePath } = context;
         const response = await context.fetchApi(`${API}/subscriber?id=${query.id}`);
-        if (response.status === 404)
-          return {
-            kind: 'page',
-            status: 404,
-            title: t('problems.not_found'),
-            body: (
-              <section>
-                <p>{t('problems.not_foundDetail')}</p>
-                <p>
-                  <a href={basePath}>{t('confirm.back')}</a>
-                </p>
-              </section>
-            ),
-          };
+        if (response.status === 404) return answerSectionNotFound(context, 'confirm.back');
         const subscriber = response.ok ? await readJson(response, subscriberSchema) : null;
         if (!subscriber) throw new NewsletterUnavailableError(`subscriber answered ${response.status}`);
         return {

@@ -19,6 +19,7 @@ const DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '4 4'];
 const WIDTH = 640;
 const HEIGHT = 260;
 const MARGIN = { top: 16, right: 16, bottom: 36, left: 52 };
+const HALF_DAY_MS = 43_200_000;
 
 /** A chart's accessible name and description. */
 export interface ChartLabel {
@@ -134,8 +135,9 @@ export function renderTimeChart(label: ChartLabel, series: readonly TimeSeries[]
   const first = toDate(days[0] ?? '1970-01-01');
   const last = toDate(days.at(-1) ?? '1970-01-02');
   const top = Math.max(format === 'percent' ? 0.01 : 1, ...series.flatMap((line) => line.points.map((point) => point.high ?? point.value)));
+  // One day alone stands in the middle of the axis, half a day either side (a line needs two days: it gets a dot).
   const x = scaleUtc<number>({
-    domain: [first, last.getTime() === first.getTime() ? new Date(first.getTime() + 86_400_000) : last],
+    domain: last.getTime() === first.getTime() ? [new Date(first.getTime() - HALF_DAY_MS), new Date(first.getTime() + HALF_DAY_MS)] : [first, last],
     range: [0, innerWidth],
   });
   const y = scaleLinear<number>({ domain: [0, top * 1.1], range: [innerHeight, 0], nice: true });
@@ -165,6 +167,9 @@ export function renderTimeChart(label: ChartLabel, series: readonly TimeSeries[]
         strokeWidth: 2,
         strokeDasharray: DASHES[index % DASHES.length] || undefined,
       }),
+      ...(line.points.length === 1
+        ? [h('circle', { key: `d${index}`, cx: x(toDate(line.points[0]!.day)), cy: y(line.points[0]!.value), r: 4, fill: colour })]
+        : []),
     ];
   });
   const legend = series.map((line, index) =>
@@ -193,6 +198,7 @@ export function renderTimeChart(label: ChartLabel, series: readonly TimeSeries[]
           key: 'y',
           scale: y,
           numTicks: 5,
+          tickValues: format === 'count' ? y.ticks(5).filter((value) => Number.isInteger(value)) : undefined,
           tickFormat: (value) => (format === 'percent' ? percent(Number(value)) : String(value)),
           tickLabelProps: { ...AXIS_TEXT, textAnchor: 'end' },
         }),

@@ -1,11 +1,30 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import { createLogger } from '@reelkeep/platform/logger';
-import { createRateLimiter } from '@reelkeep/platform/rate-limit';
 import type { Database } from '@reelkeep/platform/db';
 import type { Mailer } from '@reelkeep/platform/mail';
-import type { RegistryStore } from '@reelkeep/platform/registry';
-import { consoleAuthoriseInput, type ConsoleAuthorisation } from '@reelkeep/shared-contracts/console';
-import { createConsoleHandler, linkSiteAddresses, pickConsoleLocale } from './console-handler.ts';
+import type { ConsoleAuthorisation } from '@reelkeep/shared-contracts/console';
+import { pickConsoleLocale } from './console-locale.ts';
+import { linkSiteAddresses } from './console-mailbox-section.ts';
+import {
+  createTestLimits,
+  createTestRegistry,
+  readAskedPermission,
+  startConsoleHarness,
+  TEST_SITE,
+  type ConsoleHarness,
+} from './testing/console-harness.ts';
+
+/** A call the console forwarded to the campaign squad's console route. */
+type ForwardedCall = { path: string; method: string; actor: string | null; body: string };
+
+/** The campaign squad's console route as these suites see it: each call recorded, answered by `answer`. */
+function recordSquadCall(calls: ForwardedCall[], path: string, init: RequestInit | undefined, answer: () => Response): Response {
+  calls.push({
+    path,
+    method: init?.method ?? 'GET',
+    actor: new Headers(init?.headers).get('x-console-actor'),
+    body: typeof init?.body === 'string' ? init.body : '',
+  });
+  return answer();
+}
 
 /** Every console page and action; each must be refused to an account without the permission, whatever it sends. */
 const ROUTES: [method: 'GET' | 'POST', path: string, body: string][] = [
@@ -34,26 +53,18 @@ const ROUTES: [method: 'GET' | 'POST', path: string, body: string][] = [
 ];
 
 describe('the console handler', () => {
-  let server: Server;
-  let origin: string;
+  let harness: ConsoleHarness;
+  const origin = TEST_SITE;
   /** What the account squad answers for the session in the test. */
   let decide: (permission: string) => ConsoleAuthorisation;
   const switched: string[] = [];
   const audited: unknown[] = [];
   const resent: string[] = [];
   /** The requests the campaign squad's preview route received (none may reach it here). */
-  const forwarded: { path: string; method: string; actor: string | null; body: string }[] = [];
+  const forwarded: ForwardedCall[] = [];
   const sectionAnswer = () => new Response('{}', { status: 200 });
 
   beforeAll(async () => {
-    const registry: RegistryStore = {
-      read: async () => ({ revision: 1, apps: { 'mf-checkout': { live: '2.0.0', previous: ['1.0.0'] } }, history: [] }),
-      update: async (change) => {
-        switched.push('update');
-        return change({ revision: 1, apps: {}, history: [] });
-      },
-      close: async () => undefined,
-    };
     const keyRow = {
       id: '7',
       name: 'deploy bot',
@@ -70,8 +81,7 @@ describe('the console handler', () => {
         return [];
       },
     } as unknown as Database;
-    const handle = createConsoleHandler({
-      siteUrl: 'http://127.0.0.1:1',
+    harness = await startConsoleHarness({
       db,
       mailer: {
         listOutbox: async () => [],
@@ -79,71 +89,24 @@ describe('the console handler', () => {
         send: async () => ({ via: 'outbox', id: '1', state: 'held' }),
         resend: async (id: string) => (id === '7' ? (resent.push(id), { id: '8', state: 'sent' }) : null),
       } as unknown as Mailer,
-      logger: createLogger('error'),
-      registry,
-      releasesDir: '/nonexistent',
+      registry: createTestRegistry(switched),
       fetchApi: async (path, init) => {
-        if (path.startsWith('/api/campaign/internal/console/')) {
-          forwarded.push({
-            path,
-            method: init?.method ?? 'GET',
-            actor: new Headers(init?.headers).get('x-console-actor'),
-            body: typeof init?.body === 'string' ? init.body : '',
-          });
-          return sectionAnswer();
-        }
+        if (path.startsWith('/api/campaign/internal/console/')) return recordSquadCall(forwarded, path, init, sectionAnswer);
         // The account squad's password check: one right password (a colleague's), every other one wrong.
         if (path === '/api/account/internal/console-sign-in') {
           const { password } = JSON.parse(String(init?.body)) as { password: string };
           return new Response(JSON.stringify({ outcome: password === 'Right1pass' ? 'code-required' : 'invalid' }), { status: 200 });
         }
         if (path !== '/api/account/internal/console-authorise') return new Response(JSON.stringify({ people: [] }), { status: 200 });
-        const { permission } = consoleAuthoriseInput.parse(JSON.parse(String(init?.body)));
-        return new Response(JSON.stringify(decide(`${permission.resource}:${permission.action}`)), { status: 200 });
+        return new Response(JSON.stringify(decide(readAskedPermission(init))), { status: 200 });
       },
-      loadTexts: async () => ({ console: {} }),
-      assetOrigin: '',
-      readClientAddress: () => '127.0.0.1',
-      limits: {
-        signInByAddress: createRateLimiter({ name: 'a', limit: 2, windowMs: 60_000 }),
-        signInByAccount: createRateLimiter({ name: 'b', limit: 2, windowMs: 60_000 }),
-        codeByAddress: createRateLimiter({ name: 'c', limit: 2, windowMs: 60_000 }),
-      },
+      limits: createTestLimits(2),
     });
-    server = createServer((req, res) => {
-      void handle(req, res, new URL(req.url!, 'http://127.0.0.1:1'), 'nonce').then((handled) => {
-        if (!handled) res.writeHead(599).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = 'http://127.0.0.1:1';
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => harness.close());
 
-  const send = (method: string, path: string, body?: string, headers: Record<string, string> = { origin }) =>
-    new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
-      const { port } = server.address() as { port: number };
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          path,
-          method,
-          headers: {
-            ...headers,
-            cookie: 'rk.session_token=x',
-            ...(body !== '' && body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-          },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-        },
-      );
-      req.on('error', reject);
-      req.end(body || undefined);
-    });
+  const send = (method: string, path: string, body = '', headers: Record<string, string> = { origin }) =>
+    harness.send(method, path, { body, headers: { ...headers, cookie: 'rk.session_token=x' } });
 
   it.each(ROUTES)('refuses %s %s with 403 to an account without a role, and changes nothing', async (method, path, body) => {
     decide = () => ({ allowed: false, reason: 'forbidden' });
@@ -260,77 +223,31 @@ describe('the console handler', () => {
 });
 
 describe('a section preview through the console', () => {
-  // Shares the server of the suite above through a second handler: the squad's answers are what is under test here.
-  let server: Server;
+  // A second console of its own: the squad's answers are what is under test here.
+  let harness: ConsoleHarness;
   let decide: (permission: string) => ConsoleAuthorisation;
-  const forwarded: { path: string; method: string; actor: string | null; body: string }[] = [];
+  const forwarded: ForwardedCall[] = [];
   let sectionAnswer: () => Response = () => new Response('{}', { status: 200 });
   const audited: unknown[][] = [];
-  const origin = 'http://127.0.0.1:1';
 
   beforeAll(async () => {
-    const handle = createConsoleHandler({
-      siteUrl: origin,
+    harness = await startConsoleHarness({
       db: { query: async (sql: string, params: unknown[]) => (sql.includes('INSERT') ? (audited.push(params), []) : []) } as unknown as Database,
-      mailer: { listOutbox: async () => [], send: async () => ({ via: 'outbox', id: '1', state: 'held' }) } as unknown as Mailer,
-      logger: createLogger('error'),
-      registry: { read: async () => ({ revision: 1, apps: {}, history: [] }), update: async () => undefined as never, close: async () => undefined },
-      releasesDir: '/nonexistent',
       fetchApi: async (path, init) => {
-        if (path.startsWith('/api/campaign/internal/console/')) {
-          forwarded.push({
-            path,
-            method: init?.method ?? 'GET',
-            actor: new Headers(init?.headers).get('x-console-actor'),
-            body: typeof init?.body === 'string' ? init.body : '',
-          });
-          return sectionAnswer();
-        }
-        const { permission } = consoleAuthoriseInput.parse(JSON.parse(String(init?.body)));
-        return new Response(JSON.stringify(decide(`${permission.resource}:${permission.action}`)), { status: 200 });
+        if (path.startsWith('/api/campaign/internal/console/')) return recordSquadCall(forwarded, path, init, sectionAnswer);
+        return new Response(JSON.stringify(decide(readAskedPermission(init))), { status: 200 });
       },
       loadTexts: async () => ({ console: {}, common: {} }),
-      assetOrigin: '',
-      readClientAddress: () => '127.0.0.1',
-      limits: {
-        signInByAddress: createRateLimiter({ name: 'a', limit: 2, windowMs: 60_000 }),
-        signInByAccount: createRateLimiter({ name: 'b', limit: 2, windowMs: 60_000 }),
-        codeByAddress: createRateLimiter({ name: 'c', limit: 2, windowMs: 60_000 }),
-      },
     });
-    server = createServer((req, res) => {
-      void handle(req, res, new URL(req.url!, origin), 'nonce').then((handled) => {
-        if (!handled) res.writeHead(599).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => harness.close());
   beforeEach(() => {
     forwarded.length = 0;
     audited.length = 0;
   });
 
   const send = (method: string, path: string, body = '') =>
-    new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
-      const { port } = server.address() as { port: number };
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          path,
-          method,
-          headers: { origin, cookie: 'rk.session_token=x', ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-        },
-      );
-      req.on('error', reject);
-      req.end(body || undefined);
-    });
+    harness.send(method, path, { body, headers: { origin: TEST_SITE, cookie: 'rk.session_token=x' } });
   const manager = { id: 'u9', email: 'cm@example.com', role: 'campaign-manager' as const };
   const support = { id: 'u8', email: 'agent@example.com', role: 'support' as const };
   const json =

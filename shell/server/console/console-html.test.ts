@@ -1,5 +1,5 @@
 import { html, Markup, styleSheet } from './console-html.ts';
-import { formatConsoleTime } from './console-handler.ts';
+import { formatConsoleTime } from './console-time.ts';
 import { renderConsoleDocument } from './console-pages.ts';
 
 describe('console markup', () => {

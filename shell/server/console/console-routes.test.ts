@@ -1,9 +1,5 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import { createLogger } from '@reelkeep/platform/logger';
-import { createRateLimiter } from '@reelkeep/platform/rate-limit';
 import type { Database } from '@reelkeep/platform/db';
 import type { Mailer } from '@reelkeep/platform/mail';
-import type { RegistryStore } from '@reelkeep/platform/registry';
 import {
   canRole,
   consoleAuthoriseInput,
@@ -12,8 +8,8 @@ import {
   type ConsolePermission,
   type ConsoleRole,
 } from '@reelkeep/shared-contracts/console';
-import { createConsoleHandler } from './console-handler.ts';
 import { CONSOLE_ROUTES, findConsoleRoute, type ConsoleRoute } from './console-routes.ts';
+import { createTestRegistry, startConsoleHarness, TEST_SITE, type ConsoleHarness } from './testing/console-harness.ts';
 
 /**
  * The abuse suite's console rows (docs/console.md "Security"), driven by the route table the handler itself enforces
@@ -23,7 +19,7 @@ import { CONSOLE_ROUTES, findConsoleRoute, type ConsoleRoute } from './console-r
  * are checked by the same `admit` from their modules' declarations (console-sections.test.ts).
  */
 
-const SITE = 'http://127.0.0.1:1';
+const SITE = TEST_SITE;
 /** A valid input for each route, so an allowed role reaches the route's own code and a refused one proves nothing ran. */
 const SAMPLES: Record<string, string> = {
   'GET /console/releases/confirm': 'action=rollback&app=mf-checkout',
@@ -48,7 +44,7 @@ const guarded = CONSOLE_ROUTES.filter((route): route is Extract<ConsoleRoute, { 
 const name = (permission: ConsolePermission) => `${permission.resource}:${permission.action}`;
 
 describe('every console route against every role (the route table)', () => {
-  let server: Server;
+  let harness: ConsoleHarness;
   /** The role of the session in the test: a console role, `null` for a customer, `undefined` for nobody signed in. */
   let role: ConsoleRole | null | undefined;
   /** The permissions the account squad was asked about, in order. */
@@ -59,14 +55,6 @@ describe('every console route against every role (the route table)', () => {
   const forwardedHeaders: Headers[] = [];
 
   beforeAll(async () => {
-    const registry: RegistryStore = {
-      read: async () => ({ revision: 1, apps: { 'mf-checkout': { live: '2.0.0', previous: ['1.0.0'] } }, history: [] }),
-      update: async (change) => {
-        changes.push('registry.update');
-        return change({ revision: 1, apps: {}, history: [] });
-      },
-      close: async () => undefined,
-    };
     const keyRow = {
       id: '7',
       name: 'bot',
@@ -90,8 +78,7 @@ describe('every console route against every role (the route table)', () => {
         throw new Error('no transaction here');
       },
     } as unknown as Database;
-    const handle = createConsoleHandler({
-      siteUrl: SITE,
+    harness = await startConsoleHarness({
       db,
       mailer: {
         listOutbox: async () => [],
@@ -105,9 +92,7 @@ describe('every console route against every role (the route table)', () => {
           return { id: '8', state: 'sent' };
         },
       } as unknown as Mailer,
-      logger: createLogger('error'),
-      registry,
-      releasesDir: '/nonexistent',
+      registry: createTestRegistry(changes),
       fetchApi: async (path, init) => {
         forwardedHeaders.push(new Headers(init?.headers));
         if (path === '/api/account/internal/console-authorise') {
@@ -125,24 +110,9 @@ describe('every console route against every role (the route table)', () => {
         if ((init?.method ?? 'GET') !== 'GET') changes.push(`${init?.method} ${path}`);
         return Response.json({ people: [] });
       },
-      loadTexts: async () => ({ console: {} }),
-      assetOrigin: '',
-      readClientAddress: () => '127.0.0.1',
-      limits: {
-        signInByAddress: createRateLimiter({ name: 'a', limit: 1000, windowMs: 60_000 }),
-        signInByAccount: createRateLimiter({ name: 'b', limit: 1000, windowMs: 60_000 }),
-        codeByAddress: createRateLimiter({ name: 'c', limit: 1000, windowMs: 60_000 }),
-      },
     });
-    server = createServer((req, res) => {
-      handle(req, res, new URL(req.url!, SITE), 'nonce').then(
-        (handled) => void (handled || res.writeHead(599).end()),
-        () => void res.writeHead(500).end(),
-      );
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => harness.close());
   beforeEach(() => {
     asked.length = 0;
     changes.length = 0;
@@ -151,25 +121,9 @@ describe('every console route against every role (the route table)', () => {
   });
 
   const send = (route: { method: string; path: string }, query: string, headers: Record<string, string>) =>
-    new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
-      const { port } = server.address() as { port: number };
-      const body = route.method === 'POST' ? query : '';
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          path: route.method === 'GET' && query ? `${route.path}?${query}` : route.path,
-          method: route.method,
-          headers: { ...headers, ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
-        },
-      );
-      req.on('error', reject);
-      req.end(body || undefined);
-    });
+    route.method === 'POST'
+      ? harness.send('POST', route.path, { body: query, headers })
+      : harness.send(route.method, query ? `${route.path}?${query}` : route.path, { headers });
   const asSession = { origin: SITE, cookie: 'rk.session_token=x' };
 
   it('names every route once, each with a sample input where it takes one', () => {

@@ -3,7 +3,8 @@ export const SECTION_STYLE = `
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 caption{text-align:left;font-weight:600;padding:4px 0}th a{color:inherit}.pager{margin-top:8px;gap:16px}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:16px}figure{margin:0 0 12px}
-svg.chart{width:100%;height:auto;max-width:640px}svg.chart svg{overflow:visible}figcaption{font-size:.9rem;color:#374151}
+svg.chart{width:100%;height:auto;max-width:640px}
+.no-chart{display:flex;align-items:center;justify-content:center;min-height:120px;margin:0 0 16px;padding:16px 20px;border:1px dashed #94a3b8;border-radius:8px;background:#f8fafc;color:#374151;text-align:center}form+.charts,form+.no-chart{margin-top:16px}svg.chart svg{overflow:visible}figcaption{font-size:.9rem;color:#374151}
 fieldset{border:1px solid #d8dbe6;border-radius:6px;margin:0 0 12px;padding:8px 12px}legend{font-weight:600}
 fieldset input:not([type=checkbox]){width:100%;box-sizing:border-box}.hint,.muted{color:#4b5563;font-size:.9rem}
 label.inline{display:inline;font-weight:400}.form-label{align-self:center;min-width:7.5rem}

@@ -1,27 +1,22 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { z } from 'zod';
 import { createLogger } from '@reelkeep/platform/logger';
-import { createRateLimiter } from '@reelkeep/platform/rate-limit';
 import type { Database } from '@reelkeep/platform/db';
-import type { Mailer } from '@reelkeep/platform/mail';
-import type { RegistryStore } from '@reelkeep/platform/registry';
 import {
-  consoleAuthoriseInput,
   defineConsoleAction,
   defineConsolePage,
   type ConsoleActor,
   type ConsoleAuthorisation,
   type ConsoleModule,
 } from '@reelkeep/shared-contracts/console';
-import { createConsoleHandler } from './console-handler.ts';
 import { matchSquadSectionPath, resolveSectionRedirect, type SquadConsole } from './console-sections.ts';
+import { createTestLimits, readAskedPermission, startConsoleHarness, TEST_SITE, type ConsoleHarness } from './testing/console-harness.ts';
 
 const support: ConsoleActor = { id: 'u1', email: 'agent@example.com', role: 'support' };
 
 describe('a squad section behind the host', () => {
-  let server: Server;
+  let harness: ConsoleHarness;
   let decide: (permission: string) => ConsoleAuthorisation;
   let consoles: SquadConsole[];
   let loads = 0;
@@ -95,37 +90,18 @@ describe('a squad section behind the host', () => {
   };
 
   beforeAll(async () => {
-    const registry: RegistryStore = {
-      read: async () => ({ revision: 1, apps: {}, history: [] }),
-      update: async () => {
-        throw new Error('no switch here');
-      },
-      close: async () => undefined,
-    };
     const db = { query: async (sql: string, params: unknown[]) => (sql.includes('INSERT') ? (audited.push(params), []) : []) } as unknown as Database;
     const logger = createLogger('error');
     logger.error = (message: string, fields?: Record<string, unknown>) => void errors.push(`${message} ${JSON.stringify(fields)}`);
-    const handle = createConsoleHandler({
-      siteUrl: 'http://127.0.0.1:1',
+    harness = await startConsoleHarness({
       db,
-      mailer: { listOutbox: async () => [], send: async () => ({ via: 'outbox', id: '1', state: 'held' }) } as unknown as Mailer,
       logger,
-      registry,
-      releasesDir: '/nonexistent',
-      fetchApi: async (path, init) => {
-        const { permission } = consoleAuthoriseInput.parse(JSON.parse(String(init?.body)));
-        return new Response(JSON.stringify(decide(`${permission.resource}:${permission.action}`)), { status: 200 });
-      },
+      fetchApi: async (_path, init) => new Response(JSON.stringify(decide(readAskedPermission(init))), { status: 200 }),
       loadTexts: async (_locale, namespaces = []) => ({
         console: { problems: { sectionUnavailable: 'SECTION UNAVAILABLE', invalidInput: 'BAD INPUT' }, sections: { mailbox: 'Mailbox' } },
         ...Object.fromEntries(namespaces.map((namespace) => [namespace, { nav: 'Orders and licences', title: 'Orders' }])),
       }),
-      readClientAddress: () => '127.0.0.1',
-      limits: {
-        signInByAddress: createRateLimiter({ name: 'a', limit: 2, windowMs: 60_000 }),
-        signInByAccount: createRateLimiter({ name: 'b', limit: 2, windowMs: 60_000 }),
-        codeByAddress: createRateLimiter({ name: 'c', limit: 2, windowMs: 60_000 }),
-      },
+      limits: createTestLimits(2),
       sections: {
         load: async () => {
           loads++;
@@ -134,14 +110,8 @@ describe('a squad section behind the host', () => {
         render: async (body: ReactNode) => renderToStaticMarkup(createElement('div', null, body)),
       },
     });
-    server = createServer((req, res) => {
-      void handle(req, res, new URL(req.url!, 'http://127.0.0.1:1'), 'nonce').then((handled) => {
-        if (!handled) res.writeHead(599).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => harness.close());
   beforeEach(() => {
     consoles = [
       { squad: 'checkout', app: 'mf-checkout', version: '2.0.0', module },
@@ -157,30 +127,8 @@ describe('a squad section behind the host', () => {
         : { allowed: false, reason: 'forbidden', actor: support };
   });
 
-  const send = (method: string, path: string, body = '', origin: string | null = 'http://127.0.0.1:1') =>
-    new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
-      const { port } = server.address() as { port: number };
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          path,
-          method,
-          headers: {
-            ...(origin ? { origin } : {}),
-            cookie: 'rk.session_token=x',
-            ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-          },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-        },
-      );
-      req.on('error', reject);
-      req.end(body || undefined);
-    });
+  const send = (method: string, path: string, body = '', origin: string | null = TEST_SITE) =>
+    harness.send(method, path, { body, headers: { ...(origin ? { origin } : {}), cookie: 'rk.session_token=x' } });
 
   it("renders the section's page inside the frame, escaped, with its navigation entry for the role", async () => {
     const answer = await send('GET', '/console/checkout/orders?q=abc');

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ReleaseManifest } from '@reelkeep/shared-contracts/schemas';
 import { renderIntervalChart, renderTimeChart } from './console-charts.ts';
-import { buildConversionSeries, buildFunnelDays, experimentSwitchInput } from './console-experiments-section.ts';
+import { experimentSwitchInput } from './console-experiments-section.ts';
+import { buildConversionSeries, buildFunnelDays } from './console-experiments-series.ts';
 import { consolePushForm, toSameSitePath } from './console-push-section.ts';
 import { toSitePagePath } from './console-cache-section.ts';
 import { readTableState, renderTable, sortAndPage, type TableColumn } from './console-table.ts';
@@ -308,5 +309,19 @@ describe('the charts', () => {
     expect(svg).toContain('>visits</text>');
     expect(svg).toContain('>orders</text>');
     expect(svg).not.toContain('style=');
+  });
+
+  it('draw a day alone as a dot in the middle of its axis: a line needs two days', () => {
+    const svg = renderTimeChart(
+      { id: 'one', title: 'T', description: 'D' },
+      [{ label: 'visits', points: [{ day: '2026-11-28', value: 3 }] }],
+      'count',
+    ).toString();
+    expect(svg.match(/<circle /g)).toHaveLength(1);
+    // The plot is 572 wide (640 less the margins): the day stands at its middle, and its tick says which day it is.
+    expect(svg).toMatch(/<circle cx="286"/);
+    expect(svg).toContain('>11-28</tspan>');
+    // Counts are whole: no tick at half a visit.
+    expect(svg).not.toContain('>0.5</tspan>');
   });
 });

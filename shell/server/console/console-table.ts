@@ -129,3 +129,19 @@ export function renderTable<Row>(input: {
     </div>
     ${input.rows.length === 0 ? html`<p>${input.empty}</p>` : ''}${pager}`;
 }
+
+/** A plain table (no sorting, no pages) in its scrolling region, named for screen readers by `label`: column headings, then rows. */
+export function renderPlainTable(label: string, headings: readonly string[], rows: readonly Markup[]): Markup {
+  return html`<div class="scroll" role="region" tabindex="0" aria-label="${label}">
+    <table>
+      <thead>
+        <tr>
+          ${headings.map((heading) => html`<th scope="col">${heading}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${rows}
+      </tbody>
+    </table>
+  </div>`;
+}
