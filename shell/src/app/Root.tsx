@@ -13,7 +13,12 @@ import { PageHead } from './PageHead.tsx';
 import { useClientNavigation } from './use-client-navigation.ts';
 import { useInviteReport } from './use-invite-report.ts';
 import { Tracking } from '../tracking/Tracking.tsx';
+// The frame's global stylesheets, in this order (docs/frame.md "Layout tokens"): tokens and base rules first.
 import './frame.css';
+import './design-system.css';
+import './form-kit.css';
+import './share-toolbar.css';
+import './campaign-banner.css';
 import { campaignNavSlice } from '../store/shared-slices.ts';
 import { whenIdle } from '../when-idle.ts';
 import type { CampaignBannerController } from './campaign-banner-controller.ts';
