@@ -18,7 +18,7 @@ import { PageOutlet } from './PageOutlet.tsx';
 import { PageHead } from './PageHead.tsx';
 import { useClientNavigation } from './use-client-navigation.ts';
 import { useInviteReport } from './use-invite-report.ts';
-import { Tracking as TrackingNow } from '../tracking/Tracking.tsx';
+import { Tracking } from '../tracking/Tracking.tsx';
 // The frame's global stylesheets, in this order (docs/frame.md "Layout tokens"): tokens and base rules first.
 import './frame.css';
 import './design-system.css';
@@ -40,9 +40,6 @@ const Footer = hydrateAfterThePage(typeof __SERVER__ === 'undefined' || __SERVER
 );
 const BackToTop = hydrateAfterThePage(typeof __SERVER__ === 'undefined' || __SERVER__ ? BackToTopNow : null, () =>
   import('./BackToTop.tsx').then((module) => module.BackToTop),
-);
-const Tracking = hydrateAfterThePage(typeof __SERVER__ === 'undefined' || __SERVER__ ? TrackingNow : null, () =>
-  import('../tracking/Tracking.tsx').then((module) => module.Tracking),
 );
 
 /** A prompt whose code could not be loaded gives its turn in the queue (docs/frame.md "Prompts"). */

@@ -30,7 +30,14 @@ export function hydrateAfterThePage<P extends object>(
   const opened = new Promise<void>((resolve) => {
     open = resolve;
   });
-  const Deferred = lazy(() => opened.then(load).then((component) => ({ default: component })));
+  // Code that cannot be loaded (offline, a deleted release) leaves the server's HTML in place for good: its links and
+  // forms keep working as plain HTML, and no error reaches the page around it.
+  const Deferred = lazy(() =>
+    opened
+      .then(load)
+      .then((component) => ({ default: component }))
+      .catch(() => new Promise<never>(() => undefined)),
+  );
   return memo(function HydratedAfterThePage(props: P) {
     // Effects run once the hydration pass that holds this region has committed: the page is interactive.
     useEffect(() => whenIdle(open, DEFERRED_REGION_TIMEOUT_MS), []);
