@@ -30,6 +30,7 @@ export const TEST_WORKSPACES = [
   'mf-campaign',
   'locales',
   'scripts',
+  'bench',
 ];
 
 /** How a suite that opens PGlite, PostgreSQL or Redis is named: it runs in the database set, never in the pure one. */

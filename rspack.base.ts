@@ -12,6 +12,7 @@ import {
   buildSharedConfig,
   readPackageJson,
   resolveSharedVersions,
+  HOST_STORE_LIBRARIES,
   SINGLETON_MODULES,
   TREE_SHAKING_FALLBACK_DIR,
 } from './rspack/shared-singletons.ts';
@@ -95,7 +96,14 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
       splitChunks: {
         chunks: 'async',
         // Every page needs every shared singleton: one file compresses better than seven and is one request.
-        cacheGroups: { singletons: { test: SINGLETON_MODULES, name: 'singletons', chunks: 'async', enforce: true, priority: 10 } },
+        cacheGroups: {
+          singletons: { test: SINGLETON_MODULES, name: 'singletons', chunks: 'async', enforce: true, priority: 10 },
+          ...(options.kind === 'host'
+            ? {
+                storeLibraries: { test: HOST_STORE_LIBRARIES, name: 'singletons', chunks: 'async' as const, enforce: true, priority: 9 },
+              }
+            : {}),
+        },
       },
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',

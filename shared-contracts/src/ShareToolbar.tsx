@@ -4,7 +4,7 @@ import { useSelector } from 'react-redux';
 import { buildShareLinks, SHARE_NETWORK_NAMES } from './share-links.ts';
 import { selectLocale, selectPageMeta } from './store-contract.ts';
 
-/** The toolbar's classes in the shell's stylesheet (shell/src/app/frame.css), here rather than in DS so pages that do not share carry none of them. */
+/** The toolbar's classes in the shell's stylesheet (shell/src/app/share-toolbar.css), here rather than in DS so pages that do not share carry none of them. */
 const SHARE_CLASSES = {
   toolbar: 'rk-share',
   label: 'rk-share__label',

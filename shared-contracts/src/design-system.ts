@@ -1,5 +1,5 @@
 /**
- * The design system's global classes, provided by the shell's stylesheet (shell/src/app/frame.css);
+ * The design system's global classes, provided by the shell's stylesheets (shell/src/app/design-system.css, form-kit.css);
  * remotes use these names for layout, type, buttons and cards, and CSS modules for the rest.
  */
 export const DS = {

@@ -124,7 +124,8 @@ export interface ServerTrackingEvent {
 }
 
 /** Query parameters that carry personal data or secrets: never part of a tracked URL. */
-const PERSONAL_PARAMS = new Set([
+// Marked pure: a browser bundle that imports only `readConsent` drops it (docs/budgets.md).
+const PERSONAL_PARAMS = /* @__PURE__ */ new Set([
   'email',
   'client_e',
   'client_m',

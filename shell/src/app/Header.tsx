@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { toLocalePath, selectLocale, selectLocalePrefix, selectSession, type ServiceGroupId } from '@reelkeep/shared-contracts';
+import { toLocalePath, selectLocale, selectLocalePrefix, selectSession } from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
-import { useFrameData } from './frame-data.ts';
 import { HeaderLanguageMenu } from './LanguagePicker.tsx';
+import { ServicesPanel } from './ServicesPanel.tsx';
 import * as styles from './Header.module.css';
 import { promptsSlice } from '../store/prompts-slice.ts';
 
@@ -48,49 +48,6 @@ export function buildAccountHref(prefix: string, search: string): string {
   if (id && kept.has('source')) kept.set('id', id);
   const query = kept.toString();
   return `${prefix}/my-account${query ? `?${query}` : ''}`;
-}
-
-function ServiceColumns({ onNavigate }: { onNavigate: () => void }) {
-  const { t } = useTranslation('common');
-  const { catalogue } = useFrameData();
-  const locale = useSelector(selectLocale);
-  const [openGroup, setOpenGroup] = useState<ServiceGroupId | null>(null);
-  const total = catalogue.groups.reduce((sum, group) => sum + group.services.length, 0);
-  return (
-    <div className={styles.panel} onClick={(event) => (event.target as Element).closest('a') && onNavigate()}>
-      <div className={styles.columns}>
-        {catalogue.groups.map((group) => {
-          const expanded = openGroup === group.id;
-          const links = [...group.services.map((service) => ({ href: `/${service.slug}-downloader`, label: service.name }))];
-          if (group.id === 'adult' && catalogue.adultPage) links.push({ href: catalogue.adultPage, label: t('nav.adult_generic') });
-          return (
-            <section key={group.id} className={styles.group} data-expanded={expanded}>
-              <h3 className={styles.groupTitle}>
-                <button
-                  type="button"
-                  className={styles.groupToggle}
-                  aria-expanded={expanded}
-                  onClick={() => setOpenGroup(expanded ? null : group.id)}
-                >
-                  {t(`nav.groups.${group.id}`)}
-                </button>
-              </h3>
-              <ul className={styles.links}>
-                {links.map((link) => (
-                  <li key={link.href}>
-                    <a href={toLocalePath(locale, link.href)}>{link.label}</a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          );
-        })}
-      </div>
-      <p className={styles.allSupported}>
-        {t('nav.all_supported_note', { count: total })} <a href={toLocalePath(locale, '/movie-downloader')}>{t('nav.all_supported')}</a>
-      </p>
-    </div>
-  );
 }
 
 /** The site header (docs/frame.md "Header"): logo, main navigation, language switch, account buttons. */
@@ -173,7 +130,7 @@ export function Header({ clean, reduced }: { clean: boolean; reduced: boolean })
                         <path d="M3 4.5l3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
                       </svg>
                     </button>
-                    <ServiceColumns onNavigate={() => setServicesOpen(false)} />
+                    <ServicesPanel onNavigate={() => setServicesOpen(false)} />
                   </li>
                 )}
                 <li>

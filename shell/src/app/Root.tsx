@@ -4,8 +4,14 @@ import { promptWithdrawn, selectLocale, selectLocalePrefix } from '@reelkeep/sha
 import { ROUTE_BY_NAME } from '../routing/route-table.ts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import { LazyAlertHost } from './dialogs/LazyAlertHost.tsx';
-import { BackToTop } from './BackToTop.tsx';
-import { Footer } from './Footer.tsx';
+import { BackToTop as BackToTopNow } from './BackToTop.tsx';
+import { Footer as FooterNow } from './Footer.tsx';
+// The deferred regions' styles stay in the frame's stylesheet, in this order: their HTML is on screen from the start.
+import './BackToTop.module.css';
+import './LanguagePicker.module.css';
+import './NewsletterBox.module.css';
+import './Footer.module.css';
+import { hydrateAfterThePage } from './hydrate-after-the-page.tsx';
 import { useFrameData } from './frame-data.ts';
 import { Header } from './Header.tsx';
 import { PageOutlet } from './PageOutlet.tsx';
@@ -13,11 +19,28 @@ import { PageHead } from './PageHead.tsx';
 import { useClientNavigation } from './use-client-navigation.ts';
 import { useInviteReport } from './use-invite-report.ts';
 import { Tracking } from '../tracking/Tracking.tsx';
+// The frame's global stylesheets, in this order (docs/frame.md "Layout tokens"): tokens and base rules first.
 import './frame.css';
+import './design-system.css';
+import './form-kit.css';
+import './share-toolbar.css';
+import './campaign-banner.css';
 import { campaignNavSlice } from '../store/shared-slices.ts';
 import { whenIdle } from '../when-idle.ts';
 import type { CampaignBannerController } from './campaign-banner-controller.ts';
 import { PromptQueue } from '../prompts/PromptQueue.tsx';
+
+/*
+ * Regions the page does not need to start (docs/routing.md "Starting in the browser"): the server (and a test) renders
+ * them with the page; the browser build leaves their HTML until their code has loaded after hydration. The test of
+ * `__SERVER__` is written out each time so the bundler drops the static import from the browser build.
+ */
+const Footer = hydrateAfterThePage(typeof __SERVER__ === 'undefined' || __SERVER__ ? FooterNow : null, () =>
+  import('./Footer.tsx').then((module) => module.Footer),
+);
+const BackToTop = hydrateAfterThePage(typeof __SERVER__ === 'undefined' || __SERVER__ ? BackToTopNow : null, () =>
+  import('./BackToTop.tsx').then((module) => module.BackToTop),
+);
 
 /** A prompt whose code could not be loaded gives its turn in the queue (docs/frame.md "Prompts"). */
 function PushOfferUnavailable() {

@@ -7,7 +7,6 @@ import { isServerPath, splitLocale } from '../routing/route-table.ts';
 import { useNavigator, type NavigatorState } from '../routing/navigator.ts';
 import { localeSlice, pageMetaSlice } from '../store/shared-slices.ts';
 import { clearChunkReloadFlag } from '../federation/browser-remotes.ts';
-import { watchLinksForPrefetch } from '../routing/link-prefetch.ts';
 
 const scrollPositions = new Map<string, number>();
 
@@ -66,12 +65,18 @@ export function useClientNavigation({ location, payload, navigationType }: Navig
       void navigator.navigate(url.pathname + url.search + url.hash);
     };
     const offNavigation = onSiteEvent('navigationRequested', ({ path, replace }) => void navigator.navigate(path, { replace }));
-    const stopPrefetch = watchLinksForPrefetch(document.body);
+    // docs/routing.md "Link prefetch": its code (and the route matching it needs) loads after the page has hydrated.
+    let stopPrefetch: (() => void) | undefined;
+    let stopped = false;
+    void import('../routing/link-prefetch.ts').then(({ watchLinksForPrefetch }) => {
+      if (!stopped) stopPrefetch = watchLinksForPrefetch(document.body);
+    });
     document.addEventListener('click', onClick);
     return () => {
       document.removeEventListener('click', onClick);
       offNavigation();
-      stopPrefetch();
+      stopped = true;
+      stopPrefetch?.();
     };
   }, [navigator]);
 

@@ -1,46 +1,24 @@
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { emitSiteEvent, postJson, toSameSitePath, selectSignedIn, type PostedInput, type shareVisitInput } from '@reelkeep/shared-contracts';
+import { selectSignedIn } from '@reelkeep/shared-contracts';
 
 /** Session storage keys (docs/accounts.md "Invite visits"). */
-const INVITE_KEY = 'activity_invite_code';
-const FROM_ROUTE_KEY = 'login_from_route';
-const INVITE_CODE = /^[A-Za-z0-9_-]{4,64}$/;
-/** docs/accounts.md "Invite visits": 200 (reported) and 10010 (already reported) both mean done. */
-const DONE = new Set([200, 10010]);
+export const INVITE_KEY = 'activity_invite_code';
+export const FROM_ROUTE_KEY = 'login_from_route';
 
-/**
- * docs/accounts.md "Invite visits": a page opened with `?invite_code=` keeps the code and the route in session storage; once
- * the visitor is signed in, the visit is reported to the account squad, and on success the code is cleared
- * and the visitor goes back to the stored route. Other answers change nothing visible.
- */
+/** Whether this page has an invite to keep or report: its code is loaded only then, never with the page. */
+function hasInvite(): boolean {
+  try {
+    return new URL(window.location.href).searchParams.has('invite_code') || sessionStorage.getItem(INVITE_KEY) !== null;
+  } catch {
+    return false; // storage blocked by the browser: invites are not tracked
+  }
+}
+
+/** docs/accounts.md "Invite visits": keeps an invite code from the URL and reports the visit once the visitor is signed in (`invite-report.ts`). */
 export function useInviteReport(): void {
   const signedIn = useSelector(selectSignedIn);
   useEffect(() => {
-    let held: string | null;
-    try {
-      const url = new URL(window.location.href);
-      const code = url.searchParams.get('invite_code');
-      if (code && INVITE_CODE.test(code)) {
-        url.searchParams.delete('invite_code');
-        sessionStorage.setItem(INVITE_KEY, code);
-        sessionStorage.setItem(FROM_ROUTE_KEY, url.pathname + url.search);
-      }
-      held = sessionStorage.getItem(INVITE_KEY);
-    } catch {
-      return; // storage blocked by the browser: invites are not tracked
-    }
-    if (!signedIn || !held) return;
-    void import('@reelkeep/shared-contracts/answers')
-      .then(({ siteAnswerSchema }) =>
-        postJson('/api/account/share-visit', { invite_code: held } satisfies PostedInput<typeof shareVisitInput>, siteAnswerSchema),
-      )
-      .then((answer) => {
-        if (!DONE.has(answer.cscode)) return;
-        sessionStorage.removeItem(INVITE_KEY);
-        const back = toSameSitePath(sessionStorage.getItem(FROM_ROUTE_KEY), window.location.origin);
-        sessionStorage.removeItem(FROM_ROUTE_KEY);
-        if (back && back !== window.location.pathname + window.location.search) emitSiteEvent('navigationRequested', { path: back });
-      });
+    if (hasInvite()) void import('./invite-report.ts').then(({ keepAndReportInvite }) => keepAndReportInvite(signedIn));
   }, [signedIn]);
 }
