@@ -19,7 +19,7 @@ async function closedPort(): Promise<number> {
 
 /** Runs `npm run release:<command>` as an operator would, with a console key and a site nobody answers at. */
 async function release(args: string[], releasesDir: string, siteUrl: string) {
-  const env = { ...process.env, SITE_URL: siteUrl, CONSOLE_API_KEY: `rk_${'a'.repeat(40)}`, RELEASES_DIR: releasesDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, SITE_URL: siteUrl, CONSOLE_API_KEY: `rk_${'a'.repeat(40)}`, RELEASES_DIR: releasesDir };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.CONSOLE_URL;
