@@ -56,6 +56,12 @@ describe('memoiseFixedTranslations', () => {
     expect(i18n.getFixedT(null, 'landing')('hello', { name: 'Ada' })).toBe('Hallo Ada');
     expect(i18n.getFixedT(null, 'common')('hello', { name: 'Ada' })).toBe('Bonjour Ada');
     expect((i18n.getFixedT(null, 'landing') as unknown as { ns: string }).ns).toBe('landing');
+    expect(i18n.getFixedT(null, 'common', 'list')('a')).toBe('A');
+    // A selector as key prefix (`keyPrefix: ($) => $.list`) has no name to key by: i18next answers each call.
+    const t = i18n.getFixedT(null, 'common', (($: Record<string, unknown>) => $.list) as never);
+    const translate = jest.spyOn(i18n, 't');
+    expect([t('a'), t('a')]).toEqual(['A', 'A']);
+    expect(translate).toHaveBeenCalledTimes(2);
   });
 
   it('keeps at most its limit of texts, the oldest dropped first', () => {

@@ -46,8 +46,10 @@ export function memoiseFixedTranslations(i18n: I18n, limit = TRANSLATIONS_KEPT_P
   const getFixedT = (i18n.getFixedT as unknown as GetFixedT).bind(i18n);
   const memoised: GetFixedT = (lng, ns, keyPrefix, fixedOptions) => {
     const fixed = getFixedT(lng, ns, keyPrefix, fixedOptions);
+    // A key prefix given as a selector function has no name to remember it by: that `t` stays i18next's own.
+    if (keyPrefix !== undefined && keyPrefix !== null && typeof keyPrefix !== 'string') return fixed;
     const list = (value: unknown) => (Array.isArray(value) ? value.join(',') : String(value ?? ''));
-    const scope = [list(lng), list(ns), typeof keyPrefix === 'string' ? keyPrefix : '', list(fixedOptions?.scopeNs)].join('\u0002');
+    const scope = [list(lng), list(ns), keyPrefix ?? '', list(fixedOptions?.scopeNs)].join('\u0002');
     const translate = (key: unknown, options?: unknown, ...more: unknown[]): unknown => {
       const id = toMemoKey(scope, key, options, more.length);
       if (id === null) return fixed(key, options, ...more);
