@@ -67,6 +67,10 @@ export function createI18n(locale: string, resources: NamespaceResources, option
     ns: Object.keys(resources),
     defaultNS: options.defaultNS ?? 'common',
     fallbackNS: false,
+    // i18next's defaults, set explicitly: our keys are paths (`faq.q1.q`, `common:nav.skip`), never sentences, and
+    // set separators spare every `t()` the test of whether a key "looks like natural language" (docs/i18n.md).
+    keySeparator: '.',
+    nsSeparator: ':',
     initAsync: false,
     returnNull: false,
     returnEmptyString: false,

@@ -11,18 +11,19 @@ import {
   type RouteMatch,
   type Translate,
 } from '@reelkeep/shared-contracts';
-import { createI18n, fixedTranslate, type I18n } from '@reelkeep/shared-contracts/i18n';
+import { fixedTranslate, type I18n } from '@reelkeep/shared-contracts/i18n';
 import { withTimeout } from '../federation/page-modules.ts';
 import { loadServerPageModule } from '../federation/server-remotes.server.ts';
 import { resolvePath, splitLocale } from '../routing/route-table.ts';
 import type { RenderInput } from '../render-contract.ts';
+import { createPageI18nCache } from './page-i18n.server.ts';
 
 /** A page ready to render: what the browser gets (`payload`) and what only the server needs. */
 export interface ResolvedPage {
   payload: PagePayload;
   locale: Locale;
   resources: NamespaceResources;
-  /** The request's i18next instance over `resources`: the head and the render translate with the same one. */
+  /** The i18next instance over `resources` (shared by the requests with the same texts): the head and the render translate with it. */
   i18n: I18n;
   modules: ReadonlyMap<RemoteName, RemotePageModule>;
 }
@@ -32,6 +33,9 @@ export interface ResolvedPage {
  * 200, or 404, or 503 for a remote that is unavailable), or a same-site redirect a loader asked for.
  */
 export type PageResolution = { kind: 'page'; page: ResolvedPage } | { kind: 'redirect'; location: string };
+
+/** One set of i18next instances per shell version (this bundle), whatever the snapshot: see page-i18n.server.ts. */
+const pageI18n = createPageI18nCache();
 
 /** What a page without a remote shows (404, 500, a remote's fallback): the frame's own namespace. */
 const FRAME_NAMESPACES = ['common'];
@@ -46,7 +50,7 @@ async function resolveFramePage(
   unavailable: RemoteName[] = [],
 ): Promise<ResolvedPage> {
   const resources = await input.loadResources(locale, FRAME_NAMESPACES);
-  const i18n = createI18n(locale, resources);
+  const i18n = pageI18n.instanceFor(locale, resources);
   const t = fixedTranslate(i18n);
   return {
     locale,
@@ -139,7 +143,7 @@ export async function resolvePage(input: RenderInput): Promise<PageResolution> {
   }
   const namespaces = ['common', ...definitionOfPage.namespaces(routeMatch)];
   const resources = await input.loadResources(locale, namespaces);
-  const i18n = createI18n(locale, resources);
+  const i18n = pageI18n.instanceFor(locale, resources);
   const t: Translate = fixedTranslate(i18n, namespaces[1]);
   const head = definitionOfPage.head(t, routeMatch, data);
   return page({
