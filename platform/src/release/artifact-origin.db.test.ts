@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
 import { createOriginAccount, startArtifactOrigin, toCredentials, type ArtifactOriginServer } from '../topology/start-artifact-origin.ts';
 import { ArtifactError, findOriginProblems, publishRelease, pullRelease, type ArtifactOrigin } from './artifact-origin.ts';
 import { findReleaseProblems, RELEASE_MANIFEST_FILE } from './releases.ts';
+import { findFreePort } from '../testing/free-port.ts';
 
 /**
  * docs/releases.md "Artifact origin": publishing to and pulling from a real nginx with WebDAV, configured as in
@@ -28,14 +28,6 @@ async function makeRelease(root: string, app: string, contents: Record<string, s
   const manifest = { app, version, contractVersion: CONTRACT_VERSION, builtAt: new Date().toISOString(), files };
   await writeFile(path.join(dir, RELEASE_MANIFEST_FILE), JSON.stringify(manifest));
   return version;
-}
-
-async function findFreePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const publisher = createOriginAccount('publisher');

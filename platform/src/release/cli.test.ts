@@ -1,21 +1,12 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { findFreePort } from '../testing/free-port.ts';
 
 const run = promisify(execFile);
 const CLI = path.join(import.meta.dirname, 'cli.ts');
-
-/** A port nothing listens on (one the system just handed out and took back). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Runs `npm run release:<command>` as an operator would, with a console key and a site nobody answers at. */
 async function release(args: string[], releasesDir: string, siteUrl: string) {
@@ -34,7 +25,7 @@ describe('npm run release through the console API', () => {
   let siteUrl: string;
   beforeAll(async () => {
     releasesDir = await mkdtemp(path.join(tmpdir(), 'release-cli-'));
-    siteUrl = `http://127.0.0.1:${await closedPort()}`;
+    siteUrl = `http://127.0.0.1:${await findFreePort()}`;
   });
   afterAll(() => rm(releasesDir, { recursive: true, force: true }));
 

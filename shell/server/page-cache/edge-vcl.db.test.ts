@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startVarnish, type RunningVarnish } from '@reelkeep/platform/edge/start-varnish';
 import { carriesAuthCookie, describeEdgeVariant, PAGE_VARIANT_HEADER } from './edge-variant.ts';
+import { findFreePort } from '@reelkeep/platform/testing/free-port';
 
 /**
  * The committed VCL (ops/varnish/site.vcl) in a real Varnish, against the host's own rules: every request keyed
@@ -17,15 +17,6 @@ import { carriesAuthCookie, describeEdgeVariant, PAGE_VARIANT_HEADER } from './e
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)';
 const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)';
-
-/** A port nobody listens on now. */
-async function findFreePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** What the stand-in instance saw of each request that reached it. */
 interface Seen {
