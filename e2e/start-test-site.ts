@@ -129,8 +129,8 @@ const fixtures: E2EFixtures = {
     );
     await replaceIn(
       path.join(dir, 'src/CheckoutPage.tsx'),
-      "<h1 className={styles.heading}>{t('heading')}</h1>",
-      "<h1 className={styles.heading}>{t('heading')}</h1>{'releaseNote' in offer && <p data-testid=\"release-note\">{String(offer.releaseNote)}</p>}",
+      "<h1 className={controls.heading}>{t('heading')}</h1>",
+      "<h1 className={controls.heading}>{t('heading')}</h1>{'releaseNote' in offer && <p data-testid=\"release-note\">{String(offer.releaseNote)}</p>}",
     );
   }),
   checkoutUnconfigured: await buildVariant('mf-checkout', (dir) =>

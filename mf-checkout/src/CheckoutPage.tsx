@@ -1,12 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   checkField,
-  computeDayPrice,
   couponAnswerSchema,
   couponProblem,
   createOsSwitchedAction,
-  describeCoupon,
   formatCents,
   orderPlacedAnswerSchema,
   pickTopCoupons,
@@ -18,53 +16,27 @@ import {
   planPriceCents,
   quotePlan,
   quoteUpgrade,
-  toCouponErrorCode,
   toLocalePath,
   toPriceVariant,
   selectAbValues,
   selectLocale,
   selectUser,
-  type OfferPlanDto,
   type OrderDto,
   type PageProps,
 } from '@reelkeep/shared-contracts';
 import type { CheckoutData } from './loaders.server.ts';
 import { CARD_TYPES, checkoutEvents, LIFETIME, selectCheckoutState, useCheckoutDispatch, useCheckoutSelector } from './checkout-slice.ts';
+import { CampaignCountdown } from './CampaignCountdown.tsx';
+import { CouponForm } from './CouponForm.tsx';
+import { OrderForm } from './OrderForm.tsx';
+import { PlanCard } from './PlanCard.tsx';
 import { SandboxPayment } from './SandboxPayment.tsx';
 import { ThankYou } from './ThankYou.tsx';
+import { useNow } from './use-now.ts';
+import * as controls from './checkout-controls.module.css';
 import * as styles from './CheckoutPage.module.css';
 
 const StripePayment = lazy(() => import('./StripePayment.tsx'));
-
-/** Ticks every second after hydration; the server render and the first browser render use the loader's time. */
-function useNow(initial: number): number {
-  const [now, setNow] = useState(initial);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
-function Countdown({ name, endsAt, now }: { name: string; endsAt: number; now: number }) {
-  const { t } = useTranslation('checkout');
-  const left = Math.max(0, Math.floor((endsAt - now) / 1000));
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return (
-    <p className={styles.campaign} role="timer" aria-live="off">
-      <span>{t('campaign_ends', { name })}</span>
-      <strong>
-        {t('countdown', {
-          days: Math.floor(left / 86400),
-          hours: pad(Math.floor(left / 3600) % 24),
-          minutes: pad(Math.floor(left / 60) % 60),
-          seconds: pad(left % 60),
-        })}
-      </strong>
-    </p>
-  );
-}
 
 /** `/checkout`: plans per OS, coupons, the e-mail of a visitor without an account, payment and the licence. */
 export function CheckoutPage({ data }: PageProps<CheckoutData>) {
@@ -74,23 +46,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
   const user = useCheckoutSelector(selectUser);
   const variant = toPriceVariant(useCheckoutSelector(selectAbValues)[PRICE_VARIANT_COOKIE]);
   // docs/sharing.md "One store": the checkout's own slice, opened from this page's data (checkout-slice.ts).
-  const {
-    os,
-    cardType,
-    devices,
-    coupon,
-    couponCode,
-    couponError,
-    email,
-    emailError,
-    formError,
-    busy,
-    order,
-    clientSecret,
-    upgrade,
-    upgradeId,
-    appliedId,
-  } = useCheckoutSelector(selectCheckoutState);
+  const { os, cardType, devices, coupon, email, order, clientSecret, upgrade, upgradeId, appliedId } = useCheckoutSelector(selectCheckoutState);
   const { offer } = data;
   const hasMac = offer.plans.mac !== null;
   const now = useNow(data.now);
@@ -137,7 +93,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
   };
 
   // A coupon that no longer fits the newly chosen plan is dropped with a word why.
-  const couponRefusal = coupon && couponProblem(coupon, selected.type, quote.priceCents);
+  const couponRefusal = coupon ? couponProblem(coupon, selected.type, quote.priceCents) : null;
   const couponFits = !couponRefusal;
 
   const placeOrder = async (event: FormEvent<HTMLFormElement>) => {
@@ -169,84 +125,11 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
 
   const paying = order?.status === 'pending';
 
-  const card = (type: (typeof CARD_TYPES)[number]) => {
-    const plan: OfferPlanDto = type === 'LFT' ? planOf(LIFETIME[devices]) : planOf(type);
-    const prices = quotePlan(plan, variant, null);
-    const active = cardType === type;
-    const featured = plan.type === '1Y' || type === 'LFT';
-    const per =
-      plan.calculationNum !== null
-        ? t('per_month', { price: money(Math.round(prices.priceCents / plan.calculationNum)) })
-        : t('per_device', { price: money(Math.round(prices.priceCents / plan.allowNum)) });
-    return (
-      <li key={type} className={`${styles.plan} ${active ? styles.planActive : ''} ${featured ? styles.planFeatured : ''}`}>
-        {plan.type === '1Y' && <span className={styles.badge}>{t('badge_main')}</span>}
-        {type === 'LFT' && <span className={`${styles.badge} ${styles.badgeDark}`}>{t('badge_lifetime')}</span>}
-        <h2 className={styles.planName} id={`checkout-plan-${type}`}>
-          {t(`plan_names.${plan.type}`)}
-        </h2>
-        <p className={styles.price}>
-          <strong>{money(prices.priceCents)}</strong>
-          {prices.originCents > prices.priceCents && <s className={styles.origin}>{money(prices.originCents)}</s>}
-        </p>
-        <p className={styles.per}>
-          {per}
-          {prices.discountPercent > 0 && <span className={styles.save}>{t('save', { percent: prices.discountPercent })}</span>}
-        </p>
-        {type === 'LFT' && (
-          <fieldset className={styles.devices}>
-            <legend>{t('devices_label')}</legend>
-            {([1, 3, 5] as const).map((count) => (
-              <label key={count} className={devices === count ? styles.deviceActive : undefined}>
-                <input
-                  type="radio"
-                  name="lifetime-devices"
-                  value={count}
-                  checked={devices === count}
-                  disabled={paying}
-                  onChange={() => dispatch(checkoutEvents.lifetimeDevicesChosen(count))}
-                />
-                {count}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        <ul className={styles.features}>
-          <li>{t('devices', { count: plan.allowNum })}</li>
-          <li>{plan.calculationNum !== null ? t('updates_period', { period: t(`plan_names.${plan.type}`) }) : t('updates_lifetime')}</li>
-          {plan.calculationNum !== null && (
-            <li>
-              {t('per_day', {
-                price: formatCents(
-                  Math.round(computeDayPrice({ price: prices.priceCents / 100, dayNum: plan.dayNum, allowNum: plan.allowNum }) * 100),
-                  locale,
-                ),
-              })}
-            </li>
-          )}
-        </ul>
-        <button
-          type="button"
-          className={active ? styles.chosen : styles.choose}
-          aria-pressed={active}
-          disabled={paying}
-          onClick={() => dispatch(checkoutEvents.planChosen(type))}
-          data-plan={type}
-          id={`checkout-choose-${type}`}
-          // Four buttons all named "Select" tell a screen reader nothing: each is named with its plan too.
-          aria-labelledby={`checkout-choose-${type} checkout-plan-${type}`}
-        >
-          {active ? t('selected_plan') : t('select_plan')}
-        </button>
-      </li>
-    );
-  };
-
   return (
     <div className={styles.checkout} data-os={os} data-variant={variant}>
       <header className={styles.top}>
         <div>
-          <h1 className={styles.heading}>{t('heading')}</h1>
+          <h1 className={controls.heading}>{t('heading')}</h1>
           <p className={styles.lead}>
             {t(os === 'mac' ? 'lead_mac' : 'lead_win', { product: os === 'mac' ? offer.product.macName : offer.product.name })}
           </p>
@@ -265,14 +148,14 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
           ))}
         </div>
       </header>
-      {!hasMac && <p className={styles.note}>{t('os_mac_unavailable')}</p>}
+      {!hasMac && <p className={controls.note}>{t('os_mac_unavailable')}</p>}
       {upgradeSource && (
-        <p className={styles.notice} data-upgrade={upgrade?.offer?.orderId}>
+        <p className={controls.notice} data-upgrade={upgrade?.offer?.orderId}>
           {t('upgrade_notice', { plan: t(`plan_names.${upgradeSource.type}`), os: osName(upgradeSource.os) })}
         </p>
       )}
       {upgrade?.error && (
-        <p className={styles.notice} role="alert">
+        <p className={controls.notice} role="alert">
           {t(`errors.${upgrade.error}`)}{' '}
           {upgrade.error === 'upgrade_sign_in' && (
             <a
@@ -285,13 +168,23 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
           )}
         </p>
       )}
-      {appliedId && !upgradeSource && <p className={styles.notice}>{t('applied_notice', { id: appliedId })}</p>}
-      {offer.campaign && offer.campaign.endsAt > now && <Countdown name={offer.campaign.name} endsAt={offer.campaign.endsAt} now={now} />}
+      {appliedId && !upgradeSource && <p className={controls.notice}>{t('applied_notice', { id: appliedId })}</p>}
+      {offer.campaign && offer.campaign.endsAt > now && <CampaignCountdown name={offer.campaign.name} endsAt={offer.campaign.endsAt} now={now} />}
 
       <div className={styles.layout}>
         <div className={styles.choice}>
           <ul className={styles.plans} aria-label={t('heading')}>
-            {CARD_TYPES.map(card)}
+            {CARD_TYPES.map((type) => (
+              <PlanCard
+                key={type}
+                type={type}
+                plan={planOf(type === 'LFT' ? LIFETIME[devices] : type)}
+                variant={variant}
+                active={cardType === type}
+                devices={devices}
+                paying={paying}
+              />
+            ))}
           </ul>
           {/* Narrow screens: the summary comes after four tall cards, so the choice and its total stay in view
               at the bottom while the cards scroll, and lead to it (CSS only: sticky inside this column). */}
@@ -300,7 +193,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
               <span>{t(`plan_names.${selected.type}`)}</span>
               <strong>{money(quote.totalCents)}</strong>
             </p>
-            <a className={styles.primary} href="#summary-heading">
+            <a className={`${controls.primary} ${styles.stickyContinue}`} href="#summary-heading">
               {t('continue')}
             </a>
           </div>
@@ -338,7 +231,7 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
             </dd>
           </dl>
           {upgradeProblem && (
-            <p className={styles.error} role="alert">
+            <p className={controls.error} role="alert">
               {t(`errors.${upgradeProblem}`)}
             </p>
           )}
@@ -346,109 +239,21 @@ export function CheckoutPage({ data }: PageProps<CheckoutData>) {
           {!paying && (
             <>
               {!upgradeSource && (
-                <form
-                  className={styles.couponForm}
-                  noValidate
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    void applyCoupon(couponCode);
-                  }}
-                >
-                  <label htmlFor="coupon-code">{t('coupon_label')}</label>
-                  <div className={styles.inline}>
-                    <input
-                      id="coupon-code"
-                      name="coupon"
-                      value={couponCode}
-                      autoComplete="off"
-                      maxLength={32}
-                      aria-invalid={Boolean(couponError) || !couponFits}
-                      aria-describedby="coupon-status"
-                      onChange={(event) => dispatch(checkoutEvents.couponCodeTyped(event.target.value))}
-                    />
-                    {coupon ? (
-                      <button type="button" className={styles.ghost} onClick={() => dispatch(checkoutEvents.couponRemoved())}>
-                        {t('coupon_remove')}
-                      </button>
-                    ) : (
-                      <button type="submit" className={styles.ghost} disabled={busy}>
-                        {t('coupon_apply')}
-                      </button>
-                    )}
-                  </div>
-                  <p id="coupon-status" className={couponError || !couponFits ? styles.error : styles.ok} role={couponError ? 'alert' : 'status'}>
-                    {couponError
-                      ? t(`errors.${couponError}`)
-                      : couponRefusal
-                        ? t(`errors.${toCouponErrorCode(couponRefusal)}`)
-                        : coupon
-                          ? t('coupon_applied', { code: coupon.code, amount: money(quote.discountCents) })
-                          : ''}
-                  </p>
-                </form>
+                <CouponForm
+                  discountCents={quote.discountCents}
+                  refusal={couponRefusal}
+                  topCoupons={topCoupons}
+                  onApply={(code) => void applyCoupon(code)}
+                />
               )}
-              {!upgradeSource && topCoupons.length > 0 && (
-                <div className={styles.coupons}>
-                  <h3>{t('coupons_heading')}</h3>
-                  <ul>
-                    {topCoupons.map((entry) => {
-                      const { headline, condition } = describeCoupon(entry, locale);
-                      return (
-                        <li key={entry.code}>
-                          <button
-                            type="button"
-                            className={styles.couponChip}
-                            aria-pressed={coupon?.code === entry.code}
-                            onClick={() => void applyCoupon(entry.code)}
-                          >
-                            <strong>{t(headline.key, headline.values)}</strong>
-                            <span>{t(condition.key, condition.values)}</span>
-                            <code>{entry.code}</code>
-                          </button>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </div>
-              )}
-              <form className={styles.orderForm} noValidate onSubmit={placeOrder}>
-                {user ? (
-                  <p className={styles.signedIn}>{t('signed_in_as', { email: user.email })}</p>
-                ) : (
-                  <>
-                    <label htmlFor="checkout-email">{t('email_label')}</label>
-                    <input
-                      id="checkout-email"
-                      type="email"
-                      name="email"
-                      autoComplete="email"
-                      value={email}
-                      maxLength={254}
-                      aria-invalid={Boolean(emailError)}
-                      aria-describedby="checkout-email-hint"
-                      onChange={(event) => dispatch(checkoutEvents.emailTyped(event.target.value))}
-                    />
-                    <p id="checkout-email-hint" className={emailError ? styles.error : styles.hint} role={emailError ? 'alert' : undefined}>
-                      {emailError ? t(`errors.${emailError}`) : t('email_hint')}
-                    </p>
-                  </>
-                )}
-                {formError && (
-                  <p className={styles.error} role="alert">
-                    {t(`errors.${formError}`)}
-                  </p>
-                )}
-                <button type="submit" className={styles.primary} disabled={busy || upgradeProblem !== null}>
-                  {t('continue')}
-                </button>
-              </form>
+              <OrderForm blocked={upgradeProblem !== null} onSubmit={placeOrder} />
             </>
           )}
 
           {paying && order && (
             <div className={styles.payment} data-order-id={order.id}>
               {offer.provider.kind === 'stripe' && clientSecret ? (
-                <Suspense fallback={<p className={styles.hint}>{t('paying')}</p>}>
+                <Suspense fallback={<p className={controls.hint}>{t('paying')}</p>}>
                   <StripePayment
                     publishableKey={offer.provider.publishableKey}
                     clientSecret={clientSecret}

@@ -14,9 +14,18 @@ import {
   type PaymentAnswer,
   selectLocale,
 } from '@reelkeep/shared-contracts';
-import * as styles from './CheckoutPage.module.css';
+import { Field, FormProblem } from '@reelkeep/shared-contracts/ui';
+import { CHECKOUT_FIELD_CLASSES } from './field-classes.ts';
+import * as controls from './checkout-controls.module.css';
+import * as forms from './checkout-forms.module.css';
 
 type Step = 'card' | 'confirm' | 'processing';
+
+/** One field of the test card (`card-<name>`, labelled `card_<name>`): digits, required. */
+function CardField({ name, ...input }: { name: 'number' | 'expiry' | 'cvc'; autoComplete: string; placeholder: string; maxLength: number }) {
+  const { t } = useTranslation('checkout');
+  return <Field id={`card-${name}`} label={t(`card_${name}`)} classes={CHECKOUT_FIELD_CLASSES} name={name} inputMode="numeric" required {...input} />;
+}
 
 /** How often a finishing order is looked at again. */
 const POLL_MS = 2000;
@@ -82,20 +91,20 @@ export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onP
 
   if (step === 'processing')
     return (
-      <p className={styles.notice} role="status">
+      <p className={controls.notice} role="status">
         {t('processing')}
       </p>
     );
   if (step === 'confirm') {
     return (
-      <div className={styles.confirm} role="dialog" aria-labelledby="confirm-heading">
+      <div className={forms.confirm} role="dialog" aria-labelledby="confirm-heading">
         <h3 id="confirm-heading">{t('confirm_heading')}</h3>
         <p>{t('confirm_body', { amount })}</p>
-        <div className={styles.inline}>
-          <button type="button" className={styles.primary} disabled={busy} onClick={() => void confirm(true)}>
+        <div className={controls.inline}>
+          <button type="button" className={controls.primary} disabled={busy} onClick={() => void confirm(true)}>
             {t('confirm_approve')}
           </button>
-          <button type="button" className={styles.ghost} disabled={busy} onClick={() => void confirm(false)}>
+          <button type="button" className={controls.ghost} disabled={busy} onClick={() => void confirm(false)}>
             {t('confirm_refuse')}
           </button>
         </div>
@@ -103,30 +112,23 @@ export function SandboxPayment({ order, onPaid, onBack }: { order: OrderDto; onP
     );
   }
   return (
-    <form className={styles.cardForm} noValidate onSubmit={pay} aria-labelledby="pay-heading">
+    <form className={forms.cardForm} noValidate onSubmit={pay} aria-labelledby="pay-heading">
       <h3 id="pay-heading">{t('pay_heading')}</h3>
-      <p className={styles.sandbox}>{t('sandbox_notice')}</p>
-      <label htmlFor="card-number">{t('card_number')}</label>
-      <input id="card-number" name="number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" maxLength={23} required />
-      <div className={styles.cardRow}>
+      <p className={forms.sandbox}>{t('sandbox_notice')}</p>
+      <CardField name="number" autoComplete="cc-number" placeholder="4242 4242 4242 4242" maxLength={23} />
+      <div className={forms.cardRow}>
         <div>
-          <label htmlFor="card-expiry">{t('card_expiry')}</label>
-          <input id="card-expiry" name="expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="12/30" maxLength={7} required />
+          <CardField name="expiry" autoComplete="cc-exp" placeholder="12/30" maxLength={7} />
         </div>
         <div>
-          <label htmlFor="card-cvc">{t('card_cvc')}</label>
-          <input id="card-cvc" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} required />
+          <CardField name="cvc" autoComplete="cc-csc" placeholder="123" maxLength={4} />
         </div>
       </div>
-      {error && (
-        <p className={styles.error} role="alert">
-          {t(`errors.${error}`)}
-        </p>
-      )}
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <FormProblem className={controls.error}>{error && t(`errors.${error}`)}</FormProblem>
+      <button type="submit" className={`${controls.primary} ${forms.submit}`} disabled={busy}>
         {busy ? t('paying') : t('pay', { amount })}
       </button>
-      <button type="button" className={styles.linkButton} onClick={onBack}>
+      <button type="button" className={controls.linkButton} onClick={onBack}>
         {t('back_to_plans')}
       </button>
     </form>

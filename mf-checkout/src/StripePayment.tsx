@@ -4,7 +4,9 @@ import { useSelector } from 'react-redux';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
 import { formatCents, selectLocale, selectLocaleState, type OrderDto } from '@reelkeep/shared-contracts';
-import * as styles from './CheckoutPage.module.css';
+import { FormProblem } from '@reelkeep/shared-contracts/ui';
+import * as controls from './checkout-controls.module.css';
+import * as forms from './checkout-forms.module.css';
 
 function StripeForm({ order, onBack }: { order: OrderDto; onBack: () => void }) {
   const { t } = useTranslation('checkout');
@@ -28,18 +30,14 @@ function StripeForm({ order, onBack }: { order: OrderDto; onBack: () => void }) 
   };
 
   return (
-    <form className={styles.cardForm} onSubmit={pay}>
+    <form className={forms.cardForm} onSubmit={pay}>
       <h3>{t('pay_heading')}</h3>
       <PaymentElement />
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className={styles.primary} disabled={busy || !stripe}>
+      <FormProblem className={controls.error}>{error}</FormProblem>
+      <button type="submit" className={`${controls.primary} ${forms.submit}`} disabled={busy || !stripe}>
         {busy ? t('paying') : t('pay', { amount: formatCents(order.amountCents, locale.current) })}
       </button>
-      <button type="button" className={styles.linkButton} onClick={onBack}>
+      <button type="button" className={controls.linkButton} onClick={onBack}>
         {t('back_to_plans')}
       </button>
     </form>

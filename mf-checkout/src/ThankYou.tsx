@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { toLocalePath, selectLocale, type OrderDto } from '@reelkeep/shared-contracts';
-import * as styles from './CheckoutPage.module.css';
+import * as controls from './checkout-controls.module.css';
+import * as styles from './ThankYou.module.css';
 
 /** The thank-you state: the licence key (copyable), what it allows, the receipt and where to go next. */
 export function ThankYou({ order }: { order: OrderDto }) {
@@ -25,25 +26,25 @@ export function ThankYou({ order }: { order: OrderDto }) {
       <div className={styles.tick} aria-hidden="true">
         ✓
       </div>
-      <h1 id="thanks-heading" className={styles.heading}>
+      <h1 id="thanks-heading" className={controls.heading}>
         {t('thanks_heading')}
       </h1>
       {licence && (
         <div className={styles.keyBox}>
           <p className={styles.keyLabel}>{t('thanks_key')}</p>
-          <div className={styles.inline}>
+          <div className={`${controls.inline} ${styles.centred}`}>
             <code className={styles.key} data-testid="licence-key">
               {licence.key}
             </code>
-            <button type="button" className={styles.ghost} onClick={() => void copyKey()}>
+            <button type="button" className={controls.ghost} onClick={() => void copyKey()}>
               {copy === 'copied' ? t('copied') : t('copy')}
             </button>
           </div>
           {/* docs/commerce.md "Licences": the spec's copy-fail tip, announced where the key is. */}
-          <p role="status" className={styles.hint}>
+          <p role="status" className={controls.hint}>
             {copy === 'failed' ? t('copy_failed') : ''}
           </p>
-          <p className={styles.hint}>
+          <p className={controls.hint}>
             {t('thanks_activate', { count: licence.allowNum })}
             {licence.expiresAt && (
               <>
@@ -57,12 +58,12 @@ export function ThankYou({ order }: { order: OrderDto }) {
         </div>
       )}
       <p>{t('thanks_receipt', { email: order.email })}</p>
-      <p className={styles.hint}>{t('thanks_account')}</p>
-      <p className={styles.inline}>
-        <a className={styles.primary} href={toLocalePath(locale, '/downloading')}>
+      <p className={controls.hint}>{t('thanks_account')}</p>
+      <p className={`${controls.inline} ${styles.centred}`}>
+        <a className={controls.primary} href={toLocalePath(locale, '/downloading')}>
           {t('thanks_download')}
         </a>
-        <a className={styles.ghost} href={toLocalePath(locale, '/my-account')}>
+        <a className={controls.ghost} href={toLocalePath(locale, '/my-account')}>
           {t('thanks_my_account')}
         </a>
       </p>

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { FrameCampaignAnswer } from './frame-contract.ts';
-import { PLAN_TYPES, type PlanType } from './pricing.ts';
+import { PLAN_TYPES, type PlanType } from './plan-table.ts';
 
 /**
  * The campaign squad's API as other squads and the pages read it (`/api/campaign/*`, docs/campaigns.md).

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { OPTION_IDS, PLAN_TYPES, PRICE_VARIANTS, type PlanOs, type PlanRow, type PlanType, type PriceVariant } from './pricing.ts';
+import { OPTION_IDS, PLAN_TYPES, type PlanOs, type PlanRow, type PlanType } from './plan-table.ts';
+import { PRICE_VARIANTS, type PriceVariant } from './pricing.ts';
 import type { UpgradeSource } from './upgrade-pricing.ts';
 
 /**

@@ -1,3 +1,5 @@
+import { FORM_CLASSES } from './ui/form-classes.ts';
+
 /**
  * The design system's global classes, provided by the shell's stylesheets (shell/src/app/design-system.css, form-kit.css);
  * remotes use these names for layout, type, buttons and cards, and CSS modules for the rest.
@@ -18,13 +20,7 @@ export const DS = {
   buttonSecondary: 'rk-btn rk-btn--secondary',
   buttonLarge: 'rk-btn--lg',
   card: 'rk-card',
-  /** A form's card: the card, narrow and centred (login, registration, password pages). */
-  formCard: 'rk-card rk-card--form',
-  fieldLabel: 'rk-field-label',
-  input: 'rk-input',
-  fieldHint: 'rk-field-hint',
-  fieldProblem: 'rk-field-problem',
-  formProblem: 'rk-form-problem',
+  ...FORM_CLASSES,
   grid3: 'rk-grid rk-grid--3',
   grid2: 'rk-grid rk-grid--2',
   badge: 'rk-badge',

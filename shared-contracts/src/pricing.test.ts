@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { findPlanRow, parsePlanId, PLAN_TABLE, PLAN_TYPES, toPlanId, toPlanType } from './plan-table.ts';
 import {
   computeDayPrice,
   computeDiscountPercent,
@@ -8,21 +9,15 @@ import {
   COUPON_ERROR_CODES,
   couponProblem,
   describeCoupon,
-  findPlanRow,
-  formatUsd,
-  parsePlanId,
   pickTopCoupons,
-  PLAN_TABLE,
-  PLAN_TYPES,
   planPriceCents,
   PRICE_VARIANTS,
   quotePlan,
   toCents,
   toCouponErrorCode,
-  toPlanId,
-  toPlanType,
   toPriceVariant,
 } from './pricing.ts';
+import { formatUsd } from './usd-format.ts';
 
 const row = (type: string) => PLAN_TABLE.find((plan) => plan.type === type)!;
 

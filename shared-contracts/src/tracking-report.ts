@@ -1,4 +1,4 @@
-import { findPlanRow, OPTION_IDS, parsePlanId, toPlanId, toPlanType, type PlanOs, type PlanType } from './pricing.ts';
+import { findPlanRow, OPTION_IDS, parsePlanId, toPlanId, toPlanType, type PlanOs, type PlanType } from './plan-table.ts';
 
 /**
  * The spec's tracking report entry (docs/tracking.md "Report entries"): what a plan id stands for, looked up by pid

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { PLAN_TYPES, type PlanType } from './pricing.ts';
+import { PLAN_TYPES, type PlanType } from './plan-table.ts';
 import { computeUpgradeCreditCents, isHigherPlan, quoteUpgrade, type UpgradeSource } from './upgrade-pricing.ts';
 
 const DAY_MS = 24 * 3600_000;

@@ -1,4 +1,4 @@
-import { findPlanRow, type PlanOs, type PlanType } from './pricing.ts';
+import { findPlanRow, type PlanOs, type PlanType } from './plan-table.ts';
 
 /**
  * The licence a customer upgrades (docs/commerce.md "Upgrades"): the plan it was bought as, what was paid for it and

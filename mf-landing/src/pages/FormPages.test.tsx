@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RouteMatch } from '@reelkeep/shared-contracts';
 import { createApiStub, renderWithShell } from '@reelkeep/shell/testing';
 import { ContactPage, UninstallationPage, type ContactPageData } from './FormPages.tsx';
@@ -57,11 +57,11 @@ describe('the contact form (docs/forms.md "Contact form")', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(contact.problems.form.rate_limited);
   });
 
-  it('points at each empty field without sending anything', () => {
+  it('points at each empty field without sending anything', async () => {
     answerApi({ cscode: 200 });
     renderContact(contactData());
     fireEvent.click(screen.getByRole('button', { name: contact.submit }));
-    expect(screen.getByLabelText(contact.name_label)).toHaveAccessibleDescription(contact.problems.name.empty);
+    await waitFor(() => expect(screen.getByLabelText(contact.name_label)).toHaveAccessibleDescription(contact.problems.name.empty));
     expect(screen.getByLabelText(contact.email_label)).toHaveAccessibleDescription(contact.problems.email.empty);
     expect(screen.getByLabelText(contact.topic_label)).toHaveAccessibleDescription(contact.problems.topic.empty);
     expect(screen.getByLabelText(contact.message_label)).toHaveAttribute('aria-invalid', 'true');
@@ -84,11 +84,11 @@ describe('the uninstallation feedback', () => {
       namespaces: ['uninstallation'],
     });
 
-  it('asks for a reason before sending', () => {
+  it('asks for a reason before sending', async () => {
     answerApi({ cscode: 200 });
     renderFeedback();
     fireEvent.click(screen.getByRole('button', { name: uninstallation.feedback_submit }));
-    expect(screen.getByRole('alert')).toHaveTextContent(uninstallation.feedback_choose);
+    expect(await screen.findByRole('alert')).toHaveTextContent(uninstallation.feedback_choose);
     expect(requests).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import {
@@ -17,8 +17,12 @@ import {
   type contactInput,
   type SumCaptchaDto,
 } from '@reelkeep/shared-contracts';
+import { Field, FormProblem, SelectField, TextAreaField, useSiteForm, type FieldClasses } from '@reelkeep/shared-contracts/ui';
 import { Icon } from '../components/Icon.tsx';
 import * as styles from './FormPages.module.css';
+
+/** The landing forms' field parts: a two-column page keeps its own field look (docs/forms.md "The form kit"). */
+const FIELD_CLASSES: FieldClasses = { label: styles.label!, control: styles.control!, hint: styles.hint!, problem: styles.problem! };
 
 /** What the contact page's loader gives: a question for visitors without JavaScript, and a returned draft. */
 export interface ContactPageData {
@@ -39,13 +43,17 @@ function checkContactFields(fields: ContactPageData['fields']): Record<string, s
   return problems;
 }
 
+/** What the contact form's last submission came to: sent, or the problems to show. */
+interface ContactOutcome {
+  sent: boolean;
+  problems: Record<string, string>;
+}
+
 /** `/contact`: the contact form (docs/forms.md "Contact form"), stored and mailed to support. */
 export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
   const { t } = useTranslation(pageName);
   const locale = useSelector(selectLocale);
   const [fields, setFields] = useState(data.fields);
-  const [problems, setProblems] = useState<Record<string, string>>(data.problems);
-  const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>(data.sent ? 'sent' : 'idle');
   const proof = useRef<Promise<string> | null>(null);
   const startProof = () => {
     proof.current ??= solveSiteCaptcha();
@@ -54,27 +62,30 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
     const value = event.currentTarget.value;
     setFields((current) => ({ ...current, [name]: value }));
   };
+  const sending = useSiteForm<ContactOutcome>(
+    async () => {
+      const found = checkContactFields(fields);
+      if (Object.keys(found).length > 0) return { sent: false, problems: found };
+      try {
+        startProof();
+        const altcha = await proof.current!;
+        proof.current = null;
+        const { formAnswerSchema } = await import('@reelkeep/shared-contracts/answers');
+        const body = await postJson(
+          '/api/landing/contact',
+          { ...fields, locale, altcha } satisfies PostedInput<typeof contactInput>,
+          formAnswerSchema,
+        );
+        if (body.cscode === 200) return { sent: true, problems: {} };
+        return { sent: false, problems: body.problems && Object.keys(body.problems).length > 0 ? body.problems : { form: 'failed' } };
+      } catch {
+        return { sent: false, problems: { form: 'failed' } };
+      }
+    },
+    { sent: data.sent, problems: data.problems },
+  );
+  const { problems } = sending.state;
   const problemText = (field: string) => (problems[field] ? t(`problems.${field}.${problems[field]}`) : null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = checkContactFields(fields);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    setStatus('sending');
-    try {
-      startProof();
-      const altcha = await proof.current!;
-      proof.current = null;
-      const { formAnswerSchema } = await import('@reelkeep/shared-contracts/answers');
-      const body = await postJson('/api/landing/contact', { ...fields, locale, altcha } satisfies PostedInput<typeof contactInput>, formAnswerSchema);
-      if (body.cscode === 200) return setStatus('sent');
-      setProblems(body.problems && Object.keys(body.problems).length > 0 ? body.problems : { form: 'failed' });
-    } catch {
-      setProblems({ form: 'failed' });
-    }
-    setStatus('idle');
-  };
 
   return (
     <section className={DS.section}>
@@ -95,7 +106,7 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
           </p>
         </div>
         <div className={`${DS.card} ${styles.card}`} id="contact-form">
-          {status === 'sent' ? (
+          {sending.state.sent ? (
             <div role="status" className={styles.sent}>
               <span className={styles.sentIcon}>
                 <Icon name="check" />
@@ -104,56 +115,46 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
               <p>{t('sent_text')}</p>
             </div>
           ) : (
-            <form method="post" action="/api/landing/contact" noValidate onSubmit={submit} onFocus={startProof}>
+            <form method="post" action="/api/landing/contact" noValidate onSubmit={sending.onSubmit} onFocus={startProof}>
               <h2 className={DS.h3}>{t('form_title')}</h2>
               <input type="hidden" name="locale" value={locale} />
-              {problems.form && (
-                <p className={styles.formProblem} role="alert">
-                  {t(`problems.form.${problems.form}`)}
-                </p>
-              )}
+              <FormProblem className={styles.formProblem}>{problems.form && t(`problems.form.${problems.form}`)}</FormProblem>
               <div className={styles.field}>
-                <label htmlFor="contact-name">{t('name_label')}</label>
-                <input
+                <Field
                   id="contact-name"
+                  label={t('name_label')}
+                  classes={FIELD_CLASSES}
+                  problem={problemText('name')}
                   name="name"
                   autoComplete="name"
                   maxLength={CONTACT_LIMITS.name}
                   value={fields.name}
                   onChange={update('name')}
-                  aria-invalid={Boolean(problems.name)}
-                  aria-describedby="contact-name-problem"
                 />
-                <p id="contact-name-problem" className={styles.problem}>
-                  {problemText('name')}
-                </p>
               </div>
               <div className={styles.field}>
-                <label htmlFor="contact-email">{t('email_label')}</label>
-                <input
+                <Field
                   id="contact-email"
+                  label={t('email_label')}
+                  classes={FIELD_CLASSES}
+                  problem={problemText('email')}
                   name="email"
                   type="email"
                   autoComplete="email"
                   maxLength={CONTACT_LIMITS.email}
                   value={fields.email}
                   onChange={update('email')}
-                  aria-invalid={Boolean(problems.email)}
-                  aria-describedby="contact-email-problem"
                 />
-                <p id="contact-email-problem" className={styles.problem}>
-                  {problemText('email')}
-                </p>
               </div>
               <div className={styles.field}>
-                <label htmlFor="contact-topic">{t('topic_label')}</label>
-                <select
+                <SelectField
                   id="contact-topic"
+                  label={t('topic_label')}
+                  classes={FIELD_CLASSES}
+                  problem={problemText('topic')}
                   name="topic"
                   value={fields.topic}
                   onChange={update('topic')}
-                  aria-invalid={Boolean(problems.topic)}
-                  aria-describedby="contact-topic-problem"
                 >
                   <option value="">{t('topic_placeholder')}</option>
                   {CONTACT_TOPICS.map((topic) => (
@@ -161,45 +162,35 @@ export function ContactPage({ pageName, data }: PageProps<ContactPageData>) {
                       {t(`topics.${topic}`)}
                     </option>
                   ))}
-                </select>
-                <p id="contact-topic-problem" className={styles.problem}>
-                  {problemText('topic')}
-                </p>
+                </SelectField>
               </div>
               <div className={styles.field}>
-                <label htmlFor="contact-message">{t('message_label')}</label>
-                <textarea
+                <TextAreaField
                   id="contact-message"
+                  label={t('message_label')}
+                  classes={FIELD_CLASSES}
+                  hint={t('message_hint')}
+                  problem={problemText('message')}
                   name="message"
                   rows={6}
                   maxLength={CONTACT_LIMITS.message}
                   value={fields.message}
                   onChange={update('message')}
-                  aria-invalid={Boolean(problems.message)}
-                  aria-describedby="contact-message-hint contact-message-problem"
                 />
-                <p id="contact-message-hint" className={DS.muted}>
-                  {t('message_hint')}
-                </p>
-                <p id="contact-message-problem" className={styles.problem}>
-                  {problemText('message')}
-                </p>
               </div>
               <noscript>
                 <div className={styles.field}>
-                  <label htmlFor="contact-captcha">{t('captcha_question')}</label>
+                  <label className={styles.label} htmlFor="contact-captcha">
+                    {t('captcha_question')}
+                  </label>
                   <img className={styles.captchaImage} src={data.sum.image} alt={t('captcha_question')} width={200} height={50} />
-                  <input id="contact-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
+                  <input className={styles.control} id="contact-captcha" name="captcha_answer" inputMode="numeric" autoComplete="off" />
                   <input type="hidden" name="captcha_token" value={data.sum.token} />
                 </div>
               </noscript>
-              {problems.captcha && (
-                <p className={styles.problem} role="alert">
-                  {t('problems.captcha.invalid')}
-                </p>
-              )}
-              <button className={DS.buttonPrimary} type="submit" disabled={status === 'sending'}>
-                {t(status === 'sending' ? 'sending' : 'submit')}
+              <FormProblem className={styles.problem}>{problems.captcha && t('problems.captcha.invalid')}</FormProblem>
+              <button className={DS.buttonPrimary} type="submit" disabled={sending.pending}>
+                {t(sending.pending ? 'sending' : 'submit')}
               </button>
               <p className={styles.privacy}>{t('captcha_note')}</p>
             </form>
@@ -216,21 +207,20 @@ export interface UninstallationData {
   feedback: 'sent' | 'invalid' | null;
 }
 
+/** What the feedback form's last submission came to. */
+type FeedbackOutcome = 'idle' | 'sent' | 'invalid' | 'failed';
+
 /** `/uninstallation`: where the app sends people after removal; a short feedback form, stored. */
 export function UninstallationPage({ pageName, data }: PageProps<UninstallationData>) {
   const { t } = useTranslation(pageName);
   const locale = useSelector(selectLocale);
-  const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'invalid' | 'failed'>(data.feedback ?? 'idle');
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    if (!form.get('reason')) return setStatus('invalid');
-    setStatus('sending');
+  const feedback = useSiteForm<FeedbackOutcome>(async (_previous, form) => {
+    if (!form.get('reason')) return 'invalid';
     const { siteAnswerSchema } = await import('@reelkeep/shared-contracts/answers');
     const answer = await postJson('/api/landing/uninstall-feedback', Object.fromEntries(form), siteAnswerSchema);
-    setStatus(answer.cscode === 200 ? 'sent' : 'failed');
-  };
+    return answer.cscode === 200 ? 'sent' : 'failed';
+  }, data.feedback ?? 'idle');
+  const status = feedback.state;
 
   return (
     <section className={DS.section}>
@@ -244,7 +234,7 @@ export function UninstallationPage({ pageName, data }: PageProps<UninstallationD
               {t('feedback_thanks')}
             </p>
           ) : (
-            <form method="post" action="/api/landing/uninstall-feedback" onSubmit={submit}>
+            <form method="post" action="/api/landing/uninstall-feedback" onSubmit={feedback.onSubmit}>
               <input type="hidden" name="locale" value={locale} />
               <input type="hidden" name="product" value={data.product} />
               <fieldset className={styles.reasons} aria-describedby="feedback-problem">
@@ -257,13 +247,19 @@ export function UninstallationPage({ pageName, data }: PageProps<UninstallationD
                 ))}
               </fieldset>
               <div className={styles.field}>
-                <label htmlFor="feedback-comment">{t('comment_label')}</label>
-                <textarea id="feedback-comment" name="comment" rows={3} maxLength={UNINSTALL_COMMENT_MAX_LENGTH} />
+                <TextAreaField
+                  id="feedback-comment"
+                  label={t('comment_label')}
+                  classes={FIELD_CLASSES}
+                  name="comment"
+                  rows={3}
+                  maxLength={UNINSTALL_COMMENT_MAX_LENGTH}
+                />
               </div>
               <p id="feedback-problem" className={styles.problem} role={status === 'invalid' || status === 'failed' ? 'alert' : undefined}>
                 {status === 'invalid' ? t('feedback_choose') : status === 'failed' ? t('feedback_failed') : null}
               </p>
-              <button className={DS.buttonPrimary} type="submit" disabled={status === 'sending'}>
+              <button className={DS.buttonPrimary} type="submit" disabled={feedback.pending}>
                 {t('feedback_submit')}
               </button>
             </form>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flagInput, localeInput, singleLine } from '../input-fields.ts';
-import { PLAN_TYPES } from '../pricing.ts';
+import { PLAN_TYPES } from '../plan-table.ts';
 import { AD_STYLE_COLOUR_PATTERN, AD_STYLE_MAX_RADIUS_PX } from '../campaign-contract.ts';
 import { CAMPAIGN_MOMENT_MAX_MS, CAMPAIGN_MOMENT_MIN_MS, couponCodeInput } from './checkout.ts';
 
