@@ -17,7 +17,8 @@ import {
   couponForm,
   couponRemoveForm,
 } from '../src/console/section-inputs.ts';
-import { applyCampaignChange, campaignCache, findCampaignRefusal } from './campaign-routes.ts';
+import { campaignCache } from './campaign-cache.ts';
+import { applyCampaignChange, findCampaignRefusal } from './campaign-changes.ts';
 import { findCampaign, rescheduleCampaign, saveCampaign, type AuditAction, type CampaignRecord } from './campaign-repository.ts';
 import { answer, showCampaign, showCreateForm, type CampaignForms, type SectionRequest } from './console-section-pages.ts';
 

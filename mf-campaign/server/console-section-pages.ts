@@ -13,7 +13,7 @@ import { Notice, type FormState } from '../src/console/SectionForm.tsx';
 import { titleOf } from '../src/console/section-texts.ts';
 import { campaignDetailQuery, campaignListQuery, campaignPreviewQuery } from '../src/console/section-inputs.ts';
 import { paginate, proposeStart, readCampaignState, sortCampaigns, toUtcMinute } from '../src/console/section-rules.ts';
-import { toFrameCampaign } from './campaign-routes.ts';
+import { toFrameCampaign } from './frame-campaign.ts';
 import { listCampaigns, type CampaignRecord } from './campaign-repository.ts';
 import type { CampaignSettings } from './settings.ts';
 
