@@ -38,3 +38,6 @@ export function createCampaignCache(
     },
   };
 }
+
+/** The campaigns the frame, the pages and the checkout read on every render, kept while unchanged. */
+export const campaignCache = createCampaignCache();

@@ -21,46 +21,36 @@ import {
   type CheckoutCampaignAnswer,
   type CurrentCampaignsAnswer,
   type FrameCampaignAnswer,
-  type FrameCampaignDto,
-  type Locale,
   type InputProblem,
 } from '@reelkeep/shared-contracts';
-import { createI18n, fixedTranslate } from '@reelkeep/shared-contracts/i18n';
 import {
   isCampaignExpired,
   isCampaignRunning,
   orderForEventCenter,
   pickFrameCampaign,
   readPersonalDeadline,
-  ROUTES_WITHOUT_ADS,
-  ROUTES_WITHOUT_BANNER,
   toDisplayedEnd,
 } from '../src/campaign-rules.ts';
 import {
   findCampaign,
-  findCodesOfOtherCampaigns,
   findCoupon,
   listAudit,
   listCampaigns,
-  recordAudit,
   rescheduleCampaign,
   saveCampaign,
   type AuditAction,
   type CampaignInput,
   type CampaignRecord,
 } from './campaign-repository.ts';
-import { createCampaignCache } from './campaign-cache.ts';
-import { applicableCoupons } from '../src/plan-offers.ts';
-import { composeSaleLine } from '../src/sale-copy.ts';
+import { campaignCache } from './campaign-cache.ts';
+import { applyCampaignChange, findCampaignRefusal } from './campaign-changes.ts';
+import { toFrameCampaign } from './frame-campaign.ts';
 import type { CampaignSettings } from './settings.ts';
 
 type CampaignRoute = ApiRoute<CampaignSettings>;
 type CampaignContext = HostContext<CampaignSettings>;
 
 const ADMIN_PREFIX = '/api/campaign/admin/campaigns';
-
-/** The campaigns the frame, the pages and the checkout read on every render, kept while unchanged. */
-export const campaignCache = createCampaignCache();
 
 const refuse = (status: number, error: string, problems?: Record<string, InputProblem | string>) =>
   respondJson({ cscode: status, error, ...(problems ? { problems } : {}) }, status);
@@ -102,42 +92,6 @@ const currentRoute: CampaignRoute = {
 
 /** A link's preview moment: a `start_time` the rules cannot read is no preview at all (docs/campaigns.md "Activity"). */
 const readPreviewAt = (startTime: string | undefined): number | undefined => (startTime ? (parseCampaignMoment(startTime) ?? undefined) : undefined);
-
-/**
- * A campaign as the frame shows it in a locale: the banner's line and art, the end the visitor is shown, and the
- * routes where banner and ads never show (the frame's slot, and the console's banner preview).
- */
-export async function toFrameCampaign(
-  context: CampaignContext,
-  campaign: CampaignRecord,
-  locale: Locale,
-  now: number,
-  personalDeadline = 0,
-): Promise<FrameCampaignDto> {
-  const resources = await context.loadTranslations(locale, ['campaign']);
-  const names = (resources.campaign?.names ?? {}) as Record<string, unknown>;
-  const translate = (key: string | null, fallback: string): string => (key !== null && typeof names[key] === 'string' ? names[key] : fallback);
-  const name = translate(campaign.nameKey, campaign.id);
-  const endsAt = toDisplayedEnd(campaign.endsAt, personalDeadline);
-  // docs/campaigns.md "Sale copy": the line's figures and deadline come from the coupons and the end, never from a translation.
-  const title = composeSaleLine(
-    fixedTranslate(createI18n(locale, { campaign: resources.campaign ?? {} }), 'campaign'),
-    { headline: translate(campaign.navTitleKey, name), coupons: applicableCoupons(campaign, now), endsAt, now, locale },
-    { compact: true },
-  );
-  return {
-    id: campaign.id,
-    title,
-    name,
-    route: campaign.route,
-    thumb: campaign.images.thumb ?? null,
-    background: campaign.images.bgArticle ?? null,
-    endsAt,
-    isImportant: campaign.isImportant,
-    bannerHiddenOn: [...new Set([...ROUTES_WITHOUT_BANNER, ...campaign.noNavRoutes])],
-    adsHiddenOn: [...new Set([...ROUTES_WITHOUT_ADS, ...campaign.noAdRoutes])],
-  };
-}
 
 /**
  * `GET /api/campaign/frame`: the frame's campaign slot in the page's locale (docs/campaigns.md "In the frame"):
@@ -197,53 +151,10 @@ const checkoutOfferRoute: CampaignRoute = {
   },
 };
 
-/** The translation keys a campaign names that English lacks (each locale has every English key: check:i18n). */
-async function findUnknownKeys(context: CampaignContext, campaign: CampaignInput): Promise<Record<string, string>> {
-  const resources = await context.loadTranslations('en', ['campaign']);
-  const names = (resources.campaign?.names ?? {}) as Record<string, unknown>;
-  const carousel = (resources.campaign?.carousel ?? {}) as Record<string, unknown>;
-  const problems: Record<string, string> = {};
-  for (const field of ['nameKey', 'newsletterKey', 'navTitleKey'] as const) {
-    const key = campaign[field];
-    if (key !== null && typeof names[key] !== 'string') problems[field] = 'unknown_translation_key';
-  }
-  campaign.carousel.forEach((entry, index) => {
-    for (const field of ['titleKey', 'descriptionKey', 'floatKey', 'buttonKey'] as const) {
-      const key = entry[field];
-      if (key !== undefined && typeof carousel[key] !== 'string') problems[`carousel.${index}.${field}`] = 'unknown_translation_key';
-    }
-  });
-  return problems;
-}
-
 /** Who made a change: the operator's name when the CLI sends one, and a pseudonym of the address. */
 function readActor(request: Request, context: CampaignContext): string {
   const operator = /^[\w.@-]{1,64}$/.exec(request.headers.get('x-operator') ?? '')?.[0] ?? 'operator';
   return `${operator} (${context.keyedHash(request.headers.get(CLIENT_IP_HEADER) ?? 'unknown').slice(0, 12)})`;
-}
-
-/**
- * Applies a change in one transaction with its entry of `campaign.audit_log` and drops this process's copy of the
- * campaigns; the admin API and the console's section share it (docs/campaigns.md "Admin API", docs/console.md).
- */
-export async function applyCampaignChange(
-  context: CampaignContext,
-  action: AuditAction,
-  id: string,
-  actor: string,
-  write: (query: CampaignContext['db']['query']) => Promise<void>,
-): Promise<{ before: CampaignRecord | null; after: CampaignRecord | null }> {
-  let change: { before: CampaignRecord | null; after: CampaignRecord | null } = { before: null, after: null };
-  await context.db.transaction(async (query) => {
-    const before = await findCampaign(query, id);
-    await write(query);
-    const after = await findCampaign(query, id);
-    await recordAudit(query, { action, campaignId: id, actor, before, after });
-    change = { before, after };
-  });
-  campaignCache.forget(context.db);
-  context.logger.info('campaign changed', { action, id });
-  return change;
 }
 
 /** Applies an admin API change; the answer asks the host to drop the pages showing campaigns. */
@@ -256,23 +167,6 @@ async function changeCampaign(
 ): Promise<Response> {
   const { after } = await applyCampaignChange(context, action, id, readActor(request, context), write);
   return respondJson({ campaign: after }, action === 'create' ? 201 : 200, { [PURGE_CACHE_TAGS_HEADER]: CAMPAIGN_CACHE_TAG });
-}
-
-/** Why a whole campaign cannot be written: a key English lacks, a code twice, a code another campaign holds. */
-export type CampaignRefusal =
-  | { error: 'unknown_translation_key'; status: 400; problems: Record<string, string> }
-  | { error: 'duplicate_coupon'; status: 400; problems: Record<string, string> }
-  | { error: 'coupon_taken'; status: 409; problems: Record<string, string> };
-
-/** Checks a whole campaign before it is written: its keys exist, its coupon codes are its own (null when it may be written). */
-export async function findCampaignRefusal(context: CampaignContext, campaign: CampaignInput): Promise<CampaignRefusal | null> {
-  const unknownKeys = await findUnknownKeys(context, campaign);
-  if (Object.keys(unknownKeys).length > 0) return { error: 'unknown_translation_key', status: 400, problems: unknownKeys };
-  const codes = campaign.coupons.map((coupon) => coupon.code);
-  if (new Set(codes).size !== codes.length) return { error: 'duplicate_coupon', status: 400, problems: { coupons: 'invalid' } };
-  const taken = await findCodesOfOtherCampaigns(context.db.query, campaign.id, codes);
-  if (taken.length > 0) return { error: 'coupon_taken', status: 409, problems: Object.fromEntries(taken.map((code) => [code, 'taken'])) };
-  return null;
 }
 
 /** The admin API's answer to a campaign it cannot write, or null. */

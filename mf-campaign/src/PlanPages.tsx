@@ -15,6 +15,10 @@ import { isCampaignRunning } from './campaign-rules.ts';
 import { applicableCoupons, listPlanOffers, toPlanCheckoutHref, type PlanOffer } from './plan-offers.ts';
 import type { PlanPageData } from './loaders.server.ts';
 import { CampaignShare } from './CampaignShare.tsx';
+import { OsSwitch } from './OsSwitch.tsx';
+import { PlanCard } from './PlanCard.tsx';
+import * as checkList from './CheckList.module.css';
+import * as hidden from './VisuallyHidden.module.css';
 import * as styles from './PlanPages.module.css';
 
 /** The plans sold per OS on the pricing page, subscriptions first, as the checkout's table lists them. */
@@ -36,66 +40,6 @@ const useLocale = () => useSelector((state: SharedState) => state.locale);
 function usePlanOffers(data: PlanPageData, os: PlanOs): PlanOffer[] {
   const variant = toPriceVariant(useSelector(selectAbValues)[PRICE_VARIANT_COOKIE]);
   return listPlanOffers(data.campaign, os, variant, data.now);
-}
-
-/** One plan: its name, the price to pay with the coupon applied, what it replaces, and the way to the checkout. */
-function PlanCard({ offer, source, headingLevel = 3 }: { offer: PlanOffer; source: string; headingLevel?: 2 | 3 }) {
-  const { t } = useTranslation('campaign');
-  const { current, prefix } = useLocale();
-  const money = (cents: number) => formatCents(cents, current);
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  return (
-    <li className={offer.isMain ? styles.planMain : styles.plan} data-plan={offer.type}>
-      {offer.isMain && <span className={styles.ribbon}>{t('pricing.badge_main')}</span>}
-      <Heading className={styles.planName}>{t(`pricing.plan_names.${offer.type}`)}</Heading>
-      <p className={styles.planDevices}>{offer.allowNum > 1 ? t('pricing.computers', { count: offer.allowNum }) : t('pricing.one_computer')}</p>
-      <p className={styles.priceLine}>
-        <strong className={styles.price}>{money(offer.totalCents)}</strong>
-        {offer.originCents > offer.totalCents && (
-          <s className={styles.was}>
-            <span className={styles.visuallyHidden}>{t('pricing.regular_price')} </span>
-            {money(offer.originCents)}
-          </s>
-        )}
-      </p>
-      <p className={styles.per}>
-        {offer.monthlyCents !== null ? t('pricing.per_month', { price: money(offer.monthlyCents) }) : t('pricing.one_payment')}
-      </p>
-      {offer.savedCents > 0 && <p className={styles.save}>{t('pricing.you_save', { amount: money(offer.savedCents) })}</p>}
-      {offer.coupon && (
-        <p className={styles.couponApplied}>{t('pricing.coupon_applied', { code: offer.coupon.code, amount: money(offer.coupon.discountCents) })}</p>
-      )}
-      <ul className={styles.planFacts}>
-        <li>
-          {offer.months !== null ? t('pricing.updates_period', { period: t(`pricing.plan_names.${offer.type}`) }) : t('pricing.updates_lifetime')}
-        </li>
-        <li>{t('pricing.every_service')}</li>
-      </ul>
-      <a className={offer.isMain ? styles.buyMain : styles.buy} href={toPlanCheckoutHref(prefix, offer, source)}>
-        {t('pricing.buy')}
-      </a>
-    </li>
-  );
-}
-
-/** Windows or Mac: links that keep the page's other link values, so they work before the page is hydrated. */
-function OsSwitch({ os, query, path }: { os: PlanOs; query: string; path: string }) {
-  const { t } = useTranslation('campaign');
-  const { prefix } = useLocale();
-  const href = (target: PlanOs) => {
-    const next = new URLSearchParams(query);
-    next.set('os', target);
-    return `${prefix}/${path}?${next}`;
-  };
-  return (
-    <nav className={styles.osSwitch} aria-label={t('pricing.os_label')}>
-      {(['win', 'mac'] as const).map((target) => (
-        <a key={target} href={href(target)} className={target === os ? styles.osActive : styles.os} aria-current={target === os ? 'page' : undefined}>
-          {t(`pricing.os_${target}`)}
-        </a>
-      ))}
-    </nav>
-  );
 }
 
 /** `/pricing`: every plan per OS, the running campaign's coupon already applied, each leading to the checkout. */
@@ -140,7 +84,9 @@ export function PricingPage({ data }: PageProps<PlanPageData>) {
           <h2 id="includes-heading">{t('pricing.includes_heading')}</h2>
           <ul>
             {PRICING_INCLUDES.map((item) => (
-              <li key={item}>{t(`pricing.includes.${item}`)}</li>
+              <li key={item} className={checkList.item}>
+                {t(`pricing.includes.${item}`)}
+              </li>
             ))}
           </ul>
         </section>
@@ -171,7 +117,7 @@ export function AioSpecialOfferPage({ data }: PageProps<PlanPageData>) {
               <span>{t('aio.lifetime_for')}</span>
               <strong>{money(lifetime.totalCents)}</strong>
               <s>
-                <span className={styles.visuallyHidden}>{t('pricing.regular_price')} </span>
+                <span className={hidden.visuallyHidden}>{t('pricing.regular_price')} </span>
                 {money(lifetime.originCents)}
               </s>
             </p>
@@ -181,7 +127,7 @@ export function AioSpecialOfferPage({ data }: PageProps<PlanPageData>) {
                 : t('aio.no_coupon_needed')}
             </p>
             <div className={styles.actions}>
-              <a className={styles.buyMain} href={toPlanCheckoutHref(prefix, lifetime, 'aio_special_offer')}>
+              <a className={styles.heroBuy} href={toPlanCheckoutHref(prefix, lifetime, 'aio_special_offer')}>
                 {t('aio.cta')}
               </a>
               <a className={styles.secondary} href={`${prefix}/pricing`}>

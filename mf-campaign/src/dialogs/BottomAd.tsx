@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CampaignBottomAdAttrDto } from '@reelkeep/shared-contracts';
 import { toBottomAdStyle } from './dialog-rules.ts';
-import * as styles from './CampaignDialogs.module.css';
+import * as styles from './BottomAd.module.css';
 
 /**
  * The bottom-left ad (docs/campaigns.md "Coupon modal and ads"): a closable banner in the corner, linked to the

@@ -5,7 +5,8 @@ import { splitCountdown, toSelectPlanHref } from '../campaign-rules.ts';
 import { isLastDay } from '../sale-copy.ts';
 import { CampaignDialog } from './CampaignDialog.tsx';
 import { describeCouponScope, toClockParts } from './dialog-rules.ts';
-import * as styles from './CampaignDialogs.module.css';
+import * as dialog from './CampaignDialogs.module.css';
+import * as styles from './CouponModal.module.css';
 
 /** The outcome of the last copy: which coupon, and whether the clipboard took it. */
 type CopyTip = { index: number; copied: boolean } | null;
@@ -87,11 +88,11 @@ export function CouponModal({
   return (
     <CampaignDialog labelledBy={headingId} onClose={onClose} className={styles.couponModal}>
       <div className={styles.couponHeader}>
-        <p className={styles.eyebrow}>{campaign.name}</p>
-        <h2 id={headingId} className={styles.heading}>
+        <p className={dialog.eyebrow}>{campaign.name}</p>
+        <h2 id={headingId} className={dialog.heading}>
           {t(isLastDay(campaign.endsAt, Date.now()) ? 'dialogs.coupon_heading_last_day' : 'dialogs.coupon_heading')}
         </h2>
-        <p className={styles.lead}>{t('dialogs.coupon_lead')}</p>
+        <p className={dialog.lead}>{t('dialogs.coupon_lead')}</p>
         <EndCountdown endsAt={campaign.endsAt} />
       </div>
       <ul className={styles.coupons}>
@@ -130,7 +131,7 @@ export function CouponModal({
               </p>
             )}
             <a
-              className={styles.primary}
+              className={dialog.primary}
               href={toSelectPlanHref({ route, campaignRoute: campaign.route, code: tipped.code, index: tip.index, prefix })}
               // Closed once the shell's link handler has read the click, so the navigation still happens.
               onClick={() => setTimeout(onClose, 0)}

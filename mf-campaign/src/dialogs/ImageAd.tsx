@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CampaignDialog } from './CampaignDialog.tsx';
-import * as styles from './CampaignDialogs.module.css';
+import * as dialog from './CampaignDialogs.module.css';
+import * as styles from './ImageAd.module.css';
 
 /**
  * The image ad modal (docs/campaigns.md "Coupon modal and ads"), opened instead of the coupon modal for a
@@ -32,12 +33,12 @@ export function ImageAd({
         </a>
       )}
       <div className={styles.imageAdBody}>
-        <p className={styles.eyebrow}>{t('dialogs.image_ad_eyebrow')}</p>
-        <h2 id={headingId} className={styles.heading}>
+        <p className={dialog.eyebrow}>{t('dialogs.image_ad_eyebrow')}</p>
+        <h2 id={headingId} className={dialog.heading}>
           {name}
         </h2>
-        <p className={styles.lead}>{line}</p>
-        <a href={href} onClick={onLinkClick} className={styles.primary}>
+        <p className={`${dialog.lead} ${styles.lead}`}>{line}</p>
+        <a href={href} onClick={onLinkClick} className={dialog.primary}>
           {t('dialogs.image_ad_cta')}
         </a>
       </div>
