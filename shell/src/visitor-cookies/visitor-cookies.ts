@@ -39,7 +39,13 @@ function writeSession(win: Window, key: string): void {
 export function startVisitorCookies(
   store: { getState(): SharedState; subscribe(listener: () => void): () => void },
   browser: BrowserType,
-  env: VisitorCookieEnvironment = { document, window, fetch: (url) => fetch(url, { credentials: 'same-origin' }) },
+  // The body is read to its end although the cookies come with the headers: an unread body keeps the request open in
+  // the browser, so the page never reaches network idle.
+  env: VisitorCookieEnvironment = {
+    document,
+    window,
+    fetch: (url) => fetch(url, { credentials: 'same-origin' }).then((response) => response.arrayBuffer()),
+  },
 ): () => void {
   const doc = env.document;
   const win = env.window;
