@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { z } from 'zod';
 import {
   answerSectionNotFound,
+  answerSectionRefusal,
   canRole,
   CONSOLE_ROLES,
   CONSOLE_STATEMENTS,
@@ -116,6 +117,21 @@ describe('answerSectionNotFound', () => {
     if (answer.kind !== 'page') throw new Error('expected a page');
     expect(renderToStaticMarkup(answer.body as ReactElement)).toBe(
       '<section><p>&lt;problems.not_foundDetail&gt;</p><p><a href="/console/checkout/orders">&lt;search.back&gt;</a></p></section>',
+    );
+  });
+});
+
+describe('answerSectionRefusal', () => {
+  const t = (key: string) => `<${key}>`;
+  it.each([
+    ['not_found', 404],
+    ['already_refunded', 409],
+  ])('answers a refused %s with %i, its problem as an alert and a link back', (problem, status) => {
+    const answer = answerSectionRefusal(t, problem, '/console/checkout/orders/order?id=A1');
+    expect(answer).toMatchObject({ kind: 'page', status, title: `<problems.${problem}>` });
+    if (answer.kind !== 'page') throw new Error('expected a page');
+    expect(renderToStaticMarkup(answer.body as ReactElement)).toBe(
+      `<section><p class="notice problem" role="alert">&lt;problems.${problem}Detail&gt;</p><p><a href="/console/checkout/orders/order?id=A1">&lt;confirm.back&gt;</a></p></section>`,
     );
   });
 });

@@ -131,6 +131,24 @@ export function answerSectionNotFound({ t, basePath }: Pick<ConsoleSectionContex
   };
 }
 
+/**
+ * A section's answer to an action its squad refused (`problem`: `not_found` is 404, any other state 409): the
+ * section's `problems.<problem>` title and `problems.<problem>Detail` alert, and a link back to `backHref`.
+ */
+export function answerSectionRefusal(t: TranslateFunction, problem: string, backHref: string): ConsoleSectionAnswer {
+  return {
+    kind: 'page',
+    status: problem === 'not_found' ? 404 : 409,
+    title: t(`problems.${problem}`),
+    body: h(
+      'section',
+      null,
+      h('p', { className: 'notice problem', role: 'alert' }, t(`problems.${problem}Detail`)),
+      h('p', null, h('a', { href: backHref }, t('confirm.back'))),
+    ),
+  };
+}
+
 /** Why a module a release exposes as `./console` is refused; null when it honours the contract. */
 export function findConsoleModuleProblem(exported: unknown, isCompatible: (contractVersion: string) => boolean): string | null {
   const candidate = (exported as { default?: unknown } | null)?.default ?? exported;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orderIdInput } from '@reelkeep/shared-contracts';
-import { defineConsoleAction } from '@reelkeep/shared-contracts/console';
+import { answerSectionRefusal, defineConsoleAction } from '@reelkeep/shared-contracts/console';
 import { API, CheckoutUnavailableError, readJson } from './orders-api.ts';
 import { orderActionSchema, type OrderAction } from './orders-contract.ts';
 
@@ -32,23 +32,7 @@ export function orderAction(action: OrderAction) {
       });
       const outcome = await readJson(response, orderActionSchema);
       if (!outcome) throw new CheckoutUnavailableError(`${action} answered ${response.status}`);
-      if (!outcome.ok) {
-        return {
-          kind: 'page',
-          status: outcome.problem === 'not_found' ? 404 : 409,
-          title: t(`problems.${outcome.problem}`),
-          body: (
-            <section>
-              <p className="notice problem" role="alert">
-                {t(`problems.${outcome.problem}Detail`)}
-              </p>
-              <p>
-                <a href={`${context.basePath}/order?id=${encodeURIComponent(input.order)}`}>{t('confirm.back')}</a>
-              </p>
-            </section>
-          ),
-        };
-      }
+      if (!outcome.ok) return answerSectionRefusal(t, outcome.problem, `${context.basePath}/order?id=${encodeURIComponent(input.order)}`);
       await context.audit({ action: `order.${action}`, target: `order:${input.order}`, before: outcome.before, after: outcome.after });
       return { kind: 'redirect', to: `order?id=${encodeURIComponent(input.order)}&done=${DONE[action]}` };
     },

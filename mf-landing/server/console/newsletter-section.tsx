@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Translate as TranslateFunction } from '@reelkeep/shared-contracts';
-import { answerSectionNotFound, defineConsoleAction, defineConsolePage } from '@reelkeep/shared-contracts/console';
+import { answerSectionNotFound, answerSectionRefusal, defineConsoleAction, defineConsolePage } from '@reelkeep/shared-contracts/console';
 import type { ConsoleSection, ConsoleSectionContext } from '@reelkeep/shared-contracts/console';
 import {
   NEWSLETTER_PAGE_SIZE,
@@ -259,22 +259,7 @@ export const newsletterSection: ConsoleSection = {
         });
         const outcome = await readJson(response, subscriberActionSchema);
         if (!outcome) throw new NewsletterUnavailableError(`unsubscribe answered ${response.status}`);
-        if (!outcome.ok)
-          return {
-            kind: 'page',
-            status: outcome.problem === 'not_found' ? 404 : 409,
-            title: t(`problems.${outcome.problem}`),
-            body: (
-              <section>
-                <p className="notice problem" role="alert">
-                  {t(`problems.${outcome.problem}Detail`)}
-                </p>
-                <p>
-                  <a href={basePath}>{t('confirm.back')}</a>
-                </p>
-              </section>
-            ),
-          };
+        if (!outcome.ok) return answerSectionRefusal(t, outcome.problem, basePath);
         await context.audit({ action: 'newsletter.unsubscribe', target: outcome.email, before: outcome.before, after: outcome.after });
         return { kind: 'redirect', to: '?done=unsubscribed' };
       },
