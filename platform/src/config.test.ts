@@ -9,6 +9,13 @@ describe('configuration', () => {
     expect(config.REMOTE_LOAD_TIMEOUT_MS).toBe(3000);
   });
 
+  it('puts the site at localhost on its own PORT when SITE_URL is unset, and keeps a SITE_URL that is set', () => {
+    expect(loadConfig({}).SITE_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3330' }).SITE_URL).toBe('http://localhost:3330');
+    expect(loadConfig({ PORT: '3330', SITE_URL: 'https://reelkeep.com' }).SITE_URL).toBe('https://reelkeep.com');
+    expect(loadConfig({ PORT: '0' }).SITE_URL).toBe('http://localhost:3000');
+  });
+
   it('stops on a bad value and names every offending variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CAPTCHA_HMAC_KEY: 'short' })).toThrow(ConfigError);
     try {

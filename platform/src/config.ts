@@ -181,7 +181,11 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 
 /** Reads and validates the host's configuration from an environment (process.env by default). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = configSchema.safeParse(readPresent(env));
+  const present = readPresent(env);
+  // Unset, SITE_URL is this machine on the port the site listens on (a PORT of its own included), so its redirects,
+  // canonical links and printed addresses reach it.
+  if (present.SITE_URL === undefined && /^[1-9][0-9]{0,4}$/.test(present.PORT ?? '')) present.SITE_URL = `http://localhost:${present.PORT}`;
+  const result = configSchema.safeParse(present);
   if (!result.success) throw new ConfigError(`invalid configuration:\n${describeIssues(result.error.issues)}`);
   return result.data;
 }
