@@ -50,7 +50,8 @@ export function createWorkspaceProject(workspace, { testMatch, testPathIgnorePat
     displayName: workspace,
     rootDir: `<rootDir>/${workspace}`,
     testMatch,
-    testPathIgnorePatterns: ['/node_modules/', ...testPathIgnorePatterns],
+    // bench/results/ holds the benchmarks' copies of the sources (git-ignored), suites included.
+    testPathIgnorePatterns: ['/node_modules/', '/bench/results/', ...testPathIgnorePatterns],
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
     transform,
     testEnvironment: 'node',
