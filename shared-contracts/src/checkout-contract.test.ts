@@ -12,6 +12,7 @@ import {
   type OfferDto,
   type OrderDto,
 } from './checkout-contract.ts';
+import { findPlanRow, toPlanId } from './plan-table.ts';
 
 const ORDER: OrderDto = {
   id: 'ord_AAAAAAAAAAAAAAAAAAAAAA',
@@ -34,21 +35,8 @@ const ORDER: OrderDto = {
   licence: null,
 };
 const COUPON = { code: 'REEL20', text: '$20 off', discountCents: 2000, allowedTypes: [], minPriceCents: 7990 };
-const PLAN = {
-  os: 'win',
-  type: '1Y',
-  pid: '107211Y',
-  price: 89.9,
-  originPrice: 129.9,
-  priceA: 89.9,
-  originPriceA: 129.9,
-  priceB: 104.9,
-  originPriceB: 149.9,
-  dayNum: 365,
-  calculationNum: 12,
-  allowNum: 1,
-  isMain: true,
-} as const;
+// The one-year Windows plan as the plan table gives it (docs/commerce.md "Plans and prices").
+const PLAN = { os: 'win' as const, pid: toPlanId('win', '1Y'), ...findPlanRow('1Y')! };
 const OFFER: OfferDto = {
   product: { key: 'aio', name: 'ReelKeep', macName: 'ReelKeep for Mac', hasMac: false },
   plans: { win: [PLAN], mac: null },
