@@ -18,6 +18,11 @@ export const E2E_CONSENT_STATE = {
 /** What the site's own pages send with a state-changing call: calls the journeys make in their name carry it too. */
 export const FROM_SITE = { origin: E2E_BASE_URL };
 /** The local SMTP server the test site sends its mail to, and where it keeps what it received. */
+/**
+ * For an answer that comes after the site's proof of work: the browser hashes up to 50,000 numbers before the form
+ * posts, which takes seconds, more on a CI machine whose two cores run two journeys and the site.
+ */
+export const AFTER_CAPTCHA = { timeout: 20_000 };
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 export const E2E_MAILBOX_FILE = path.join(E2E_DIR, 'mailbox.jsonl');
 /** The local stand-in for Google sign-in (key set and Identity Services library), and the client id it signs for. */

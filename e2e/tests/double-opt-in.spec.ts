@@ -1,4 +1,4 @@
-import { E2E_BASE_URL } from '../test-site.ts';
+import { AFTER_CAPTCHA, E2E_BASE_URL } from '../test-site.ts';
 import { expect, readText, test, waitForReceivedMail } from '../fixtures.ts';
 
 /**
@@ -17,7 +17,7 @@ test('newsletter in Japanese: the mailed link confirms from its page, and one PO
   await box.getByLabel(readText('ja', 'common', 'newsletter.label')).fill(email);
   await box.getByRole('button', { name: readText('ja', 'common', 'newsletter.submit') }).click();
   // `succ` means "check your mail".
-  await expect(box.getByRole('status')).toHaveText(readText('ja', 'common', 'newsletter.status.succ'));
+  await expect(box.getByRole('status')).toHaveText(readText('ja', 'common', 'newsletter.status.succ'), AFTER_CAPTCHA);
 
   const confirmation = await waitForReceivedMail(email, /\/newsletter\?confirm=/);
   expect(confirmation.subject).toBe(readText('ja', 'newsletter', 'mail.confirm.subject'));

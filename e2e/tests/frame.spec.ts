@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { sumCaptchaSchema } from '@reelkeep/shared-contracts';
 import { answerPictureCaptcha, collectBrowserErrors, expect, readJson, readText, test } from '../fixtures.ts';
+import { AFTER_CAPTCHA } from '../test-site.ts';
 
 test.describe('navigation at the three layouts', () => {
   test('desktop 1280 px: the services dropdown lists the catalogue and leads to a landing page', async ({ page }) => {
@@ -86,7 +87,7 @@ for (const [locale, address] of [
     await expect(box.getByRole('status')).toHaveText(readText(locale, 'common', 'newsletter.status.format'));
     await box.getByLabel(readText(locale, 'common', 'newsletter.label')).fill(address);
     await submit.click();
-    await expect(box.getByRole('status')).toHaveText(readText(locale, 'common', 'newsletter.status.succ'));
+    await expect(box.getByRole('status')).toHaveText(readText(locale, 'common', 'newsletter.status.succ'), AFTER_CAPTCHA);
     expect(errors).toEqual([]);
   });
 }
