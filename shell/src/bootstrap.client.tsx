@@ -10,6 +10,7 @@ import {
   reloadOnceAfterChunkError,
 } from './federation/browser-remotes.ts';
 import { Root } from './app/Root.tsx';
+import { loadDeferredRegions } from './app/hydrate-after-the-page.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { createBrowserNavigator, type PageLoadResult } from './routing/navigator.ts';
 import { ROUTE_BY_NAME } from './routing/route-table.ts';
@@ -76,7 +77,7 @@ async function loadPage(url: URL, signal: AbortSignal): Promise<PageLoadResult> 
   const body = parseJsonAnswer(pageDataAnswerSchema, await response.json().catch(() => null));
   if (!body) throw new Error('page data is not a page');
   if ('redirect' in body) return body;
-  const [payload] = await Promise.all([ensureRemote(body.payload, true), fetchNamespaces(body.payload)]);
+  const [payload] = await Promise.all([ensureRemote(body.payload, true), fetchNamespaces(body.payload), loadDeferredRegions()]);
   return { payload };
 }
 

@@ -2,8 +2,11 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { MessageChannel } from 'node:worker_threads';
-import { hydrateAfterThePage } from './hydrate-after-the-page.tsx';
+import { renderToString } from 'react-dom/server.node';
+import { hydrateAfterThePage, loadDeferredRegions } from './hydrate-after-the-page.tsx';
+
+// The tests drive React through act(), as @testing-library/react would tell it.
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
 /** A region with state, so a test can tell a hydrated region (it counts clicks) from server HTML (it does not). */
 function Counter({ label }: { label: string }) {
@@ -28,9 +31,6 @@ describe('a region hydrated after the page (docs/routing.md "Starting in the bro
   it('keeps the server HTML through hydration, fetches its code only once the page is idle, then hydrates it in place', async () => {
     const idle: (() => void)[] = [];
     Object.assign(window, { requestIdleCallback: (work: () => void) => idle.push(work) });
-    // React's server renderer for the browser wants the channel jsdom lacks.
-    Object.assign(globalThis, { MessageChannel });
-    const { renderToString } = await import('react-dom/server');
     const container = document.createElement('div');
     container.innerHTML = renderToString(renderPage(hydrateAfterThePage(Counter, async () => Counter)));
     const serverButton = container.querySelector('button')!;
@@ -55,6 +55,35 @@ describe('a region hydrated after the page (docs/routing.md "Starting in the bro
     expect(container.querySelector('button')).toBe(serverButton);
     await act(async () => serverButton.click());
     expect(serverButton.textContent).toBe('footer 1');
+    expect(recoverable).not.toHaveBeenCalled();
+  });
+
+  it('lets a client navigation fetch its code first, so new props update the region in place instead of emptying it', async () => {
+    Object.assign(window, { requestIdleCallback: () => undefined });
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(renderPage(hydrateAfterThePage(Counter, async () => Counter)));
+    const serverButton = container.querySelector('button')!;
+
+    const load = jest.fn(async () => Counter);
+    const Region = hydrateAfterThePage(null, load);
+    const recoverable = jest.fn();
+    let root!: ReturnType<typeof hydrateRoot>;
+    await act(async () => {
+      root = hydrateRoot(container, renderPage(Region), { onRecoverableError: recoverable });
+    });
+    // The browser has not been idle yet; the navigation asks for the code itself.
+    await act(async () => loadDeferredRegions());
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () =>
+      root.render(
+        <main>
+          <p>page</p>
+          <Region label="reduced footer" />
+        </main>,
+      ),
+    );
+    expect(container.querySelector('button')).toBe(serverButton);
+    expect(serverButton.textContent).toBe('reduced footer 0');
     expect(recoverable).not.toHaveBeenCalled();
   });
 });
