@@ -11,9 +11,11 @@ import type { SharedState } from './store-contract.ts';
  * shell's render bundle has no optional members left for older hosts or bundles, its page gate reads the session
  * only after the URL rules, and it names its frame-data remotes (ADR 0018); its
  * react-i18next and react-redux are tree-shaken to the exports every app lists (`SHARED_USED_EXPORTS`), so a
- * remote built before would load their full fallback builds, a second copy of each (ADR 0002, issue 23).
+ * remote built before would load their full fallback builds, a second copy of each (ADR 0002, issue 23). Major 6: a
+ * page request is matched once, in the shell's page gate, whose `PageMatch` the host hands to `assignVisitor` and the
+ * render (`RenderInput.page`); `describeRoute` is gone, so a shell bundle built before cannot run in this host (ADR 0018).
  */
-export const CONTRACT_VERSION = '5.0.0';
+export const CONTRACT_VERSION = '6.0.0';
 
 /** Tells whether a remote built against `remoteVersion` can run in a shell built against `hostVersion`. */
 export function isContractCompatible(remoteVersion: string, hostVersion: string = CONTRACT_VERSION): boolean {

@@ -331,6 +331,24 @@ describe('the request path (docs/architecture.md "Request path")', () => {
     expect([signedOut.status, signedOut.headers.get('location')]).toEqual([302, '/login']);
   });
 
+  it("matches a page once, in the shell release's page gate, and hands that match as it is to assignment, the cache and the render", async () => {
+    const before = { matched: calls.matched.length, assigned: calls.assigned.length };
+    const miss = await visit(fresh('/fr/contact'));
+    expect(miss.headers.get('x-cache')).toBe('MISS');
+    const dataPath = `/_data${fresh('/de/store')}`;
+    expect((await visit(dataPath)).headers.get('x-cache')).toBe('MISS');
+    const [documentPage, dataPage] = calls.matched.slice(before.matched);
+    expect(calls.matched.length - before.matched).toBe(2);
+    expect(calls.assigned.slice(before.assigned)).toEqual([documentPage, dataPage]);
+    expect(calls.assigned[before.assigned]).toBe(documentPage);
+    expect(calls.documents.at(-1)!.page).toBe(documentPage);
+    expect(calls.data.at(-1)!.page).toBe(dataPage);
+    // The cache key takes the locale and remote of that match: the German store is kept under mf-campaign's version.
+    const listing = await fetch(`${base}/admin/cache/keys?limit=1000`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const key = CACHE_KEYS.parse(await listing.json()).keys.find((entry) => entry.key.startsWith(`GET ${dataPath} `))?.key;
+    expect(key).toMatch(/ locale=de;.*,mf-campaign@c1,/);
+  });
+
   it('refuses every admin endpoint with the same answer: status, reason and a Bearer challenge', async () => {
     const answers = await Promise.all(['/admin/releases', '/admin/outbox', '/admin/cache'].map((adminPath) => fetch(base + adminPath)));
     for (const answer of answers) {

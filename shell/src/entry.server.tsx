@@ -16,25 +16,32 @@ import { loadFrameCampaign } from './frame-campaign-loader.server.ts';
 import { loadServerConsoleModule, loadServerPageModule } from './federation/server-remotes.server.ts';
 import { decidePageRequest } from './page-gate.server.ts';
 import { createSitemaps, renderRobots } from './sitemap.server.ts';
-import { resolvePath } from './routing/route-table.ts';
 import { assignVisitor } from './experiments/assign-visitor.server.ts';
 import { renderWholeDocument } from './rendering/document.server.tsx';
 import { resolveErrorPage, resolvePage, type ResolvedPage } from './rendering/page-resolution.server.ts';
-import type { DataOutcome, PageOutcome, PinnedRemoteRelease, RedirectOutcome, RemoteHealth, RenderBundle, RenderInput } from './render-contract.ts';
+import type {
+  DataOutcome,
+  ErrorRenderInput,
+  PageOutcome,
+  PinnedRemoteRelease,
+  RedirectOutcome,
+  RemoteHealth,
+  RenderBundle,
+  RenderInput,
+} from './render-contract.ts';
 
 /**
  * The shell's server bundle (ADR 0003): React Router's data mode over one catch-all route. Its loader
- * resolves the page (rendering/page-resolution.server.ts) and returns it, or throws the router's own
- * `redirect()`; the render reads the router's loader data back. The request reaches the loader through a
- * typed router context, not a cast.
+ * resolves the page the page gate matched (rendering/page-resolution.server.ts) and returns it, or throws the
+ * router's own `redirect()`; the render reads the router's loader data back. The request reaches the loader
+ * through a typed router context, not a cast.
  */
 
-/** The request being rendered, for the route's loader. */
-const renderInputContext = createContext<RenderInput>();
-/** Set when the request renders the localised error page of this status instead of the route. */
-const errorStatusContext = createContext<number | null>(null);
+/** What the route's loader renders: the page the host handed over, or the localised error page of a status. */
+type DocumentRequest = { kind: 'page'; input: RenderInput } | { kind: 'error'; input: ErrorRenderInput; status: number };
+const documentRequestContext = createContext<DocumentRequest>();
 
-/** The one route: every path is resolved against the shell's route table by the loader. */
+/** The one route: every path renders the page its `RenderInput` names (never matched again here). */
 const PAGE_ROUTE_ID = 'page';
 
 const routes: RouteObject[] = [
@@ -43,10 +50,9 @@ const routes: RouteObject[] = [
     path: '*',
     Component: Root,
     async loader({ context }): Promise<ResolvedPage> {
-      const input = context.get(renderInputContext);
-      const errorStatus = context.get(errorStatusContext);
-      if (errorStatus !== null) return resolveErrorPage(input, errorStatus);
-      const resolution = await resolvePage(input);
+      const request = context.get(documentRequestContext);
+      if (request.kind === 'error') return resolveErrorPage(request.input, request.status);
+      const resolution = await resolvePage(request.input);
       if (resolution.kind === 'redirect') throw redirect(resolution.location, 303);
       return resolution.page;
     },
@@ -54,10 +60,9 @@ const routes: RouteObject[] = [
 ];
 const handler = createStaticHandler(routes);
 
-function toRequestContext(input: RenderInput, errorStatus: number | null): RouterContextProvider {
+function toRequestContext(request: DocumentRequest): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(renderInputContext, input);
-  context.set(errorStatusContext, errorStatus);
+  context.set(documentRequestContext, request);
   return context;
 }
 
@@ -68,7 +73,7 @@ function toRedirectOutcome(response: Response): RedirectOutcome {
 
 // One frame-data cache and one sitemap cache per shell version (this bundle), whatever the snapshot.
 let frameDataLoader: ReturnType<typeof createFrameDataLoader> | undefined;
-function loadFrameData(input: RenderInput, locale: Locale) {
+function loadFrameData(input: ErrorRenderInput, locale: Locale) {
   frameDataLoader ??= createFrameDataLoader(input.siteUrl, input.warn);
   // docs/frame.md "Frame data": cached per release of the apps that answer it.
   const releases = input.remotes
@@ -80,8 +85,9 @@ function loadFrameData(input: RenderInput, locale: Locale) {
 }
 let sitemaps: ReturnType<typeof createSitemaps> | undefined;
 
-async function renderDocument(input: RenderInput, errorStatus: number | null): Promise<RedirectOutcome | PageOutcome> {
-  const context = await handler.query(new Request(input.url.href), { requestContext: toRequestContext(input, errorStatus) });
+async function renderDocument(request: DocumentRequest): Promise<RedirectOutcome | PageOutcome> {
+  const { input } = request;
+  const context = await handler.query(new Request(input.url.href), { requestContext: toRequestContext(request) });
   if (context instanceof Response) return toRedirectOutcome(context);
   const page: ResolvedPage = context.loaderData[PAGE_ROUTE_ID];
   const [frame, campaign] = await Promise.all([loadFrameData(input, page.locale), loadFrameCampaign(input, page.locale)]);
@@ -92,7 +98,7 @@ async function renderDocument(input: RenderInput, errorStatus: number | null): P
 async function loadPageData(input: RenderInput): Promise<DataOutcome> {
   const result: ResolvedPage | Response = await handler.queryRoute(new Request(input.url.href), {
     routeId: PAGE_ROUTE_ID,
-    requestContext: toRequestContext(input, null),
+    requestContext: toRequestContext({ kind: 'page', input }),
   });
   return result instanceof Response ? toRedirectOutcome(result) : { kind: 'data', payload: result.payload };
 }
@@ -111,17 +117,13 @@ const bundle: RenderBundle = {
   readSitemap: (name, siteUrl, fetchApi) => (sitemaps ??= createSitemaps(siteUrl))(name, fetchApi),
   renderRobots,
   assignVisitor,
-  renderDocument: (input) => renderDocument(input, null),
+  renderDocument: (input) => renderDocument({ kind: 'page', input }),
   renderErrorDocument: async (input, status) => {
-    const outcome = await renderDocument(input, status);
+    const outcome = await renderDocument({ kind: 'error', input, status });
     if (outcome.kind === 'redirect') throw new Error('the error page never redirects');
     return outcome;
   },
   loadPageData,
-  describeRoute: (pathname) => {
-    const match = resolvePath(pathname);
-    return match ? { remote: match.definition.remote, uncached: match.definition.uncached === true } : null;
-  },
   frameDataApps: FRAME_DATA_APPS,
   probeRemote,
   loadConsoleModule: loadServerConsoleModule,

@@ -22,7 +22,7 @@ describe('page gate', () => {
       location: '/de',
       headers: { vary: 'Accept-Language, Cookie' },
     });
-    expect(await decide(request('/'), SITE, false)).toEqual({ kind: 'render', headers: { vary: 'Accept-Language, Cookie' } });
+    expect(await decide(request('/'), SITE, false)).toMatchObject({ kind: 'render', headers: { vary: 'Accept-Language, Cookie' } });
   });
 
   it('remembers a language switch in a cookie', async () => {
@@ -32,7 +32,7 @@ describe('page gate', () => {
 
   it('lets a switch back to English win over the stored choice and the browser language, and stores it', async () => {
     const back = await decide(request('/?source=lang_switch', { cookie: 'rk_lang=fr', 'accept-language': 'de-DE' }), SITE, false);
-    expect(back).toEqual({
+    expect(back).toMatchObject({
       kind: 'render',
       headers: { vary: 'Accept-Language, Cookie', 'set-cookie': ['rk_lang=en; Path=/; Max-Age=31536000; Secure; SameSite=Lax'] },
     });
@@ -87,5 +87,31 @@ describe('page gate', () => {
   it('answers not-found for bad input instead of failing', async () => {
     expect(await decide(request('/%E0%A4%A'), SITE, false)).toMatchObject({ kind: 'not-found' });
     expect(await decide(request(`/${'a'.repeat(5000)}`), SITE, false)).toMatchObject({ kind: 'not-found' });
+    // A path the URL rules let through but no URL can read (`/\[` is the host `[`) is not found, not a failure.
+    expect(await decide(request('/\\['), SITE, false)).toMatchObject({ kind: 'not-found', page: { locale: 'en', route: null } });
+  });
+
+  it('matches the page once and hands it on: locale, locale-less path and route with its remote and cache rule', async () => {
+    expect(await decide(request('/fr/netflix-downloader'), SITE, false)).toMatchObject({
+      kind: 'render',
+      page: {
+        locale: 'fr',
+        path: '/netflix-downloader',
+        route: { route: 'service-downloader', locale: 'fr', params: { service: 'netflix' }, remote: 'mf-landing', uncached: false },
+      },
+    });
+    expect(await decide(request('/de/checkout'), SITE, false)).toMatchObject({
+      page: { locale: 'de', route: { remote: 'mf-checkout', uncached: true } },
+    });
+    expect(await decide(request('/ja/no/such/page'), SITE, false)).toMatchObject({
+      kind: 'render',
+      page: { locale: 'ja', path: '/no/such/page', route: null },
+    });
+    // A URL rule's 404 keeps the language of its prefix, for a client navigation's 404 as data.
+    expect(await decide(request(`/fr/${'a'.repeat(5000)}`), SITE, false)).toMatchObject({ kind: 'not-found', page: { locale: 'fr', route: null } });
+  });
+
+  it('guards the route the render gets: a dot segment reaches My account only through its guard', async () => {
+    expect(await decide(request('/fr/x/../my-account'), SITE, false)).toMatchObject({ kind: 'redirect', status: 302, location: '/fr/login' });
   });
 });

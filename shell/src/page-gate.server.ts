@@ -1,6 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { isSecureSite, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, readCookie, serialiseCookie, toLocalePrefix } from '@reelkeep/shared-contracts';
-import { resolvePath, splitLocale } from './routing/route-table.ts';
+import {
+  DEFAULT_LOCALE,
+  isSecureSite,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_S,
+  readCookie,
+  serialiseCookie,
+  toLocalePrefix,
+} from '@reelkeep/shared-contracts';
+import type { PageMatch } from './render-contract.ts';
+import { matchRoute, splitLocale, type LocalisedPath } from './routing/route-table.ts';
 import { applyUrlRules } from './url-rules/index.server.ts';
 import { isLanguageSwitch, ROOT_LANGUAGE_VARY } from './url-rules/root-language.server.ts';
 import { guardAccountRoute } from './url-rules/account-guards.server.ts';
@@ -13,11 +22,26 @@ function decodeBase64(value: string | null): string {
   return Buffer.from(value, 'base64').toString('utf8');
 }
 
-/** What the server does with a page request before rendering it. */
+/** The locale and locale-less path of a path without a valid prefix (the URL rules answer it with 404): the default locale's home. */
+const NO_LOCALE_PREFIX: LocalisedPath = { locale: DEFAULT_LOCALE, path: '/' };
+
+/** The page a path stands for (docs/routing.md "Route table"): its locale and the route it renders, matched once. */
+export function matchPage(pathname: string): PageMatch {
+  const split = splitLocale(pathname) ?? NO_LOCALE_PREFIX;
+  const match = split === NO_LOCALE_PREFIX ? null : matchRoute(split.locale, split.path);
+  if (!match) return { ...split, route: null };
+  const { definition, ...route } = match;
+  return { ...split, route: { ...route, remote: definition.remote, uncached: definition.uncached === true } };
+}
+
+/**
+ * What the server does with a page request before rendering it. A page to render comes with its one match; a
+ * page not found with its locale and no route (a client navigation gets the 404 as data).
+ */
 export type PageGateDecision =
-  | { kind: 'render'; headers: GateHeaders }
+  | { kind: 'render'; page: PageMatch; headers: GateHeaders }
   | { kind: 'redirect'; status: 301 | 302; location: string; headers: GateHeaders }
-  | { kind: 'not-found'; reason: string; headers: GateHeaders };
+  | { kind: 'not-found'; reason: string; page: PageMatch; headers: GateHeaders };
 
 /** Response headers a decision adds; `set-cookie` may hold several cookies. */
 export type GateHeaders = Record<string, string | string[]>;
@@ -52,15 +76,21 @@ export async function decidePageRequest(
     if (decision.vary) headers.vary = decision.vary;
     return { kind: 'redirect', status: decision.status, location: decision.absolute ? site.origin + decision.location : decision.location, headers };
   }
-  if (decision.kind === 'not-found') return { kind: 'not-found', reason: decision.reason, headers };
-
-  const split = splitLocale(rawPath);
+  // The path as the host's URL reads it (dot segments resolved), so the guard and the render see the same route.
+  const pathname = URL.canParse(rawPath, site.origin) ? new URL(rawPath, site.origin).pathname : null;
+  const notFound = (reason: string): PageGateDecision => {
+    const split = (pathname === null ? null : splitLocale(pathname)) ?? NO_LOCALE_PREFIX;
+    return { kind: 'not-found', reason, page: { ...split, route: null }, headers };
+  };
+  if (decision.kind === 'not-found') return notFound(decision.reason);
+  if (pathname === null) return notFound('unreadable path');
+  const page = matchPage(pathname);
   const query = new URLSearchParams(search);
   const cookies: string[] = [];
   // docs/security.md "Cookies": Secure whenever the site is served over HTTPS.
   const secure = isSecureSite(siteUrl);
   // docs/routing.md "Language choice": every switch is stored, English (`/?source=lang_switch`) included.
-  if (split && isLanguageSwitch(search)) cookies.push(serialiseCookie(LANGUAGE_COOKIE, split.locale, { secure, maxAgeS: LANGUAGE_COOKIE_MAX_AGE_S }));
+  if (isLanguageSwitch(search)) cookies.push(serialiseCookie(LANGUAGE_COOKIE, page.locale, { secure, maxAgeS: LANGUAGE_COOKIE_MAX_AGE_S }));
   // docs/accounts.md "Desktop app identifiers": the desktop app's e-mail (client_e) and machine id (client_m) arrive base64-encoded and are kept.
   const appEmail = decodeBase64(query.get('client_e'));
   if (appEmail && /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/.test(appEmail))
@@ -69,11 +99,16 @@ export async function decidePageRequest(
   if (machineId && /^[A-Za-z0-9:._-]{4,128}$/.test(machineId))
     cookies.push(serialiseCookie('elk_mac', machineId, { secure, httpOnly: true, maxAgeS: DESKTOP_COOKIE_MAX_AGE_S }));
   if (cookies.length > 0) headers['set-cookie'] = cookies;
-  const match = resolvePath(rawPath);
-  if (match && split) {
+  if (page.route) {
     const signedIn = await readSignedIn();
-    const guard = guardAccountRoute({ route: match.route, localePrefix: toLocalePrefix(split.locale), signedIn, search, siteOrigin: site.origin });
+    const guard = guardAccountRoute({
+      route: page.route.route,
+      localePrefix: toLocalePrefix(page.locale),
+      signedIn,
+      search,
+      siteOrigin: site.origin,
+    });
     if (guard.kind === 'redirect') return { kind: 'redirect', status: guard.status, location: guard.location, headers };
   }
-  return { kind: 'render', headers };
+  return { kind: 'render', page, headers };
 }

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { matchPage } from './page-gate.server.ts';
 import type { PageOutcome, PinnedRemoteRelease, RenderBundle, RenderInput } from './render-contract.ts';
 
 /*
@@ -39,9 +40,11 @@ const missingLanding: PinnedRemoteRelease = {
   scripts: [],
 };
 
+/** A request for `pathname`, with the page its gate matched (as the host hands it over). */
 function createInput(pathname: string, remotes: PinnedRemoteRelease[] = []) {
   const reported: string[] = [];
   const input: RenderInput = {
+    page: matchPage(pathname),
     url: new URL(pathname, 'https://www.reelkeep.test'),
     siteUrl: 'https://www.reelkeep.test',
     remotes,
@@ -112,6 +115,19 @@ describe('the shell bundle resolves a page request and writes its document', () 
       kind: 'data',
       payload: { status: 404, match: null, head: { title: fr.not_found.meta_title }, namespaces: ['common'] },
     });
+  });
+
+  it('renders the page the gate matched as it is handed over, never matching its URL again', async () => {
+    // Matching this URL again would give the French 404; the page handed over is the German contact page.
+    const { input, reported } = createInput('/fr/no/such/page', [missingLanding]);
+    input.page = matchPage('/de/contact');
+    const outcome = (await bundle.renderDocument(input)) as PageOutcome;
+    expect(outcome).toMatchObject({ kind: 'page', status: 503, unavailable: ['mf-landing'] });
+    expect(reported).toEqual([expect.stringContaining('remote mf-landing unavailable for contact')]);
+    const html = await readDocument(outcome);
+    expect(html).toMatch(/^<!doctype html><html lang="de"/i);
+    expect(readHydration(html)).toMatchObject({ locale: 'de', page: { status: 503, unavailable: ['mf-landing'] } });
+    expect(await bundle.loadPageData(input)).toMatchObject({ kind: 'data', payload: { status: 503, match: { route: 'contact', locale: 'de' } } });
   });
 
   it('writes the localised error page of a status outside any remote', async () => {

@@ -8,6 +8,7 @@ import type {
   PagePayload,
   PinnedRemote,
   RemoteName,
+  RouteMatch,
   SessionState,
 } from '@reelkeep/shared-contracts';
 import type { ReactNode } from 'react';
@@ -27,8 +28,28 @@ export interface PinnedRemoteRelease extends PinnedRemote {
   scripts: string[];
 }
 
-/** What the Node server hands the shell's render bundle for one request. */
+/** The route a page path renders: the match its page gets, and what the host needs of that route. */
+export interface PageRoute extends RouteMatch, RouteCacheFacts {}
+
+/**
+ * The page a request stands for, decided once by the shell release's page gate (`decidePageRequest`,
+ * docs/architecture.md "Request path") and passed through the host as it is to the visitor's assignment, the page
+ * cache and the render: none of them splits the locale off the path or matches the route table again.
+ */
+export interface PageMatch {
+  /** The page's language: its path's prefix, or the default locale without one. */
+  locale: Locale;
+  /** The path without its locale prefix (`/store`; `/` for the home page). */
+  path: string;
+  /** The route the path renders; null when none does (the localised 404, never cached). */
+  route: PageRoute | null;
+}
+
+/** What the Node server hands the shell's render bundle for one page request or client navigation. */
 export interface RenderInput {
+  /** The page as the page gate decided it: rendered as given. */
+  page: PageMatch;
+  /** The URL the page renders with (its query for the loaders; the cache's copy without tracking parameters). */
   url: URL;
   /** Absolute public URL of the site (canonical links). */
   siteUrl: string;
@@ -56,13 +77,22 @@ export interface RenderInput {
   warn: (message: string, fields: Record<string, unknown>) => void;
 }
 
+/**
+ * What an error page renders from (docs/frame.md "Error pages"): no page was decided (a URL that cannot be parsed, a
+ * URL rule's 404, a failure anywhere), so its language is its path's prefix.
+ */
+export type ErrorRenderInput = Omit<RenderInput, 'page'>;
+
 /** What the host hands the shell's bundle to assign a visitor's experiments (docs/experiments.md "Assignment"). */
 export interface VisitorAssignmentInput {
   cookieHeader: string | undefined;
   query: URLSearchParams;
   clientIp: string;
-  /** The page's path, locale prefix included: its route and locale decide which experiments it takes part in. */
-  pathname: string;
+  /**
+   * The page as the page gate decided it: its route and locale decide which experiments it takes part in. Null for
+   * an error page, which no gate decided: the visitor keeps the variants they hold and is assigned none.
+   */
+  page: PageMatch | null;
   /** Experiments the host's settings open or close over the registry (`ab_plan_price`: AB_PLAN_PRICE_OPEN). */
   openOverrides: Record<string, boolean>;
   secure: boolean;
@@ -94,7 +124,7 @@ export interface PageOutcome {
   pipe: (sink: NodeJS.WritableStream & { end(): void }) => Promise<void>;
 }
 
-/** What the host's page cache needs to know of the route a path renders (docs/operations.md "Page cache"). */
+/** What the host's page cache needs to know of the route a page renders (docs/operations.md "Page cache"). */
 export interface RouteCacheFacts {
   /** The remote that renders the route: its live version is part of the cache key. */
   remote: RemoteName;
@@ -113,7 +143,8 @@ export type DataOutcome = RedirectOutcome | { kind: 'data'; payload: PagePayload
 export interface RenderBundle {
   /**
    * URL rules, language choice and account guards for a page request (docs/routing.md); `readSignedIn` is asked
-   * only once the URL rules let the request through (docs/architecture.md "Request path").
+   * only once the URL rules let the request through (docs/architecture.md "Request path"). A page to render comes
+   * with its `PageMatch`, the one match of its path, which the host hands on to `assignVisitor` and the render.
    */
   decidePageRequest: (
     request: { url?: string; headers: IncomingHttpHeaders },
@@ -130,10 +161,8 @@ export interface RenderBundle {
   assignVisitor: (input: VisitorAssignmentInput) => VisitorAssignment;
   renderDocument: (input: RenderInput) => Promise<RedirectOutcome | PageOutcome>;
   /** The localised error page (docs/frame.md "Error pages") for a failure outside any remote's region. */
-  renderErrorDocument: (input: RenderInput, status: number) => Promise<PageOutcome>;
+  renderErrorDocument: (input: ErrorRenderInput, status: number) => Promise<PageOutcome>;
   loadPageData: (input: RenderInput) => Promise<DataOutcome>;
-  /** The remote and cache rule of the route a page path (locale prefix included) renders; null when no route matches. */
-  describeRoute: (pathname: string) => RouteCacheFacts | null;
   /**
    * The remotes whose APIs the frame's data comes from (the service catalogue, the footer's articles): a fact of
    * this shell release, so a cached page names their versions too (docs/operations.md "Page cache").

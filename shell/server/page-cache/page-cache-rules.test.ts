@@ -9,7 +9,6 @@ import {
   matchesIfNoneMatch,
   mergeVary,
   normaliseQuery,
-  readPathLocale,
   type PageRequestFacts,
   type PageVariant,
 } from './page-cache-rules.ts';
@@ -96,18 +95,6 @@ describe('buildPageCacheKey', () => {
     expect(key('?b=1')).toBe(
       'GET /fr/netflix-downloader?b=1 locale=fr;os=win64;session=anonymous;price=price_a;banner=open shell@s1,mf-landing@l1,locales@tr1',
     );
-  });
-});
-
-describe('readPathLocale', () => {
-  it.each([
-    ['/', 'en'],
-    ['/fr/store', 'fr'],
-    ['/zh', 'zh'],
-    ['/netflix-downloader', 'en'],
-    ['/tr/store', 'en'],
-  ])('%s → %s', (path, locale) => {
-    expect(readPathLocale(path)).toBe(locale);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_LOCALE, isLocale, type Locale, type OsState, type PriceVariant, type RemoteName } from '@reelkeep/shared-contracts';
+import type { Locale, OsState, PriceVariant, RemoteName } from '@reelkeep/shared-contracts';
 import type { RouteCacheFacts } from '../../src/render-contract.ts';
 
 /**
@@ -43,12 +43,6 @@ export function normaliseQuery(search: string): string {
   const kept = [...new URLSearchParams(search)].filter(([name]) => !isTrackingParameter(name));
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : '';
-}
-
-/** The locale a page path is in (its prefix, or the default locale without one). */
-export function readPathLocale(pathname: string): Locale {
-  const first = pathname.split('/')[1] ?? '';
-  return isLocale(first) ? first : DEFAULT_LOCALE;
 }
 
 /** Everything the HTML of a page changes with besides its URL and versions: nothing else enters a key. */

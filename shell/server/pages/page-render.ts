@@ -4,7 +4,7 @@ import type { Config } from '@reelkeep/platform/config';
 import type { LocaleStore } from '@reelkeep/platform/locale-store';
 import type { Logger } from '@reelkeep/platform/logger';
 import type { SessionState } from '@reelkeep/shared-contracts';
-import type { RenderBundle, RenderInput } from '../../src/render-contract.ts';
+import type { PageMatch, RenderBundle, RenderInput } from '../../src/render-contract.ts';
 import type { PageCache } from '../page-cache/page-cache.ts';
 import type { ReleaseSnapshot } from '../releases/release-snapshot.ts';
 import { ANONYMOUS } from '../http/session.ts';
@@ -15,13 +15,15 @@ import { createPageRequestBuilder } from './page-request.ts';
 import { createRenderInputs } from './render-input.ts';
 import { createShellLoader, type LoadedShell } from './shell-loader.ts';
 
-/** What a page request is answered with: its snapshot, its nonce and its session (read after the URL rules). */
+/** What a page request is answered with: its snapshot, its nonce, its session (read after the URL rules) and its page. */
 export interface PageTarget {
   req: IncomingMessage;
   url: URL;
   snapshot: ReleaseSnapshot;
   nonce: string;
   session: SessionState;
+  /** The page the shell release's page gate matched: handed to assignment, the cache and the render as it is. */
+  page: PageMatch;
 }
 
 /**
@@ -80,10 +82,10 @@ export function createPageRenderer(deps: {
     },
 
     /** The localised error page (404, 500); the caller falls back to a plain message if this fails too. */
-    async renderErrorDocument(res: ServerResponse, target: Omit<PageTarget, 'session'>, status: number): Promise<void> {
+    async renderErrorDocument(res: ServerResponse, target: Omit<PageTarget, 'session' | 'page'>, status: number): Promise<void> {
       const shell = await requireShell(target.snapshot);
-      const variant = requests.assignVariant(shell, target.req, target.url);
-      const input = inputs.build({ ...target, shell, variant, session: ANONYMOUS }, { keyed: false });
+      const variant = requests.assignVariant(shell, target.req, target.url, null);
+      const input = inputs.buildForError({ ...target, shell, variant, session: ANONYMOUS });
       const outcome = await shell.bundle.renderErrorDocument(input, status);
       entries.markBypass(res, 'error-page');
       res.statusCode = outcome.status;

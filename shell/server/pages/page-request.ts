@@ -8,13 +8,12 @@ import {
   PRICE_VARIANT_COOKIE,
   readCookie,
   toPriceVariant,
-  type Locale,
   type PriceVariant,
   type SessionState,
 } from '@reelkeep/shared-contracts';
-import type { RouteCacheFacts } from '../../src/render-contract.ts';
+import type { PageMatch } from '../../src/render-contract.ts';
 import { detectOs } from '../http/visitor.ts';
-import { decidePageCaching, readPathLocale, type CacheDecision } from '../page-cache/page-cache-rules.ts';
+import { decidePageCaching, type CacheDecision } from '../page-cache/page-cache-rules.ts';
 import { listLiveVersions, type ReleaseSnapshot } from '../releases/release-snapshot.ts';
 import type { LoadedShell } from './shell-loader.ts';
 
@@ -37,9 +36,8 @@ export interface PageRequest {
   req: IncomingMessage;
   /** The page the request stands for (a client navigation's `/_data/<path>` stands for `<path>`). */
   url: URL;
-  locale: Locale;
-  /** The route the page path renders, as the request's shell release describes it; null when none matches. */
-  route: RouteCacheFacts | null;
+  /** Its locale and route, as the request's shell release matched them in its page gate: never matched again. */
+  page: PageMatch;
   variant: AssignedVariant;
   cache: CacheDecision;
   session: SessionState;
@@ -62,13 +60,14 @@ export function createPageRequestBuilder(deps: {
 }) {
   const { config } = deps;
 
-  const assignVariant = (shell: LoadedShell, req: IncomingMessage, url: URL): AssignedVariant => {
+  /** The visitor's assignment for the page the gate matched (null: an error page, which takes part in no experiment). */
+  const assignVariant = (shell: LoadedShell, req: IncomingMessage, url: URL, page: PageMatch | null): AssignedVariant => {
     const assigned = shell.bundle.assignVisitor({
       cookieHeader: req.headers.cookie,
       query: url.searchParams,
       clientIp: deps.readClientAddress(req),
       secure: isSecureSite(config.SITE_URL),
-      pathname: url.pathname,
+      page,
       openOverrides: { ...deps.experimentSwitches?.(), [PRICE_EXPERIMENT_KEY]: config.AB_PLAN_PRICE_OPEN },
     });
     const { [PRICE_VARIANT_COOKIE]: _price, ...pageVariants } = assigned.pageVariants;
@@ -84,23 +83,30 @@ export function createPageRequestBuilder(deps: {
      */
     build(
       res: ServerResponse,
-      request: { req: IncomingMessage; path: string; url: URL; snapshot: ReleaseSnapshot; shell: LoadedShell; session: SessionState; nonce: string },
+      request: {
+        req: IncomingMessage;
+        path: string;
+        url: URL;
+        page: PageMatch;
+        snapshot: ReleaseSnapshot;
+        shell: LoadedShell;
+        session: SessionState;
+        nonce: string;
+      },
     ): PageRequest {
-      const { req, url, snapshot, shell, session } = request;
-      const variant = assignVariant(shell, req, url);
+      const { req, url, page, snapshot, shell, session } = request;
+      const variant = assignVariant(shell, req, url, page);
       for (const cookie of variant.setCookies) res.appendHeader('set-cookie', cookie);
-      const locale = readPathLocale(url.pathname);
-      const route = shell.bundle.describeRoute(url.pathname);
       const cache = decidePageCaching({
         enabled: deps.cache.enabled,
         method: req.method ?? 'GET',
         path: request.path,
         pagePath: url.pathname,
         search: url.search,
-        route,
+        route: page.route,
         setsCookie: res.hasHeader('set-cookie'),
         variant: {
-          locale,
+          locale: page.locale,
           os: detectOs(req.headers['user-agent']),
           signedIn: session.signedIn,
           priceVariant: config.AB_PLAN_PRICE_OPEN ? variant.price : null,
@@ -110,7 +116,7 @@ export function createPageRequestBuilder(deps: {
         },
         versions: { shell: snapshot.shell?.version ?? '', locales: deps.cache.localesVersion, remotes: listLiveVersions(snapshot) },
       });
-      return { req, url, locale, route, variant, cache, session, snapshot, shell, nonce: request.nonce };
+      return { req, url, page, variant, cache, session, snapshot, shell, nonce: request.nonce };
     },
   };
 }

@@ -43,7 +43,9 @@ export function createPageRoutes(deps: {
         }
         const versions = req.headers[REMOTE_VERSIONS_HEADER];
         const pinned = await deps.pinSnapshot(typeof versions === 'string' ? versions : undefined, snapshot);
-        const target = { req, url: new URL(pagePath, deps.siteUrl), snapshot: pinned, nonce: request.nonce, session: await session() };
+        // A page not found is answered as data too (its gate's page has no route: the 404), even one no URL can read.
+        const pageUrl = URL.canParse(pagePath, deps.siteUrl) ? new URL(pagePath, deps.siteUrl) : url;
+        const target = { req, url: pageUrl, snapshot: pinned, nonce: request.nonce, session: await session(), page: gate.page };
         await pages.sendPageData(res, target);
         return true;
       },
@@ -72,7 +74,7 @@ export function createPageRoutes(deps: {
           await pages.renderErrorDocument(res, request, 404);
           return true;
         }
-        await pages.renderDocument(res, { ...request, session: await session() });
+        await pages.renderDocument(res, { ...request, session: await session(), page: gate.page });
         return true;
       },
     },

@@ -11,7 +11,7 @@ import {
   serialiseRequestCookie,
   type RemoteName,
 } from '@reelkeep/shared-contracts';
-import type { RenderInput } from '../../src/render-contract.ts';
+import type { ErrorRenderInput, RenderInput } from '../../src/render-contract.ts';
 import { detectOs } from '../http/visitor.ts';
 import { ANONYMOUS } from '../http/session.ts';
 import { describeClientTracking } from '../http/security-headers.ts';
@@ -21,9 +21,18 @@ import { isCampaignBannerClosed, type PageRequest } from './page-request.ts';
 
 const CLOSED_BANNER_COOKIE = `${CAMPAIGN_BANNER_CLOSED_COOKIE}=1`;
 
-/** What a render is made from: a page request without its cache decision (the error page has none). */
+/** What a render is made from: a page request without its cache decision, and without its page for an error page. */
 export type RenderTarget = Pick<PageRequest, 'req' | 'url' | 'snapshot' | 'shell' | 'variant' | 'session' | 'nonce'> &
-  Partial<Pick<PageRequest, 'route'>>;
+  Partial<Pick<PageRequest, 'page'>>;
+
+/** How a render's input differs from the request's own: what a cacheable render may see. */
+interface RenderOptions {
+  keyed: boolean;
+  url?: URL;
+  nonce?: string;
+  fetchApi?: RenderInput['fetchApi'];
+  reportError?: RenderInput['reportError'];
+}
 
 /**
  * An API caller that notes whether any answer it got was for one visitor or one use only, and the data tags the
@@ -53,43 +62,50 @@ export function createRenderInputs(deps: {
   const { config } = deps;
   const trackingSettings = describeClientTracking(config);
 
+  /** The input of any document, the error page's included. */
+  const buildDocumentInput = (target: RenderTarget, options: RenderOptions): ErrorRenderInput => {
+    const { req, variant } = target;
+    const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: deps.readClientAddress(req) };
+    const variantCookie = serialiseRequestCookie(PRICE_VARIANT_COOKIE, variant.price);
+    // Loaders asking on the visitor's behalf see the variants this response assigns, before the old cookies (the first of a name counts).
+    const cookies = options.keyed
+      ? [config.AB_PLAN_PRICE_OPEN ? variantCookie : null, isCampaignBannerClosed(req.headers.cookie) ? CLOSED_BANNER_COOKIE : null]
+      : [...Object.entries(variant.values).map(([name, value]) => serialiseRequestCookie(name, value)), req.headers.cookie];
+    if (cookies.some(Boolean)) visitorHeaders.cookie = cookies.filter(Boolean).join('; ');
+    return {
+      url: options.url ?? target.url,
+      siteUrl: config.SITE_URL,
+      remotes: target.snapshot.remotes,
+      shellAssets: target.shell.assets,
+      loadResources: deps.locales.loadResources,
+      fetchApi: options.fetchApi ?? target.snapshot.gateway.fetchApi,
+      visitorHeaders,
+      os: detectOs(req.headers['user-agent']),
+      session: options.keyed ? ANONYMOUS : target.session,
+      abValues: { ...variant.values, [PRICE_VARIANT_COOKIE]: variant.price },
+      nonce: options.nonce ?? target.nonce,
+      remoteTimeoutMs: config.REMOTE_LOAD_TIMEOUT_MS,
+      renderTimeoutMs: config.RENDER_TIMEOUT_MS,
+      reportError: options.reportError ?? deps.reportError,
+      warn: (message, fields) => deps.logger.warn(message, fields),
+      ...(config.SENTRY_DSN ? { monitoring: { sentryDsn: config.SENTRY_DSN, environment: config.NODE_ENV } } : {}),
+      ...(trackingSettings ? { tracking: trackingSettings } : {}),
+    };
+  };
+
   return {
     /**
-     * The render's input. `keyed`: the page may be cached, so it renders for nobody in particular, and loaders
-     * asking on the visitor's behalf see only the cookies the key covers (the price variant, the closed banner).
+     * The render's input for the page the request's page gate matched, passed on as it is. `keyed`: the page may be
+     * cached, so it renders for nobody in particular, and loaders asking on the visitor's behalf see only the cookies
+     * the key covers (the price variant, the closed banner).
      */
-    build(
-      target: RenderTarget,
-      options: { keyed: boolean; url?: URL; nonce?: string; fetchApi?: RenderInput['fetchApi']; reportError?: RenderInput['reportError'] },
-    ): RenderInput {
-      const { req, variant } = target;
-      const visitorHeaders: Record<string, string> = { [CLIENT_IP_HEADER]: deps.readClientAddress(req) };
-      const variantCookie = serialiseRequestCookie(PRICE_VARIANT_COOKIE, variant.price);
-      // Loaders asking on the visitor's behalf see the variants this response assigns, before the old cookies (the first of a name counts).
-      const cookies = options.keyed
-        ? [config.AB_PLAN_PRICE_OPEN ? variantCookie : null, isCampaignBannerClosed(req.headers.cookie) ? CLOSED_BANNER_COOKIE : null]
-        : [...Object.entries(variant.values).map(([name, value]) => serialiseRequestCookie(name, value)), req.headers.cookie];
-      if (cookies.some(Boolean)) visitorHeaders.cookie = cookies.filter(Boolean).join('; ');
-      return {
-        url: options.url ?? target.url,
-        siteUrl: config.SITE_URL,
-        remotes: target.snapshot.remotes,
-        shellAssets: target.shell.assets,
-        loadResources: deps.locales.loadResources,
-        fetchApi: options.fetchApi ?? target.snapshot.gateway.fetchApi,
-        visitorHeaders,
-        os: detectOs(req.headers['user-agent']),
-        session: options.keyed ? ANONYMOUS : target.session,
-        abValues: { ...variant.values, [PRICE_VARIANT_COOKIE]: variant.price },
-        nonce: options.nonce ?? target.nonce,
-        remoteTimeoutMs: config.REMOTE_LOAD_TIMEOUT_MS,
-        renderTimeoutMs: config.RENDER_TIMEOUT_MS,
-        reportError: options.reportError ?? deps.reportError,
-        warn: (message, fields) => deps.logger.warn(message, fields),
-        ...(config.SENTRY_DSN ? { monitoring: { sentryDsn: config.SENTRY_DSN, environment: config.NODE_ENV } } : {}),
-        ...(trackingSettings ? { tracking: trackingSettings } : {}),
-      };
-    },
+    build: (target: RenderTarget & Pick<PageRequest, 'page'>, options: RenderOptions): RenderInput => ({
+      ...buildDocumentInput(target, options),
+      page: target.page,
+    }),
+
+    /** The error page's input: no page was matched for it. */
+    buildForError: (target: RenderTarget): ErrorRenderInput => buildDocumentInput(target, { keyed: false }),
 
     /**
      * docs/releases.md "Health per version": one render of the route's remote in the request's snapshot (the shell's
@@ -97,7 +113,7 @@ export function createRenderInputs(deps: {
      */
     watchRender(target: RenderTarget) {
       let failed = false;
-      const app = target.route?.remote ?? 'shell';
+      const app = target.page?.route?.remote ?? 'shell';
       return {
         reportError: ((message, error, extra) => {
           failed = true;

@@ -1,28 +1,40 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Locale, RouteName } from '@reelkeep/shared-contracts';
 import type { PageGateDecision } from '../../src/page-gate.server.ts';
-import type { PageOutcome, RenderBundle, RenderInput, VisitorAssignment } from '../../src/render-contract.ts';
+import type { PageMatch, PageOutcome, RenderBundle, RenderInput, VisitorAssignment } from '../../src/render-contract.ts';
 
-/** What the stand-in's renders were asked for: the URL and the cookie the loaders saw. */
+/** What the stand-in's renders were asked for: the URL, the cookie the loaders saw and the page they were handed. */
 export interface StandInCalls {
-  documents: { url: string; cookie?: string }[];
-  data: { url: string; cookie?: string }[];
+  documents: { url: string; cookie?: string; page: PageMatch }[];
+  data: { url: string; cookie?: string; page: PageMatch }[];
   /** The paths the page gate was asked about. */
   gates: string[];
+  /** The pages the page gate matched, and the pages assignment was handed (null: an error page). */
+  matched: PageMatch[];
+  assigned: (PageMatch | null)[];
 }
 
 /** The routes of the stand-in release (locale prefix `fr`/`de` stripped), each with the remote that renders it. */
-const ROUTES: Record<string, 'mf-landing' | 'mf-campaign' | 'mf-account'> = {
-  '/': 'mf-landing',
-  '/store': 'mf-campaign',
-  '/contact': 'mf-landing',
-  '/broken': 'mf-landing',
-  '/login': 'mf-account',
-  '/netflix-downloader': 'mf-landing',
+const ROUTES: Record<string, { route: RouteName; remote: 'mf-landing' | 'mf-campaign' | 'mf-account' }> = {
+  '/': { route: 'home', remote: 'mf-landing' },
+  '/store': { route: 'store', remote: 'mf-campaign' },
+  '/contact': { route: 'contact', remote: 'mf-landing' },
+  '/broken': { route: 'ping', remote: 'mf-landing' },
+  '/login': { route: 'login', remote: 'mf-account' },
+  '/netflix-downloader': { route: 'service-downloader', remote: 'mf-landing' },
 };
 const UNCACHED = ['/login'];
 
-const stripLocale = (pathname: string) => pathname.replace(/^\/(fr|de)(?=\/|$)/, '') || '/';
+/** The stand-in gate's one match of a path: its `fr`/`de` prefix and its row of `ROUTES`. */
+function matchStandInPage(pathname: string): PageMatch {
+  const prefix = (['fr', 'de'] as const).find((locale) => pathname === `/${locale}` || pathname.startsWith(`/${locale}/`));
+  const locale: Locale = prefix ?? 'en';
+  const path = prefix ? pathname.slice(prefix.length + 1) || '/' : pathname;
+  const row = ROUTES[path];
+  const route = row ? { ...row, locale, params: {}, pageName: row.route, uncached: UNCACHED.includes(path) } : null;
+  return { locale, path, route };
+}
 const escapeText = (text: string) => text.replace(/[<>&"]/g, '');
 
 /** A document that writes into the page what the render was given, for the tests to read back. */
@@ -62,36 +74,39 @@ const writePage = (status: number, html: string): PageOutcome => ({
  * user, nonce) and counts its renders, so a test can tell a cached answer from a fresh one.
  */
 export function createStandInBundle(): { bundle: RenderBundle; calls: StandInCalls } {
-  const calls: StandInCalls = { documents: [], data: [], gates: [] };
+  const calls: StandInCalls = { documents: [], data: [], gates: [], matched: [], assigned: [] };
   const bundle: RenderBundle = {
     async decidePageRequest(request, _siteUrl, readSignedIn): Promise<PageGateDecision> {
       const url = new URL(request.url ?? '/', 'http://site.test');
       calls.gates.push(url.pathname);
       if (url.pathname === '/old') return { kind: 'redirect', status: 301, location: '/store', headers: {} };
-      if (url.searchParams.get('source') === 'lang_switch') return { kind: 'render', headers: { 'set-cookie': ['rk_lang=fr; Path=/'] } };
+      const page = matchStandInPage(url.pathname);
+      calls.matched.push(page);
+      if (url.searchParams.get('source') === 'lang_switch') return { kind: 'render', page, headers: { 'set-cookie': ['rk_lang=fr; Path=/'] } };
       if (url.pathname === '/my-account' && !(await readSignedIn())) return { kind: 'redirect', status: 302, location: '/login', headers: {} };
-      return { kind: 'render', headers: {} };
+      return { kind: 'render', page, headers: {} };
     },
     readSitemap: async () => null,
     renderRobots: () => '',
-    assignVisitor({ cookieHeader, openOverrides }): VisitorAssignment {
+    assignVisitor({ cookieHeader, openOverrides, page }): VisitorAssignment {
+      calls.assigned.push(page);
       if (!openOverrides.ab_plan_price) return { values: { abPlanPrice: 'old' }, pageVariants: {}, setCookies: [] };
       const current = /abPlanPrice=(\w+)/.exec(cookieHeader ?? '')?.[1];
       const value = current ?? 'price_a';
       return { values: { abPlanPrice: value }, pageVariants: { abPlanPrice: value }, setCookies: current ? [] : ['abPlanPrice=price_a; Path=/'] };
     },
     async renderDocument(input) {
-      calls.documents.push({ url: input.url.pathname + input.url.search, cookie: input.visitorHeaders.cookie });
-      const pagePath = stripLocale(input.url.pathname);
-      if (pagePath === '/contact') await input.fetchApi('/api/captcha?kind=sum');
+      calls.documents.push({ url: input.url.pathname + input.url.search, cookie: input.visitorHeaders.cookie, page: input.page });
+      const { path, route } = input.page;
+      if (path === '/contact') await input.fetchApi('/api/captcha?kind=sum');
       const delayMs = Number(input.url.searchParams.get('delay') ?? 0);
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      const status = pagePath === '/broken' ? 503 : ROUTES[pagePath] ? 200 : 404;
+      const status = path === '/broken' ? 503 : route ? 200 : 404;
       return writePage(status, writeDocument(input, status));
     },
     renderErrorDocument: async (_input, status) => writePage(status, `<p>error ${status}</p>`),
     async loadPageData(input) {
-      calls.data.push({ url: input.url.pathname + input.url.search, cookie: input.visitorHeaders.cookie });
+      calls.data.push({ url: input.url.pathname + input.url.search, cookie: input.visitorHeaders.cookie, page: input.page });
       const user = input.session.user?.email ?? 'anonymous';
       return {
         kind: 'data',
@@ -104,10 +119,6 @@ export function createStandInBundle(): { bundle: RenderBundle; calls: StandInCal
           unavailable: [],
         },
       };
-    },
-    describeRoute(pathname) {
-      const remote = ROUTES[stripLocale(pathname)];
-      return remote ? { remote, uncached: UNCACHED.includes(stripLocale(pathname)) } : null;
     },
     frameDataApps: ['mf-landing'],
     probeRemote: async (remote) => ({ name: remote.name, version: remote.version, healthy: true, routes: [] }),

@@ -21,8 +21,8 @@ export interface ExperimentAssignmentInput {
   cookieHeader: string | undefined;
   query: URLSearchParams;
   clientIp: string;
-  /** The route key the path renders (null for none) and its locale. */
-  page: { routeKey: string | null; locale: Locale };
+  /** The route key the page renders (null for none) and its locale; null for an error page, which takes part in none. */
+  page: { routeKey: string | null; locale: Locale } | null;
   /** Experiments opened or closed by the host's settings, over the registry's `open` (`ab_plan_price`: AB_PLAN_PRICE_OPEN). */
   openOverrides: Readonly<Record<string, boolean>>;
   secure: boolean;
@@ -79,7 +79,7 @@ export function assignExperiments(input: ExperimentAssignmentInput): ExperimentA
       if (current !== undefined) assignment.setCookies.push(serialiseCookieDeletion(experiment.cookie, cookieOptions));
       continue;
     }
-    if (!isExperimentOnPage(experiment, input.page)) {
+    if (!input.page || !isExperimentOnPage(experiment, input.page)) {
       if (isKnownVariant(experiment, current)) assignment.values[experiment.cookie] = current;
       continue;
     }

@@ -1,6 +1,5 @@
-import { DEFAULT_LOCALE, EXPERIMENTS, validateExperimentRegistry } from '@reelkeep/shared-contracts';
+import { EXPERIMENTS, validateExperimentRegistry } from '@reelkeep/shared-contracts';
 import type { VisitorAssignment, VisitorAssignmentInput } from '../render-contract.ts';
-import { resolvePath, splitLocale } from '../routing/route-table.ts';
 import { assignExperiments } from './assign-experiments.server.ts';
 import { collectAttributionCookies } from './attribution.server.ts';
 
@@ -8,14 +7,14 @@ import { collectAttributionCookies } from './attribution.server.ts';
 const REGISTRY = validateExperimentRegistry(EXPERIMENTS);
 
 /**
- * The shell bundle's `assignVisitor`: the experiments of the page the path renders (docs/experiments.md
+ * The shell bundle's `assignVisitor`: the experiments of the page the page gate matched (docs/experiments.md
  * "Assignment") and the attribution cookies of the query (docs/experiments.md "Affiliates and ads").
  */
 export function assignVisitor(input: VisitorAssignmentInput): VisitorAssignment {
-  const match = resolvePath(input.pathname);
+  const { page } = input;
   const assignment = assignExperiments({
     ...input,
-    page: { routeKey: match?.route ?? null, locale: match?.locale ?? splitLocale(input.pathname)?.locale ?? DEFAULT_LOCALE },
+    page: page && { routeKey: page.route?.route ?? null, locale: page.locale },
     registry: REGISTRY,
   });
   return { ...assignment, setCookies: [...assignment.setCookies, ...collectAttributionCookies(input)] };

@@ -16,10 +16,10 @@ import {
 import { fixedTranslate } from '@reelkeep/shared-contracts/i18n';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { createStaticNavigator } from '../routing/navigator.ts';
-import { ROUTE_BY_NAME, splitLocale } from '../routing/route-table.ts';
+import { ROUTE_BY_NAME } from '../routing/route-table.ts';
 import { createSiteStore } from '../store/create-site-store.ts';
 import { openPageInStore } from '../store/open-page.ts';
-import type { PageOutcome, RenderInput } from '../render-contract.ts';
+import type { ErrorRenderInput, PageOutcome } from '../render-contract.ts';
 import { shouldShowCampaignBanner } from '../app/campaign-banner-rules.ts';
 import { renderCampaignBannerHtml } from './campaign-banner.server.ts';
 import { buildHeadTags, renderHeadTagsHtml, toCanonicalUrl } from './head-tags.ts';
@@ -32,17 +32,16 @@ import { serialiseHydrationState } from './hydration-text.server.ts';
 import type { ResolvedPage } from './page-resolution.server.ts';
 
 /** The store a page starts with: the contract's slices, filled from the request and the resolved page. */
-function buildStoreState(input: RenderInput, page: ResolvedPage, frame: FrameData): SharedState {
-  const split = splitLocale(input.url.pathname);
+function buildStoreState(input: ErrorRenderInput, page: ResolvedPage, frame: FrameData): SharedState {
   return {
-    locale: { current: page.locale, prefix: toLocalePrefix(page.locale), path: split?.path ?? '/' },
+    locale: { current: page.locale, prefix: toLocalePrefix(page.locale), path: page.path },
     os: input.os,
     session: input.session,
     pageMeta: {
       ...page.payload.head,
       keywords: page.payload.head.keywords ?? '',
       status: page.payload.status,
-      canonicalUrl: toCanonicalUrl({ head: page.payload.head, locale: page.locale, path: split?.path ?? '/', siteUrl: input.siteUrl }),
+      canonicalUrl: toCanonicalUrl({ head: page.payload.head, locale: page.locale, path: page.path, siteUrl: input.siteUrl }),
     },
     ab: { values: input.abValues },
     // docs/campaigns.md "In the frame": a running campaign shows its banner until the visitor closes it for the day.
@@ -78,7 +77,7 @@ function renderBanner(page: ResolvedPage, state: SharedState, frame: FrameData, 
  * navigation), the stylesheets and scripts of the shell and of the page's remote. Scripts are files from
  * the site or its static host (CSP `script-src`); the only inline blocks are data (JSON), which run nothing.
  */
-function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: string, bannerHtml: string): string {
+function renderDocumentStart(input: ErrorRenderInput, page: ResolvedPage, skipLabel: string, bannerHtml: string): string {
   const { payload, locale } = page;
   const remote = payload.match ? ROUTE_BY_NAME[payload.match.route].remote : undefined;
   const pinned = input.remotes.find((candidate) => candidate.name === remote && !payload.unavailable.includes(candidate.name));
@@ -95,7 +94,7 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: 
     head: payload.head,
     status: payload.status,
     locale,
-    path: splitLocale(input.url.pathname)?.path ?? '/',
+    path: page.path,
     siteUrl: input.siteUrl,
   });
   return [
@@ -131,7 +130,7 @@ function renderDocumentStart(input: RenderInput, page: ResolvedPage, skipLabel: 
  * rendering still sets the status (503); then the hydration state after the root, written in one piece. The render is bounded by
  * RENDER_TIMEOUT_MS and its timer always cleared.
  */
-export async function renderWholeDocument(input: RenderInput, page: ResolvedPage, frame: FrameData, app: ReactNode): Promise<PageOutcome> {
+export async function renderWholeDocument(input: ErrorRenderInput, page: ResolvedPage, frame: FrameData, app: ReactNode): Promise<PageOutcome> {
   const site = createSiteStore(buildStoreState(input, page, frame));
   for (const module of page.modules.values()) site.injectSlices(module.slices);
   const route = page.payload.match?.route;

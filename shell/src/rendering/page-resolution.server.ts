@@ -14,14 +14,16 @@ import {
 import { fixedTranslate, type I18n } from '@reelkeep/shared-contracts/i18n';
 import { withTimeout } from '../federation/page-modules.ts';
 import { loadServerPageModule } from '../federation/server-remotes.server.ts';
-import { resolvePath, splitLocale } from '../routing/route-table.ts';
-import type { RenderInput } from '../render-contract.ts';
+import { splitLocale, type LocalisedPath } from '../routing/route-table.ts';
+import type { ErrorRenderInput, RenderInput } from '../render-contract.ts';
 import { createPageI18nCache } from './page-i18n.server.ts';
 
 /** A page ready to render: what the browser gets (`payload`) and what only the server needs. */
 export interface ResolvedPage {
   payload: PagePayload;
   locale: Locale;
+  /** The page's path without its locale prefix (the canonical link, the store's locale slice). */
+  path: string;
   resources: NamespaceResources;
   /** The i18next instance over `resources` (shared by the requests with the same texts): the head and the render translate with it. */
   i18n: I18n;
@@ -42,8 +44,8 @@ const FRAME_NAMESPACES = ['common'];
 
 /** A page the frame renders itself, with its translated head. */
 async function resolveFramePage(
-  input: RenderInput,
-  locale: Locale,
+  input: ErrorRenderInput,
+  { locale, path }: LocalisedPath,
   status: number,
   match: RouteMatch | null,
   headKeys: { title: string; description: string },
@@ -54,6 +56,7 @@ async function resolveFramePage(
   const t = fixedTranslate(i18n);
   return {
     locale,
+    path,
     resources,
     i18n,
     modules: new Map(),
@@ -72,31 +75,33 @@ const NOT_FOUND_HEAD = { title: 'not_found.meta_title', description: 'not_found.
 const UNAVAILABLE_HEAD = { title: 'remote_unavailable.meta_title', description: 'remote_unavailable.body' };
 const ERROR_HEAD = { title: 'error.meta_title', description: 'error.description' };
 
-/** The localised error page of a status (404 or 500), outside any remote. */
-export function resolveErrorPage(input: RenderInput, status: number): Promise<ResolvedPage> {
-  const locale = splitLocale(input.url.pathname)?.locale ?? DEFAULT_LOCALE;
-  return resolveFramePage(input, locale, status, null, status === 404 ? NOT_FOUND_HEAD : ERROR_HEAD);
+/**
+ * The localised error page of a status (404 or 500), outside any remote. No page gate decided its page (docs/frame.md
+ * "Error pages"), so its language is its path's prefix, the default locale's without a valid one.
+ */
+export function resolveErrorPage(input: ErrorRenderInput, status: number): Promise<ResolvedPage> {
+  const split: LocalisedPath = splitLocale(input.url.pathname) ?? { locale: DEFAULT_LOCALE, path: '/' };
+  return resolveFramePage(input, split, status, null, status === 404 ? NOT_FOUND_HEAD : ERROR_HEAD);
 }
 
 /**
- * Resolves a request against the route table: loads the owning remote's page module (bounded by the
- * remote time-out), runs its loader (bounded too) and builds the head from its translations. A path the
- * table does not know, or a loader's `notFound()`, is the localised 404; a loader's `redirectTo()` is a
+ * Resolves the page the page gate matched (`input.page`, never matched again here): loads the owning remote's page
+ * module (bounded by the remote time-out), runs its loader (bounded too) and builds the head from its translations.
+ * A path the table does not know, or a loader's `notFound()`, is the localised 404; a loader's `redirectTo()` is a
  * redirect to a same-site path; a remote that cannot be loaded or whose loader fails is its fallback (503).
  */
 export async function resolvePage(input: RenderInput): Promise<PageResolution> {
-  const locale = splitLocale(input.url.pathname)?.locale ?? DEFAULT_LOCALE;
-  const match = resolvePath(input.url.pathname);
+  const { locale, path, route } = input.page;
   const page = (resolved: ResolvedPage): PageResolution => ({ kind: 'page', page: resolved });
-  if (!match) return page(await resolveFramePage(input, locale, 404, null, NOT_FOUND_HEAD));
+  if (!route) return page(await resolveFramePage(input, input.page, 404, null, NOT_FOUND_HEAD));
 
-  const { definition, ...routeMatch } = match;
+  const { remote, uncached: _uncached, ...routeMatch } = route;
   const unavailable = async (reason: unknown): Promise<PageResolution> => {
-    input.reportError(`remote ${definition.remote} unavailable for ${definition.name}`, reason, { path: input.url.pathname });
-    return page(await resolveFramePage(input, locale, 503, routeMatch, UNAVAILABLE_HEAD, [definition.remote]));
+    input.reportError(`remote ${remote} unavailable for ${route.route}`, reason, { path: input.url.pathname });
+    return page(await resolveFramePage(input, input.page, 503, routeMatch, UNAVAILABLE_HEAD, [remote]));
   };
 
-  const pinned = input.remotes.find((remote) => remote.name === definition.remote);
+  const pinned = input.remotes.find((candidate) => candidate.name === remote);
   if (!pinned) return unavailable(new Error('no live version in the registry'));
   let module: RemotePageModule;
   try {
@@ -104,8 +109,8 @@ export async function resolvePage(input: RenderInput): Promise<PageResolution> {
   } catch (error) {
     return unavailable(error);
   }
-  const definitionOfPage = module.pages[definition.name];
-  if (!definitionOfPage) return unavailable(new Error(`the remote does not render ${definition.name}`));
+  const definitionOfPage = module.pages[route.route];
+  if (!definitionOfPage) return unavailable(new Error(`the remote does not render ${route.route}`));
   try {
     await withTimeout(
       Promise.resolve(definitionOfPage.preload?.()),
@@ -137,7 +142,7 @@ export async function resolvePage(input: RenderInput): Promise<PageResolution> {
       return unavailable(error);
     }
     const verdict = readPageVerdict(data);
-    if (verdict?.[PAGE_VERDICT] === 'not-found') return page(await resolveFramePage(input, locale, 404, null, NOT_FOUND_HEAD));
+    if (verdict?.[PAGE_VERDICT] === 'not-found') return page(await resolveFramePage(input, input.page, 404, null, NOT_FOUND_HEAD));
     // Same-site paths only (docs/security.md "Redirects"); the host checks the Location again before sending it.
     if (verdict?.[PAGE_VERDICT] === 'redirect') return { kind: 'redirect', location: toSameSitePath(verdict.location, input.siteUrl) ?? '/' };
   }
@@ -148,9 +153,10 @@ export async function resolvePage(input: RenderInput): Promise<PageResolution> {
   const head = definitionOfPage.head(t, routeMatch, data);
   return page({
     locale,
+    path,
     resources,
     i18n,
-    modules: new Map([[definition.remote, module]]),
+    modules: new Map([[remote, module]]),
     payload: { status: 200, match: routeMatch, head, data, namespaces, unavailable: [] },
   });
 }
