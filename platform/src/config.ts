@@ -109,6 +109,17 @@ export const configSchema = z.object({
    * more than 1 needs DATABASE_URL, since the embedded database belongs to one process.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * docs/operations.md "Memory": each worker's V8 old generation in MB (`--max-old-space-size`), so its heap is
+   * collected near what it holds instead of growing into a share of the machine's memory; 0 leaves V8's default.
+   */
+  WORKER_MAX_OLD_SPACE_MB: z.coerce
+    .number()
+    .int()
+    .refine((mb) => mb === 0 || (mb >= 192 && mb <= 65_536), 'expected 0 (V8 default) or 192 to 65536')
+    .default(384),
+  /** docs/operations.md "Memory": each worker's young generation semi-space in MB (`--max-semi-space-size`); 0 leaves V8's default. */
+  WORKER_MAX_SEMI_SPACE_MB: z.coerce.number().int().min(0).max(256).default(16),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SENTRY_DSN: optionalUrl,
   /** docs/tracking.md "Outbound links": comma-separated hosts whose links get the tracker's `_cut_`, `_cus_`, `_csrc_`. */

@@ -107,7 +107,12 @@ async function serve(): Promise<void> {
 }
 
 if (cluster.isPrimary && plan.workers > 1) {
-  superviseWorkers({ workers: plan.workers, logger: createLogger(config.LOG_LEVEL), graceMs: SHUTDOWN_GRACE_MS });
+  superviseWorkers({
+    workers: plan.workers,
+    logger: createLogger(config.LOG_LEVEL),
+    graceMs: SHUTDOWN_GRACE_MS,
+    heap: { maxOldSpaceMb: config.WORKER_MAX_OLD_SPACE_MB, maxSemiSpaceMb: config.WORKER_MAX_SEMI_SPACE_MB },
+  });
 } else {
   if (plan.reducedBecause === 'embedded-database')
     createLogger(config.LOG_LEVEL).warn('WEB_CONCURRENCY needs DATABASE_URL (the embedded database belongs to one process): one process', {

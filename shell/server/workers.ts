@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from '@reelkeep/platform/logger';
+import { workerExecArgv, type WorkerHeapLimits } from './worker-heap.ts';
 
 /** How many worker processes a host runs, and why fewer than asked. */
 export type WorkerPlan = { workers: number; reducedBecause?: 'embedded-database' };
@@ -69,12 +70,14 @@ export function decideRollover(state: { workers: readonly WorkerView[]; generati
 
 /**
  * The primary process of a host with several workers: forks them (each runs the whole host: its own
- * registry polling, API modules and in-process page cache), starts another when one dies (see
+ * registry polling, API modules and in-process page cache; its heap bounded by `heap`), starts another when one dies (see
  * `decideAfterWorkerExit`), rolls them over after a release switch (see `decideRollover`), and on SIGTERM or
  * SIGINT passes the signal on and exits once every worker has finished its requests.
  */
-export function superviseWorkers(options: { workers: number; logger: Logger; graceMs: number }): void {
+export function superviseWorkers(options: { workers: number; logger: Logger; graceMs: number; heap?: WorkerHeapLimits }): void {
   const { logger } = options;
+  // Each worker's heap is bounded (worker-heap.ts); without bounds it starts with the primary's options, as before.
+  if (options.heap) cluster.setupPrimary({ execArgv: workerExecArgv(options.heap, process.execArgv) });
   let stopping = false;
   let hostServed = false;
   let failedStarts = 0;
