@@ -12,7 +12,7 @@ import {
 import { Root } from './app/Root.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { createBrowserNavigator, type PageLoadResult } from './routing/navigator.ts';
-import { ROUTE_BY_NAME } from './routing/route-table.ts';
+import { ROUTE_OWNERS } from './routing/route-owners.ts';
 import { createSiteStore } from './store/create-site-store.ts';
 import { openPageInStore } from './store/open-page.ts';
 import { clientSlice } from './store/shared-slices.ts';
@@ -48,7 +48,7 @@ async function fetchNamespaces(payload: PagePayload): Promise<void> {
 /** Loads the remote of a page; a chunk failure reloads the page once, other failures show the fallback. */
 async function ensureRemote(payload: PagePayload, opening: boolean): Promise<PagePayload> {
   if (!payload.match) return payload;
-  const remote = ROUTE_BY_NAME[payload.match.route].remote;
+  const remote = ROUTE_OWNERS[payload.match.route].remote;
   if (payload.unavailable.includes(remote)) return payload;
   try {
     const module = await loadBrowserPageModule(remote);
