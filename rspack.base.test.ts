@@ -7,12 +7,14 @@ import path from 'node:path';
 import ts from 'typescript';
 import { createAppConfigs } from './rspack.base.ts';
 import {
+  buildSharedConfig,
   findUnlistedSharedExports,
   isTreeShaken,
   readTreeShakenExports,
   SHARED_SINGLETONS,
   SHARED_USED_EXPORTS,
   SINGLETON_DEPENDENCIES,
+  SINGLETON_MODULES,
 } from './rspack/shared-singletons.ts';
 
 /** The workspaces whose code reaches a browser container (the shell, the remotes and what they import). */
@@ -102,6 +104,20 @@ describe('createAppConfigs', () => {
     // The host's server container shares eagerly, which Module Federation's tree shaking refuses.
     expect(sharedOf(hostServer)['react-i18next']!.treeShaking).toBeUndefined();
   });
+
+  it("shares deep imports (react/jsx-runtime, react-dom/client) but not react-i18next's, which each chunk that uses one bundles", () => {
+    const shared = buildSharedConfig({ react: '19.3.1', 'react-dom': '19.3.1', 'react-i18next': '18.0.2' }, false, true);
+    expect(Object.keys(shared)).toEqual(expect.arrayContaining(['react', 'react/', 'react-dom/', 'react-i18next']));
+    // Shared, `react-i18next/TransWithoutContext` would be provided by the shell and preloaded on every page.
+    expect(Object.keys(shared)).not.toContain('react-i18next/');
+  });
+
+  it("puts the singletons in their chunk, but not <Trans>'s module and HTML parser, which load with the dialog", () => {
+    expect(SINGLETON_MODULES.test('/app/node_modules/react-i18next/dist/es/useTranslation.js')).toBe(true);
+    expect(SINGLETON_MODULES.test('/app/node_modules/react-dom/cjs/react-dom-client.production.js')).toBe(true);
+    expect(SINGLETON_MODULES.test('/app/node_modules/react-i18next/dist/es/TransWithoutContext.js')).toBe(false);
+    expect(SINGLETON_MODULES.test('/app/node_modules/html-parse-stringify/dist/esm/html-parse-stringify.js')).toBe(false);
+  });
 });
 
 describe('SHARED_USED_EXPORTS', () => {
@@ -119,7 +135,7 @@ describe('SHARED_USED_EXPORTS', () => {
     const stats = {
       shared: [
         // `withTypes` is a member path (useSelector.withTypes), not an export of react-redux.
-        { name: 'react-i18next', usedExports: ['useTranslation', 'Trans', 'withTranslation'] },
+        { name: 'react-i18next', usedExports: ['useTranslation', 'I18nextProvider', 'withTranslation'] },
         { name: 'react-redux', usedExports: ['useSelector', 'withTypes'] },
         { name: 'react', usedExports: ['useState'] },
       ],

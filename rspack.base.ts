@@ -75,7 +75,7 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
     mode,
     context: options.appDir,
     target: ['web', 'es2022'],
-    devtool: false,
+    devtool: process.env.RK_BROWSER_SOURCE_MAPS ? 'hidden-source-map' : false,
     entry: options.kind === 'host' ? { main: options.browserEntry! } : {},
     output: {
       path: path.join(options.outDir, 'browser'),

@@ -179,8 +179,8 @@ const fixtures: E2EFixtures = {
   shellWithRoute: await buildVariant('shell', async (dir) => {
     await replaceIn(
       path.join(dir, 'src/routing/route-table.ts'),
-      "  fixed('product-overview', 'mf-landing', '/product-overview'),",
-      "  fixed('product-overview', 'mf-landing', '/product-overview'),\n  fixed('product-overview', 'mf-landing', '/tour', { pageName: () => 'product_overview' }),",
+      "  fixed('product-overview', '/product-overview'),",
+      "  fixed('product-overview', '/product-overview'),\n  fixed('product-overview', '/tour', { pageName: () => 'product_overview' }),",
     );
     await replaceIn(
       path.join(dir, 'src/url-rules/retired-pages.server.ts'),

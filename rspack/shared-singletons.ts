@@ -21,8 +21,8 @@ export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-redux', 'i18next'
 
 /**
  * The shared singletons and the packages they import (scheduler for react-dom, use-sync-external-store for
- * react-redux, html-parse-stringify for react-i18next): grouped into one `singletons` chunk in
- * every browser container. A page downloads them all at once anyway; as one file they are 2.3 kB gzip smaller than
+ * react-redux, html-parse-stringify for react-i18next's `<Trans>`): grouped into one `singletons` chunk in
+ * every browser container (but for `<Trans>` and its parser, below). A page downloads them all at once anyway; as one file they are 2.3 kB gzip smaller than
  * as seven (docs/budgets.md). A test keeps the dependencies here in step with the packages' own.
  */
 export const SINGLETON_DEPENDENCIES = ['scheduler', 'use-sync-external-store', 'html-parse-stringify'] as const;
@@ -31,8 +31,16 @@ export const SINGLETON_DEPENDENCIES = ['scheduler', 'use-sync-external-store', '
  * start needs them, so the host puts them in the singletons' file (one file compresses better than two: 0.5 kB gzip).
  */
 export const HOST_STORE_LIBRARIES = /[\\/]node_modules[\\/](@reduxjs[\\/]toolkit|immer|redux|redux-thunk|reselect)[\\/]/;
+/**
+ * Modules of those packages that no page needs to start: react-i18next's `<Trans>` for a given instance
+ * (`react-i18next/TransWithoutContext`, which only the frame's dialog renders, in its own chunk) and the HTML parser it
+ * uses. They stay out of the `singletons` chunk and load with the dialog (docs/adr/0002-builds-and-sharing.md).
+ */
+const DEFERRED_SINGLETON_MODULES = String.raw`react-i18next[\\/]dist[\\/]es[\\/]TransWithoutContext\.js|html-parse-stringify[\\/]`;
 /** The modules of the `singletons` chunk: the shared singletons and their dependencies, under `node_modules`. */
-export const SINGLETON_MODULES = new RegExp(`[\\\\/]node_modules[\\\\/](${[...SHARED_SINGLETONS, ...SINGLETON_DEPENDENCIES].join('|')})[\\\\/]`);
+export const SINGLETON_MODULES = new RegExp(
+  `[\\\\/]node_modules[\\\\/](?!${DEFERRED_SINGLETON_MODULES})(${[...SHARED_SINGLETONS, ...SINGLETON_DEPENDENCIES].join('|')})[\\\\/]`,
+);
 
 /** What the build reads of a package.json. */
 export interface PackageJson {
@@ -76,7 +84,7 @@ export function resolveSharedVersions(appPackage: PackageJson): Record<string, s
  * loads, so it stays whole.
  */
 export const SHARED_USED_EXPORTS = {
-  'react-i18next': ['I18nextProvider', 'Trans', 'useTranslation'],
+  'react-i18next': ['I18nextProvider', 'useTranslation'],
   'react-redux': ['Provider', 'useDispatch', 'useSelector', 'useStore'],
 } as const satisfies Partial<Record<(typeof SHARED_SINGLETONS)[number], readonly string[]>>;
 
@@ -114,6 +122,14 @@ export function isTreeShaken(name: string): name is keyof typeof SHARED_USED_EXP
 /** Where Rspack puts the full build of a tree-shaken singleton, inside the browser container (its fallback). */
 export const TREE_SHAKING_FALLBACK_DIR = 'independent-packages';
 
+/**
+ * Shared singletons whose deep imports each app bundles instead of sharing. react-i18next's one deep import in use,
+ * `react-i18next/TransWithoutContext` (`<Trans>` for the instance it is handed, which only the frame's dialog renders),
+ * keeps no state of its own, so a copy in the chunk that uses it is safe; shared, the shell would provide it and
+ * every page would preload its chunk (docs/adr/0002-builds-and-sharing.md).
+ */
+export const UNSHARED_DEEP_IMPORTS: ReadonlySet<string> = new Set(['react-i18next']);
+
 interface SharedEntry {
   singleton: true;
   strictVersion: true;
@@ -132,7 +148,7 @@ export function buildSharedConfig(versions: Record<string, string>, eager: boole
     shared[name] =
       treeShaking && isTreeShaken(name) ? { ...entry, treeShaking: { mode: 'runtime-infer', usedExports: [...SHARED_USED_EXPORTS[name]] } } : entry;
     // Deep imports (react/jsx-runtime, react-dom/client) are shared with the same guarantees.
-    shared[`${name}/`] = entry;
+    if (!UNSHARED_DEEP_IMPORTS.has(name)) shared[`${name}/`] = entry;
   }
   return shared;
 }

@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { parseJsonAnswer, readJsonResponse, REMOTE_VERSIONS_HEADER, type HydrationState, type PagePayload } from '@reelkeep/shared-contracts';
-import { createI18n, createLocalesBackend } from '@reelkeep/shared-contracts/i18n';
+import { createI18n, createLocalesBackend, type I18n } from '@reelkeep/shared-contracts/i18n';
 import {
   ChunkLoadError,
   getLoadedPageModules,
@@ -13,7 +13,7 @@ import { Root } from './app/Root.tsx';
 import { loadDeferredRegions } from './app/hydrate-after-the-page.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { createBrowserNavigator, type PageLoadResult } from './routing/navigator.ts';
-import { ROUTE_BY_NAME } from './routing/route-table.ts';
+import { ROUTE_OWNERS } from './routing/route-owners.ts';
 import { createSiteStore } from './store/create-site-store.ts';
 import { openPageInStore } from './store/open-page.ts';
 import { clientSlice } from './store/shared-slices.ts';
@@ -22,34 +22,48 @@ import { reportClientError, startClientMonitoring, watchReleaseHealth } from './
 
 /** The client state is detected at the first idle moment, or after this long at the latest. */
 const CLIENT_DETECTION_TIMEOUT_MS = 5000;
-const state = JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) as HydrationState;
-void startClientMonitoring(state.monitoring);
-watchReleaseHealth(state.remotes);
-registerPinnedRemotes(state.remotes);
-const site = createSiteStore(state.store);
-const { store } = site;
-// The page's i18next instance starts from the texts the server rendered with: nothing is fetched for them.
-const i18n = createI18n(state.locale, state.resources, {
-  // A namespace a later page adds: `/locales/<locale>/<namespace>.json`, English when that cannot be read.
-  backend: createLocalesBackend(async (locale, namespace) => {
-    const [response, { namespaceResourcesSchema }] = await Promise.all([
-      fetch(`/locales/${locale}/${namespace}.json`),
-      import('@reelkeep/shared-contracts/answers'),
-    ]);
-    return readJsonResponse(namespaceResourcesSchema, response);
-  }),
-});
-const pinnedVersions = state.remotes.map((remote) => `${remote.name}@${remote.version}`).join(',');
+
+/** What the start builds before the page hydrates: the page's one store and one i18next instance. */
+interface Started {
+  state: HydrationState;
+  site: ReturnType<typeof createSiteStore>;
+  i18n: I18n;
+  pinnedVersions: string;
+}
+
+/**
+ * Gives the main thread back to the browser between two steps of the start (docs/routing.md "Starting in the
+ * browser"): each step is a task of its own, so a tap waits for one step at most, never for the whole start.
+ */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The page's i18next instance, from the texts the server rendered with: nothing is fetched for them. */
+function startI18n(state: HydrationState): I18n {
+  return createI18n(state.locale, state.resources, {
+    // A namespace a later page adds: `/locales/<locale>/<namespace>.json`, English when that cannot be read.
+    backend: createLocalesBackend(async (locale, namespace) => {
+      const [response, { namespaceResourcesSchema }] = await Promise.all([
+        fetch(`/locales/${locale}/${namespace}.json`),
+        import('@reelkeep/shared-contracts/answers'),
+      ]);
+      return readJsonResponse(namespaceResourcesSchema, response);
+    }),
+  });
+}
 
 /** Loads the namespaces a page adds before it renders; one that cannot be loaded shows its keys, the page still works. */
-async function fetchNamespaces(payload: PagePayload): Promise<void> {
+async function fetchNamespaces({ i18n }: Started, payload: PagePayload): Promise<void> {
   await i18n.loadNamespaces(payload.namespaces).catch(() => undefined);
 }
 
 /** Loads the remote of a page; a chunk failure reloads the page once, other failures show the fallback. */
-async function ensureRemote(payload: PagePayload, opening: boolean): Promise<PagePayload> {
+async function ensureRemote({ site }: Started, payload: PagePayload, opening: boolean): Promise<PagePayload> {
   if (!payload.match) return payload;
-  const remote = ROUTE_BY_NAME[payload.match.route].remote;
+  const remote = ROUTE_OWNERS[payload.match.route].remote;
   if (payload.unavailable.includes(remote)) return payload;
   try {
     const module = await loadBrowserPageModule(remote);
@@ -67,24 +81,59 @@ async function ensureRemote(payload: PagePayload, opening: boolean): Promise<Pag
 }
 
 /** Client navigations ask the shell server for the page, pinned to the remote versions this page started with. */
-async function loadPage(url: URL, signal: AbortSignal): Promise<PageLoadResult> {
+async function loadPage(started: Started, url: URL, signal: AbortSignal): Promise<PageLoadResult> {
   const response = await fetch(`/_data${url.pathname}${url.search}`, {
     signal,
-    headers: { accept: 'application/json', [REMOTE_VERSIONS_HEADER]: pinnedVersions },
+    headers: { accept: 'application/json', [REMOTE_VERSIONS_HEADER]: started.pinnedVersions },
   });
   if (!response.ok) throw new Error(`page data ${response.status}`);
   const { pageDataAnswerSchema } = await import('@reelkeep/shared-contracts/answers');
   const body = parseJsonAnswer(pageDataAnswerSchema, await response.json().catch(() => null));
   if (!body) throw new Error('page data is not a page');
   if ('redirect' in body) return body;
-  const [payload] = await Promise.all([ensureRemote(body.payload, true), fetchNamespaces(body.payload), loadDeferredRegions()]);
+  const [payload] = await Promise.all([
+    ensureRemote(started, body.payload, true),
+    fetchNamespaces(started, body.payload),
+    loadDeferredRegions(),
+  ]);
   return { payload };
 }
 
+/**
+ * The start, one step per task: the modules have been evaluated (the shared singletons with them) when this runs;
+ * then the store, then the i18next instance, then the page's remote, then hydration, which React slices itself.
+ */
 async function start(): Promise<void> {
-  const initial = await ensureRemote(state.page, false);
-  const navigator = createBrowserNavigator(initial, (url, signal) =>
-    loadPage(url, signal).catch((error: unknown) => {
+  const state = JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) as HydrationState;
+  void startClientMonitoring(state.monitoring);
+  watchReleaseHealth(state.remotes);
+  registerPinnedRemotes(state.remotes);
+  await yieldToBrowser();
+  const site = createSiteStore(state.store);
+  const { store } = site;
+  // docs/frame.md "Client state": filled once the page is idle, never part of its first render.
+  // docs/tracking.md "Visitor cookies": written in the browser only, never into a (cacheable) page.
+  whenIdle(
+    () =>
+      void Promise.all([import('./client-detection.ts'), import('./visitor-cookies/visitor-cookies.ts')]).then(
+        ([{ detectBrowserType, detectClientState }, { startVisitorCookies }]) => {
+          startVisitorCookies(store, detectBrowserType(navigator.userAgent));
+          return detectClientState((detected) => store.dispatch(clientSlice.actions.clientDetected(detected)), state.locale);
+        },
+      ),
+    CLIENT_DETECTION_TIMEOUT_MS,
+  );
+  await yieldToBrowser();
+  const started: Started = {
+    state,
+    site,
+    i18n: startI18n(state),
+    pinnedVersions: state.remotes.map((remote) => `${remote.name}@${remote.version}`).join(','),
+  };
+  await yieldToBrowser();
+  const initial = await ensureRemote(started, state.page, false);
+  const pageNavigator = createBrowserNavigator(initial, (url, signal) =>
+    loadPage(started, url, signal).catch((error: unknown) => {
       // The data endpoint is unreachable: let the browser load the page itself.
       if (!signal.aborted) window.location.assign(url.href);
       throw error;
@@ -93,7 +142,7 @@ async function start(): Promise<void> {
   startTransition(() => {
     hydrateRoot(
       document.getElementById('root')!,
-      <AppProviders store={store} i18n={i18n} modules={getLoadedPageModules()} frame={state.frame} navigator={navigator} headInTree>
+      <AppProviders store={store} i18n={started.i18n} modules={getLoadedPageModules()} frame={state.frame} navigator={pageNavigator} headInTree>
         <Root />
       </AppProviders>,
       {
@@ -105,15 +154,3 @@ async function start(): Promise<void> {
 }
 
 void start();
-// docs/frame.md "Client state": filled once the page is idle, never part of its first render.
-// docs/tracking.md "Visitor cookies": written in the browser only, never into a (cacheable) page.
-whenIdle(
-  () =>
-    void Promise.all([import('./client-detection.ts'), import('./visitor-cookies/visitor-cookies.ts')]).then(
-      ([{ detectBrowserType, detectClientState }, { startVisitorCookies }]) => {
-        startVisitorCookies(store, detectBrowserType(navigator.userAgent));
-        return detectClientState((detected) => store.dispatch(clientSlice.actions.clientDetected(detected)), state.locale);
-      },
-    ),
-  CLIENT_DETECTION_TIMEOUT_MS,
-);

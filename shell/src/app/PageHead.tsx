@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { DEFAULT_LOCALE, type PagePayload } from '@reelkeep/shared-contracts';
-import { splitLocale } from '../routing/route-table.ts';
+import { splitLocale } from '../routing/locale-path.ts';
 import { buildHeadTags, buildStructuredData } from '../rendering/head-tags.ts';
 import { useHeadInTree } from './AppProviders.tsx';
 import { useFrameData } from './frame-data.ts';

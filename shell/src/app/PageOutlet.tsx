@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { usePageModules } from '../federation/page-modules.ts';
-import { ROUTE_BY_NAME } from '../routing/route-table.ts';
+import { ROUTE_OWNERS } from '../routing/route-owners.ts';
 import { usePagePayload } from '../routing/navigator.ts';
 import { ErrorPage, NotFoundPage } from './NotFoundPage.tsx';
 import { RemoteBoundary } from './RemoteBoundary.tsx';
@@ -12,7 +12,7 @@ export function PageOutlet() {
   const modules = usePageModules();
   const { match } = payload;
   if (!match) return payload.status === 404 ? <NotFoundPage status={404} /> : <ErrorPage status={payload.status} />;
-  const remote = ROUTE_BY_NAME[match.route].remote;
+  const remote = ROUTE_OWNERS[match.route].remote;
   const page = payload.unavailable.includes(remote) ? undefined : modules.get(remote)?.pages[match.route];
   if (!page) return <RemoteFallback />;
   const { Component: Page } = page;

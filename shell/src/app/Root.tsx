@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { promptWithdrawn, selectLocale, selectLocalePrefix } from '@reelkeep/shared-contracts';
-import { ROUTE_BY_NAME } from '../routing/route-table.ts';
+import { ROUTE_OWNERS } from '../routing/route-owners.ts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import { LazyAlertHost } from './dialogs/LazyAlertHost.tsx';
 import { BackToTop as BackToTopNow } from './BackToTop.tsx';
@@ -87,7 +87,7 @@ export function Root() {
   useClientNavigation(navigation);
   useInviteReport();
   const route = payload.match?.route;
-  const frame = route ? ROUTE_BY_NAME[route].frame : undefined;
+  const frame = route ? ROUTE_OWNERS[route].frame : undefined;
   const clean = frame === 'clean';
   // docs/campaigns.md "In the frame": the server wrote the banner above the app; its buttons load when the browser is idle.
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import { DEFAULT_LOCALE, onSiteEvent, toLocalePrefix } from '@reelkeep/shared-contracts';
 import { toCanonicalUrl } from '../rendering/head-tags.ts';
 import { useFrameData } from './frame-data.ts';
-import { isServerPath, splitLocale } from '../routing/route-table.ts';
+import { isServerPath, splitLocale } from '../routing/locale-path.ts';
 import { useNavigator, type NavigatorState } from '../routing/navigator.ts';
 import { localeSlice, pageMetaSlice } from '../store/shared-slices.ts';
 import { clearChunkReloadFlag } from '../federation/browser-remotes.ts';

@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+// react-i18next's <Trans> for a given instance (docs/adr/0002-builds-and-sharing.md): bundled into this dialog's chunk,
+// so the shared react-i18next every page starts with does not carry it (nor its HTML parser).
+import { Trans } from 'react-i18next/TransWithoutContext';
 import { onSiteEvent, readToastCustomClass, type ToastRequest } from '@reelkeep/shared-contracts';
 import { Dialog } from '@reelkeep/shared-contracts/ui';
 import * as dialogStyles from './Dialog.module.css';
@@ -48,7 +51,7 @@ const ESCAPED_VALUES = { interpolation: { escapeValue: true } };
  * close button only close.
  */
 export function AlertHost({ onReady }: { onReady?: () => void }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const [request, setRequest] = useState<AlertRequest | null>(null);
   useEffect(() => {
     let sequence = 0;
@@ -70,7 +73,14 @@ export function AlertHost({ onReady }: { onReady?: () => void }) {
   // docs/frame.md "Dialogs": markup only from a translation, through <Trans>; its values escaped.
   const message = request.messageKey ? (
     <span>
-      <Trans i18nKey={request.messageKey} values={request.messageValues} components={MESSAGE_TAGS} tOptions={ESCAPED_VALUES} shouldUnescape />
+      <Trans
+        i18n={i18n}
+        i18nKey={request.messageKey}
+        values={request.messageValues}
+        components={MESSAGE_TAGS}
+        tOptions={ESCAPED_VALUES}
+        shouldUnescape
+      />
     </span>
   ) : (
     request.message
