@@ -91,11 +91,7 @@ async function loadPage(started: Started, url: URL, signal: AbortSignal): Promis
   const body = parseJsonAnswer(pageDataAnswerSchema, await response.json().catch(() => null));
   if (!body) throw new Error('page data is not a page');
   if ('redirect' in body) return body;
-  const [payload] = await Promise.all([
-    ensureRemote(started, body.payload, true),
-    fetchNamespaces(started, body.payload),
-    loadDeferredRegions(),
-  ]);
+  const [payload] = await Promise.all([ensureRemote(started, body.payload, true), fetchNamespaces(started, body.payload), loadDeferredRegions()]);
   return { payload };
 }
 
