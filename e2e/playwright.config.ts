@@ -5,7 +5,7 @@ import { E2E_BASE_URL, E2E_CONSENT_STATE } from './test-site.ts';
 /**
  * Journeys that bring their own servers (a cluster with its own PostgreSQL database and Redis, their own PostgreSQL
  * server, the whole topology) and only read the test site's builds: nothing they do reaches the test site's visitors,
- * so they need not wait their turn among them (docs/testing.md "Two groups of journeys").
+ * so they need not wait for the one-at-a-time queue of those (docs/testing.md "Two groups of journeys").
  */
 const OWN_SERVERS = ['campaign-release.spec.ts', 'postgres-faults.spec.ts', 'redis-faults.spec.ts', 'topology.spec.ts'];
 
@@ -40,12 +40,12 @@ export default defineConfig({
   fullyParallel: false,
   projects: [
     { name: 'visitors', testIgnore: [...SITE_WIDE, ...OWN_SERVERS] },
-    // After the visitors' journeys, so no switch, campaign or purge lands in the middle of one of them. `npm run test:e2e`
-    // (run-journeys.ts) runs this group in a second Playwright run with `--no-deps`: a failed visitors' journey does not skip it.
-    { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['visitors'], workers: 1 },
-    // One at a time, each on its own ports (`offset` in cluster.ts); run-journeys.ts runs them beside the site-wide group,
-    // on the worker that group leaves free.
+    // One at a time, each on its own ports (`offset` in cluster.ts), beside the visitors' journeys. Never beside the
+    // site-wide ones: those alter files of the test site's releases for a moment (abuse.spec.ts), which these promote.
     { name: 'own-servers', testMatch: OWN_SERVERS, workers: 1 },
+    // After the others, so no switch, campaign or purge lands in the middle of one of them. `npm run test:e2e`
+    // (run-journeys.ts) runs this group in a second Playwright run with `--no-deps`: a failure before does not skip it.
+    { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['visitors', 'own-servers'], workers: 1 },
   ],
   retries: 0,
   timeout: 30_000,
