@@ -66,6 +66,8 @@ function runPlaywright(args: string[], env: Record<string, string> = {}): Promis
 const extraArgs = process.argv.slice(2);
 await rm(BLOB_DIR, { recursive: true, force: true });
 const site = startSite();
+// The site runs in its own process group, out of reach of the terminal's Ctrl-C: it is stopped here instead.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopSite(site).finally(() => process.exit(130)));
 const codes: Record<string, number> = {};
 try {
   await waitForSite(site);
