@@ -9,7 +9,7 @@ import { collectBrowserErrors, expect, readText, test } from '../fixtures.ts';
  */
 
 test.use({ campaignDialogs: true });
-// Each journey waits out the 5 s of the auto-show at least once, on a machine that may be busy.
+// Each journey loads several pages and runs axe, on a machine that may be busy.
 test.describe.configure({ timeout: 90_000 });
 
 const ADMIN = { authorization: `Bearer ${E2E_OWNER_KEY}` };
@@ -18,6 +18,8 @@ const LOCALES = [
   { locale: 'de', prefix: '/de' },
 ] as const;
 const AUTO_SHOW_MS = 5000;
+/** Past the coupon modal's 5 s, before the push offer's 7 s after hydration (docs/frame.md "Prompts"). */
+const PAST_AUTO_SHOW_MS = AUTO_SHOW_MS + 1500;
 const AD_CLOSE_AFTER_CLICK_MS = 3000;
 const text = (locale: string, key: string) => readText(locale, 'campaign', key);
 const couponModal = (page: Page, locale: string) => page.getByRole('dialog', { name: text(locale, 'dialogs.coupon_heading') });
@@ -35,12 +37,44 @@ async function recordDialogMoment(context: BrowserContext): Promise<void> {
   });
 }
 
-/** Waits until the campaign dialogs have loaded and the auto-show moment has passed: after that, nothing may open. */
-async function waitPastAutoShow(page: Page): Promise<void> {
+/**
+ * Waits until the campaign dialogs have loaded, then runs the page's clock (`page.clock.install()` before the visit)
+ * for `ms`: the dialogs' timers fire without real waiting.
+ */
+async function runClockOnceReady(page: Page, ms: number): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-campaign-dialogs', 'ready', { timeout: 20_000 });
-  await page.waitForFunction((ms) => performance.now() > ms, AUTO_SHOW_MS + 1500);
-  // The timer fires on the page's own schedule: give a busy machine a moment to run it.
+  await page.clock.runFor(ms);
+}
+
+/** Records, on the page's clock, when the page hydrated: the prompts' delays count from then (docs/frame.md "Prompts"). */
+async function recordHydrationMoment(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement?.dataset.hydrated === 'true') {
+        (window as unknown as { rkHydratedAt: number }).rkHydratedAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+  });
+}
+
+/**
+ * Once the dialogs have loaded, runs the page's clock (installed before the visit, with `recordHydrationMoment`) to
+ * `PAST_AUTO_SHOW_MS` after hydration and holds it there while `check` runs: the auto-show moment has passed, so
+ * nothing may open. Then the clock flows again.
+ */
+async function checkPastAutoShow(page: Page, check: () => Promise<void>): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-campaign-dialogs', 'ready', { timeout: 20_000 });
+  const clock = await page.evaluate(() => ({
+    hydratedAt: (window as unknown as { rkHydratedAt: number }).rkHydratedAt,
+    now: performance.now(),
+    date: Date.now(),
+  }));
+  await page.clock.pauseAt(clock.date + Math.max(50, clock.hydratedAt + PAST_AUTO_SHOW_MS - clock.now));
+  // The timers fired on the page's clock: give a busy machine a moment to render what they opened.
   await page.waitForTimeout(500);
+  await check();
+  await page.clock.resume();
 }
 
 /** `YYYYMMDDHHMMSS` in UTC: the preview moment of a `start_time` link. */
@@ -53,11 +87,15 @@ for (const { locale, prefix } of LOCALES) {
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
     await recordDialogMoment(context);
+    await recordHydrationMoment(context);
     await page.setViewportSize({ width: 1280, height: 800 });
     const errors = collectBrowserErrors(page);
+    // The page's own clock: the 5 s of the auto-show pass without real waiting, and `rkDialogAt` is read on it.
+    await page.clock.install();
     await page.goto(`${prefix}/netflix-downloader`);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const modal = couponModal(page, locale);
+    await runClockOnceReady(page, AUTO_SHOW_MS);
     await expect(modal).toBeVisible({ timeout: 20_000 });
     expect(await page.evaluate(() => (window as unknown as { rkDialogAt: number }).rkDialogAt)).toBeGreaterThanOrEqual(AUTO_SHOW_MS);
     await expect(modal).toHaveAttribute('aria-modal', 'true');
@@ -82,18 +120,20 @@ for (const { locale, prefix } of LOCALES) {
     expect(await page.evaluate(() => sessionStorage.getItem('rk_coupon_modal_closed'))).toBe('1');
 
     await page.goto(`${prefix}/youtube-downloader`);
-    await waitPastAutoShow(page);
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await checkPastAutoShow(page, () => expect(page.getByRole('dialog')).toHaveCount(0));
     expect(errors).toEqual([]);
   });
 
   test(`${locale}, 390 px: neither the coupon modal nor the bottom ad ever shows on a phone`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     const errors = collectBrowserErrors(page);
+    await recordHydrationMoment(page.context());
+    await page.clock.install();
     await page.goto(`${prefix}/netflix-downloader`);
-    await waitPastAutoShow(page);
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(bottomAd(page)).toHaveCount(0);
+    await checkPastAutoShow(page, async () => {
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(bottomAd(page)).toHaveCount(0);
+    });
     expect(errors).toEqual([]);
   });
 }
@@ -103,15 +143,17 @@ test('desktop: nothing opens by itself on an excluded route (login, checkout) no
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const errors = collectBrowserErrors(page);
+  await recordHydrationMoment(page.context());
+  await page.clock.install();
   for (const path of ['/login', '/fr/checkout']) {
     await page.goto(path);
-    await waitPastAutoShow(page);
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(bottomAd(page)).toHaveCount(0);
+    await checkPastAutoShow(page, async () => {
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(bottomAd(page)).toHaveCount(0);
+    });
   }
   await page.goto('/netflix-downloader', { referer: `${E2E_BASE_URL}/` });
-  await waitPastAutoShow(page);
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await checkPastAutoShow(page, () => expect(page.getByRole('dialog')).toHaveCount(0));
   expect(errors).toEqual([]);
 });
 
@@ -120,8 +162,10 @@ test('de, desktop: a refused clipboard shows the code to copy by hand, with the 
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } }),
   );
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.clock.install();
   await page.goto('/de/youtube-downloader');
   const modal = couponModal(page, 'de');
+  await runClockOnceReady(page, AUTO_SHOW_MS);
   await expect(modal).toBeVisible({ timeout: 20_000 });
   await modal.getByRole('button', { name: text('de', 'dialogs.copy_code').replace('{{code}}', 'REEL40') }).click();
   const tip = modal.getByRole('status');
@@ -239,8 +283,10 @@ for (const { locale, prefix } of LOCALES) {
       sessionStorage.setItem('rk_push_prompted', '1');
     };
     await context.addInitScript(hadTheOtherPrompts);
+    await recordHydrationMoment(context);
     await page.setViewportSize({ width: 1280, height: 800 });
     const errors = collectBrowserErrors(page);
+    await page.clock.install();
     await page.goto(`${prefix}/netflix-downloader`);
     const ad = bottomAd(page);
     await expect(ad).toBeVisible({ timeout: 20_000 });
@@ -258,8 +304,7 @@ for (const { locale, prefix } of LOCALES) {
     expect(await page.evaluate(() => sessionStorage.getItem('rk_bottom_ad_demo'))).toBe('1');
     // Once per session: the next page of the same visit comes without it.
     await page.goto(`${prefix}/youtube-downloader`);
-    await waitPastAutoShow(page);
-    await expect(bottomAd(page)).toHaveCount(0);
+    await checkPastAutoShow(page, () => expect(bottomAd(page)).toHaveCount(0));
     expect(errors).toEqual([]);
 
     // A new session shows it again; following it records where the visitor came from and hides it 3 s later.

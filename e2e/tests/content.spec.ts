@@ -16,6 +16,9 @@ const unescapeHtml = (text: string) =>
 const readTitle = (html: string) => unescapeHtml(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
 const readDescription = (html: string) => unescapeHtml(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '');
 
+// The file's journeys are independent and long (axe in every locale): spread over both workers, not queued on one.
+test.describe.configure({ mode: 'parallel' });
+
 async function readSitemapPaths(request: APIRequestContext, name: string): Promise<string[]> {
   const xml = await (await request.get(`/sitemaps/${name}.xml`)).text();
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!.replace(/&amp;/g, '&')).pathname);
