@@ -3,13 +3,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { E2E_BASE_URL, E2E_CONSENT_STATE } from './test-site.ts';
 
 /**
- * Journeys that bring their own servers (a cluster with its own PostgreSQL database and Redis, their own PostgreSQL
- * server, the whole topology) and only read the test site's builds: nothing they do reaches the test site's visitors,
- * so they need not wait for the one-at-a-time queue of those (docs/testing.md "Two groups of journeys").
- */
-const OWN_SERVERS = ['campaign-release.spec.ts', 'postgres-faults.spec.ts', 'redis-faults.spec.ts', 'topology.spec.ts'];
-
-/**
  * Journeys that change what every visitor of the one test site sees: they switch or roll back releases, start
  * campaigns or experiments, purge the page cache, send push messages to every subscriber, count site-wide events,
  * or stop the site's servers. They run one at a time, after the others (docs/testing.md "Two groups of journeys").
@@ -17,6 +10,7 @@ const OWN_SERVERS = ['campaign-release.spec.ts', 'postgres-faults.spec.ts', 'red
 const SITE_WIDE = [
   'abuse.spec.ts',
   'campaign-dialogs.spec.ts',
+  'campaign-release.spec.ts',
   'campaign.spec.ts',
   'canary.spec.ts',
   'console-campaigns.spec.ts',
@@ -26,9 +20,12 @@ const SITE_WIDE = [
   'experiments.spec.ts',
   'failure-isolation.spec.ts',
   'page-cache.spec.ts',
+  'postgres-faults.spec.ts',
+  'redis-faults.spec.ts',
   'releases.spec.ts',
   'server-rendering.spec.ts',
   'slices.spec.ts',
+  'topology.spec.ts',
   'tracking.spec.ts',
   'web-push.spec.ts',
 ];
@@ -39,13 +36,10 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   projects: [
-    { name: 'visitors', testIgnore: [...SITE_WIDE, ...OWN_SERVERS] },
-    // One at a time, each on its own ports (`offset` in cluster.ts), beside the visitors' journeys. Never beside the
-    // site-wide ones: those alter files of the test site's releases for a moment (abuse.spec.ts), which these promote.
-    { name: 'own-servers', testMatch: OWN_SERVERS, workers: 1 },
-    // After the others, so no switch, campaign or purge lands in the middle of one of them. `npm run test:e2e`
+    { name: 'visitors', testIgnore: SITE_WIDE },
+    // After the visitors' journeys, so no switch, campaign or purge lands in the middle of one of them. `npm run test:e2e`
     // (run-journeys.ts) runs this group in a second Playwright run with `--no-deps`: a failure before does not skip it.
-    { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['visitors', 'own-servers'], workers: 1 },
+    { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['visitors'], workers: 1 },
   ],
   retries: 0,
   timeout: 30_000,
