@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { printOutcomes } from './journey-outcomes.ts';
 import { E2E_BASE_URL } from './test-site.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
@@ -98,6 +99,7 @@ if (codes.visitors !== undefined) {
     PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(ROOT_DIR, 'test-results', 'e2e.json'),
   });
 }
+await printOutcomes(path.join(ROOT_DIR, 'test-results', 'e2e.json'));
 const failed = Object.entries(codes).filter(([, code]) => code !== 0);
 console.log(
   `journeys: ${Object.entries(codes)

@@ -16,6 +16,11 @@ describe('self-hosted captcha', () => {
     expect(await otherServer.verify({ altcha: payload })).toBe(false);
   });
 
+  it('sets the proof of work to the configured difficulty, 50,000 numbers by default', async () => {
+    expect((await createCaptcha({ hmacKey: 'test-key-0123456789' }).createProofOfWork()).maxnumber).toBe(50_000);
+    expect((await createCaptcha({ hmacKey: 'test-key-0123456789', maxNumber: 5_000 }).createProofOfWork()).maxnumber).toBe(5_000);
+  });
+
   it('accepts the right sum for visitors without JavaScript, in time and once', async () => {
     let now = 1_000_000;
     const captcha = createCaptcha({ hmacKey: 'test-key-0123456789', now: () => now });

@@ -5,7 +5,7 @@ import type { ProofOfWorkChallengeDto, SumCaptchaDto } from '@reelkeep/shared-co
 
 /** How long a captcha challenge can be answered. */
 export const CAPTCHA_TTL_MS = 10 * 60_000;
-/** Proof-of-work difficulty: the browser tries up to this many numbers (well under a second). */
+/** Proof-of-work difficulty by default: the browser tries up to this many numbers (about a second). */
 const PROOF_OF_WORK_MAX_NUMBER = 50_000;
 /** Answered challenges remembered against replay (per process). */
 const REPLAY_MEMORY = 10_000;
@@ -44,10 +44,11 @@ export interface CaptchaAnswer {
  * The self-hosted captcha (docs/forms.md "Captcha"): proof of work for browsers with JavaScript, a small sum for
  * browsers without; both signed with CAPTCHA_HMAC_KEY, time-limited and single-use.
  */
-export function createCaptcha(options: { hmacKey?: string; now?: () => number }) {
+export function createCaptcha(options: { hmacKey?: string; maxNumber?: number; now?: () => number }) {
   // Without a configured key, one random key per process (fine for one instance; set the key for several).
   const hmacKey = options.hmacKey ?? randomBytes(32).toString('hex');
   const now = options.now ?? Date.now;
+  const maxnumber = options.maxNumber ?? PROOF_OF_WORK_MAX_NUMBER;
   const used = new Map<string, number>();
 
   const remember = (id: string): boolean => {
@@ -60,7 +61,7 @@ export function createCaptcha(options: { hmacKey?: string; now?: () => number })
 
   return {
     async createProofOfWork(): Promise<ProofOfWorkChallenge> {
-      const challenge = await createChallenge({ hmacKey, maxnumber: PROOF_OF_WORK_MAX_NUMBER, expires: new Date(now() + CAPTCHA_TTL_MS) });
+      const challenge = await createChallenge({ hmacKey, maxnumber, expires: new Date(now() + CAPTCHA_TTL_MS) });
       return challenge as ProofOfWorkChallenge;
     },
     createArithmetic(): ArithmeticChallenge {

@@ -90,6 +90,8 @@ export const configSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('ReelKeep <no-reply@reelkeep.com>'),
   CAPTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** docs/forms.md "Captcha": the proof of work's difficulty, the most numbers a browser may have to hash. */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1_000).max(1_000_000).default(50_000),
   AB_PLAN_PRICE_OPEN: z
     .enum(['true', 'false'])
     .default('false')

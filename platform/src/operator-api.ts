@@ -116,7 +116,7 @@ export async function runSquadRouteLocally<Settings>(
     db,
     logger: createLogger(config.LOG_LEVEL),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db }),
-    captcha: createCaptcha({ hmacKey: config.CAPTCHA_HMAC_KEY }),
+    captcha: createCaptcha({ hmacKey: config.CAPTCHA_HMAC_KEY, maxNumber: config.CAPTCHA_MAX_NUMBER }),
     createRateLimiter: (name, limit, windowMs) => createRateLimiter({ name, limit, windowMs }),
     fetchApi: async () => new Response(null, { status: 503 }),
     authorise: createLocalAuthorise(db),

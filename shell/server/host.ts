@@ -111,7 +111,7 @@ export async function startHost(config: Config) {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger });
   // docs/operations.md "Mail": mails the relay refused, or a stopped instance left half-sent, go out from the outbox.
   mailer.start();
-  const captcha = createCaptcha({ hmacKey: config.CAPTCHA_HMAC_KEY });
+  const captcha = createCaptcha({ hmacKey: config.CAPTCHA_HMAC_KEY, maxNumber: config.CAPTCHA_MAX_NUMBER });
 
   // docs/operations.md "Page cache": this process's LRU; the edge caches in front (Varnish) share pages between instances.
   const pageCache = await createPageCache({
