@@ -104,7 +104,7 @@ async function serve(): Promise<void> {
       .close({ idleMs: CLOSE_IDLE_AFTER_MS, graceMs: SHUTDOWN_GRACE_MS })
       .then((report) => {
         // What the drain did, so that a lost request is never a mystery: `npm run bench:memory` reads these lines.
-        const fields = { inFlightAtClose: report.inFlightAtClose, answered: report.answered, idleClosed: report.idleClosed };
+        const fields = { pid: process.pid, inFlightAtClose: report.inFlightAtClose, answered: report.answered, idleClosed: report.idleClosed };
         if (report.cut.length > 0) host.logger.warn('connections cut at the end of the shutdown grace', { ...fields, cut: report.cut });
         else host.logger.info('connections drained', fields);
       })
