@@ -50,7 +50,8 @@ function toVclString(value: string): string {
 
 /**
  * The wrapper VCL: the backends (probed, so a stopped instance is skipped while the others serve), a round-robin
- * director, the `purgers` ACL (loopback and the backends' hosts) and the site's rules after them.
+ * director, the `purgers` ACL (loopback and the backends' hosts), the `x-edge-backend` header naming the instance
+ * that answered (for the purgers only) and the site's rules after them.
  */
 export function renderWrapperVcl(backends: readonly EdgeBackend[], rulesFile: string): string {
   if (backends.length === 0) throw new Error('Varnish needs at least one backend');
@@ -85,6 +86,18 @@ export function renderWrapperVcl(backends: readonly EdgeBackend[], rulesFile: st
     '',
     'sub vcl_recv {',
     '    set req.backend_hint = site.backend();',
+    '}',
+    '',
+    // Which instance rendered an answer, for the operator's own tools (the soak names it with a failure): kept with a
+    // cached copy, shown only to the `purgers` (loopback and the instances), never to visitors.
+    'sub vcl_backend_response {',
+    '    set beresp.http.x-edge-backend = beresp.backend.name;',
+    '}',
+    '',
+    'sub vcl_deliver {',
+    '    if (client.ip !~ purgers) {',
+    '        unset resp.http.x-edge-backend;',
+    '    }',
     '}',
     '',
     `include ${toVclString(rulesFile)};`,

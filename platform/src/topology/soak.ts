@@ -9,6 +9,7 @@ import { toReleaseDir } from '../release/releases.ts';
 import { makeSecondBuild, readBuild } from './soak-builds.ts';
 import { createFaults, type Outages } from './soak-faults.ts';
 import { createPageLoaders, createTally, REQUEST_TIMEOUT_MS } from './soak-pages.ts';
+import { describeFailedRequest, type TimedEvent } from './soak-report.ts';
 import { startTopology, type Topology } from './topology.ts';
 
 /**
@@ -67,9 +68,16 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
   const pages = createTally();
   const apis = createTally();
   const events: string[] = [];
+  // Each fault and promotion with its time: a failed request is placed against them.
+  const faultEvents: TimedEvent[] = [];
+  const promotionEvents: TimedEvent[] = [];
   const note = (line: string) => {
     events.push(`${Math.round((Date.now() - started) / 1000)} s  ${line}`);
     log(line);
+  };
+  const noteFault = (line: string) => {
+    faultEvents.push({ atMs: Date.now(), text: line });
+    note(line);
   };
   const outages: Outages = { varnishDown: false, varnishRestarts: 0, originDown: false, originOutages: 0 };
   const loaders = createPageLoaders({ url: topology.url, endsAt, pages, outages, note });
@@ -109,7 +117,16 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
 
   // Promotions: the landing squad's two builds in turn; one more while the origin is down (it must refuse).
   const app = SWITCHED_APP;
-  const faults = createFaults({ topology, app, builds: [live[app]!, secondBuild], started, seconds: SECONDS, outages, note });
+  const faults = createFaults({
+    topology,
+    app,
+    builds: [live[app]!, secondBuild],
+    started,
+    seconds: SECONDS,
+    outages,
+    note: noteFault,
+    onPromoted: (target) => promotionEvents.push({ atMs: Date.now(), text: `promote ${app}@${target}` }),
+  });
   await topology.publish(app, secondBuild);
 
   await Promise.all([...Array.from({ length: PAGE_LOADERS }, (_, lane) => loaders.loadPages(lane)), buy(), faults.promote(), ...faults.inject()]);
@@ -142,6 +159,11 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
     doubled,
     serverErrors,
     refusedOutsideRestart: loaders.refusedOutsideRestart(),
+    failedRequests: loaders
+      .failures()
+      .map((failure) =>
+        describeFailedRequest(failure, { started, faults: faultEvents, promotions: promotionEvents, instancePorts: topology.ports.instances }),
+      ),
   };
 }
 
@@ -188,6 +210,7 @@ try {
       .map(([key, count]) => `${key} × ${count}`)
       .join(', ')}`,
   );
+  if (result.failedRequests.length > 0) console.log(`requests failed otherwise:\n  ${result.failedRequests.join('\n  ')}`);
   if (result.serverErrors.length > 0) console.log(`5xx: ${result.serverErrors.map(([key, count]) => `${key} × ${count}`).join(', ')}`);
   exitCode = rows.every(([, , ok]) => ok) ? 0 : 1;
   console.log(`\n${exitCode === 0 ? 'soak passed' : 'soak FAILED'} in ${Math.round((Date.now() - wallStarted) / 1000)} s wall time`);

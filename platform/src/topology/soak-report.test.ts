@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+import { describeFetchError } from './soak-pages.ts';
+import { describeFailedRequest } from './soak-report.ts';
+
+describe('the soak names each request that failed outside a Varnish restart', () => {
+  it.each([
+    [
+      new TypeError('terminated', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }),
+      'TypeError: terminated (UND_ERR_SOCKET: other side closed)',
+    ],
+    [
+      new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) }),
+      'TypeError: fetch failed (ECONNRESET: read ECONNRESET)',
+    ],
+    [new DOMException('The operation was aborted due to timeout', 'TimeoutError'), 'TimeoutError: The operation was aborted due to timeout'],
+    ['a string', 'a string'],
+  ])('describes %s', (error, text) => {
+    expect(describeFetchError(error)).toBe(text);
+  });
+
+  it('says when, which page, which error, which instance, and how far from each fault and promotion', () => {
+    const started = 1_000_000;
+    const line = describeFailedRequest(
+      {
+        page: '/fr/blog/',
+        startedMs: started + 9_200,
+        failedMs: started + 9_500,
+        error: 'TypeError: terminated (UND_ERR_SOCKET: other side closed)',
+        head: { status: 200, cache: 'PASS', backend: 'instance1' },
+      },
+      {
+        started,
+        faults: [
+          { atMs: started + 9_000, text: 'instance 2 killed (SIGKILL)' },
+          { atMs: started + 14_000, text: 'instance 2 serves again' },
+        ],
+        promotions: [
+          { atMs: started + 5_000, text: 'promote mf-landing@1.0.0-b' },
+          { atMs: started + 30_000, text: 'promote mf-landing@1.0.0-a' },
+        ],
+        instancePorts: [45530, 45531, 45532],
+      },
+    );
+    expect(line).toBe(
+      '9.2 s GET /fr/blog/ failed after 0.3 s: TypeError: terminated (UND_ERR_SOCKET: other side closed); body cut after a 200 head from instance1 (port 45531), x-cache PASS; faults: instance 2 killed (SIGKILL) +0.2 s, instance 2 serves again -4.8 s; promotions: promote mf-landing@1.0.0-b +4.2 s',
+    );
+  });
+
+  it('says when no answer head came and no fault had run yet', () => {
+    const line = describeFailedRequest(
+      { page: '/', startedMs: 2_000, failedMs: 17_000, error: 'TimeoutError: The operation was aborted due to timeout' },
+      { started: 1_000, faults: [], promotions: [], instancePorts: [] },
+    );
+    expect(line).toBe('1.0 s GET / failed after 15.0 s: TimeoutError: The operation was aborted due to timeout; no answer head; faults: none yet');
+  });
+});
