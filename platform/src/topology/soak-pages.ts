@@ -19,10 +19,12 @@ export function createTally() {
 
 /** A page request that failed outside a Varnish restart, as the soak prints it. */
 export interface FailedRequest {
+  /** GET by default (the page loaders); the buyers' requests are POSTs. */
+  method?: string;
   page: string;
   startedMs: number;
   failedMs: number;
-  /** The error's name and message, and its cause's code and message (undici's socket errors are in the cause). */
+  /** The error's name and message, and its cause's code and message (undici's socket errors are in the cause), or the status answered. */
   error: string;
   /** When the answer's head had arrived before the failure (its body was cut): its status, Varnish's cache outcome and the instance that rendered it. */
   head?: { status: number; cache?: string; backend?: string };

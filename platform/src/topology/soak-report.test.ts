@@ -53,4 +53,21 @@ describe('the soak names each request that failed outside a Varnish restart', ()
     );
     expect(line).toBe('1.0 s GET / failed after 15.0 s: TimeoutError: The operation was aborted due to timeout; no answer head; faults: none yet');
   });
+
+  it('names a buyer’s request answered 503 and who answered it', () => {
+    const line = describeFailedRequest(
+      {
+        method: 'POST',
+        page: '/api/checkout/orders',
+        startedMs: 25_000,
+        failedMs: 25_100,
+        error: 'answered 503',
+        head: { status: 503, cache: 'PASS', backend: 'instance0' },
+      },
+      { started: 1_000, faults: [{ atMs: 21_000, text: 'Redis stopped' }], promotions: [], instancePorts: [45530, 45531, 45532] },
+    );
+    expect(line).toBe(
+      '24.0 s POST /api/checkout/orders failed after 0.1 s: answered 503; from instance0 (port 45530), x-cache PASS; faults: Redis stopped +4.0 s',
+    );
+  });
 });

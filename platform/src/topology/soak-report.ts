@@ -12,9 +12,18 @@ const signedSeconds = (ms: number) => `${ms >= 0 ? '+' : '-'}${(Math.abs(ms) / 1
 /** How close a promotion must be to a failure to be named beside it. */
 const PROMOTION_WINDOW_MS = 10_000;
 
+/** The instance Varnish named (`x-edge-backend`: `instance<index>`) with its port, or who else answered. */
+function describeBackend(backend: string | undefined, instancePorts: readonly number[]): string {
+  if (!backend) return 'Varnish itself or an unnamed backend';
+  const index = /^instance(\d+)$/.exec(backend)?.[1];
+  const port = index === undefined ? undefined : instancePorts[Number(index)];
+  return `${backend}${port ? ` (port ${port})` : ''}`;
+}
+
 /**
- * One line per page request that failed outside a Varnish restart (docs/operations.md "Soak"): when it started and
- * how long it ran, the page, the error (with undici's cause), the head of the answer if one had arrived (its status,
+ * One line per page request that failed outside a Varnish restart, or buyer's request not answered 200
+ * (docs/operations.md "Soak"): when it started and how long it ran, the page, the error (with undici's cause) or
+ * the status answered, the head of the answer if one had arrived (its status,
  * Varnish's cache outcome, the instance and port that rendered it), and its time against every fault (+ after the
  * fault, - before it) and the promotions within 10 s.
  */
@@ -25,18 +34,17 @@ export function describeFailedRequest(
   const at = `${((failure.startedMs - context.started) / 1000).toFixed(1)} s`;
   const took = `${((failure.failedMs - failure.startedMs) / 1000).toFixed(1)} s`;
   let head = 'no answer head';
-  if (failure.head) {
-    const index = /^instance(\d+)$/.exec(failure.head.backend ?? '')?.[1];
-    const port = index === undefined ? undefined : context.instancePorts[Number(index)];
-    const backend = failure.head.backend ? `${failure.head.backend}${port ? ` (port ${port})` : ''}` : 'an unnamed backend';
-    head = `body cut after a ${failure.head.status} head from ${backend}, x-cache ${failure.head.cache ?? '-'}`;
+  if (failure.head && failure.error.startsWith('answered '))
+    head = `from ${describeBackend(failure.head.backend, context.instancePorts)}, x-cache ${failure.head.cache ?? '-'}`;
+  else if (failure.head) {
+    head = `body cut after a ${failure.head.status} head from ${describeBackend(failure.head.backend, context.instancePorts)}, x-cache ${failure.head.cache ?? '-'}`;
   }
   const faults = context.faults.map((event) => `${event.text} ${signedSeconds(failure.startedMs - event.atMs)}`).join(', ') || 'none yet';
   const promotions = context.promotions
     .filter((event) => Math.abs(failure.startedMs - event.atMs) <= PROMOTION_WINDOW_MS)
     .map((event) => `${event.text} ${signedSeconds(failure.startedMs - event.atMs)}`);
   return [
-    `${at} GET ${failure.page} failed after ${took}: ${failure.error}; ${head}`,
+    `${at} ${failure.method ?? 'GET'} ${failure.page} failed after ${took}: ${failure.error}; ${head}`,
     `faults: ${faults}`,
     ...(promotions.length > 0 ? [`promotions: ${promotions.join(', ')}`] : []),
   ].join('; ');
