@@ -46,12 +46,32 @@ describe('the soak names each request that failed outside a Varnish restart', ()
     );
   });
 
+  it('names the last fault when none is within 15 s', () => {
+    const line = describeFailedRequest(
+      { page: '/', startedMs: 40_000, failedMs: 40_100, error: 'TypeError: fetch failed (ECONNRESET: read ECONNRESET)' },
+      {
+        started: 0,
+        faults: [
+          { atMs: 9_000, text: 'instance 2 killed (SIGKILL)' },
+          { atMs: 60_000, text: 'Varnish stopped' },
+        ],
+        promotions: [],
+        instancePorts: [],
+      },
+    );
+    expect(line).toBe(
+      '40.0 s GET / failed after 0.1 s: TypeError: fetch failed (ECONNRESET: read ECONNRESET); no answer head; faults: none within 15 s (the last: instance 2 killed (SIGKILL) +31.0 s)',
+    );
+  });
+
   it('says when no answer head came and no fault had run yet', () => {
     const line = describeFailedRequest(
       { page: '/', startedMs: 2_000, failedMs: 17_000, error: 'TimeoutError: The operation was aborted due to timeout' },
       { started: 1_000, faults: [], promotions: [], instancePorts: [] },
     );
-    expect(line).toBe('1.0 s GET / failed after 15.0 s: TimeoutError: The operation was aborted due to timeout; no answer head; faults: none yet');
+    expect(line).toBe(
+      '1.0 s GET / failed after 15.0 s: TimeoutError: The operation was aborted due to timeout; no answer head; faults: none within 15 s, none before',
+    );
   });
 
   it('names a buyer’s request answered 503 and who answered it', () => {
@@ -64,7 +84,15 @@ describe('the soak names each request that failed outside a Varnish restart', ()
         error: 'answered 503',
         head: { status: 503, cache: 'PASS', backend: 'instance0' },
       },
-      { started: 1_000, faults: [{ atMs: 21_000, text: 'Redis stopped' }], promotions: [], instancePorts: [45530, 45531, 45532] },
+      {
+        started: 1_000,
+        faults: [
+          { atMs: 2_000, text: 'instance 2 killed (SIGKILL)' },
+          { atMs: 21_000, text: 'Redis stopped' },
+        ],
+        promotions: [],
+        instancePorts: [45530, 45531, 45532],
+      },
     );
     expect(line).toBe(
       '24.0 s POST /api/checkout/orders failed after 0.1 s: answered 503; from instance0 (port 45530), x-cache PASS; faults: Redis stopped +4.0 s',

@@ -11,6 +11,8 @@ const signedSeconds = (ms: number) => `${ms >= 0 ? '+' : '-'}${(Math.abs(ms) / 1
 
 /** How close a promotion must be to a failure to be named beside it. */
 const PROMOTION_WINDOW_MS = 10_000;
+/** How close a fault's start or end must be to a failure to be named beside it (the last one before is named anyway). */
+const FAULT_WINDOW_MS = 15_000;
 
 /** The instance Varnish named (`x-edge-backend`: `instance<index>`) with its port, or who else answered. */
 function describeBackend(backend: string | undefined, instancePorts: readonly number[]): string {
@@ -24,7 +26,7 @@ function describeBackend(backend: string | undefined, instancePorts: readonly nu
  * One line per page request that failed outside a Varnish restart, or buyer's request not answered 200
  * (docs/operations.md "Soak"): when it started and how long it ran, the page, the error (with undici's cause) or
  * the status answered, the head of the answer if one had arrived (its status,
- * Varnish's cache outcome, the instance and port that rendered it), and its time against every fault (+ after the
+ * Varnish's cache outcome, the instance and port that rendered it), and its time against every fault step within 15 s (+ after the
  * fault, - before it) and the promotions within 10 s.
  */
 export function describeFailedRequest(
@@ -39,7 +41,11 @@ export function describeFailedRequest(
   else if (failure.head) {
     head = `body cut after a ${failure.head.status} head from ${describeBackend(failure.head.backend, context.instancePorts)}, x-cache ${failure.head.cache ?? '-'}`;
   }
-  const faults = context.faults.map((event) => `${event.text} ${signedSeconds(failure.startedMs - event.atMs)}`).join(', ') || 'none yet';
+  const offset = (event: TimedEvent) => `${event.text} ${signedSeconds(failure.startedMs - event.atMs)}`;
+  const near = context.faults.filter((event) => Math.abs(failure.startedMs - event.atMs) <= FAULT_WINDOW_MS);
+  const before = context.faults.filter((event) => event.atMs <= failure.startedMs).at(-1);
+  const faults =
+    near.length > 0 ? near.map(offset).join(', ') : before ? `none within 15 s (the last: ${offset(before)})` : 'none within 15 s, none before';
   const promotions = context.promotions
     .filter((event) => Math.abs(failure.startedMs - event.atMs) <= PROMOTION_WINDOW_MS)
     .map((event) => `${event.text} ${signedSeconds(failure.startedMs - event.atMs)}`);
