@@ -192,9 +192,10 @@ async function findKept(
     (text) => JSON.parse(text) as { app: string; version: string },
     () => undefined,
   );
-  if (kept?.app === app && (await findReleaseProblems(BUILT_RELEASES_DIR, app, kept.version)).length === 0) {
-    return { name, app, version: kept.version, reused: true, key };
-  }
+  if (kept?.app !== app) return { key };
+  if ((await findReleaseProblems(BUILT_RELEASES_DIR, app, kept.version)).length === 0) return { name, app, version: kept.version, reused: true, key };
+  // A kept build whose files changed on disk is made again: the build would otherwise find its folder and keep it.
+  await rm(toReleaseDir(BUILT_RELEASES_DIR, app, kept.version), { recursive: true, force: true });
   return { key };
 }
 
