@@ -1,15 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CONTRACT_VERSION } from '@reelkeep/shared-contracts';
 import { findReleaseProblems, hashFile, listReleases, RELEASE_MANIFEST_FILE } from './releases.ts';
 
-async function makeRelease(root: string, version: string, overrides: { contractVersion?: string } = {}) {
+async function makeRelease(root: string, version: string, overrides: { contractVersion?: string; chunks?: number } = {}) {
   const dir = path.join(root, 'mf-blog', version);
   await mkdir(path.join(dir, 'browser'), { recursive: true });
-  await writeFile(path.join(dir, 'browser', 'remoteEntry.js'), `/* ${version} */`);
-  const files = { 'browser/remoteEntry.js': await hashFile(path.join(dir, 'browser', 'remoteEntry.js')) };
+  const names = ['browser/remoteEntry.js', ...Array.from({ length: overrides.chunks ?? 0 }, (_, index) => `browser/${index}.chunk.js`)];
+  const files: Record<string, string> = {};
+  for (const name of names) {
+    await writeFile(path.join(dir, name), `/* ${version} ${name} */`);
+    files[name] = await hashFile(path.join(dir, name));
+  }
   const manifest = {
     app: 'mf-blog',
     version,
@@ -44,6 +48,28 @@ describe('release verification', () => {
     await writeFile(path.join(dir, 'browser', 'extra.js'), '');
     const problems = await findReleaseProblems(root, 'mf-blog', '1.0.0-odd');
     expect(problems).toContain('mf-blog@1.0.0-odd: browser/extra.js is not in the manifest');
+    await rm(path.join(dir, 'browser', 'remoteEntry.js'));
+    expect(await findReleaseProblems(root, 'mf-blog', '1.0.0-odd')).toContain('mf-blog@1.0.0-odd: browser/remoteEntry.js is missing');
+  });
+
+  it('checks the files side by side, so an event loop busy with pages does not make it wait a turn per file', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'releases-'));
+    await makeRelease(root, '1.0.0-big', { chunks: 100 });
+    // An instance rendering pages: every turn of the event loop spends 5 ms of work of its own.
+    let turns = 0;
+    let busy = true;
+    const render = () => {
+      turns += 1;
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      if (busy) setImmediate(render);
+    };
+    setImmediate(render);
+    const problems = await findReleaseProblems(root, 'mf-blog', '1.0.0-big');
+    busy = false;
+    expect(problems).toEqual([]);
+    // One file after another needs several turns per file (open, read, close): over 300 here.
+    expect(turns).toBeLessThan(50);
   });
 
   it('refuses a release built against an incompatible contract', async () => {
