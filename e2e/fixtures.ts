@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
 import * as z from 'zod/mini';
+import { stopLeftoverLoads } from './load.ts';
 import { adminReleasesAnswerSchema } from './operator-answers.ts';
 import {
   E2E_OWNER_KEY,
@@ -215,7 +216,7 @@ export function closeCampaignDialogs(): void {
  * starts as a visitor who has already closed both, in its own context and in those it opens, unless it sets
  * `campaignDialogs: true` to test them.
  */
-export const test = base.extend<{ fixtures: E2EFixtures; campaignDialogs: boolean; quietCampaignDialogs: void }>({
+export const test = base.extend<{ fixtures: E2EFixtures; campaignDialogs: boolean; quietCampaignDialogs: void; leftoverLoads: void }>({
   fixtures: async ({}, use) => {
     await use(JSON.parse(readFileSync(E2E_FIXTURES_FILE, 'utf8')) as E2EFixtures);
   },
@@ -235,6 +236,14 @@ export const test = base.extend<{ fixtures: E2EFixtures; campaignDialogs: boolea
       };
       await use();
       browser.newContext = newContext;
+    },
+    { auto: true },
+  ],
+  // A journey that failed before stopping its wrk runs would leave them loading the machine for the journeys after it.
+  leftoverLoads: [
+    async ({}, use) => {
+      await use();
+      stopLeftoverLoads();
     },
     { auto: true },
   ],

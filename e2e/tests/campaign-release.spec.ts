@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { buildDemoCampaign } from '../../mf-campaign/server/demo-campaign.ts';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
 import { expect, test } from '../fixtures.ts';
+import { startLoad } from '../load.ts';
 import { E2E_OWNER_KEY } from '../test-site.ts';
 import { adminReleasesAnswerSchema } from '../operator-answers.ts';
 
@@ -32,40 +32,6 @@ test.afterAll(async () => {
   await cluster?.stop();
 });
 
-interface LoadResult {
-  url: string;
-  requests: number;
-  failed: number;
-  output: string;
-}
-
-/**
- * wrk against a URL until stopped (SIGINT: wrk prints its summary and exits): a failure is a status other than
- * 2xx/3xx or any socket error. The timeout is wrk's limit for one answer; on a shared two-core machine a slow
- * answer is not a failed one.
- */
-function startLoad(url: string): { stop: () => Promise<LoadResult> } {
-  const wrk = spawn('wrk', ['-t1', '-c4', '-d180s', '--timeout', '10s', url]);
-  let output = '';
-  wrk.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<LoadResult>((resolve, reject) => {
-    wrk.on('error', reject);
-    wrk.on('exit', () => {
-      const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
-      const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
-      const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
-      const socketErrors = socket ? socket.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0;
-      resolve({ url, requests, failed: non2xx + socketErrors, output });
-    });
-  });
-  return {
-    stop: () => {
-      wrk.kill('SIGINT');
-      return exited;
-    },
-  };
-}
-
 const liveCampaign = async (site: string) =>
   adminReleasesAnswerSchema.parse(await (await fetch(`${site}/admin/releases`, { headers: ADMIN })).json()).live['mf-campaign'];
 const showsReleaseBadge = async (site: string, path: string) =>
@@ -80,7 +46,9 @@ test('a campaign release is promoted and rolled back alone, under load on its pa
     Object.entries((await (await fetch(`${first}/admin/releases`, { headers: ADMIN })).json()).live).filter(([app]) => app !== 'mf-campaign');
   const othersBefore = await others();
 
-  const loads = [`${first}/sales-campaign`, `${second}/store`, `${first}/fr/pricing`, `${second}/netflix-downloader`].map(startLoad);
+  const loads = [`${first}/sales-campaign`, `${second}/store`, `${first}/fr/pricing`, `${second}/netflix-downloader`].map((url) =>
+    startLoad(url, { connections: 4, seconds: 180 }),
+  );
   await new Promise((resolve) => setTimeout(resolve, 3_000));
 
   await cluster.release('promote', 'mf-campaign', fixtures.campaignNext);

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import * as z from 'zod/mini';
 import { isInCanary, type ActiveCanary } from '../../platform/src/release/canary.ts';
 import { expect, readText, runRelease, test, waitForLive } from '../fixtures.ts';
+import { startLoad } from '../load.ts';
 import { E2E_OWNER_KEY, E2E_BASE_URL } from '../test-site.ts';
 
 /**
@@ -28,29 +28,6 @@ function findSeed(canary: ActiveCanary, inside: boolean): string {
   }
 }
 
-/** wrk on a URL until stopped; a failure is a status other than 2xx/3xx or a socket error. */
-function startLoad(url: string, headers: string[] = []) {
-  const wrk = spawn('wrk', ['-t1', '-c3', '-d60s', '--timeout', '10s', ...headers.flatMap((header) => ['-H', header]), url]);
-  let output = '';
-  wrk.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ requests: number; failed: number; output: string }>((resolve, reject) => {
-    wrk.on('error', reject);
-    wrk.on('exit', () => {
-      const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
-      const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
-      const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
-      const socketErrors = socket ? socket.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0;
-      resolve({ requests, failed: non2xx + socketErrors, output });
-    });
-  });
-  return {
-    stop: () => {
-      wrk.kill('SIGINT');
-      return exited;
-    },
-  };
-}
-
 test('a canary of mf-landing that throws on one route is rolled back by itself under load, and the stable cohort sees no error', async ({
   fixtures,
 }) => {
@@ -68,9 +45,9 @@ test('a canary of mf-landing that throws on one route is rolled back by itself u
     const stablePage = await fetch(`${E2E_BASE_URL}/product-overview`, { headers: { cookie: stableCookie } });
     expect(stablePage.status).toBe(200);
 
-    const stableLoad = startLoad(`${E2E_BASE_URL}/product-overview`, [`Cookie: ${stableCookie}`]);
+    const stableLoad = startLoad(`${E2E_BASE_URL}/product-overview`, { connections: 3, seconds: 60, headers: [`Cookie: ${stableCookie}`] });
     // New visitors on a route the canary renders well: both cohorts, and nobody fails.
-    const newVisitorsLoad = startLoad(`${E2E_BASE_URL}/`);
+    const newVisitorsLoad = startLoad(`${E2E_BASE_URL}/`, { connections: 3, seconds: 60 });
     let canaryFailures = 0;
     await expect
       .poll(

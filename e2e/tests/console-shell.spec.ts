@@ -1,4 +1,4 @@
-import { spawn, execFile } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { enrol as enrolPage, expectAudited } from '../console.ts';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
 import { expect, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
+import { startLoad } from '../load.ts';
 import { adminReleasesAnswerSchema } from '../operator-answers.ts';
 import { E2E_OWNER_KEY, E2E_DIR } from '../test-site.ts';
 
@@ -76,28 +77,6 @@ async function lookAt(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** wrk against a URL until stopped; a failure is a status other than 2xx/3xx or a socket error (as campaign-release.spec.ts). */
-function startLoad(url: string) {
-  const wrk = spawn('wrk', ['-t1', '-c2', '-d240s', '--timeout', '10s', url]);
-  let output = '';
-  wrk.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ url: string; requests: number; failed: number; output: string }>((resolve, reject) => {
-    wrk.on('error', reject);
-    wrk.on('exit', () => {
-      const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
-      const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
-      const socketErrors = socket ? socket.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0;
-      resolve({ url, requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? 0), failed: non2xx + socketErrors, output });
-    });
-  });
-  return {
-    stop: () => {
-      wrk.kill('SIGINT');
-      return exited;
-    },
-  };
-}
-
 const liveCheckout = async () =>
   adminReleasesAnswerSchema.parse(await (await fetch(`${site}/admin/releases`, { headers: ADMIN })).json()).live['mf-checkout'];
 
@@ -132,7 +111,7 @@ test('owners grant roles; a release manager promotes and rolls back mf-checkout 
   const managerPage = await manager.newPage();
   await enrol(managerPage);
   const previous = fixtures.initial['mf-checkout']!;
-  const loads = [`${site}/checkout?plan=1Y&os=win`, `${site}/store`].map(startLoad);
+  const loads = [`${site}/checkout?plan=1Y&os=win`, `${site}/store`].map((url) => startLoad(url, { connections: 2 }));
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   await managerPage.goto(`/console/releases/confirm?action=promote&app=mf-checkout&version=${fixtures.checkoutNextSlice}`);
   await managerPage.locator('form[action="/console/releases/confirm"] button').click();

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
 import { expect, readJson, test } from '../fixtures.ts';
+import { startLoad } from '../load.ts';
 import { adminReleasesAnswerSchema, offerReleaseNoteSchema } from '../operator-answers.ts';
 import { E2E_OWNER_KEY, E2E_RELEASES_DIR } from '../test-site.ts';
 
@@ -39,23 +39,6 @@ test.afterAll(async () => {
   await cluster?.stop();
 });
 
-/** wrk against a URL for some seconds; resolves with the requests it made and those that failed. */
-function runLoad(url: string, seconds: number): Promise<{ requests: number; failed: number; output: string }> {
-  return new Promise((resolve, reject) => {
-    const wrk = spawn('wrk', ['-t1', '-c8', `-d${seconds}s`, url]);
-    let output = '';
-    wrk.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    wrk.on('error', reject);
-    wrk.on('exit', () => {
-      const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
-      const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
-      const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
-      const socketErrors = socket ? socket.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0;
-      resolve({ requests, failed: non2xx + socketErrors, output });
-    });
-  });
-}
-
 async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
@@ -77,7 +60,10 @@ test('a squad release switches its API and its page together on every instance, 
 }) => {
   const [first, second] = cluster.sites as [string, string];
   const pids = await Promise.all(cluster.sites.map(async (site) => (await adminStatus(site)).pid));
-  const load = Promise.all([runLoad(`${first}/checkout`, 14), runLoad(`${second}/api/checkout/offer`, 14)]);
+  const load = Promise.all([
+    startLoad(`${first}/checkout`, { connections: 8, seconds: 14 }).done,
+    startLoad(`${second}/api/checkout/offer`, { connections: 8, seconds: 14 }).done,
+  ]);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
 
   await cluster.release('promote', 'mf-checkout', fixtures.checkoutNextSlice);
@@ -116,7 +102,7 @@ test('a squad release switches its API and its page together on every instance, 
 });
 
 test('a shell release adds a route and its redirect on every instance without a restart; rollback removes them', async ({ fixtures }) => {
-  const load = Promise.all(cluster.sites.map((site) => runLoad(`${site}/`, 10)));
+  const load = Promise.all(cluster.sites.map((site) => startLoad(`${site}/`, { connections: 8, seconds: 10 }).done));
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   expect(await status(cluster.sites[0]!, '/tour')).toBe(404);
 
@@ -149,7 +135,7 @@ test('a shell release adds a route and its redirect on every instance without a 
 test('a release with an additive migration applies it before it goes live; after rollback the old version keeps serving on the new schema', async ({
   fixtures,
 }) => {
-  const load = Promise.all(cluster.sites.map((site) => runLoad(`${site}/sales-campaign`, 10)));
+  const load = Promise.all(cluster.sites.map((site) => startLoad(`${site}/sales-campaign`, { connections: 8, seconds: 10 }).done));
   await new Promise((resolve) => setTimeout(resolve, 1_500));
 
   const promoted = await cluster.release('promote', 'mf-campaign', fixtures.campaignWithMigration);
