@@ -19,13 +19,23 @@ export async function hashFile(file: string): Promise<string> {
     .digest('hex');
 }
 
-/** Every file below a folder, as paths relative to it, sorted. */
+/**
+ * Every file below a folder, as paths relative to it, sorted. The folders of one level are read side by side (Node's
+ * recursive `readdir` reads one folder after another, each waiting for its turn of a possibly busy event loop).
+ */
 export async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .sort();
+  const walk = async (relative: string): Promise<string[]> => {
+    const entries = await readdir(path.join(dir, relative), { withFileTypes: true });
+    const nested = await Promise.all(
+      entries.map((entry) => {
+        const name = path.join(relative, entry.name);
+        if (entry.isDirectory()) return walk(name);
+        return entry.isFile() ? [name] : [];
+      }),
+    );
+    return nested.flat();
+  };
+  return (await walk('')).sort();
 }
 
 /** Reads and validates a release's manifest. */

@@ -24,8 +24,8 @@ export function createVersionChooser(options: {
    * The version of `app` this instance may load for a registry entry: the live one if it passes its check,
    * else the version this instance serves now, else the newest on the rollback stack that passes.
    */
-  async function chooseLoadableVersion(app: AppName, entry: { live: string; previous: string[] }, serving: string | undefined) {
-    if (await verifier.verify(app, entry.live)) return entry.live;
+  async function chooseLoadableVersion(app: AppName, entry: { live: string; previous: string[] }, serving: string | undefined, liveIsGood: boolean) {
+    if (liveIsGood) return entry.live;
     if (serving) return serving;
     for (const version of [...entry.previous].reverse()) if (await verifier.verify(app, version)) return version;
     return undefined;
@@ -34,11 +34,12 @@ export function createVersionChooser(options: {
   /** The version of each app of `state` to serve, given what this instance serves now (`serving`). */
   async function chooseLiveVersions(state: RegistryState, serving: Partial<Record<AppName, string>>): Promise<Partial<Record<AppName, string>>> {
     const versions: Partial<Record<AppName, string>> = {};
-    // The live versions are checked (and pulled from the artifact origin when missing) side by side; the choice below reuses the verdicts.
-    await Promise.all(APPS.map((app) => (state.apps[app] ? verifier.verify(app, state.apps[app].live) : null)));
-    for (const app of APPS) {
+    // The live versions are checked (and pulled from the artifact origin when missing) side by side, once: on an
+    // instance busy with pages every check waits for turns of its event loop, so the choice below reuses the verdicts.
+    const good = await Promise.all(APPS.map(async (app) => (state.apps[app] ? (await verifier.verify(app, state.apps[app].live)) !== null : false)));
+    for (const [index, app] of APPS.entries()) {
       const entry = state.apps[app];
-      const version = entry ? await chooseLoadableVersion(app, entry, serving[app]) : undefined;
+      const version = entry ? await chooseLoadableVersion(app, entry, serving[app], good[index]!) : undefined;
       if (version) versions[app] = version;
     }
     return versions;
@@ -46,20 +47,22 @@ export function createVersionChooser(options: {
 
   /** The entry points of the remotes among `versions`, in the order of REMOTE_NAMES. */
   async function readLiveRemotes(versions: Partial<Record<AppName, string>>): Promise<PinnedRemoteRelease[]> {
-    const remotes: PinnedRemoteRelease[] = [];
-    for (const name of REMOTE_NAMES) {
-      const live = versions[name];
-      if (!live) continue;
-      try {
-        remotes.push(await readRemote(name, live));
-      } catch (error) {
-        // The remote stays listed so its region shows the fallback (its server entry will fail to load).
-        options.logger.error('live remote release unreadable', { remote: name, version: live, error });
-        const dir = toReleaseDir(options.releasesDir, name, live);
-        remotes.push({ name, version: live, entry: '', serverEntry: path.join(dir, 'server', 'remoteEntry.cjs'), styles: [], scripts: [] });
-      }
-    }
-    return remotes;
+    // Side by side, in the order of REMOTE_NAMES: each read waits for turns of a possibly busy event loop.
+    const remotes = await Promise.all(
+      REMOTE_NAMES.map(async (name): Promise<PinnedRemoteRelease | null> => {
+        const live = versions[name];
+        if (!live) return null;
+        try {
+          return await readRemote(name, live);
+        } catch (error) {
+          // The remote stays listed so its region shows the fallback (its server entry will fail to load).
+          options.logger.error('live remote release unreadable', { remote: name, version: live, error });
+          const dir = toReleaseDir(options.releasesDir, name, live);
+          return { name, version: live, entry: '', serverEntry: path.join(dir, 'server', 'remoteEntry.cjs'), styles: [], scripts: [] };
+        }
+      }),
+    );
+    return remotes.filter((remote): remote is PinnedRemoteRelease => remote !== null);
   }
 
   /** The canaries of a registry this instance can serve: each one's version passes its load-time check. */
