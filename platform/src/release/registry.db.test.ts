@@ -207,6 +207,38 @@ const redisUrl = readServiceUrl('TEST_REDIS_URL');
     expect(lines.some((line) => line.includes('differs from the durable store'))).toBe(true);
   });
 
+  it('reads the durable store again when a switch lands between its two reads, instead of writing the older state over it', async () => {
+    const redis = await connect();
+    await redis.flushdb();
+    const dir = await mkdtemp(path.join(tmpdir(), 'registry-'));
+    const durable = createFileRegistryStore(path.join(dir, 'registry.json'));
+    const lines: string[] = [];
+    const other = createCachedRegistryStore(durable, await connect());
+    await other.update((state) => applyPromotion(state, 'shell', 'v1', 'ci', AT));
+    // This instance reads the durable store, then another one switches before this one reads the copy.
+    let switchAfterRead = true;
+    const racing: typeof durable = {
+      ...durable,
+      read: async () => {
+        const state = await durable.read();
+        if (switchAfterRead) {
+          switchAfterRead = false;
+          await other.update((current) => applyPromotion(current, 'shell', 'v2', 'ci', AT));
+        }
+        return state;
+      },
+    };
+    const store = createCachedRegistryStore(
+      racing,
+      redis,
+      createLogger('warn', (line) => lines.push(line)),
+    );
+    const read = await store.read();
+    expect(read.apps.shell?.live).toBe('v2');
+    expect(JSON.parse((await redis.get('reelkeep:registry'))!)).toMatchObject({ revision: 2, apps: { shell: { live: 'v2' } } });
+    expect(lines).toEqual([]);
+  });
+
   it('never adopts a registry kept only in Redis, and leaves it there for the operator', async () => {
     const redis = await connect();
     await redis.flushdb();

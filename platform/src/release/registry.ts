@@ -135,8 +135,8 @@ export function createCachedRegistryStore(durable: RegistryStore, redis: Redis, 
     );
   return {
     async read() {
-      const state = await durable.read();
-      const text = writeCanonicalJson(state);
+      let state = await durable.read();
+      let text = writeCanonicalJson(state);
       let copy: string | null;
       try {
         copy = await redis.get(REDIS_KEY);
@@ -145,6 +145,14 @@ export function createCachedRegistryStore(durable: RegistryStore, redis: Redis, 
         return state;
       }
       if (copy === text) return state;
+      // A copy newer than the state just read is most often a switch another process committed between the two
+      // reads: the durable store is read again (the copy itself is never adopted), instead of writing the older
+      // state over the newer copy and reporting it as a difference.
+      if (copy !== null && (readCopy(copy)?.revision ?? -1) > state.revision) {
+        state = await durable.read();
+        text = writeCanonicalJson(state);
+        if (copy === text) return state;
+      }
       if (copy !== null) warnDiffering(new Error(`redis holds ${describeCopy(copy)}, the durable store revision ${state.revision}`));
       // An empty durable store (one that lost its data) leaves the copy for the operator to look at; it is never adopted.
       if (!isEmptyRegistry(state)) await writeCopy(text);
@@ -168,11 +176,23 @@ function writeCanonicalJson(value: unknown): string {
   );
 }
 
-/** What a registry copy in Redis claims, for the log (never its content: it may be anyone's). */
-function describeCopy(copy: string): string {
+/** A registry copy in Redis as a state, or null when it is not one (it may be anyone's: never served). */
+function readCopy(copy: string): RegistryState | null {
   try {
     const parsed = registryStateSchema.safeParse(JSON.parse(copy));
-    return parsed.success ? `revision ${parsed.data.revision}` : 'an invalid document';
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a registry copy in Redis claims, for the log (never its content: it may be anyone's). */
+function describeCopy(copy: string): string {
+  const parsed = readCopy(copy);
+  if (parsed) return `revision ${parsed.revision}`;
+  try {
+    JSON.parse(copy);
+    return 'an invalid document';
   } catch {
     return 'an unreadable document';
   }
