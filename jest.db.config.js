@@ -4,8 +4,9 @@ import { createWorkspaceProject, DATABASE_SUITES_AWAITING_RENAME, TEST_WORKSPACE
 
 /** @type {import('jest').Config} */
 export default {
-  // Hooks open an embedded PostgreSQL (PGlite, a WebAssembly build) and wait for a shared PostgreSQL schema.
-  testTimeout: 30_000,
+  // Hooks open an embedded PostgreSQL (PGlite, a WebAssembly build), apply migrations and wait for a shared
+  // PostgreSQL schema: on a busy two-core machine one such hook took over 30 s (stop 36).
+  testTimeout: 60_000,
   maxWorkers: 2,
   globalSetup: '<rootDir>/jest.global-setup.js',
   globalTeardown: '<rootDir>/jest.global-teardown.js',
