@@ -29,10 +29,16 @@ export interface PagePayload {
 /** Everything the browser needs to hydrate what the server rendered. */
 export interface HydrationState {
   locale: Locale;
-  store: SharedState;
+  /**
+   * The store's state, less what the browser rebuilds the same (docs/architecture.md "The hydration state"): `pageMeta`
+   * when it is the page head's, and the slices the browser fills in itself while they hold their starting state.
+   * Injected slices are always there.
+   */
+  store: Partial<SharedState> & Record<string, unknown>;
   /** i18n resources by namespace for the page's locale (plus English fallback where missing). */
   resources: Record<string, Record<string, unknown>>;
   remotes: PinnedRemote[];
+  /** The page; its head without `structuredData`, which the document carries once, as its JSON-LD blocks. */
   page: PagePayload;
   /** Navigation and footer data of the locale. */
   frame: FrameData;

@@ -18,6 +18,7 @@ import { createSiteStore } from './store/create-site-store.ts';
 import { openPageInStore } from './store/open-page.ts';
 import { clientSlice } from './store/shared-slices.ts';
 import { whenIdle } from './when-idle.ts';
+import { readStructuredData, restoreHydrationState } from './rendering/hydration-state.ts';
 import { reportClientError, startClientMonitoring, watchReleaseHealth } from './monitoring/client-errors.ts';
 
 /** The client state is detected at the first idle moment, or after this long at the latest. */
@@ -101,11 +102,13 @@ async function loadPage(started: Started, url: URL, signal: AbortSignal): Promis
  */
 async function start(): Promise<void> {
   const state = JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) as HydrationState;
+  // The store and the page as the server rendered them: the JSON-LD is read from the document, `pageMeta` from the head.
+  const restored = restoreHydrationState(state, readStructuredData(document));
   void startClientMonitoring(state.monitoring);
   watchReleaseHealth(state.remotes);
   registerPinnedRemotes(state.remotes);
   await yieldToBrowser();
-  const site = createSiteStore(state.store);
+  const site = createSiteStore(restored.store);
   const { store } = site;
   // docs/frame.md "Client state": filled once the page is idle, never part of its first render.
   // docs/tracking.md "Visitor cookies": written in the browser only, never into a (cacheable) page.
@@ -127,7 +130,7 @@ async function start(): Promise<void> {
     pinnedVersions: state.remotes.map((remote) => `${remote.name}@${remote.version}`).join(','),
   };
   await yieldToBrowser();
-  const initial = await ensureRemote(started, state.page, false);
+  const initial = await ensureRemote(started, restored.page, false);
   const pageNavigator = createBrowserNavigator(initial, (url, signal) =>
     loadPage(started, url, signal).catch((error: unknown) => {
       // The data endpoint is unreachable: let the browser load the page itself.

@@ -22,13 +22,14 @@ import { openPageInStore } from '../store/open-page.ts';
 import type { ErrorRenderInput, PageOutcome } from '../render-contract.ts';
 import { shouldShowCampaignBanner } from '../app/campaign-banner-rules.ts';
 import { renderCampaignBannerHtml } from './campaign-banner.server.ts';
-import { buildHeadTags, renderHeadTagsHtml, toCanonicalUrl } from './head-tags.ts';
+import { buildHeadTags, renderHeadTagsHtml } from './head-tags.ts';
 import { escapeHtml } from './html-text.ts';
 import { renderStylesheetLink } from './stylesheet-links.server.ts';
 
 /** The shell's browser container (its build's `uniqueName`: the package name without the scope). */
 const SHELL_CONTAINER = 'shell';
 import { serialiseHydrationState } from './hydration-text.server.ts';
+import { toHydrationState, toPageMeta } from './hydration-state.ts';
 import type { ResolvedPage } from './page-resolution.server.ts';
 
 /** The store a page starts with: the contract's slices, filled from the request and the resolved page. */
@@ -37,12 +38,7 @@ function buildStoreState(input: ErrorRenderInput, page: ResolvedPage, frame: Fra
     locale: { current: page.locale, prefix: toLocalePrefix(page.locale), path: page.path },
     os: input.os,
     session: input.session,
-    pageMeta: {
-      ...page.payload.head,
-      keywords: page.payload.head.keywords ?? '',
-      status: page.payload.status,
-      canonicalUrl: toCanonicalUrl({ head: page.payload.head, locale: page.locale, path: page.path, siteUrl: input.siteUrl }),
-    },
+    pageMeta: toPageMeta(page.payload, { locale: page.locale, path: page.path, siteUrl: input.siteUrl }),
     ab: { values: input.abValues },
     // docs/campaigns.md "In the frame": a running campaign shows its banner until the visitor closes it for the day.
     campaignNav: { visible: Boolean(frame.campaign) && readCookie(input.visitorHeaders.cookie, CAMPAIGN_BANNER_CLOSED_COOKIE) !== '1' },
@@ -147,7 +143,8 @@ export async function renderWholeDocument(input: ErrorRenderInput, page: Resolve
     payload: page.payload,
     navigationType: 'POP',
   });
-  const hydration: HydrationState = {
+  // Each part once (docs/architecture.md "The hydration state"): the JSON-LD is the document's, `pageMeta` the head's.
+  const hydration: HydrationState = toHydrationState({
     locale: page.locale,
     store: state,
     resources: page.resources,
@@ -157,7 +154,7 @@ export async function renderWholeDocument(input: ErrorRenderInput, page: Resolve
     renderedAt: Date.now(),
     ...(input.monitoring ? { monitoring: input.monitoring } : {}),
     ...(input.tracking ? { tracking: input.tracking } : {}),
-  };
+  });
   const tree = (
     <AppProviders store={store} i18n={i18n} modules={page.modules} frame={frame} navigator={navigator} headInTree={false}>
       {app}
