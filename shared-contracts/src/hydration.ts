@@ -40,6 +40,8 @@ export interface HydrationState {
   remotes: PinnedRemote[];
   /** The page; its head without `structuredData`, which the document carries once, as its JSON-LD blocks. */
   page: PagePayload;
+  /** The page's `data` is what its `dataInDocument.carried` left of it: the browser restores the rest from the document. */
+  dataInDocument?: true;
   /** Navigation and footer data of the locale. */
   frame: FrameData;
   /** Server time of the render, for the campaign countdown and the like. */

@@ -18,7 +18,7 @@ import { createSiteStore } from './store/create-site-store.ts';
 import { openPageInStore } from './store/open-page.ts';
 import { clientSlice } from './store/shared-slices.ts';
 import { whenIdle } from './when-idle.ts';
-import { readStructuredData, restoreHydrationState } from './rendering/hydration-state.ts';
+import { readStructuredData, restoreHydrationState, restorePageData } from './rendering/hydration-state.ts';
 import { reportClientError, startClientMonitoring, watchReleaseHealth } from './monitoring/client-errors.ts';
 
 /** The client state is detected at the first idle moment, or after this long at the latest. */
@@ -62,7 +62,7 @@ async function fetchNamespaces({ i18n }: Started, payload: PagePayload): Promise
 }
 
 /** Loads the remote of a page; a chunk failure reloads the page once, other failures show the fallback. */
-async function ensureRemote({ site }: Started, payload: PagePayload, opening: boolean): Promise<PagePayload> {
+async function ensureRemote({ site, state }: Started, payload: PagePayload, opening: boolean): Promise<PagePayload> {
   if (!payload.match) return payload;
   const remote = ROUTE_OWNERS[payload.match.route].remote;
   if (payload.unavailable.includes(remote)) return payload;
@@ -73,7 +73,8 @@ async function ensureRemote({ site }: Started, payload: PagePayload, opening: bo
     await module.pages[payload.match.route]?.preload?.().catch((error: unknown) => {
       throw new ChunkLoadError(remote, error);
     });
-    return payload;
+    // The first page's data as the server rendered it: the part it wrote into the document is read back from it.
+    return opening ? payload : restorePageData(state, payload, module, document);
   } catch (error) {
     reportClientError(error, { remote, path: window.location.pathname });
     if (error instanceof ChunkLoadError && reloadOnceAfterChunkError()) return new Promise(() => undefined);

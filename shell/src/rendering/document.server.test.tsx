@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import type { FrameData, HydrationState, NamespaceResources } from '@reelkeep/shared-contracts';
+import type { FrameData, HydrationState, NamespaceResources, RemotePageModule } from '@reelkeep/shared-contracts';
 import { createI18n } from '@reelkeep/shared-contracts/i18n';
 import { Root } from '../app/Root.tsx';
 import type { ErrorRenderInput, PageOutcome } from '../render-contract.ts';
@@ -68,8 +68,8 @@ const page: ResolvedPage = {
   payload: { status: 404, match: null, head: HEAD, data: null, namespaces: ['common'], unavailable: [] },
 };
 
-async function renderDocument(): Promise<{ html: string; state: HydrationState; stateText: string }> {
-  const outcome = (await renderWholeDocument(input, page, frame, <Root />)) as PageOutcome;
+async function renderDocument(resolved: ResolvedPage = page): Promise<{ html: string; state: HydrationState; stateText: string }> {
+  const outcome = (await renderWholeDocument(input, resolved, frame, <Root />)) as PageOutcome;
   const sink = new PassThrough();
   const document = text(sink);
   await outcome.pipe(sink);
@@ -132,5 +132,57 @@ describe('the document a page is sent as', () => {
     });
     expect(restored.store.client).toEqual({ mobile: null, webp: null, referer: null, browser: null, downloadUrl: null, categories: [] });
     expect(restored.store.prompts).toMatchObject({ menuOpen: false, entries: {} });
+  });
+});
+
+describe('a page whose data is partly in the document (an article’s body)', () => {
+  const BODY = '<h2 id="a">Schritt 1</h2><p>Öffnen &amp; speichern.</p>';
+  const data = { slug: 'guide', title: 'Anleitung', html: BODY };
+  const bodyInDocument = {
+    carried: ({ html: _html, ...rest }: typeof data) => rest,
+    restore: (carried: unknown) => ({ ...(carried as object), html: BODY }) as typeof data,
+  };
+  /** A blog module whose article page writes its body into the document, or throws while rendering. */
+  const moduleWith = (fails: boolean): RemotePageModule => ({
+    remote: 'mf-blog',
+    contractVersion: '6.1.0',
+    pages: {
+      article: {
+        Component: ({ data: page }: { data: typeof data }) => {
+          if (fails) throw new Error('region fails');
+          return <div data-document-body="" dangerouslySetInnerHTML={{ __html: page.html }} />;
+        },
+        head: () => HEAD,
+        namespaces: () => [],
+        dataInDocument: bodyInDocument,
+      },
+    },
+  });
+  const articlePage = (fails: boolean): ResolvedPage => ({
+    ...page,
+    path: '/guide',
+    modules: new Map([['mf-blog', moduleWith(fails)]]),
+    payload: {
+      status: 200,
+      match: { route: 'article', locale: 'de', params: { article: 'guide' }, pageName: 'article' },
+      head: HEAD,
+      data,
+      namespaces: ['common'],
+      unavailable: [],
+    },
+  });
+
+  it('sends the body once, in the document, and tells the browser to read it back', async () => {
+    const { html, state, stateText } = await renderDocument(articlePage(false));
+    expect(count(html, BODY)).toBe(1);
+    expect(stateText).not.toContain('Schritt 1');
+    expect(state.page.data).toEqual({ slug: 'guide', title: 'Anleitung' });
+    expect(state.dataInDocument).toBe(true);
+  });
+
+  it('sends the whole data when the page’s region failed, since the browser renders it again', async () => {
+    const { state } = await renderDocument(articlePage(true));
+    expect(state.page.data).toEqual(data);
+    expect(state).not.toHaveProperty('dataInDocument');
   });
 });

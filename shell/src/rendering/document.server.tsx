@@ -143,25 +143,30 @@ export async function renderWholeDocument(input: ErrorRenderInput, page: Resolve
     payload: page.payload,
     navigationType: 'POP',
   });
+  const definition = route ? page.modules.get(ROUTE_BY_NAME[route].remote)?.pages[route] : undefined;
   // Each part once (docs/architecture.md "The hydration state"): the JSON-LD is the document's, `pageMeta` the head's.
-  const hydration: HydrationState = toHydrationState({
-    locale: page.locale,
-    store: state,
-    resources: page.resources,
-    remotes: input.remotes.map(({ name, version, entry }) => ({ name, version, entry })),
-    page: page.payload,
-    frame,
-    renderedAt: Date.now(),
-    ...(input.monitoring ? { monitoring: input.monitoring } : {}),
-    ...(input.tracking ? { tracking: input.tracking } : {}),
-  });
+  const hydration = (rendered: boolean): HydrationState =>
+    toHydrationState(
+      {
+        locale: page.locale,
+        store: state,
+        resources: page.resources,
+        remotes: input.remotes.map(({ name, version, entry }) => ({ name, version, entry })),
+        page: page.payload,
+        frame,
+        renderedAt: Date.now(),
+        ...(input.monitoring ? { monitoring: input.monitoring } : {}),
+        ...(input.tracking ? { tracking: input.tracking } : {}),
+      },
+      // What the page wrote into the document as it is, only when it did: a failed region renders again in the browser.
+      rendered && page.payload.status === 200 ? definition?.dataInDocument : undefined,
+    );
   const tree = (
     <AppProviders store={store} i18n={i18n} modules={page.modules} frame={frame} navigator={navigator} headInTree={false}>
       {app}
     </AppProviders>
   );
   const start = renderDocumentStart(input, page, t('common:nav.skip'), renderBanner(page, state, frame, t));
-  const end = `</div><script id="__RK_STATE__" type="application/json">${serialiseHydrationState(hydration)}</script></body></html>`;
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const rendered = await new Promise<{ stream: ReturnType<typeof renderToPipeableStream>; regionFailed: boolean }>((resolve, reject) => {
@@ -188,6 +193,7 @@ export async function renderWholeDocument(input: ErrorRenderInput, page: Resolve
   });
   clearTimeout(timer);
   const status = rendered.regionFailed && page.payload.status === 200 ? 503 : page.payload.status;
+  const end = `</div><script id="__RK_STATE__" type="application/json">${serialiseHydrationState(hydration(!rendered.regionFailed))}</script></body></html>`;
 
   // React hands over the rendered tree in small chunks; the document leaves in one write (and, to an HTTP
   // response, with its Content-Length), not a system call per chunk.

@@ -1,8 +1,15 @@
 /** @jest-environment jsdom */
 import { describe, expect, it } from '@jest/globals';
-import { CLIENT_NOT_DETECTED, PROMPT_QUEUE_INITIAL_STATE, type FrameData, type HydrationState, type SharedState } from '@reelkeep/shared-contracts';
+import {
+  CLIENT_NOT_DETECTED,
+  PROMPT_QUEUE_INITIAL_STATE,
+  type FrameData,
+  type HydrationState,
+  type RemotePageModule,
+  type SharedState,
+} from '@reelkeep/shared-contracts';
 import { buildStructuredData } from './head-tags.ts';
-import { readStructuredData, restoreHydrationState, toHydrationState, toPageMeta } from './hydration-state.ts';
+import { readStructuredData, restoreHydrationState, restorePageData, toHydrationState, toPageMeta } from './hydration-state.ts';
 
 const SITE_URL = 'https://www.reelkeep.test';
 const head = {
@@ -77,5 +84,38 @@ describe('the hydration state', () => {
     const bare = { ...fullState(), page: { ...page, head: { title: 't', description: 'd' } } };
     const restored = restoreHydrationState(throughJson(toHydrationState(bare)), readStructuredData(document));
     expect(restored.page.head).toEqual({ title: 't', description: 'd' });
+  });
+});
+
+describe('a page whose data is partly in the document', () => {
+  const data = { slug: 'guide', html: '<p>Body</p>' };
+  const module = {
+    remote: 'mf-blog',
+    contractVersion: '6.1.0',
+    pages: {
+      article: {
+        Component: () => null,
+        head: () => head,
+        namespaces: () => [],
+        dataInDocument: {
+          carried: ({ html: _html, ...rest }: typeof data) => rest,
+          restore: (carried: unknown, root: ParentNode) => ({ ...(carried as object), html: root.querySelector('[data-document-body]')!.innerHTML }),
+        },
+      },
+    },
+  } as unknown as RemotePageModule;
+  const articlePayload = { ...page, match: { route: 'article' as const, locale: 'fr' as const, params: {}, pageName: 'article' }, data };
+
+  it('is carried without that part, and the browser reads it back from the document, only when the server left it out', () => {
+    document.body.innerHTML = '<div id="root"><div data-document-body=""><p>Body</p></div></div>';
+    const sent = throughJson(toHydrationState({ ...fullState(), page: articlePayload }, module.pages.article!.dataInDocument));
+    expect(sent.page.data).toEqual({ slug: 'guide' });
+    expect(sent.dataInDocument).toBe(true);
+    expect(restorePageData(sent, sent.page, module, document).data).toEqual(data);
+    // Sent whole (no flag): the data is the server's as it is, whatever the document holds.
+    const whole = throughJson(toHydrationState({ ...fullState(), page: articlePayload }));
+    expect(whole.dataInDocument).toBeUndefined();
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(restorePageData(whole, whole.page, module, document).data).toEqual(data);
   });
 });

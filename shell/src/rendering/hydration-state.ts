@@ -5,7 +5,9 @@ import {
   type HydrationState,
   type Locale,
   type PageMetaState,
+  type PageDefinition,
   type PagePayload,
+  type RemotePageModule,
   type SharedState,
 } from '@reelkeep/shared-contracts';
 import { toCanonicalUrl } from './head-tags.ts';
@@ -51,13 +53,28 @@ const placeOf = (store: Partial<SharedState>, siteUrl: string) =>
  * `pageMeta` when it is the page head's, and less the browser-filled slices while they hold their starting state.
  * A slice some code changed on the server (an opening event) differs from what the browser would rebuild, so it is sent.
  */
-export function toHydrationState(full: HydrationState & { store: SharedState }): HydrationState {
+export function toHydrationState(full: HydrationState & { store: SharedState }, dataInDocument?: PageDefinition['dataInDocument']): HydrationState {
   const { pageMeta, ...store } = full.store as SharedState & Record<string, unknown>;
   const place = placeOf(full.store, full.frame.siteUrl);
   const sent: Record<string, unknown> = place && sameJson(pageMeta, toPageMeta(full.page, place)) ? store : { ...store, pageMeta };
   for (const [key, initial] of BROWSER_FILLED_SLICES) if (sameJson(sent[key], initial)) delete sent[key];
   const { structuredData: _inTheDocument, ...head } = full.page.head;
-  return { ...full, store: sent, page: { ...full.page, head } };
+  const data = dataInDocument ? dataInDocument.carried(full.page.data) : full.page.data;
+  return { ...full, store: sent, page: { ...full.page, head, data }, ...(dataInDocument ? { dataInDocument: true as const } : {}) };
+}
+
+/**
+ * The page's whole data in the browser, once its module is loaded: what the state carried, with the part the page
+ * wrote into the document read back from it (`dataInDocument.restore`), when the server left that part out.
+ */
+export function restorePageData(
+  state: Pick<HydrationState, 'dataInDocument'>,
+  payload: PagePayload,
+  module: RemotePageModule,
+  root: ParentNode,
+): PagePayload {
+  const restore = state.dataInDocument && payload.match ? module.pages[payload.match.route]?.dataInDocument?.restore : undefined;
+  return restore ? { ...payload, data: restore(payload.data, root) } : payload;
 }
 
 /** The page's JSON-LD as the document carries it (`STRUCTURED_DATA_SELECTOR`): the objects PageHead wrote, `@context` included. */
