@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 
 /**
- * What bench/page-weight.ts reports of one page's HTML (docs/budgets.md "Uncached pages"): its size, raw and gzip, the
+ * What bench/page-weight.ts reports of one page's HTML (docs/architecture.md "The hydration state"): its size, raw and gzip, the
  * hydration state's share of it by key, and the parts a document must carry once (the head's title, description and
  * structured data), counted where they appear.
  */

@@ -1,5 +1,5 @@
 /**
- * The weight of pages as the server sends them (docs/budgets.md "Uncached pages"): each page's HTML, raw and gzip,
+ * The weight of pages as the server sends them (docs/architecture.md "The hydration state"): each page's HTML, raw and gzip,
  * its hydration state by key, and how often the head's title and each JSON-LD block are carried. Reads a running
  * site; asks for the page uncompressed and with no cookie, as a first visit.
  *
