@@ -79,6 +79,13 @@ describe('the hydration state', () => {
     expect(restored.page).toEqual({ ...page, head: { ...head, structuredData: [{ '@context': 'https://schema.org', ...head.structuredData[0] }] } });
   });
 
+  it('skips a JSON-LD block in the root that is not JSON, so the page still starts', () => {
+    document.body.innerHTML = `<div id="root"><script type="application/ld+json">{not json</script>${buildStructuredData(head)
+      .map((json) => `<script type="application/ld+json">${json}</script>`)
+      .join('')}</div>`;
+    expect(readStructuredData(document)).toEqual([{ '@context': 'https://schema.org', ...head.structuredData[0] }]);
+  });
+
   it('restores a page without structured data without adding any', () => {
     document.body.innerHTML = '<div id="root"></div>';
     const bare = { ...fullState(), page: { ...page, head: { title: 't', description: 'd' } } };

@@ -79,7 +79,18 @@ export function restorePageData(
 
 /** The page's JSON-LD as the document carries it (`STRUCTURED_DATA_SELECTOR`): the objects PageHead wrote, `@context` included. */
 export function readStructuredData(root: ParentNode): NonNullable<HeadFields['structuredData']> {
-  return [...root.querySelectorAll(STRUCTURED_DATA_SELECTOR)].map((element) => JSON.parse(element.textContent ?? 'null') as Record<string, unknown>);
+  const blocks: Record<string, unknown>[] = [];
+  for (const element of root.querySelectorAll(STRUCTURED_DATA_SELECTOR)) {
+    // A block that is not the server's JSON (something else wrote into the page) is skipped: the page still hydrates,
+    // and React renders that region again where it differs.
+    try {
+      const data: unknown = JSON.parse(element.textContent ?? '');
+      if (data && typeof data === 'object' && !Array.isArray(data)) blocks.push(data as Record<string, unknown>);
+    } catch {
+      continue;
+    }
+  }
+  return blocks;
 }
 
 /**
