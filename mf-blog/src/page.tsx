@@ -10,7 +10,7 @@ import {
 } from '@reelkeep/shared-contracts';
 import { loadArticle, loadBlogList, loadPolicy, loadProductArticle } from './loaders.server.ts';
 import { BlogListPage } from './pages/BlogListPage.tsx';
-import { ArticlePage, PolicyPage } from './pages/DocumentPages.tsx';
+import { ArticlePage, bodyInDocument, PolicyPage } from './pages/DocumentPages.tsx';
 import type { BlogListData } from './pages/blog-data.ts';
 
 // Loaders run on the server only (they call the blog squad's API); the browser build drops them.
@@ -62,6 +62,7 @@ const articlePage = (loader: PageDefinition<ArticleDto>['loader']): PageDefiniti
   loader,
   head: buildArticleHead,
   namespaces: () => ['article_common'],
+  dataInDocument: bodyInDocument<ArticleDto>(),
 });
 
 const policyPage: PageDefinition<PolicyDto> = {
@@ -74,6 +75,7 @@ const policyPage: PageDefinition<PolicyDto> = {
     canonicalPath: `/${data.slug}`,
   }),
   namespaces: () => ['article_common'],
+  dataInDocument: bodyInDocument<PolicyDto>(),
 };
 
 export default {

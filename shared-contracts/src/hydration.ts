@@ -29,11 +29,19 @@ export interface PagePayload {
 /** Everything the browser needs to hydrate what the server rendered. */
 export interface HydrationState {
   locale: Locale;
-  store: SharedState;
+  /**
+   * The store's state, less what the browser rebuilds the same (docs/architecture.md "The hydration state"): `pageMeta`
+   * when it is the page head's, and the slices the browser fills in itself while they hold their starting state.
+   * Injected slices are always there.
+   */
+  store: Partial<SharedState> & Record<string, unknown>;
   /** i18n resources by namespace for the page's locale (plus English fallback where missing). */
   resources: Record<string, Record<string, unknown>>;
   remotes: PinnedRemote[];
+  /** The page; its head without `structuredData`, which the document carries once, as its JSON-LD blocks. */
   page: PagePayload;
+  /** The page's `data` is what its `dataInDocument.carried` left of it: the browser restores the rest from the document. */
+  dataInDocument?: true;
   /** Navigation and footer data of the locale. */
   frame: FrameData;
   /** Server time of the render, for the campaign countdown and the like. */

@@ -13,9 +13,10 @@ import type { SharedState } from './store-contract.ts';
  * react-i18next and react-redux are tree-shaken to the exports every app lists (`SHARED_USED_EXPORTS`), so a
  * remote built before would load their full fallback builds, a second copy of each (ADR 0002, issue 23). Major 6: a
  * page request is matched once, in the shell's page gate, whose `PageMatch` the host hands to `assignVisitor` and the
- * render (`RenderInput.page`); `describeRoute` is gone, so a shell bundle built before cannot run in this host (ADR 0018).
+ * render (`RenderInput.page`); `describeRoute` is gone, so a shell bundle built before cannot run in this host (ADR 0018). Minor 6.1: a page may
+ * leave the part of its data the document carries out of the hydration state (`dataInDocument`).
  */
-export const CONTRACT_VERSION = '6.0.0';
+export const CONTRACT_VERSION = '6.1.0';
 
 /** Tells whether a remote built against `remoteVersion` can run in a shell built against `hostVersion`. */
 export function isContractCompatible(remoteVersion: string, hostVersion: string = CONTRACT_VERSION): boolean {
@@ -128,6 +129,13 @@ export interface PageDefinition<Data = unknown> {
    * a client navigation shows the page. Since 4.1.0.
    */
   openingEvents?: (page: PageProps<Data>, state: SharedState) => UnknownAction[];
+  /**
+   * For a page that writes part of its data into the document as it is (an article's body as HTML): the hydration
+   * state carries `carried(data)` instead of the data, and the browser rebuilds the data with `restore(carried, root)`
+   * from the document before the page hydrates, so the part is sent once (docs/architecture.md "The hydration
+   * state"). The shell uses it only when the page rendered (status 200, no region failed). Since 6.1.0.
+   */
+  dataInDocument?: { carried: (data: Data) => unknown; restore: (carried: unknown, root: ParentNode) => Data };
 }
 
 /** A page definition whatever its data type (each page checks its own data type where it is declared). */

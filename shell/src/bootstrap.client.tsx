@@ -18,6 +18,7 @@ import { createSiteStore } from './store/create-site-store.ts';
 import { openPageInStore } from './store/open-page.ts';
 import { clientSlice } from './store/shared-slices.ts';
 import { whenIdle } from './when-idle.ts';
+import { readStructuredData, restoreHydrationState, restorePageData } from './rendering/hydration-state.ts';
 import { reportClientError, startClientMonitoring, watchReleaseHealth } from './monitoring/client-errors.ts';
 
 /** The client state is detected at the first idle moment, or after this long at the latest. */
@@ -61,7 +62,7 @@ async function fetchNamespaces({ i18n }: Started, payload: PagePayload): Promise
 }
 
 /** Loads the remote of a page; a chunk failure reloads the page once, other failures show the fallback. */
-async function ensureRemote({ site }: Started, payload: PagePayload, opening: boolean): Promise<PagePayload> {
+async function ensureRemote({ site, state }: Started, payload: PagePayload, opening: boolean): Promise<PagePayload> {
   if (!payload.match) return payload;
   const remote = ROUTE_OWNERS[payload.match.route].remote;
   if (payload.unavailable.includes(remote)) return payload;
@@ -72,7 +73,8 @@ async function ensureRemote({ site }: Started, payload: PagePayload, opening: bo
     await module.pages[payload.match.route]?.preload?.().catch((error: unknown) => {
       throw new ChunkLoadError(remote, error);
     });
-    return payload;
+    // The first page's data as the server rendered it: the part it wrote into the document is read back from it.
+    return opening ? payload : restorePageData(state, payload, module, document);
   } catch (error) {
     reportClientError(error, { remote, path: window.location.pathname });
     if (error instanceof ChunkLoadError && reloadOnceAfterChunkError()) return new Promise(() => undefined);
@@ -101,11 +103,13 @@ async function loadPage(started: Started, url: URL, signal: AbortSignal): Promis
  */
 async function start(): Promise<void> {
   const state = JSON.parse(document.getElementById('__RK_STATE__')!.textContent!) as HydrationState;
+  // The store and the page as the server rendered them: the JSON-LD is read from the document, `pageMeta` from the head.
+  const restored = restoreHydrationState(state, readStructuredData(document));
   void startClientMonitoring(state.monitoring);
   watchReleaseHealth(state.remotes);
   registerPinnedRemotes(state.remotes);
   await yieldToBrowser();
-  const site = createSiteStore(state.store);
+  const site = createSiteStore(restored.store);
   const { store } = site;
   // docs/frame.md "Client state": filled once the page is idle, never part of its first render.
   // docs/tracking.md "Visitor cookies": written in the browser only, never into a (cacheable) page.
@@ -127,7 +131,7 @@ async function start(): Promise<void> {
     pinnedVersions: state.remotes.map((remote) => `${remote.name}@${remote.version}`).join(','),
   };
   await yieldToBrowser();
-  const initial = await ensureRemote(started, state.page, false);
+  const initial = await ensureRemote(started, restored.page, false);
   const pageNavigator = createBrowserNavigator(initial, (url, signal) =>
     loadPage(started, url, signal).catch((error: unknown) => {
       // The data endpoint is unreachable: let the browser load the page itself.

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { DS, toLocalePath, selectLocale, type ArticleDto, type PageProps, type PolicyDto } from '@reelkeep/shared-contracts';
+import { DS, toLocalePath, selectLocale, type ArticleDto, type PageDefinition, type PageProps, type PolicyDto } from '@reelkeep/shared-contracts';
 import { formatDate } from './blog-data.ts';
 import { GuideSidebar, ResourceBanner } from './GuideExperiments.tsx';
 import * as styles from './DocumentPages.module.css';
@@ -13,6 +13,21 @@ const ShareToolbar = lazy(() =>
     .then(() => import('@reelkeep/shared-contracts/share'))
     .then((module) => ({ default: module.ShareToolbar })),
 );
+
+/** The attribute of the element that holds a document's body (its `html`), where the browser reads it back from. */
+export const DOCUMENT_BODY_ATTRIBUTE = 'data-document-body';
+
+/**
+ * A document's body is in the page as HTML: the hydration state carries the rest of its data, and the browser reads
+ * the body back from the page before it hydrates (docs/architecture.md "The hydration state"), so it is sent once.
+ */
+export function bodyInDocument<Data extends { html: string }>(): NonNullable<PageDefinition<Data>['dataInDocument']> {
+  return {
+    carried: ({ html: _inTheDocument, ...rest }) => rest,
+    restore: (carried, root) =>
+      ({ ...(carried as Omit<Data, 'html'>), html: root.querySelector(`[${DOCUMENT_BODY_ATTRIBUTE}]`)?.innerHTML ?? '' }) as Data,
+  };
+}
 
 /** An article of the guide centre: breadcrumb, table of contents, body, related guides and a call to action. */
 export function ArticlePage({ data }: PageProps<ArticleDto>) {
@@ -62,7 +77,7 @@ export function ArticlePage({ data }: PageProps<ArticleDto>) {
           <GuideSidebar pageKey={data.slug} />
         </div>
         <div>
-          <div className={`${DS.prose} ${styles.body}`} dangerouslySetInnerHTML={{ __html: data.html }} />
+          <div className={`${DS.prose} ${styles.body}`} {...{ [DOCUMENT_BODY_ATTRIBUTE]: '' }} dangerouslySetInnerHTML={{ __html: data.html }} />
           <ResourceBanner pageKey={data.slug} />
           <aside className={styles.cta} aria-labelledby="article-cta" data-track-exposure="article_cta">
             <h2 id="article-cta" className={DS.h3}>
@@ -112,7 +127,7 @@ export function PolicyPage({ data }: PageProps<PolicyDto>) {
         </div>
       </header>
       <div className={`${DS.container} ${styles.policyBody}`}>
-        <div className={DS.prose} dangerouslySetInnerHTML={{ __html: data.html }} />
+        <div className={DS.prose} {...{ [DOCUMENT_BODY_ATTRIBUTE]: '' }} dangerouslySetInnerHTML={{ __html: data.html }} />
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { DEFAULT_LOCALE, onSiteEvent, toLocalePrefix } from '@reelkeep/shared-contracts';
-import { toCanonicalUrl } from '../rendering/head-tags.ts';
+import { toPageMeta } from '../rendering/hydration-state.ts';
 import { useFrameData } from './frame-data.ts';
 import { isServerPath, splitLocale } from '../routing/locale-path.ts';
 import { useNavigator, type NavigatorState } from '../routing/navigator.ts';
@@ -94,10 +94,7 @@ export function useClientNavigation({ location, payload, navigationType }: Navig
     const split = splitLocale(location.pathname);
     if (split) dispatch(localeSlice.actions.localeChanged({ current: split.locale, prefix: toLocalePrefix(split.locale), path: split.path }));
     const locale = split?.locale ?? DEFAULT_LOCALE;
-    const canonicalUrl = toCanonicalUrl({ head: payload.head, locale, path: split?.path ?? '/', siteUrl });
-    dispatch(
-      pageMetaSlice.actions.pageMetaReplaced({ ...payload.head, keywords: payload.head.keywords ?? '', status: payload.status, canonicalUrl }),
-    );
+    dispatch(pageMetaSlice.actions.pageMetaReplaced(toPageMeta(payload, { locale, path: split?.path ?? '/', siteUrl })));
     // The head follows the page by itself: PageHead renders it with React (docs/routing.md "Page head").
     const hashTarget = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     const scroll = decideScroll({ navigationType, hashTarget, savedY: scrollPositions.get(location.key) });

@@ -22,13 +22,14 @@ import { openPageInStore } from '../store/open-page.ts';
 import type { ErrorRenderInput, PageOutcome } from '../render-contract.ts';
 import { shouldShowCampaignBanner } from '../app/campaign-banner-rules.ts';
 import { renderCampaignBannerHtml } from './campaign-banner.server.ts';
-import { buildHeadTags, renderHeadTagsHtml, toCanonicalUrl } from './head-tags.ts';
+import { buildHeadTags, renderHeadTagsHtml } from './head-tags.ts';
 import { escapeHtml } from './html-text.ts';
 import { renderStylesheetLink } from './stylesheet-links.server.ts';
 
 /** The shell's browser container (its build's `uniqueName`: the package name without the scope). */
 const SHELL_CONTAINER = 'shell';
 import { serialiseHydrationState } from './hydration-text.server.ts';
+import { toHydrationState, toPageMeta } from './hydration-state.ts';
 import type { ResolvedPage } from './page-resolution.server.ts';
 
 /** The store a page starts with: the contract's slices, filled from the request and the resolved page. */
@@ -37,12 +38,7 @@ function buildStoreState(input: ErrorRenderInput, page: ResolvedPage, frame: Fra
     locale: { current: page.locale, prefix: toLocalePrefix(page.locale), path: page.path },
     os: input.os,
     session: input.session,
-    pageMeta: {
-      ...page.payload.head,
-      keywords: page.payload.head.keywords ?? '',
-      status: page.payload.status,
-      canonicalUrl: toCanonicalUrl({ head: page.payload.head, locale: page.locale, path: page.path, siteUrl: input.siteUrl }),
-    },
+    pageMeta: toPageMeta(page.payload, { locale: page.locale, path: page.path, siteUrl: input.siteUrl }),
     ab: { values: input.abValues },
     // docs/campaigns.md "In the frame": a running campaign shows its banner until the visitor closes it for the day.
     campaignNav: { visible: Boolean(frame.campaign) && readCookie(input.visitorHeaders.cookie, CAMPAIGN_BANNER_CLOSED_COOKIE) !== '1' },
@@ -147,24 +143,30 @@ export async function renderWholeDocument(input: ErrorRenderInput, page: Resolve
     payload: page.payload,
     navigationType: 'POP',
   });
-  const hydration: HydrationState = {
-    locale: page.locale,
-    store: state,
-    resources: page.resources,
-    remotes: input.remotes.map(({ name, version, entry }) => ({ name, version, entry })),
-    page: page.payload,
-    frame,
-    renderedAt: Date.now(),
-    ...(input.monitoring ? { monitoring: input.monitoring } : {}),
-    ...(input.tracking ? { tracking: input.tracking } : {}),
-  };
+  const definition = route ? page.modules.get(ROUTE_BY_NAME[route].remote)?.pages[route] : undefined;
+  // Each part once (docs/architecture.md "The hydration state"): the JSON-LD is the document's, `pageMeta` the head's.
+  const hydration = (rendered: boolean): HydrationState =>
+    toHydrationState(
+      {
+        locale: page.locale,
+        store: state,
+        resources: page.resources,
+        remotes: input.remotes.map(({ name, version, entry }) => ({ name, version, entry })),
+        page: page.payload,
+        frame,
+        renderedAt: Date.now(),
+        ...(input.monitoring ? { monitoring: input.monitoring } : {}),
+        ...(input.tracking ? { tracking: input.tracking } : {}),
+      },
+      // What the page wrote into the document as it is, only when it did: a failed region renders again in the browser.
+      rendered && page.payload.status === 200 ? definition?.dataInDocument : undefined,
+    );
   const tree = (
     <AppProviders store={store} i18n={i18n} modules={page.modules} frame={frame} navigator={navigator} headInTree={false}>
       {app}
     </AppProviders>
   );
   const start = renderDocumentStart(input, page, t('common:nav.skip'), renderBanner(page, state, frame, t));
-  const end = `</div><script id="__RK_STATE__" type="application/json">${serialiseHydrationState(hydration)}</script></body></html>`;
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const rendered = await new Promise<{ stream: ReturnType<typeof renderToPipeableStream>; regionFailed: boolean }>((resolve, reject) => {
@@ -191,6 +193,7 @@ export async function renderWholeDocument(input: ErrorRenderInput, page: Resolve
   });
   clearTimeout(timer);
   const status = rendered.regionFailed && page.payload.status === 200 ? 503 : page.payload.status;
+  const end = `</div><script id="__RK_STATE__" type="application/json">${serialiseHydrationState(hydration(!rendered.regionFailed))}</script></body></html>`;
 
   // React hands over the rendered tree in small chunks; the document leaves in one write (and, to an HTTP
   // response, with its Content-Length), not a system call per chunk.
