@@ -27,6 +27,7 @@ import './share-toolbar.css';
 import './campaign-banner.css';
 import { campaignNavSlice } from '../store/shared-slices.ts';
 import { whenIdle } from '../when-idle.ts';
+import { afterTheStart } from '../after-the-start.ts';
 import type { CampaignBannerController } from './campaign-banner-controller.ts';
 import { PromptQueue } from '../prompts/PromptQueue.tsx';
 
@@ -53,8 +54,21 @@ function PushOfferUnavailable() {
 
 /** docs/push.md "Subscribing": the offer's code is fetched once the page is hydrated and the browser idle; the queue says when it shows. */
 const PushPrompt = lazy(() => import('../webpush/PushPrompt.tsx').catch(() => ({ default: PushOfferUnavailable })));
-/** docs/campaigns.md "Coupon modal and ads": the campaign squad's dialogs load once the page is hydrated and the browser idle. */
-const CampaignDialogsSlot = lazy(() => import('./CampaignDialogsSlot.tsx'));
+/** A campaign slot whose code could not be loaded gives the dialogs' turns in the queue, like dialogs that cannot load. */
+function CampaignDialogsUnavailable() {
+  const dispatch = useDispatch();
+  useEffect(() => {
+    dispatch(promptWithdrawn('campaign-modal'));
+    dispatch(promptWithdrawn('bottom-ad'));
+  }, [dispatch]);
+  return null;
+}
+
+/**
+ * docs/campaigns.md "Coupon modal and ads": the campaign squad's dialogs load once the start of the page is over. Their
+ * slot's code failing to load (offline at the visitor's first tap) leaves the page as it is, never an error.
+ */
+const CampaignDialogsSlot = lazy(() => import('./CampaignDialogsSlot.tsx').catch(() => ({ default: CampaignDialogsUnavailable })));
 
 /**
  * Renders its children once `schedule` says they are due. The state is its own, so the frame around it does
@@ -66,14 +80,11 @@ function WhenDue({ schedule, children }: { schedule: (due: () => void) => () => 
   return due ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
-/** docs/frame.md "Prompts": the prompts' owners load when the browser is idle after hydration, 2 s at the latest. */
-const scheduleWhenIdle = (due: () => void) => {
-  let cancelled = false;
-  whenIdle(() => !cancelled && due(), 2000);
-  return () => {
-    cancelled = true;
-  };
-};
+/**
+ * docs/frame.md "Prompts": the prompts' owners load once the start of the page is over (docs/routing.md "After the
+ * start"): at the visitor's first tap, key or scroll, or when the page has been quiet for a while after its load.
+ */
+const scheduleAfterTheStart = (due: () => void) => afterTheStart(due);
 
 /** The frame around every page (clean, simple and reduced pages: docs/frame.md "Page frames"). */
 export function Root() {
@@ -113,11 +124,11 @@ export function Root() {
       <PromptQueue hasCampaign={Boolean(campaign)} />
       <Tracking />
       {campaign && (
-        <WhenDue schedule={scheduleWhenIdle}>
+        <WhenDue schedule={scheduleAfterTheStart}>
           <CampaignDialogsSlot campaign={campaign} route={route} prefix={prefix} locale={locale} search={navigation.location.search} />
         </WhenDue>
       )}
-      <WhenDue schedule={scheduleWhenIdle}>
+      <WhenDue schedule={scheduleAfterTheStart}>
         <PushPrompt />
       </WhenDue>
     </div>

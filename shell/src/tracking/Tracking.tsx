@@ -3,29 +3,13 @@ import { useDispatch, useSelector } from 'react-redux';
 import { onSiteEvent, promptClosed, promptOffered, promptWithdrawn, selectLocale, selectPromptOnScreen } from '@reelkeep/shared-contracts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import type { Tracker } from './tracker.ts';
-import { whenIdle } from '../when-idle.ts';
+import { afterTheStart } from '../after-the-start.ts';
 
 const ConsentBanner = lazy(() => import('./ConsentBanner.tsx').then((module) => ({ default: module.ConsentBanner })));
 
-/** How long after the load event the tracker may wait for an idle moment. */
-const IDLE_TIMEOUT_MS = 2_000;
-
-/** Runs once the page has loaded and the browser is idle: tracking never competes with the first paint. */
-function whenIdleAfterLoad(work: () => void): () => void {
-  let cancelled = false;
-  const run = () => {
-    if (!cancelled) whenIdle(() => !cancelled && work(), IDLE_TIMEOUT_MS);
-  };
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
-  return () => {
-    cancelled = true;
-    window.removeEventListener('load', run);
-  };
-}
-
 /**
- * The shell's tracking (ARCHITECTURE: the shell owns the tracking SDK): loads the SDK after the page,
+ * The shell's tracking (ARCHITECTURE: the shell owns the tracking SDK): loads the SDK once the start of the page is
+ * over (docs/routing.md "After the start": the first use of the page, or a quiet moment after its load),
  * sends a page view per page on screen, and asks for consent until the visitor answers (never under
  * Global Privacy Control, which is a standing refusal).
  */
@@ -40,7 +24,7 @@ export function Tracking() {
 
   useEffect(() => {
     let stop: (() => void) | undefined;
-    const cancel = whenIdleAfterLoad(() => {
+    const cancel = afterTheStart(() => {
       void import('./tracker.ts')
         .then(({ createTracker }) => {
           const created = createTracker({ locale, devMode: /(^|[#&])dev=1(&|$)/.test(window.location.hash) });
