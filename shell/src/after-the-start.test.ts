@@ -51,28 +51,25 @@ describe('after the start (docs/routing.md "After the start")', () => {
     expect(work).toHaveBeenCalledTimes(1);
   });
 
-  it.each(['pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll'])(
-    'starts at once when the visitor uses the page (%s), loaded or not',
-    async (type) => {
-      const work = jest.fn();
-      afterTheStart(work);
-      window.dispatchEvent(new Event(type));
-      await settle();
-      expect(work).toHaveBeenCalledTimes(1);
-      // Once over, the start stays over: the quiet while after a later load runs nothing twice.
-      setReadyState('complete');
-      window.dispatchEvent(new Event('load'));
-      jest.advanceTimersByTime(QUIET_AFTER_LOAD_MS);
-      for (const { work: idleWork } of idle.splice(0)) idleWork();
-      await settle();
-      expect(work).toHaveBeenCalledTimes(1);
-    },
-  );
+  it.each(['pointerdown', 'keydown', 'wheel', 'scroll'])('starts at once when the visitor uses the page (%s), loaded or not', async (type) => {
+    const work = jest.fn();
+    afterTheStart(work);
+    window.dispatchEvent(new Event(type));
+    await settle();
+    expect(work).toHaveBeenCalledTimes(1);
+    // Once over, the start stays over: the quiet while after a later load runs nothing twice.
+    setReadyState('complete');
+    window.dispatchEvent(new Event('load'));
+    jest.advanceTimersByTime(QUIET_AFTER_LOAD_MS);
+    for (const { work: idleWork } of idle.splice(0)) idleWork();
+    await settle();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
 
   it('does not count a mouse moving over the page as using it', async () => {
     const work = jest.fn();
     afterTheStart(work);
-    for (const type of ['mousemove', 'pointermove', 'mouseover', 'focus']) window.dispatchEvent(new Event(type));
+    for (const type of ['mousemove', 'pointermove', 'mouseover', 'focus', 'resize']) window.dispatchEvent(new Event(type));
     await settle();
     expect(work).not.toHaveBeenCalled();
   });

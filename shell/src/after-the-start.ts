@@ -7,8 +7,11 @@ import { whenIdle } from './when-idle.ts';
 export const QUIET_AFTER_LOAD_MS = 3000;
 /** Once that time has passed, the work waits for an idle moment, this long at the latest. */
 export const AFTER_THE_START_IDLE_TIMEOUT_MS = 1000;
-/** What counts as using the page: a tap, a click, a key, a wheel or a scroll. Moving the mouse over it does not. */
-export const FIRST_USE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll'] as const;
+/**
+ * What counts as using the page: a tap or a click (a pointer down, touch included), a key, a wheel or a scroll. Moving
+ * the mouse over it does not.
+ */
+export const FIRST_USE_EVENTS = ['pointerdown', 'keydown', 'wheel', 'scroll'] as const;
 
 let over: Promise<void> | null = null;
 
@@ -19,17 +22,10 @@ let over: Promise<void> | null = null;
  */
 export function whenTheStartIsOver(): Promise<void> {
   over ??= new Promise<void>((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const finish = () => {
-      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, finish, { capture: true });
-      window.removeEventListener('load', afterLoad);
-      clearTimeout(timer);
-      resolve();
-    };
-    function afterLoad() {
-      timer = setTimeout(() => whenIdle(finish, AFTER_THE_START_IDLE_TIMEOUT_MS), QUIET_AFTER_LOAD_MS);
-    }
-    for (const type of FIRST_USE_EVENTS) window.addEventListener(type, finish, { capture: true, passive: true });
+    // Whatever comes after the first finds the promise resolved and does nothing; each listener goes after its first event.
+    const finish = () => resolve();
+    const afterLoad = () => setTimeout(() => whenIdle(finish, AFTER_THE_START_IDLE_TIMEOUT_MS), QUIET_AFTER_LOAD_MS);
+    for (const type of FIRST_USE_EVENTS) window.addEventListener(type, finish, { capture: true, passive: true, once: true });
     if (document.readyState === 'complete') afterLoad();
     else window.addEventListener('load', afterLoad, { once: true });
   });
