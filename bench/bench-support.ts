@@ -5,6 +5,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { openDatabase } from '../platform/src/db/database.ts';
 import { applyMigrations, PLATFORM_MIGRATIONS_DIR } from '../platform/src/db/migrations.ts';
 import { applyPromotion, createDatabaseRegistryStore, createFileRegistryStore, type RegistryStore } from '../platform/src/release/registry.ts';
@@ -118,8 +119,8 @@ export function parseWrkReport(output: string): WrkFigures {
  */
 export function runWrk(
   url: string,
-  options: { seconds: number; connections?: number; timeoutSeconds?: number; headers?: Record<string, string> },
-): Promise<WrkFigures> {
+  options: { seconds: number; connections?: number; timeoutSeconds?: number; headers?: Record<string, string>; script?: string },
+): Promise<WrkFigures & { output: string }> {
   return new Promise((resolve, reject) => {
     const args = [
       '-t2',
@@ -128,6 +129,7 @@ export function runWrk(
       `--timeout`,
       `${options.timeoutSeconds ?? 10}s`,
       '--latency',
+      ...(options.script ? ['-s', options.script] : []),
       ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
       url,
     ];
@@ -137,7 +139,9 @@ export function runWrk(
     let output = '';
     wrk.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     wrk.on('error', reject);
-    wrk.on('close', (code) => (code === 0 ? resolve(parseWrkReport(output)) : reject(new Error(`wrk exited with ${code}: ${output}`))));
+    wrk.on('close', (code) =>
+      code === 0 ? resolve({ ...parseWrkReport(output), output }) : reject(new Error(`wrk exited with ${code}: ${output}`)),
+    );
   });
 }
 
@@ -189,20 +193,25 @@ export async function startSite(options: {
   probePath?: string;
   /** How long the site may take to answer its first page (30 s; workers on a busy machine take longer). */
   startTimeoutMs?: number;
+  /** The site's log level (warn). */
+  logLevel?: 'info' | 'warn';
+  /** Receives each line the site writes to stdout instead of the terminal (its JSON log). */
+  onLogLine?: (line: string) => void;
 }): Promise<BenchSite> {
   const env: NodeJS.ProcessEnv = {
     ...(options.env ?? process.env),
     PORT: String(options.port),
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: options.logLevel ?? 'warn',
     PGLITE_DIR: options.pgliteDir,
     DATABASE_URL: BENCH_DATABASE_URL,
   };
   if (!BENCH_DATABASE_URL) delete env.DATABASE_URL;
   const child = spawn(process.execPath, [path.join(ROOT_DIR, 'shell/server/main.ts')], {
     env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.onLogLine ? 'pipe' : 'inherit', 'inherit'],
   });
+  if (options.onLogLine && child.stdout) createInterface({ input: child.stdout }).on('line', options.onLogLine);
   const url = `http://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // A site that exits (a port in use, a bad setting) must not leave the benchmark measuring whatever else answers.

@@ -5,7 +5,9 @@
  * processes, which the supervisor rolls over after each switch (docs/adr/0016-process-rollover.md); on the embedded
  * PGlite it is one process switching in place. Samples the RSS of every process of the site every second; prints
  * the largest process before, at its highest and at the end, the whole host at its highest, how many worker
- * processes served, and the failed requests. Exits 1 when a process reaches 512 MB or any request fails. Its own
+ * processes served, and the failed requests by kind (status, connect/read/write error, time-out), each failed answer
+ * and the site's rollovers, drains (connections answered, closed silent or cut) and worker exits placed against the
+ * switches (bench/failure-report.ts). Exits 1 when a process reaches 512 MB or any request fails. Its own
  * releases, registry and database live in bench/results/memory (never releases/); with `BENCH_DATABASE_URL` (or
  * `DATABASE_URL`) the site and its registry are on that PostgreSQL instead, as in production (the embedded PGlite
  * is for demos: docs/operations.md "Memory").
@@ -17,6 +19,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildApp, APPS } from '../platform/src/release/build-app.ts';
 import { applyPromotion } from '../platform/src/release/registry.ts';
+import { describeFailures, parseWrkFailures, readSiteEvent, WRK_FAILURES_SCRIPT, type SiteEvent } from './failure-report.ts';
 import {
   BENCH_DATABASE_KIND,
   BENCH_DATABASE_URL,
@@ -59,6 +62,8 @@ export interface MemoryFigures {
   socketErrors: number;
   requestsPerSecond: number;
   p99Ms: number;
+  /** The failures by kind and the site's rollovers, drains and worker exits, placed against the switches (failure-report.ts). */
+  failureReport: string[];
 }
 
 /** Builds every app into the benchmark's releases (reused when unchanged), live, plus a second build of the switched remote. */
@@ -114,7 +119,14 @@ export async function measureMemoryUnderReleases(options: {
   const pgliteDir = path.join(WORK_DIR, 'pglite');
   await rm(pgliteDir, { recursive: true, force: true });
   const workers = BENCH_DATABASE_URL ? (options.workers ?? 2) : 1;
+  // The site's log at info: its supervisor and workers say when rollovers start, what each drain did, which worker died.
+  const events: SiteEvent[] = [];
   const site = await startSite({
+    logLevel: 'info',
+    onLogLine: (line) => {
+      const event = readSiteEvent(line);
+      if (event) events.push(event);
+    },
     port: options.port,
     pgliteDir,
     probePath: options.pagePath,
@@ -138,12 +150,19 @@ export async function measureMemoryUnderReleases(options: {
         readProcessTreeRssMb(site.pid).reduce((sum, member) => sum + member.rssMb, 0),
       );
     }, 1000);
-    const load = runWrk(site.url + options.pagePath, { seconds: options.seconds, connections: options.connections ?? 50 });
+    const startedMs = Date.now();
+    const load = runWrk(site.url + options.pagePath, {
+      seconds: options.seconds,
+      connections: options.connections ?? 50,
+      script: WRK_FAILURES_SCRIPT,
+    });
+    const switchTimes: { atMs: number; action: string }[] = [];
     let switches = 0;
     let promoted = false;
     const deadline = Date.now() + (options.seconds - 1) * 1000;
     while (Date.now() + options.everySeconds * 1000 < deadline) {
       await new Promise((resolve) => setTimeout(resolve, options.everySeconds * 1000));
+      switchTimes.push({ atMs: Date.now(), action: promoted ? `rollback ${SWITCHED_APP}` : `promote ${SWITCHED_APP} ${second}` });
       await runRelease(promoted ? ['rollback', SWITCHED_APP] : ['promote', SWITCHED_APP, second]);
       promoted = !promoted;
       switches += 1;
@@ -166,6 +185,7 @@ export async function measureMemoryUnderReleases(options: {
       socketErrors: figures.socketErrors,
       requestsPerSecond: figures.requestsPerSecond,
       p99Ms: figures.p99Ms,
+      failureReport: describeFailures({ wrk: parseWrkFailures(figures.output), events, startedMs, switches: switchTimes }),
     };
   } finally {
     await site.stop();
@@ -199,5 +219,6 @@ if (import.meta.main) {
   console.log(
     `${figures.requests} requests (${formatFigure(figures.requestsPerSecond)} req/s, p99 ${formatFigure(figures.p99Ms)} ms), ${figures.failed} failed (${figures.non2xx} not 2xx/3xx, ${figures.socketErrors} socket errors or over 10 s)`,
   );
+  for (const line of figures.failureReport) console.log(line);
   if (figures.rssMaxMb >= RSS_BUDGET_MB || figures.failed > 0) process.exitCode = 1;
 }

@@ -1,14 +1,16 @@
 /**
  * Builds every app into .e2e/releases and makes them live, builds the fixture versions the journeys
- * promote (altered copies of real remotes, through the real build), then starts the shell server.
+ * promote (altered copies of real remotes, through the real build: e2e/fixture-builds.ts, which keeps
+ * each build for the next run with the same sources), then starts the shell server.
  */
 import { execFile } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { SMTPServer } from 'smtp-server';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildApp, APPS } from '../platform/src/release/build-app.ts';
+import { APPS, type AppName } from '../platform/src/release/build-app.ts';
+import { buildVersions, copyBuild, E2E_BUILDS_DIR, listBuildNames, type VariantName } from './fixture-builds.ts';
 import { applyPromotion, createFileRegistryStore } from '../platform/src/release/registry.ts';
 import { findReleaseProblems, toReleaseDir } from '../platform/src/release/releases.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
@@ -31,38 +33,15 @@ import {
   E2E_OWNER_KEY,
   E2E_RELEASES_DIR,
   E2E_SMTP_PORT,
-  RELEASE_MARKER_SERVICE,
   type E2EFixtures,
 } from './test-site.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '..');
 
-async function buildVariant(
-  app: 'shell' | 'mf-landing' | 'mf-campaign' | 'mf-blog' | 'mf-account' | 'mf-checkout',
-  alter: (dir: string) => Promise<void>,
-  alterTexts?: (localesDir: string) => Promise<void>,
-): Promise<string> {
-  const sourceDir = path.join(E2E_DIR, 'sources', app);
-  await rm(sourceDir, { recursive: true, force: true });
-  await cp(path.join(ROOT_DIR, app), sourceDir, { recursive: true, filter: (source) => !source.includes('node_modules') });
-  await alter(sourceDir);
-  // docs/i18n.md "Texts ship with their squad": a variant's words come from its own copy of `locales/`.
-  const localesDir = alterTexts ? path.join(E2E_DIR, 'sources', `${app}-locales`) : undefined;
-  if (localesDir && alterTexts) {
-    await rm(localesDir, { recursive: true, force: true });
-    await cp(path.join(ROOT_DIR, 'locales'), localesDir, { recursive: true, filter: (source) => !source.endsWith('.ts') });
-    await alterTexts(localesDir);
-  }
-  return (await buildApp(ROOT_DIR, E2E_RELEASES_DIR, app, { sourceDir, localesDir })).version;
+// A fresh state for every run; only the kept builds stay (fixture-builds.ts).
+for (const entry of await readdir(E2E_DIR).catch(() => [])) {
+  if (path.join(E2E_DIR, entry) !== E2E_BUILDS_DIR) await rm(path.join(E2E_DIR, entry), { recursive: true, force: true });
 }
-
-async function replaceIn(file: string, from: string, to: string): Promise<void> {
-  const text = await readFile(file, 'utf8');
-  if (!text.includes(from)) throw new Error(`fixture source changed: ${from} not in ${file}`);
-  await writeFile(file, text.replace(from, to));
-}
-
-await rm(E2E_DIR, { recursive: true, force: true });
 await mkdir(E2E_RELEASES_DIR, { recursive: true });
 const store = createFileRegistryStore(path.join(E2E_RELEASES_DIR, 'registry.json'));
 const initial: Record<string, string> = {};
@@ -82,113 +61,19 @@ async function copyBuiltRelease(app: (typeof APPS)[number]): Promise<string | un
   return live;
 }
 
+const copied: Partial<Record<AppName, string>> = {};
+for (const app of APPS) copied[app] = await copyBuiltRelease(app);
+// The apps not copied and the fixture versions: two builds at a time, or kept from a run with the same sources (fixture-builds.ts).
+const outcomes = await buildVersions([...APPS.filter((app) => !copied[app]).map((app) => `initial:${app}` as const), ...listBuildNames(false)]);
 for (const app of APPS) {
-  const version = (await copyBuiltRelease(app)) ?? (await buildApp(ROOT_DIR, E2E_RELEASES_DIR, app)).version;
+  const version = copied[app] ?? (await copyBuild(outcomes.get(`initial:${app}`)!, E2E_RELEASES_DIR));
   await store.update((state) => applyPromotion(state, app, version, 'e2e'));
   initial[app] = version;
 }
-
-const fixtures: E2EFixtures = {
-  initial,
-  campaignNext: await buildVariant('mf-campaign', (dir) =>
-    replaceIn(
-      path.join(dir, 'src/CampaignPages.tsx'),
-      '<h1 className={styles.heading}>',
-      '<p data-testid="release-badge">NEW</p>\n        <h1 className={styles.heading}>',
-    ),
-  ),
-  blogBroken: await buildVariant('mf-blog', (dir) =>
-    replaceIn(path.join(dir, 'src/page.tsx'), 'export default {', "throw new Error('e2e: this release is broken');\n\nexport default {"),
-  ),
-  checkoutThrowing: await buildVariant('mf-checkout', (dir) =>
-    replaceIn(
-      path.join(dir, 'src/CheckoutPage.tsx'),
-      '  const { offer } = data;',
-      "  const { offer } = data;\n  if (offer) throw new Error('e2e: this page throws while rendering');",
-    ),
-  ),
-  landingThrowingOnOneRoute: await buildVariant('mf-landing', (dir) =>
-    replaceIn(
-      path.join(dir, 'src/pages/InfoPages.tsx'),
-      "  const locale = useSelector(selectLocale);\n  return (\n    <>\n      <Hero eyebrow={t('eyebrow')}",
-      "  const locale = useSelector(selectLocale);\n  if (locale) throw new Error('e2e: this canary throws on the product overview');\n  return (\n    <>\n      <Hero eyebrow={t('eyebrow')}",
-    ),
-  ),
-  accountSlow: await buildVariant('mf-account', (dir) =>
-    replaceIn(
-      path.join(dir, 'src/page.tsx'),
-      '    login: accountPage<LoginPageData>(LoginPage, loginLoader),',
-      '    login: accountPage<LoginPageData>(LoginPage, () => new Promise<LoginPageData>(() => undefined)),',
-    ),
-  ),
-  checkoutNextSlice: await buildVariant('mf-checkout', async (dir) => {
-    await replaceIn(
-      path.join(dir, 'server/routes/offer-routes.ts'),
-      "return respondJson(body, 200, { 'cache-control': 'no-store' });",
-      "return respondJson({ ...body, releaseNote: 'next-slice' }, 200, { 'cache-control': 'no-store' });",
-    );
-    await replaceIn(
-      path.join(dir, 'src/CheckoutPage.tsx'),
-      "<h1 className={controls.heading}>{t('heading')}</h1>",
-      "<h1 className={controls.heading}>{t('heading')}</h1>{'releaseNote' in offer && <p data-testid=\"release-note\">{String(offer.releaseNote)}</p>}",
-    );
-  }),
-  checkoutUnconfigured: await buildVariant('mf-checkout', (dir) =>
-    replaceIn(
-      path.join(dir, 'server/settings.ts'),
-      "    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),",
-      "    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),\n    CHECKOUT_E2E_REQUIRED_KEY: z.string().min(1),",
-    ),
-  ),
-  checkoutHanging: await buildVariant('mf-checkout', (dir) =>
-    replaceIn(
-      path.join(dir, 'server/api.ts'),
-      '    routes: createCheckoutRoutes(options),',
-      '    routes: createCheckoutRoutes(options).map((route) => ({ ...route, handle: () => new Promise<Response>(() => undefined) })),',
-    ),
-  ),
-  checkoutDropsColumn: await buildVariant('mf-checkout', (dir) =>
-    writeFile(path.join(dir, 'server/migrations/0099_drop_order_email.sql'), 'ALTER TABLE checkout.orders DROP COLUMN email;\n'),
-  ),
-  campaignWithMigration: await buildVariant('mf-campaign', async (dir) => {
-    await writeFile(
-      path.join(dir, 'server/migrations/0099_slice_notes.sql'),
-      "CREATE TABLE IF NOT EXISTS campaign.slice_notes (id serial PRIMARY KEY, note text NOT NULL);\nINSERT INTO campaign.slice_notes (note) VALUES ('added by a migration');\n",
-    );
-    await replaceIn(
-      path.join(dir, 'server/api.ts'),
-      '  routes: [...CAMPAIGN_ROUTES, ...CONSOLE_SECTION_ROUTES],',
-      "  routes: [...CAMPAIGN_ROUTES, ...CONSOLE_SECTION_ROUTES, { method: 'GET', path: '/api/campaign/slice-note', handle: async (_request, context) => Response.json({ notes: await context.db.query('SELECT note FROM campaign.slice_notes') }) }],",
-    );
-  }),
-  landingText: await buildVariant(
-    'mf-landing',
-    (dir) =>
-      replaceIn(
-        path.join(dir, 'server/catalogue-api.ts'),
-        '      services: listServicesByGroup(group).map(({ slug, name }) => ({ slug, name })),',
-        `      services: [...(group === 'hot' ? [${JSON.stringify(RELEASE_MARKER_SERVICE)}] : []), ...listServicesByGroup(group).map(({ slug, name }) => ({ slug, name }))],`,
-      ),
-    (localesDir) =>
-      replaceIn(
-        path.join(localesDir, 'en/landing.json'),
-        '"heading": "{{service}} Downloader"',
-        '"heading": "{{service}} Downloader, now in a release"',
-      ),
-  ),
-  shellWithRoute: await buildVariant('shell', async (dir) => {
-    await replaceIn(
-      path.join(dir, 'src/routing/route-table.ts'),
-      "  fixed('product-overview', '/product-overview'),",
-      "  fixed('product-overview', '/product-overview'),\n  fixed('product-overview', '/tour', { pageName: () => 'product_overview' }),",
-    );
-    await replaceIn(
-      path.join(dir, 'src/url-rules/retired-pages.server.ts'),
-      "  '/funimation-downloader': '/crunchyroll-downloader',",
-      "  '/funimation-downloader': '/crunchyroll-downloader',\n  '/take-the-tour': '/tour',",
-    );
-  }),
-};
+const fixtures = { initial } as E2EFixtures;
+for (const outcome of outcomes.values()) {
+  if (!outcome.name.startsWith('initial:')) fixtures[outcome.name as VariantName] = await copyBuild(outcome, E2E_RELEASES_DIR);
+}
 await writeFile(E2E_FIXTURES_FILE, JSON.stringify(fixtures, null, 2));
 
 // A real SMTP server on loopback: the site's mail (password resets, contact) is delivered to it.

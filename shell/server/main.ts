@@ -4,7 +4,7 @@ import { EmbeddedDatabaseInUseError } from '@reelkeep/platform/db';
 import { createLogger } from '@reelkeep/platform/logger';
 import { describeListenFailure } from '@reelkeep/platform/network-problems';
 import { planWorkers, RELEASE_SWITCHED_MESSAGE, superviseWorkers } from './workers.ts';
-import { CLOSE_IDLE_AFTER_MS, closeGracefully } from './http/graceful-close.ts';
+import { CLOSE_IDLE_AFTER_MS, watchConnections } from './http/graceful-close.ts';
 import { createExperimentSwitchReader } from './pages/experiment-switches.ts';
 
 /** How long in-flight requests may take to finish on SIGTERM. */
@@ -66,6 +66,8 @@ async function serve(): Promise<void> {
   });
   const site = createSiteServer({ config, host, pages });
   const { server } = site;
+  // Watched from the start, so that a shutdown knows which connections are silent and which answer (graceful-close.ts).
+  const graceful = watchConnections(server);
   // docs/adr/0016-process-rollover.md: a supervised worker keeps serving the new releases at once, and tells the
   // primary, which replaces it by a worker started on them (the versions it no longer serves leave with it).
   if (cluster.isWorker) host.releases.onSwitched(() => process.send?.({ type: RELEASE_SWITCHED_MESSAGE }));
@@ -98,7 +100,14 @@ async function serve(): Promise<void> {
     stopping = true;
     host.logger.info('shutting down', { signal });
     // In-flight requests finish and kept-alive connections close after their next answer; the rest after a grace period.
-    void closeGracefully(server, { idleMs: CLOSE_IDLE_AFTER_MS, graceMs: SHUTDOWN_GRACE_MS })
+    void graceful
+      .close({ idleMs: CLOSE_IDLE_AFTER_MS, graceMs: SHUTDOWN_GRACE_MS })
+      .then((report) => {
+        // What the drain did, so that a lost request is never a mystery: `npm run bench:memory` reads these lines.
+        const fields = { pid: process.pid, inFlightAtClose: report.inFlightAtClose, answered: report.answered, idleClosed: report.idleClosed };
+        if (report.cut.length > 0) host.logger.warn('connections cut at the end of the shutdown grace', { ...fields, cut: report.cut });
+        else host.logger.info('connections drained', fields);
+      })
       .then(() => host.close())
       .finally(() => process.exit(0));
   };

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 
 /**
  * A host in miniature, run as its own Node process: the real supervisor (`superviseWorkers`) and workers that are
- * plain HTTP servers closed with the real `closeGracefully`, answering with their pid; `/switch` makes a worker
+ * plain HTTP servers closed with the real `watchConnections(…).close`, answering with their pid; `/switch` makes a worker
  * report a release switch as the site's workers do. Each worker prints the port it listens on.
  */
 const SCRIPT = `
@@ -19,14 +19,15 @@ if (cluster.isPrimary) {
   const { createLogger } = await import(${JSON.stringify(path.join(import.meta.dirname, '..', '..', 'platform', 'src', 'logger.ts'))});
   superviseWorkers({ workers: 2, logger: createLogger('error'), graceMs: 2000 });
 } else {
-  const { closeGracefully } = await import(${JSON.stringify(path.join(import.meta.dirname, 'http', 'graceful-close.ts'))});
+  const { watchConnections } = await import(${JSON.stringify(path.join(import.meta.dirname, 'http', 'graceful-close.ts'))});
   const server = createServer((req, res) => {
     if (req.url === '/switch') process.send({ type: RELEASE_SWITCHED_MESSAGE });
     setTimeout(() => res.end(String(process.pid)), 2);
   });
+  const graceful = watchConnections(server);
   // Workers start in a while, as a host does (its database, its releases).
   setTimeout(() => server.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port)), 300);
-  process.on('SIGTERM', () => void closeGracefully(server, { idleMs: 200, graceMs: 2000 }).then(() => process.exit(0)));
+  process.on('SIGTERM', () => void graceful.close({ idleMs: 200, graceMs: 2000 }).then(() => process.exit(0)));
 }
 `;
 

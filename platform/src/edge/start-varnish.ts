@@ -7,8 +7,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** The site's VCL, generated from the host's rules (`npm run edge:vcl`; docs/operations.md "Varnish in front"). */
 export const SITE_VCL_FILE = path.resolve(import.meta.dirname, '..', '..', '..', 'ops', 'varnish', 'site.vcl');
 
-/** How long varnishd may take to compile the VCL and listen, and to stop. */
-const START_TIMEOUT_MS = 20_000;
+/**
+ * How long varnishd may take to compile the VCL and listen, and to stop. It compiles with the C compiler: 4 s on a
+ * quiet machine, but a soak's Varnish restart at load average 18 on two cores did not listen within 20 s.
+ */
+const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 /** One instance behind the edge. */
@@ -50,7 +53,8 @@ function toVclString(value: string): string {
 
 /**
  * The wrapper VCL: the backends (probed, so a stopped instance is skipped while the others serve), a round-robin
- * director, the `purgers` ACL (loopback and the backends' hosts) and the site's rules after them.
+ * director, the `purgers` ACL (loopback and the backends' hosts), the `x-edge-backend` header naming the instance
+ * that answered (for the purgers only) and the site's rules after them.
  */
 export function renderWrapperVcl(backends: readonly EdgeBackend[], rulesFile: string): string {
   if (backends.length === 0) throw new Error('Varnish needs at least one backend');
@@ -85,6 +89,18 @@ export function renderWrapperVcl(backends: readonly EdgeBackend[], rulesFile: st
     '',
     'sub vcl_recv {',
     '    set req.backend_hint = site.backend();',
+    '}',
+    '',
+    // Which instance rendered an answer, for the operator's own tools (the soak names it with a failure): kept with a
+    // cached copy, shown only to the `purgers` (loopback and the instances), never to visitors.
+    'sub vcl_backend_response {',
+    '    set beresp.http.x-edge-backend = beresp.backend.name;',
+    '}',
+    '',
+    'sub vcl_deliver {',
+    '    if (client.ip !~ purgers) {',
+    '        unset resp.http.x-edge-backend;',
+    '    }',
     '}',
     '',
     `include ${toVclString(rulesFile)};`,

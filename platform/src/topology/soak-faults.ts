@@ -29,6 +29,8 @@ export function createFaults(options: {
   seconds: number;
   outages: Outages;
   note: (line: string) => void;
+  /** Told of each promotion that went through (the soak places failures against them). */
+  onPromoted?: (target: string) => void;
 }) {
   const { topology, app, builds, started, outages, note } = options;
   const scale = options.seconds / 600;
@@ -46,7 +48,10 @@ export function createFaults(options: {
       const target = builds[n % 2]!;
       const outagesBefore = outages.originOutages;
       const result = await topology.release('promote', app, target);
-      if (result.code === 0) promotions += 1;
+      if (result.code === 0) {
+        promotions += 1;
+        options.onPromoted?.(target);
+      }
       // A promote under way when the origin stopped is refused, as it must be.
       else if ((outages.originDown || outages.originOutages !== outagesBefore) && result.output.includes('the artifact origin did not answer'))
         note(`promote ${app}@${target} refused: the origin is down`);

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { toReleaseDir } from '../release/releases.ts';
 import { makeSecondBuild, readBuild } from './soak-builds.ts';
 import { createFaults, type Outages } from './soak-faults.ts';
-import { createPageLoaders, createTally, REQUEST_TIMEOUT_MS } from './soak-pages.ts';
+import { createPageLoaders, createTally, describeFetchError, REQUEST_TIMEOUT_MS, type FailedRequest } from './soak-pages.ts';
+import { describeFailedRequest, type TimedEvent } from './soak-report.ts';
 import { startTopology, type Topology } from './topology.ts';
 
 /**
@@ -49,11 +50,30 @@ function createBuyer(site: string) {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     for (const cookie of response.headers.getSetCookie()) cookies.push(cookie.split(';')[0]!);
-    return { status: response.status, text: await response.text() };
+    const head = {
+      status: response.status,
+      cache: response.headers.get('x-cache') ?? undefined,
+      backend: response.headers.get('x-edge-backend') ?? undefined,
+    };
+    return { status: response.status, head, text: await response.text() };
+  };
+  /** One call, timed: a failure (an error, or an answer other than 200) is named in `failures` as the page loaders' are. */
+  const attempt = async (pathname: string, body: object, failures: FailedRequest[]) => {
+    const startedMs = Date.now();
+    const answer = await call(pathname, body).catch((error: unknown) => ({ error }));
+    if ('error' in answer) {
+      failures.push({ method: 'POST', page: pathname, startedMs, failedMs: Date.now(), error: describeFetchError(answer.error) });
+      return { status: 0, text: '' };
+    }
+    if (answer.status !== 200)
+      failures.push({ method: 'POST', page: pathname, startedMs, failedMs: Date.now(), error: `answered ${answer.status}`, head: answer.head });
+    return answer;
   };
   return {
-    placeOrder: (email: string) => call('/api/checkout/orders', { product: 'aio', pid: '107211Y', email, locale: 'en' }),
-    pay: (order: string) => call('/api/checkout/sandbox/pay', { order, number: '4242424242424242', expiry: '12/34', cvc: '123' }),
+    placeOrder: (email: string, failures: FailedRequest[]) =>
+      attempt('/api/checkout/orders', { product: 'aio', pid: '107211Y', email, locale: 'en' }, failures),
+    pay: (order: string, failures: FailedRequest[]) =>
+      attempt('/api/checkout/sandbox/pay', { order, number: '4242424242424242', expiry: '12/34', cvc: '123' }, failures),
   };
 }
 
@@ -67,13 +87,21 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
   const pages = createTally();
   const apis = createTally();
   const events: string[] = [];
+  // Each fault and promotion with its time: a failed request is placed against them.
+  const faultEvents: TimedEvent[] = [];
+  const promotionEvents: TimedEvent[] = [];
   const note = (line: string) => {
     events.push(`${Math.round((Date.now() - started) / 1000)} s  ${line}`);
     log(line);
   };
+  const noteFault = (line: string) => {
+    faultEvents.push({ atMs: Date.now(), text: line });
+    note(line);
+  };
   const outages: Outages = { varnishDown: false, varnishRestarts: 0, originDown: false, originOutages: 0 };
   const loaders = createPageLoaders({ url: topology.url, endsAt, pages, outages, note });
 
+  const apiFailures: FailedRequest[] = [];
   const acknowledged = new Map<string, string>();
   const paid = new Set<string>();
   let completed = 0;
@@ -87,7 +115,7 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
       let orderId: string | undefined;
       // A buyer whose request failed tries again, as the checkout page does; the order must still be one.
       for (let attempt = 0; attempt < BUYER_ATTEMPTS && !orderId; attempt += 1) {
-        const placed = await buyer.placeOrder(email).catch(() => ({ status: 0, text: '' }));
+        const placed = await buyer.placeOrder(email, apiFailures);
         apis.add(`order ${placed.status}`);
         if (placed.status === 200) orderId = orderAnswerSchema.parse(JSON.parse(placed.text)).order.id;
         else await wait(BUYER_RETRY_MS);
@@ -95,7 +123,7 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
       if (!orderId) continue;
       acknowledged.set(orderId, email);
       for (let attempt = 0; attempt < BUYER_ATTEMPTS; attempt += 1) {
-        const payment = await buyer.pay(orderId).catch(() => ({ status: 0, text: '' }));
+        const payment = await buyer.pay(orderId, apiFailures);
         apis.add(`pay ${payment.status}`);
         if (payment.status === 200) {
           paid.add(orderId);
@@ -109,10 +137,22 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
 
   // Promotions: the landing squad's two builds in turn; one more while the origin is down (it must refuse).
   const app = SWITCHED_APP;
-  const faults = createFaults({ topology, app, builds: [live[app]!, secondBuild], started, seconds: SECONDS, outages, note });
+  const faults = createFaults({
+    topology,
+    app,
+    builds: [live[app]!, secondBuild],
+    started,
+    seconds: SECONDS,
+    outages,
+    note: noteFault,
+    onPromoted: (target) => promotionEvents.push({ atMs: Date.now(), text: `promote ${app}@${target}` }),
+  });
   await topology.publish(app, secondBuild);
 
   await Promise.all([...Array.from({ length: PAGE_LOADERS }, (_, lane) => loaders.loadPages(lane)), buy(), faults.promote(), ...faults.inject()]);
+
+  const describe = (failure: FailedRequest) =>
+    describeFailedRequest(failure, { started, faults: faultEvents, promotions: promotionEvents, instancePorts: topology.ports.instances });
 
   // Nothing lost or doubled: each acknowledged order stored once; each paid one paid, with one licence.
   const db = new pg.Client({ connectionString: topology.postgresUrl });
@@ -142,6 +182,8 @@ async function soak(topology: Topology, live: Record<string, string>, secondBuil
     doubled,
     serverErrors,
     refusedOutsideRestart: loaders.refusedOutsideRestart(),
+    failedRequests: loaders.failures().map(describe),
+    failedApiRequests: apiFailures.map(describe),
   };
 }
 
@@ -188,6 +230,9 @@ try {
       .map(([key, count]) => `${key} × ${count}`)
       .join(', ')}`,
   );
+  if (result.failedRequests.length > 0) console.log(`requests failed otherwise:\n  ${result.failedRequests.join('\n  ')}`);
+  if (result.failedApiRequests.length > 0)
+    console.log(`purchase requests not answered 200 (each tried again by its buyer):\n  ${result.failedApiRequests.join('\n  ')}`);
   if (result.serverErrors.length > 0) console.log(`5xx: ${result.serverErrors.map(([key, count]) => `${key} × ${count}`).join(', ')}`);
   exitCode = rows.every(([, , ok]) => ok) ? 0 : 1;
   console.log(`\n${exitCode === 0 ? 'soak passed' : 'soak FAILED'} in ${Math.round((Date.now() - wallStarted) / 1000)} s wall time`);
