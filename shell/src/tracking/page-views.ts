@@ -9,8 +9,7 @@ export interface PageViewsOptions {
   /** The experiment variants the server assigned (the store's `ab` values): every event's `ab_try_list`. */
   readAbValues: () => Readonly<Record<string, string>>;
   env: TrackerEnvironment;
-  /** The categories of the page on screen, once the tracker has read them (none before). */
-  pageCategories?: () => string[];
+  /** Makes the per-page id and a consenting visitor's id (the browser's `crypto.randomUUID`). */
   randomId?: () => string;
 }
 
@@ -40,7 +39,6 @@ export interface PageViews {
   readCategoriesFrom(pageCategories: () => string[]): void;
   readonly visitor: VisitorIdentity;
   readonly sender: EventSender;
-  readonly page: TrackedPage;
 }
 
 const withoutFragment = (href: string) => href.split('#')[0];
@@ -90,6 +88,5 @@ export function createPageViews({
     },
     visitor,
     sender,
-    page,
   };
 }
