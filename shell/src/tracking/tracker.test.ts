@@ -580,6 +580,20 @@ describe('tracker', () => {
       expect(decodeURIComponent(document.cookie)).toContain('_EA_PATH_TRK=/netflix-downloader');
     });
 
+    it('never throws into the page when the browser cannot send (no beacon, no fetch): the view is dropped', () => {
+      const browser = fakeBrowser();
+      const environment = {
+        ...browser.environment,
+        navigator: { globalPrivacyControl: false } as unknown as TrackerEnvironment['navigator'],
+        fetch: (() => {
+          throw new ReferenceError('fetch is not defined');
+        }) as unknown as typeof fetch,
+      };
+      const views = createPageViews({ locale: 'en', devMode: false, readAbValues: () => ({}), env: environment });
+      expect(views.pageView()).toBe(true);
+      expect(browser.sent).toEqual([]);
+    });
+
     it('stays cookieless under Global Privacy Control, consent cookie or not', async () => {
       document.cookie = 'rk_consent=granted; Path=/';
       const browser = fakeBrowser({ gpc: true });
