@@ -200,6 +200,23 @@ export function collectBrowserErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Ends the start of the page at once, as a visitor's first key does (docs/routing.md "After the start"): the work that
+ * waits for it (the tracker and the consent card, the client state, the campaign dialogs, the push offer's code)
+ * starts without the 3 s a page nobody touches waits for. The listeners are in place before the page hydrates; a
+ * Shift alone types nothing, moves no focus and closes nothing.
+ */
+export async function endTheStart(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.keyboard.press('Shift');
+}
+
+/** Ends the start of the page (`endTheStart`) and waits until the tracker listens (docs/tracking.md "Loading"). */
+export async function startTracker(page: Page): Promise<void> {
+  await endTheStart(page);
+  await expect(page.locator('html')).toHaveAttribute('data-tracker', 'ready');
+}
+
 /** Marks the demo campaign's coupon modal and bottom ad as closed this session (run in every page of a context). */
 export function closeCampaignDialogs(): void {
   try {

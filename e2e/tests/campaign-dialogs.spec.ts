@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { E2E_OWNER_KEY, E2E_BASE_URL } from '../test-site.ts';
-import { collectBrowserErrors, expect, readText, test } from '../fixtures.ts';
+import { collectBrowserErrors, endTheStart, expect, readText, test } from '../fixtures.ts';
 
 /**
  * docs/campaigns.md "Coupon modal and ads": the coupon modal that opens by itself, its copy tips and select-plan
@@ -38,10 +38,12 @@ async function recordDialogMoment(context: BrowserContext): Promise<void> {
 }
 
 /**
- * Waits until the campaign dialogs have loaded, then runs the page's clock (`page.clock.install()` before the visit)
- * for `ms`: the dialogs' timers fire without real waiting.
+ * Ends the start of the page (the dialogs load then, docs/routing.md "After the start"), waits until the campaign
+ * dialogs have loaded, then runs the page's clock (`page.clock.install()` before the visit) for `ms`: the dialogs'
+ * timers fire without real waiting.
  */
 async function runClockOnceReady(page: Page, ms: number): Promise<void> {
+  await endTheStart(page);
   await expect(page.locator('html')).toHaveAttribute('data-campaign-dialogs', 'ready', { timeout: 20_000 });
   await page.clock.runFor(ms);
 }
@@ -59,11 +61,12 @@ async function recordHydrationMoment(context: BrowserContext): Promise<void> {
 }
 
 /**
- * Once the dialogs have loaded, runs the page's clock (installed before the visit, with `recordHydrationMoment`) to
+ * Ends the start of the page and, once the dialogs have loaded, runs the page's clock (installed before the visit, with `recordHydrationMoment`) to
  * `PAST_AUTO_SHOW_MS` after hydration and holds it there while `check` runs: the auto-show moment has passed, so
  * nothing may open. Then the clock flows again.
  */
 async function checkPastAutoShow(page: Page, check: () => Promise<void>): Promise<void> {
+  await endTheStart(page);
   await expect(page.locator('html')).toHaveAttribute('data-campaign-dialogs', 'ready', { timeout: 20_000 });
   const clock = await page.evaluate(() => ({
     hydratedAt: (window as unknown as { rkHydratedAt: number }).rkHydratedAt,
@@ -233,6 +236,7 @@ test('desktop: a campaign that is not important shows the image ad instead of th
     // The preview link shows the moment the campaign runs, when the demo campaign is over.
     const link = `/fr/netflix-downloader?start_time=${toUtcDigits(startsAt + 3_600_000)}`;
     await page.goto(link);
+    await endTheStart(page);
     await expect(page.locator('html')).toHaveAttribute('data-campaign-dialogs', 'ready', { timeout: 20_000 });
     await page.clock.runFor(AUTO_SHOW_MS);
     const imageAd = page.getByRole('dialog', { name: readText('fr', 'campaign', 'names.msbf') });
@@ -255,6 +259,7 @@ test('desktop: a campaign that is not important shows the image ad instead of th
     await page.evaluate(() => sessionStorage.clear());
     await page.context().clearCookies({ name: 'is_popup_dated' });
     await page.goto(link);
+    await endTheStart(page);
     await expect(page.locator('html')).toHaveAttribute('data-campaign-dialogs', 'ready', { timeout: 20_000 });
     await page.clock.runFor(AUTO_SHOW_MS);
     await expect(imageAd).toBeVisible();
@@ -288,6 +293,7 @@ for (const { locale, prefix } of LOCALES) {
     const errors = collectBrowserErrors(page);
     await page.clock.install();
     await page.goto(`${prefix}/netflix-downloader`);
+    await endTheStart(page);
     const ad = bottomAd(page);
     await expect(ad).toBeVisible({ timeout: 20_000 });
     await expect(ad).toContainText(text(locale, 'names.demo'));
@@ -312,6 +318,7 @@ for (const { locale, prefix } of LOCALES) {
     await next.addInitScript(hadTheOtherPrompts);
     const visit = await next.newPage();
     await visit.goto(`${prefix}/netflix-downloader`);
+    await endTheStart(visit);
     const again = bottomAd(visit);
     await expect(again).toBeVisible({ timeout: 20_000 });
     await again.getByRole('link').click();

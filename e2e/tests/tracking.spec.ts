@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { E2E_OWNER_KEY, E2E_BASE_URL, E2E_GOOGLE_URL, E2E_TAG_ANALYTICS_URL } from '../test-site.ts';
-import { expect, readJson, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
+import { endTheStart, expect, readJson, readText, registerWithoutJavaScript, startTracker, test } from '../fixtures.ts';
 import { trackingEventsAnswerSchema, type StoredEvent } from '../operator-answers.ts';
 
 /** The operator's view of the latest events of a kind. */
@@ -23,6 +23,8 @@ test('the consent card asks once; before the answer events are cookieless, after
   const page = await context.newPage();
   const visit = mark('consent');
   await page.goto(`/fr/netflix-downloader?e2e=${visit}`);
+  // The card comes with the tracker, once the start of the page is over: at the visitor's first key here.
+  await endTheStart(page);
   const card = page.getByRole('region', { name: readText('fr', 'common', 'consent.title') });
   await expect(card).toBeVisible();
   await expect(card.getByRole('link', { name: readText('fr', 'common', 'consent.policy') })).toHaveAttribute('href', '/fr/cookies-policy');
@@ -48,8 +50,8 @@ test('the consent card asks once; before the answer events are cookieless, after
   await expect
     .poll(async () => (await readEvents('page_view')).find((event) => event.url?.includes(next)))
     .toMatchObject({ consent: true, visitor_id: guid });
-  // Answered: the card does not come back.
-  await page.waitForTimeout(500);
+  // Answered: the card does not come back, once the tracker that would ask is in.
+  await startTracker(page);
   await expect(card).toHaveCount(0);
 
   // A client-side navigation is a page view too, with the page before it as referrer.
@@ -65,12 +67,40 @@ test('the consent card asks once; before the answer events are cookieless, after
   await context.close();
 });
 
+test('a visit that leaves before the start of the page is over still counts exactly one page view, with its experiments', async ({ browser }) => {
+  const context = await freshVisitor(browser, { viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const readSent = await recordSentEvents(page);
+  // The page's clock stands still (it moves 100 ms a look until the page is hydrated): its quiet 3 s after the load
+  // never pass, nobody touches it, so the start never ends and the tracker never comes (docs/routing.md "After the start").
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+  const visit = mark('bounce');
+  await page.goto(`/netflix-downloader?e2e=${visit}`);
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return page.locator('html').getAttribute('data-hydrated');
+    })
+    .toBe('true');
+  await expect.poll(async () => (await readSent()).map((data) => data.event)).toEqual(['page_view']);
+  expect(await page.locator('html').getAttribute('data-tracker')).toBeNull();
+  // The price experiment's variant goes with it: the visit is in the experiment's denominator.
+  expect((await readSent())[0]!.ab_try_list).toEqual([expect.objectContaining({ key: 'netflix_price', version: 'v1', expire_day: 10 })]);
+  // The visitor leaves.
+  await context.close();
+  await expect.poll(async () => (await eventsOfVisit('page_view', visit)).length).toBe(1);
+  const [view] = await eventsOfVisit('page_view', visit);
+  expect(view).toMatchObject({ consent: false, visitor_id: null, source: 'send_beacon' });
+});
+
 test('declining keeps the site cookieless, the footer lets the visitor change their mind, and Global Privacy Control is a standing refusal that is never asked', async ({
   browser,
 }) => {
   const context = await freshVisitor(browser);
   const page = await context.newPage();
   await page.goto('/ja');
+  await endTheStart(page);
   const card = page.getByRole('region', { name: readText('ja', 'common', 'consent.title') });
   await card.getByRole('button', { name: readText('ja', 'common', 'consent.decline') }).click();
   await expect(card).toBeHidden();
@@ -106,8 +136,9 @@ test('declining keeps the site cookieless, the footer lets the visitor change th
   const gpcPage = await gpc.newPage();
   const gpcVisit = mark('gpc');
   await gpcPage.goto(`/?e2e=${gpcVisit}`);
-  // The tracker ran (its page view arrived) and still did not ask.
+  // Its page view arrived cookieless, and the tracker, once in, did not ask.
   await expect.poll(async () => (await readEvents('page_view')).find((event) => event.url?.includes(gpcVisit))).toMatchObject({ consent: false });
+  await startTracker(gpcPage);
   await expect(gpcPage.getByTestId('consent-banner')).toHaveCount(0);
   await gpc.close();
 });
@@ -181,9 +212,9 @@ test('a guide counts hovers after 300 ms, its call to action once when half on s
   page.on('request', (request) => void (request.url().startsWith(E2E_GOOGLE_URL) && thirdParty.push(request.url())));
   const visit = mark('guide');
   await page.goto(`/batch-download-a-whole-series?e2e=${visit}`);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  // The tracker is loaded once its page view went out.
+  // The page view goes out as the page starts; the tracker, which counts the rest, once the start is over.
   await expect.poll(async () => (await eventsOfVisit('page_view', visit)).length).toBe(1);
+  await startTracker(page);
 
   // Exposure: nothing while the call to action is below the fold, one event once half of it shows, none after.
   const cta = page.locator('[data-track-exposure="article_cta"]');
@@ -256,6 +287,7 @@ test('tag analytics and fingerprinting run only once the visitor accepts, never 
   const gpcVisit = mark('third-gpc');
   await gpcPage.goto(`/fr/netflix-downloader?e2e=${gpcVisit}`);
   await expect.poll(async () => (await eventsOfVisit('page_view', gpcVisit)).length).toBe(1);
+  await startTracker(gpcPage);
   await gpcPage.waitForTimeout(1_000);
   expect(gpcRequests).toEqual([]);
   expect(await gpcPage.evaluate(() => 'dataLayer' in window)).toBe(false);
@@ -270,6 +302,7 @@ test('tag analytics and fingerprinting run only once the visitor accepts, never 
   const csp = response!.headers()['content-security-policy']!;
   expect(csp).toMatch(new RegExp(`script-src [^;]*${tagOrigin.replace(/[.:/]/g, '\\$&')}`));
   expect(csp).toContain('https://m1.openfpcdn.io');
+  await endTheStart(page);
   const card = page.getByRole('region', { name: readText('fr', 'common', 'consent.title') });
   await expect(card).toBeVisible();
   await page.waitForTimeout(1_000);
@@ -320,6 +353,8 @@ test('a link to a configured partner carries the page it was on, and the visitor
     await expect.poll(async () => (await eventsOfVisit('page_view', visit)).length).toBe(1);
     // With consent the first page view's answer brings the session id; its cookie is written when the answer arrives.
     if (consent === 'granted') await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name)).toContain('_EA_SID');
+    // The links are the tracker's, which comes once the start of the page is over.
+    await startTracker(page);
     // A page's content links to the partner (as an article or a campaign may).
     await page.evaluate(() => {
       const link = document.createElement('a');

@@ -8,6 +8,7 @@ import { PUSH_EVENT_ENDPOINT, PUSH_PROMPT_DELAY_MS } from '@reelkeep/shared-cont
 import { pushQueuedAnswerSchema } from '@reelkeep/shared-contracts/push';
 import { startDesktopNotificationServer } from '../desktop-notifications.ts';
 import { PUSH_PROMPTED_SESSION_KEY } from '../../shell/src/webpush/push-prompt-rules.ts';
+import { AFTER_THE_START_IDLE_TIMEOUT_MS, QUIET_AFTER_LOAD_MS } from '../../shell/src/after-the-start.ts';
 import { closeCampaignDialogs, expect, readJson, readText, registerWithoutJavaScript, test } from '../fixtures.ts';
 
 /**
@@ -81,7 +82,8 @@ async function stopClock(context: BrowserContext): Promise<void> {
 
 /**
  * Opens `url` on the stopped clock and waits until the push offer's code has loaded: the page's clock moves 100 ms per
- * look until it is hydrated, then 2 s (the offer's code is fetched once the browser is idle, 2 s at the latest).
+ * look until it is hydrated, then to the end of the start (the offer's code is fetched once the start of a page nobody
+ * touches is over: 3 s after its load event and an idle moment, docs/routing.md "After the start").
  */
 async function openOnClock(page: Page, url: string, chunk: number): Promise<void> {
   await page.goto(url);
@@ -91,7 +93,7 @@ async function openOnClock(page: Page, url: string, chunk: number): Promise<void
       return page.locator('html').getAttribute('data-hydrated');
     })
     .toBe('true');
-  await page.clock.runFor(2_000);
+  await page.clock.runFor(QUIET_AFTER_LOAD_MS + AFTER_THE_START_IDLE_TIMEOUT_MS);
   await expect.poll(() => hasPushOfferCode(page, chunk)).toBe(true);
   // Mounted and decided: React renders on its own schedule (not the page's timers) once the code is there.
   await page.waitForTimeout(300);

@@ -5,6 +5,7 @@ export * from './store-contract.ts';
 export * from './events.ts';
 export * from './hydration.ts';
 export * from './frame-contract.ts';
+export * from './frame-schemas.ts';
 export * from './blog-contract.ts';
 export * from './validation.ts';
 export * from './plan-table.ts';

@@ -17,12 +17,9 @@ import { ROUTE_OWNERS } from './routing/route-owners.ts';
 import { createSiteStore } from './store/create-site-store.ts';
 import { openPageInStore } from './store/open-page.ts';
 import { clientSlice } from './store/shared-slices.ts';
-import { whenIdle } from './when-idle.ts';
 import { readStructuredData, restoreHydrationState, restorePageData } from './rendering/hydration-state.ts';
+import { afterTheStart } from './after-the-start.ts';
 import { reportClientError, startClientMonitoring, watchReleaseHealth } from './monitoring/client-errors.ts';
-
-/** The client state is detected at the first idle moment, or after this long at the latest. */
-const CLIENT_DETECTION_TIMEOUT_MS = 5000;
 
 /** What the start builds before the page hydrates: the page's one store and one i18next instance. */
 interface Started {
@@ -111,9 +108,9 @@ async function start(): Promise<void> {
   await yieldToBrowser();
   const site = createSiteStore(restored.store);
   const { store } = site;
-  // docs/frame.md "Client state": filled once the page is idle, never part of its first render.
+  // docs/frame.md "Client state": filled once the start is over (docs/routing.md "After the start"), never part of its first render.
   // docs/tracking.md "Visitor cookies": written in the browser only, never into a (cacheable) page.
-  whenIdle(
+  afterTheStart(
     () =>
       void Promise.all([import('./client-detection.ts'), import('./visitor-cookies/visitor-cookies.ts')]).then(
         ([{ detectBrowserType, detectClientState }, { startVisitorCookies }]) => {
@@ -121,7 +118,6 @@ async function start(): Promise<void> {
           return detectClientState((detected) => store.dispatch(clientSlice.actions.clientDetected(detected)), state.locale);
         },
       ),
-    CLIENT_DETECTION_TIMEOUT_MS,
   );
   await yieldToBrowser();
   const started: Started = {

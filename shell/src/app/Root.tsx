@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { promptWithdrawn, selectLocale, selectLocalePrefix } from '@reelkeep/shared-contracts';
+import { promptWithdrawn, selectLocale, selectLocalePrefix, type PromptId } from '@reelkeep/shared-contracts';
 import { ROUTE_OWNERS } from '../routing/route-owners.ts';
 import { useNavigatorState } from '../routing/navigator.ts';
 import { LazyAlertHost } from './dialogs/LazyAlertHost.tsx';
@@ -27,6 +27,7 @@ import './share-toolbar.css';
 import './campaign-banner.css';
 import { campaignNavSlice } from '../store/shared-slices.ts';
 import { whenIdle } from '../when-idle.ts';
+import { afterTheStart } from '../after-the-start.ts';
 import type { CampaignBannerController } from './campaign-banner-controller.ts';
 import { PromptQueue } from '../prompts/PromptQueue.tsx';
 
@@ -42,22 +43,30 @@ const BackToTop = hydrateAfterThePage(typeof __SERVER__ === 'undefined' || __SER
   import('./BackToTop.tsx').then((module) => module.BackToTop),
 );
 
-/** A prompt whose code could not be loaded gives its turn in the queue (docs/frame.md "Prompts"). */
-function PushOfferUnavailable() {
-  const dispatch = useDispatch();
-  useEffect(() => {
-    dispatch(promptWithdrawn('push-offer'));
-  }, [dispatch]);
-  return null;
+/**
+ * A prompt owner whose code could not be loaded (offline at the visitor's first tap, a deleted release) gives its
+ * prompts' turns in the queue (docs/frame.md "Prompts"), like dialogs that cannot load: the page stays as it is.
+ */
+function turnsGiven(...prompts: PromptId[]) {
+  return {
+    default: function PromptsUnavailable() {
+      const dispatch = useDispatch();
+      useEffect(() => {
+        for (const prompt of prompts) dispatch(promptWithdrawn(prompt));
+      }, [dispatch]);
+      return null;
+    },
+  };
 }
 
-/** docs/push.md "Subscribing": the offer's code is fetched once the page is hydrated and the browser idle; the queue says when it shows. */
-const PushPrompt = lazy(() => import('../webpush/PushPrompt.tsx').catch(() => ({ default: PushOfferUnavailable })));
-/** docs/campaigns.md "Coupon modal and ads": the campaign squad's dialogs load once the page is hydrated and the browser idle. */
-const CampaignDialogsSlot = lazy(() => import('./CampaignDialogsSlot.tsx'));
+/** docs/push.md "Subscribing": the offer's code is fetched once the start of the page is over; the queue says when it shows. */
+const PushPrompt = lazy(() => import('../webpush/PushPrompt.tsx').catch(() => turnsGiven('push-offer')));
+/** docs/campaigns.md "Coupon modal and ads": the campaign squad's dialogs load once the start of the page is over. */
+const CampaignDialogsSlot = lazy(() => import('./CampaignDialogsSlot.tsx').catch(() => turnsGiven('campaign-modal', 'bottom-ad')));
 
 /**
- * Renders its children once `schedule` says they are due. The state is its own, so the frame around it does
+ * Renders its children once `schedule` says they are due (the prompts' owners of docs/frame.md "Prompts": once the
+ * start of the page is over, docs/routing.md "After the start"). The state is its own, so the frame around it does
  * not render again when they become due (that render of the whole page was the longest task after hydration).
  */
 function WhenDue({ schedule, children }: { schedule: (due: () => void) => () => void; children: ReactNode }) {
@@ -65,15 +74,6 @@ function WhenDue({ schedule, children }: { schedule: (due: () => void) => () => 
   useEffect(() => schedule(() => setDue(true)), [schedule]);
   return due ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
-
-/** docs/frame.md "Prompts": the prompts' owners load when the browser is idle after hydration, 2 s at the latest. */
-const scheduleWhenIdle = (due: () => void) => {
-  let cancelled = false;
-  whenIdle(() => !cancelled && due(), 2000);
-  return () => {
-    cancelled = true;
-  };
-};
 
 /** The frame around every page (clean, simple and reduced pages: docs/frame.md "Page frames"). */
 export function Root() {
@@ -113,11 +113,11 @@ export function Root() {
       <PromptQueue hasCampaign={Boolean(campaign)} />
       <Tracking />
       {campaign && (
-        <WhenDue schedule={scheduleWhenIdle}>
+        <WhenDue schedule={afterTheStart}>
           <CampaignDialogsSlot campaign={campaign} route={route} prefix={prefix} locale={locale} search={navigation.location.search} />
         </WhenDue>
       )}
-      <WhenDue schedule={scheduleWhenIdle}>
+      <WhenDue schedule={afterTheStart}>
         <PushPrompt />
       </WhenDue>
     </div>

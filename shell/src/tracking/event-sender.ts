@@ -87,17 +87,22 @@ export function createEventSender({ env, visitor, page, pageId, locale, devMode,
       `${pageId}.${sendCount}`,
     );
     const body = JSON.stringify(envelope);
-    if (viaBeacon && env.navigator.sendBeacon(TRACKING_ENDPOINT, new Blob([body], { type: 'application/json' }))) return;
-    // docs/tracking.md "Failures are ignored": tracking failures are ignored.
-    env
-      .fetch(TRACKING_ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'text/html' } })
-      .then(async (response) => {
-        if (!response.ok) return;
-        const [body, { parseTrackingAnswer }] = await Promise.all([response.json(), loadAnswers()]);
-        const answer = parseTrackingAnswer(body);
-        if (answer) keepAnswer(answer);
-      })
-      .catch(() => undefined);
+    // docs/tracking.md "Failures are ignored": tracking failures are ignored, a browser that cannot send at all
+    // (no beacon, no fetch) included: the page view is sent as the page hydrates, and must never take it down.
+    try {
+      if (viaBeacon && env.navigator.sendBeacon(TRACKING_ENDPOINT, new Blob([body], { type: 'application/json' }))) return;
+      env
+        .fetch(TRACKING_ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'text/html' } })
+        .then(async (response) => {
+          if (!response.ok) return;
+          const [body, { parseTrackingAnswer }] = await Promise.all([response.json(), loadAnswers()]);
+          const answer = parseTrackingAnswer(body);
+          if (answer) keepAnswer(answer);
+        })
+        .catch(() => undefined);
+    } catch {
+      // nothing was sent: dropped, like a refused send
+    }
   }
 
   return {

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { decodeTrackingData, emitSiteEvent, TRACKING_ENDPOINT, type TrackingData, type TrackingEnvelope } from '@reelkeep/shared-contracts';
 import { createTracker, type ThirdPartyLoaders, type TrackerEnvironment } from './tracker.ts';
+import { createPageViews } from './page-views.ts';
 
 interface Sent {
   via: 'beacon' | 'fetch';
@@ -538,6 +539,102 @@ describe('tracker', () => {
         { key: 'netflix_price', version: 'v1', value: 'price_a', expire_day: 10 },
         { key: 'sidebarAB', version: 'v1', value: 'b', expire_day: 30 },
       ]);
+    });
+  });
+
+  describe('page views before the tracker (docs/tracking.md "Page views")', () => {
+    const countViews = (browser: ReturnType<typeof fakeBrowser>, readAbValues = () => ({})) =>
+      createPageViews({ locale: 'en', devMode: false, readAbValues, env: browser.environment });
+
+    it('counts the page at once, cookieless, with its experiments: a visit that leaves before the tracker still counts', async () => {
+      const browser = fakeBrowser({ href: 'http://localhost/netflix-downloader?email=a@b.c' });
+      const views = countViews(browser, () => ({ abPlanPrice: 'price_b' }));
+      expect(views.pageView()).toBe(true);
+      // The same page again (a render, a `#heading`) is not another view.
+      browser.win.location = new URL('http://localhost/netflix-downloader?email=a@b.c#step-2');
+      expect(views.pageView()).toBe(false);
+      await browser.settle();
+      expect(browser.sent).toHaveLength(1);
+      expect(browser.sent[0]).toMatchObject({
+        via: 'beacon',
+        data: {
+          event: 'page_view',
+          url: 'http://localhost/netflix-downloader',
+          xargs_request_type: 'send_beacon',
+          ab_try_list: [{ key: 'netflix_price', version: 'v1', value: 'price_b', expire_day: 10 }],
+        },
+      });
+      expect(browser.sent[0]!.envelope.upload_id).toMatch(/^anon-/);
+      expect(document.cookie).toBe('');
+    });
+
+    it('gives a consenting visitor their identifiers from the first view, as the tracker did', async () => {
+      document.cookie = 'rk_consent=granted; Path=/';
+      const browser = fakeBrowser();
+      countViews(browser).pageView();
+      await browser.settle();
+      const guid = /_EA_GUID=([\w-]+)/.exec(document.cookie)?.[1];
+      expect(browser.sent[0]).toMatchObject({ via: 'fetch', data: { event: 'page_view', xargs_request_type: 'axios' } });
+      expect(browser.sent[0]!.envelope.upload_id.startsWith(`${guid}-`)).toBe(true);
+      expect(document.cookie).toContain('_EA_SID=sid-12345678');
+      expect(decodeURIComponent(document.cookie)).toContain('_EA_PATH_TRK=/netflix-downloader');
+    });
+
+    it('never throws into the page when the browser cannot send (no beacon, no fetch): the view is dropped', () => {
+      const browser = fakeBrowser();
+      const environment = {
+        ...browser.environment,
+        navigator: { globalPrivacyControl: false } as unknown as TrackerEnvironment['navigator'],
+        fetch: (() => {
+          throw new ReferenceError('fetch is not defined');
+        }) as unknown as typeof fetch,
+      };
+      const views = createPageViews({ locale: 'en', devMode: false, readAbValues: () => ({}), env: environment });
+      expect(views.pageView()).toBe(true);
+      expect(browser.sent).toEqual([]);
+    });
+
+    it('stays cookieless under Global Privacy Control, consent cookie or not', async () => {
+      document.cookie = 'rk_consent=granted; Path=/';
+      const browser = fakeBrowser({ gpc: true });
+      countViews(browser).pageView();
+      await browser.settle();
+      expect(browser.sent[0]).toMatchObject({ via: 'beacon', data: { event: 'page_view' } });
+      expect(browser.sent[0]!.envelope.upload_id).toMatch(/^anon-/);
+      expect(document.cookie).not.toContain('_EA_');
+    });
+
+    it('hands them to the tracker: the page counted once, its events on the same page id, the next page counted by the tracker', async () => {
+      document.cookie = 'rk_consent=granted; Path=/';
+      document.cookie = '_EA_SID=sid-12345678; Path=/';
+      const browser = fakeBrowser({ href: 'http://localhost/fr/netflix-downloader' });
+      const views = countViews(browser);
+      views.pageView();
+      const tracker = createTracker({ locale: 'fr', devMode: false, environment: browser.environment, pageViews: views });
+      const stop = tracker.start();
+      tracker.pageView();
+      tracker.track('custom', { event_label: 'after' });
+      await browser.settle();
+      await browser.settle();
+      expect(browser.sent.map((entry) => entry.data.event)).toEqual(['page_view', 'custom']);
+      const [view, custom] = browser.sent.map((entry) => entry.envelope.upload_id.split('-').slice(0, -1).join('-'));
+      expect(custom).toBe(view);
+      // The page counted before it came still marks the visitor with its categories.
+      expect(browser.called).toEqual([
+        '/category/list?language=fr&origin_url=%2Ffr%2Fnetflix-downloader',
+        '/cookie_set?review_category_page_new=hot%2Cnetflix',
+      ]);
+
+      // A client navigation: the tracker counts it, and its scroll depth starts again from the top.
+      browser.scrollTo(2000);
+      browser.win.location = new URL('http://localhost/fr/blog');
+      tracker.pageView();
+      browser.scrollTo(2000);
+      await browser.settle();
+      stop();
+      expect(browser.sent.map((entry) => entry.data.event)).toEqual(['page_view', 'custom', 'page_scroll', 'page_view', 'page_scroll']);
+      expect(browser.sent[3]!.data).toMatchObject({ url: 'http://localhost/fr/blog', referer_url: 'http://localhost/fr/netflix-downloader' });
+      expect(new Set(browser.sent.map((entry) => entry.envelope.upload_id)).size).toBe(5);
     });
   });
 

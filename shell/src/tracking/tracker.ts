@@ -1,11 +1,10 @@
 import { type ClientTrackingSettings, type ConsentState, type TrackingData, type TrackingEventName } from '@reelkeep/shared-contracts/tracking';
 import { createCategoryMemory } from './category-memory.ts';
-import { createEventSender, type TrackedPage } from './event-sender.ts';
 import { createPageInteractions } from './page-interactions.ts';
 import { readTrackerPageContext } from './page-context.ts';
 import { decideFingerprintCookies, isThirdPartyAllowed } from './third-party-rules.ts';
 import { readBrowserEnvironment, type TrackerEnvironment } from './tracker-environment.ts';
-import { createVisitorIdentity } from './visitor-identity.ts';
+import { createPageViews, type PageViews } from './page-views.ts';
 
 export type { TrackerEnvironment } from './tracker-environment.ts';
 
@@ -31,6 +30,11 @@ export interface TrackerOptions {
   readAbValues?: () => Readonly<Record<string, string>>;
   environment?: TrackerEnvironment;
   thirdParties?: ThirdPartyLoaders;
+  /**
+   * The document's page views, counted from its first load on (`page-views.ts`): the tracker sends its events with
+   * their per-page id and numbering, and never a page view they sent. A tracker given none counts its own.
+   */
+  pageViews?: PageViews;
 }
 
 export interface Tracker {
@@ -58,20 +62,28 @@ function randomId(): string {
  * consent and cookies (`visitor-identity.ts`), the envelope and its sending (`event-sender.ts`), the category
  * cookie (`category-memory.ts`) and what the visitor does on the page (`page-interactions.ts`).
  */
-export function createTracker({ locale, devMode, environment, thirdParties, ...options }: TrackerOptions): Tracker {
+export function createTracker({ locale, devMode, environment, thirdParties, pageViews, ...options }: TrackerOptions): Tracker {
   // In the page (no environment given), what the server configured and assigned comes with the hydration state.
   const pageContext = environment ? null : readTrackerPageContext(document);
   const settings = options.settings ?? pageContext?.settings ?? {};
   const readAbValues = options.readAbValues ?? (() => pageContext?.abValues ?? {});
   const env = environment ?? readBrowserEnvironment();
-  const pageId = `anon-${randomId()}`;
-  const page: TrackedPage = { currentUrl: env.window.location.href, previousUrl: env.document.referrer };
-  const visitor = createVisitorIdentity(env, pageId, randomId);
+  const views = pageViews ?? createPageViews({ locale, devMode, readAbValues, env, randomId });
+  const { visitor, sender } = views;
   const categories = createCategoryMemory(env, visitor, locale);
-  const sender = createEventSender({ env, visitor, page, pageId, locale, devMode, readAbValues, pageCategories: categories.pageCategories });
+  views.readCategoriesFrom(categories.pageCategories);
   const interactions = createPageInteractions({ env, visitor, settings, track: sender.track });
   let thirdPartiesStarted = false;
-  let viewed = false;
+  // docs/tracking.md "Categories": each page view marks a consenting visitor with its categories (failures are ignored).
+  const rememberCategory = () => void categories.rememberCategory().catch(() => undefined);
+  views.onPageView(({ changed }) => {
+    // A new page: its elements may count again (an observed element is reported again when watched anew).
+    if (changed) interactions.pageChanged();
+    interactions.pageShown();
+    rememberCategory();
+  });
+  // The page on screen was counted before the tracker came: the category cookie is all it still owes it.
+  if (views.viewed()) rememberCategory();
 
   /** docs/tracking.md "Third parties": tag analytics and fingerprinting, once, when configured and allowed. */
   function startThirdParties(): void {
@@ -92,25 +104,6 @@ export function createTracker({ locale, devMode, environment, thirdParties, ...o
         .catch(() => undefined);
   }
 
-  function pageView(): void {
-    const withoutFragment = (href: string) => href.split('#')[0];
-    // A jump within the page (a table of contents, a `#fragment`) is not another page.
-    if (viewed && withoutFragment(env.window.location.href) === withoutFragment(page.currentUrl)) return;
-    viewed = true;
-    if (env.window.location.href !== page.currentUrl) {
-      page.previousUrl = page.currentUrl;
-      page.currentUrl = env.window.location.href;
-      // A new page: its elements may count again (an observed element is reported again when watched anew).
-      interactions.pageChanged();
-    }
-    interactions.pageShown();
-    visitor.rememberPath();
-    // docs/tracking.md "Failures are ignored".
-    categories.rememberCategory().catch(() => undefined);
-    // The first view of a consenting visitor asks for the identifiers; the others go by beacon.
-    sender.send({ ...sender.baseData(), event: 'page_view' }, visitor.consented() && !visitor.readOwn('SID'));
-  }
-
   function setConsent(state: 'granted' | 'denied'): void {
     visitor.recordConsent(state);
     if (state === 'denied') return;
@@ -121,7 +114,7 @@ export function createTracker({ locale, devMode, environment, thirdParties, ...o
 
   return {
     track: sender.track,
-    pageView,
+    pageView: () => void views.pageView(),
     consent: visitor.consent,
     setConsent,
     start() {
