@@ -114,7 +114,8 @@ sub vcl_backend_fetch {
 
 sub vcl_backend_error {
     # docs/operations.md "The topology": an instance that died under a request, or before its probe marked it sick,
-    # is skipped: an idempotent request is tried again, and the director picks the next instance.
+    # is skipped: an idempotent request is tried again, and the director picks the next instance. A body cut
+    # while it was fetched lands here too, because vcl_backend_response keeps such answers whole before sending.
     if (bereq.retries < 2 && bereq.method ~ "^(GET|HEAD)$") {
         return (retry);
     }
@@ -124,6 +125,13 @@ sub vcl_backend_response {
     # The host names an answer's tags (releases, data, locales, its cache key) in Surrogate-Key.
     if (beresp.http.Surrogate-Key) {
         set beresp.http.xkey = beresp.http.Surrogate-Key;
+    }
+    # An idempotent answer is received whole before it is sent: an instance that dies while writing its body
+    # (killed, or stopped past its drain) fails the fetch, which vcl_backend_error tries again on the next
+    # instance, instead of the visitor's page being cut after its head. Pages are small and rendered in full
+    # anyway; only an event stream would need to flow as it is written.
+    if (bereq.method ~ "^(GET|HEAD)$" && beresp.http.Content-Type !~ "^text/event-stream") {
+        set beresp.do_stream = false;
     }
     if (bereq.uncacheable) {
         return (deliver);

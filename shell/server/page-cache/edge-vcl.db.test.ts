@@ -18,6 +18,8 @@ const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)';
 const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)';
 
+/** The requests (`METHOD url`) under which the stand-in already died once (`/dies…`). */
+const diedUnder = new Set<string>();
 /** What the stand-in instance saw of each request that reached it. */
 interface Seen {
   url: string;
@@ -33,7 +35,7 @@ let workDir = '';
 /**
  * The stand-in instance answers as the host does: a shareable page names its variant (the host's own description
  * of the request) and its tags. `/set-cookie` assigns a variant, `/drift` names another variant than asked, `/slow`
- * takes 300 ms, `/short` is fresh for one second.
+ * takes 300 ms, `/short` is fresh for one second, `/dies` drops its connection after the head the first time it is asked.
  */
 function answer(req: IncomingMessage) {
   const url = req.url ?? '/';
@@ -57,8 +59,14 @@ beforeAll(async () => {
   backend = createServer((req, res) => {
     const { headers, body } = answer(req);
     const send = () => res.writeHead(200, headers).end(body);
-    if ((req.url ?? '').startsWith('/slow')) setTimeout(send, 300);
-    else send();
+    const url = req.url ?? '';
+    if (url.startsWith('/slow')) setTimeout(send, 300);
+    else if (url.startsWith('/dies') && !diedUnder.has(`${req.method} ${url}`)) {
+      // An instance killed while it writes a page: the head and part of the body, then the connection drops.
+      diedUnder.add(`${req.method} ${url}`);
+      res.writeHead(200, { ...headers, 'content-length': String(body.length + 4096) });
+      res.write(body, () => setTimeout(() => res.destroy(), 20));
+    } else send();
   });
   await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
   workDir = await mkdtemp(path.join(tmpdir(), 'edge-vcl-'));
@@ -191,6 +199,31 @@ describe('nothing personal is kept', () => {
       const again = await fetch(`${edge}${url}`, { method });
       expect([url, again.headers.get('x-cache')]).toEqual([url, 'PASS']);
     }
+  });
+});
+
+describe('an instance that dies while it writes a page', () => {
+  it.each([
+    ['a page kept at the edge', {}],
+    ['a signed-in page (passed)', { cookie: 'rk.session_token=abc' }],
+  ])('%s: the visitor gets the whole page from the next try, never a cut body', async (_name, headers) => {
+    const url = fresh('/dies');
+    const response = await get(url, headers);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(new RegExp(`^<p>${url.replace(/[?]/g, '\\?')} .* #\\d+</p>$`));
+    expect(seen.filter((request) => request.url === url)).toHaveLength(2);
+  });
+
+  it('a POST is never sent twice: its cut answer reaches the client as it is', async () => {
+    const url = fresh('/dies');
+    const outcome = await fetch(`${edge}${url}`, { method: 'POST', body: 'order=1' })
+      .then((response) => response.text())
+      .then(
+        () => 'read whole',
+        () => 'cut',
+      );
+    expect(outcome).toBe('cut');
+    expect(seen.filter((request) => request.url === url)).toHaveLength(1);
   });
 });
 
