@@ -1,9 +1,10 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { act, waitFor } from '@testing-library/react';
-import { decodeTrackingData, TRACKING_ENDPOINT, type TrackingData, type TrackingEnvelope } from '@reelkeep/shared-contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import { decodeTrackingData, emitSiteEvent, TRACKING_ENDPOINT, type TrackingData, type TrackingEnvelope } from '@reelkeep/shared-contracts';
 import { resetTheStartForTests } from '../after-the-start.ts';
 import { renderWithShell } from '../testing/render-with-shell.tsx';
+import { PromptQueue } from '../prompts/PromptQueue.tsx';
 import { Tracking } from './Tracking.tsx';
 
 /** What the page handed to `navigator.sendBeacon` for the tracker's endpoint, decoded as the server reads it. */
@@ -58,5 +59,23 @@ describe('tracking (docs/tracking.md "Page views")', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect((await Promise.all(beacons)).map((data) => data.event)).toEqual(['page_view']);
+  });
+
+  it('"Cookie settings" clicked before the tracker arrives shows the card once it does, though the visitor had declined', async () => {
+    document.cookie = 'rk_consent=denied; Path=/';
+    delete document.documentElement.dataset.tracker;
+    renderWithShell(
+      <>
+        <PromptQueue hasCampaign={false} />
+        <Tracking />
+      </>,
+    );
+    // The click on the footer's button is the visitor's first input: it ends the start, and asks for the card at once.
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+      emitSiteEvent('consentRequested', {});
+    });
+    await waitFor(() => expect(document.documentElement.dataset.tracker).toBe('ready'), { timeout: 5_000 });
+    expect(await screen.findByTestId('consent-banner', {}, { timeout: 5_000 })).toBeTruthy();
   });
 });

@@ -37,6 +37,8 @@ export function Tracking() {
   const onScreen = useSelector(selectPromptOnScreen) === 'consent-card';
   const store = useStore<SharedState>();
   const pageViews = useRef<PageViews | null>(null);
+  // "Cookie settings" clicked before the tracker arrived: its arrival must not withdraw the card the visitor asked for.
+  const askedByVisitor = useRef(false);
   // Made in the browser only (effects do not run on the server), once per document.
   const countPageViews = () =>
     (pageViews.current ??= createPageViews({
@@ -57,7 +59,8 @@ export function Tracking() {
           document.documentElement.dataset.tracker = 'ready';
           setTracker(created);
           // docs/frame.md "Prompts": the consent card is first in the frame's queue, and shows as soon as it may.
-          dispatch(created.consent() === 'unknown' ? promptOffered('consent-card', 0) : promptWithdrawn('consent-card'));
+          if (created.consent() === 'unknown') dispatch(promptOffered('consent-card', 0));
+          else if (!askedByVisitor.current) dispatch(promptWithdrawn('consent-card'));
         })
         .catch(() => dispatch(promptWithdrawn('consent-card')));
     });
@@ -78,6 +81,7 @@ export function Tracking() {
   useEffect(
     () =>
       onSiteEvent('consentRequested', () => {
+        askedByVisitor.current = true;
         setAnswered(false);
         setReopened(true);
         // The visitor asked: the card shows at once, whatever else is on screen.
@@ -91,6 +95,7 @@ export function Tracking() {
     <Suspense fallback={null}>
       <ConsentBanner
         onAnswer={(state) => {
+          askedByVisitor.current = false;
           tracker.setConsent(state);
           setAnswered(true);
           setReopened(false);
