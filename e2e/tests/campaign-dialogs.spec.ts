@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../axe.ts';
 import type { BrowserContext, Page } from '@playwright/test';
 import { E2E_OWNER_KEY, E2E_BASE_URL } from '../test-site.ts';
 import { collectBrowserErrors, endTheStart, expect, readText, test } from '../fixtures.ts';
@@ -106,7 +106,7 @@ for (const { locale, prefix } of LOCALES) {
     await expect(modal.locator('code')).toHaveText(['REEL40', 'REEL20', 'REEL10']);
     await expect(modal.getByRole('timer')).toContainText(text(locale, 'dialogs.codes_expire_in'));
 
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const axe = await axeOn(page).include('[role="dialog"]').analyze();
     expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await modal.getByRole('button', { name: text(locale, 'dialogs.copy_code').replace('{{code}}', 'REEL20') }).click();
@@ -245,7 +245,7 @@ test('desktop: a campaign that is not important shows the image ad instead of th
     await expect(imageAd.getByRole('link', { name: text('fr', 'dialogs.image_ad_cta') })).toHaveAttribute('href', '/fr/sales-campaign');
     await expect(imageAd.locator('img')).toHaveAttribute('src', '/assets/campaign/msbf-wide.svg');
     await expect(couponModal(page, 'fr')).toHaveCount(0);
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const axe = await axeOn(page).include('[role="dialog"]').analyze();
     expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     // Its own storage key: closing it sets the image ad's flag, not the coupon modal's.
     await imageAd.getByRole('button', { name: readText('fr', 'common', 'dialog.close') }).click();
@@ -303,7 +303,7 @@ for (const { locale, prefix } of LOCALES) {
     const closeIcon = ad.getByRole('button', { name: text(locale, 'dialogs.bottom_ad_close') });
     await closeIcon.hover();
     await expect(closeIcon).toHaveCSS('background-color', 'rgb(230, 57, 70)');
-    const axe = await new AxeBuilder({ page }).include('[data-testid="campaign-bottom-ad"]').analyze();
+    const axe = await axeOn(page).include('[data-testid="campaign-bottom-ad"]').analyze();
     expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     await ad.getByRole('button', { name: text(locale, 'dialogs.bottom_ad_close') }).click();
     await expect(ad).toHaveCount(0);

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../axe.ts';
 import type { Page } from '@playwright/test';
 import { E2E_OWNER_KEY } from '../test-site.ts';
 import { collectBrowserErrors, expect, readJson, readText, test } from '../fixtures.ts';
@@ -101,7 +101,7 @@ for (const width of WIDTHS) {
     await page.goto('/ja/netflix-downloader');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await expect(banner(page)).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }

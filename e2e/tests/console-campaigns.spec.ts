@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../axe.ts';
 import type { APIRequestContext } from '@playwright/test';
 import { expectAudited, signInAndEnrol } from '../console.ts';
 import { E2E_BASE_URL, E2E_CONSOLE_ACCOUNTS } from '../test-site.ts';
@@ -73,13 +73,13 @@ test('a campaign manager creates a campaign starting now in the console: its ban
     await expect(page.frameLocator('iframe.preview-banner').locator('#rk-campaign-banner')).toContainText(
       readText('de', 'campaign', 'names.msbf_nav'),
     );
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeOn(page).analyze()).violations).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`campaign-de-${width}.png`), fullPage: true });
   }
   // Back to English: the German preview above set the language cookie, as a chosen language does.
   await page.goto(`${SECTION}?sort=name&dir=asc&lang=en`);
   await expect(page.locator(`tr[data-campaign="${id}"]`)).toContainText(readText('en', 'console_campaign', 'states.running'));
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).analyze()).violations).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('campaigns-en-390.png'), fullPage: true });
 
   // Support reads the campaigns, is shown no way to change them, and is refused each change by the server.

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../axe.ts';
 import type { BrowserContext, Page } from '@playwright/test';
 import { canRole, CONSOLE_ROLES, CONSOLE_STATEMENTS, type ConsolePermission, type ConsoleRole } from '@reelkeep/shared-contracts/console';
 import { computeTotp } from '../../mf-account/server/testing/totp.ts';
@@ -60,7 +60,7 @@ async function expectNoViolations(target: Page, name: string, locale = 'en'): Pr
       await target.screenshot({ path: path.join(SHOTS_DIR, `${name}-${locale}-${width}.png`), fullPage: true });
     }
     if (locale !== 'en') continue;
-    const axe = await new AxeBuilder({ page: target }).analyze();
+    const axe = await axeOn(target).analyze();
     expect(
       axe.violations.map((violation) => `${name}@${width} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
     ).toEqual([]);

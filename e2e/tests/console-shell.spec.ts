@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../axe.ts';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { enrol as enrolPage, expectAudited } from '../console.ts';
 import { CLUSTER_DATABASE_URL, CLUSTER_HOOK_TIMEOUT_MS, startCluster, type Cluster } from '../cluster.ts';
@@ -69,7 +69,7 @@ async function lookAt(page: Page, name: string): Promise<void> {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeOn(page).analyze();
     expect(
       axe.violations.map((violation) => `${name}@${width} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
     ).toEqual([]);

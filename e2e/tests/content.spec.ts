@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../axe.ts';
 import type { APIRequestContext } from '@playwright/test';
 import { LOCALES, toLocalePath } from '@reelkeep/shared-contracts';
 import { checkSiteLinks } from '../link-check.ts';
@@ -219,7 +219,7 @@ for (const locale of LOCALES) {
     ]) {
       await page.goto(toLocalePath(locale, path));
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOn(page).analyze();
       expect(
         results.violations.map((violation) => `${path}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
       ).toEqual([]);

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../axe.ts';
 import { sumCaptchaSchema } from '@reelkeep/shared-contracts';
 import { answerPictureCaptcha, collectBrowserErrors, expect, readJson, readText, test } from '../fixtures.ts';
 import { AFTER_CAPTCHA } from '../test-site.ts';
@@ -169,7 +169,7 @@ for (const path of ['/', '/fr/netflix-downloader', '/ja/no-such-page']) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../axe.ts';
 import { collectBrowserErrors, expect, readText, test } from '../fixtures.ts';
 
 /**
@@ -25,7 +25,7 @@ for (const { locale, prefix } of LOCALES) {
       const yearly = page.locator('[data-plan="1Y"]');
       await expect(yearly).toContainText(readText(locale, 'campaign', 'pricing.coupon_applied').split('{{')[0]!.trim());
       await expect(yearly).toContainText('REEL20');
-      const axe = await new AxeBuilder({ page }).analyze();
+      const axe = await axeOn(page).analyze();
       expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 
       await yearly.getByRole('link', { name: readText(locale, 'campaign', 'pricing.buy') }).click();
@@ -50,7 +50,7 @@ for (const width of WIDTHS) {
       '/de/checkout?plan=LFT&os=mac&coupon=REEL40&source=aio_special_offer',
     );
     await expect(page.getByRole('link', { name: 'Mac', exact: true })).toHaveAttribute('aria-current', 'page');
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeOn(page).analyze();
     expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
     expect(errors).toEqual([]);
   });

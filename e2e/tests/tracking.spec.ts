@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../axe.ts';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { E2E_OWNER_KEY, E2E_BASE_URL, E2E_GOOGLE_URL, E2E_TAG_ANALYTICS_URL } from '../test-site.ts';
 import { endTheStart, expect, readJson, readText, registerWithoutJavaScript, startTracker, test } from '../fixtures.ts';
@@ -28,7 +28,7 @@ test('the consent card asks once; before the answer events are cookieless, after
   const card = page.getByRole('region', { name: readText('fr', 'common', 'consent.title') });
   await expect(card).toBeVisible();
   await expect(card.getByRole('link', { name: readText('fr', 'common', 'consent.policy') })).toHaveAttribute('href', '/fr/cookies-policy');
-  expect((await new AxeBuilder({ page }).include('[data-testid=consent-banner]').analyze()).violations).toEqual([]);
+  expect((await axeOn(page).include('[data-testid=consent-banner]').analyze()).violations).toEqual([]);
 
   // The page view went out before any answer: stored without an id, and no tracking cookie was set.
   await expect
