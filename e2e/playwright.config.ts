@@ -44,7 +44,10 @@ export default defineConfig({
   // On CI a failed journey runs once more, and run-journeys.ts ends its output with every journey that failed or
   // passed only on that retry, so a timing flake on a loaded machine is named in the log instead of hiding the rest.
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A journey walks through several pages: on a two-core CI machine at a load average of 9, with two browsers and the
+  // site on it, the longest of the default ones (the Google sign-in, the header in eight locales at 320 px) reached
+  // 30 s (2026-11-29). Longer journeys set their own (`test.setTimeout`).
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   outputDir: '../test-results/e2e',

@@ -24,8 +24,6 @@ async function readStandInKey(): Promise<CryptoKey> {
 test.describe.configure({ mode: 'serial' });
 
 test('Google sign-in: One Tap and the button create the account, return to the previous page, then a first password can be set', async ({ page }) => {
-  // Eight pages and two sign-ins: on a loaded two-core machine (CI, 2026-11-29) the journey was still going at 30 s.
-  test.setTimeout(60_000);
   const identity = uniqueIdentity('gina');
   await chooseGoogleIdentity(identity);
   await page.goto('/ja/login?return=/ja/netflix-downloader');
