@@ -49,4 +49,17 @@ describe('the header (docs/frame.md "Navigation layouts")', () => {
     expect(screen.getByRole('button', { name: fr.nav.menu })).toHaveAttribute('aria-expanded', 'false');
     expect(site.store.getState().prompts.menuOpen).toBe(false);
   });
+
+  it('closes the language menu on Escape or a click outside, even before the menu has announced it opened', () => {
+    const { container } = renderHeader();
+    const menu = container.querySelector<HTMLDetailsElement>('header details')!;
+    // A click on the summary opens the disclosure at once; its `toggle` event only comes a task later.
+    menu.open = true;
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(menu.open).toBe(false);
+    expect(menu.querySelector('summary')).toHaveFocus();
+    menu.open = true;
+    fireEvent.click(screen.getByRole('navigation', { name: fr.nav.label }));
+    expect(menu.open).toBe(false);
+  });
 });

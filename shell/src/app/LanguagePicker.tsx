@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { LOCALES, LOCALE_NATIVE_NAMES, toLocalePath, selectLocaleState, type Locale } from '@reelkeep/shared-contracts';
@@ -61,21 +61,21 @@ export function HeaderLanguageMenu({ onToggle }: { onToggle?: (open: boolean) =>
   const { t } = useTranslation('common');
   const { current, href } = useLanguageLinks();
   const detailsRef = useRef<HTMLDetailsElement>(null);
-  const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    if (!open) return;
-    // docs/frame.md "Navigation layouts": like the other menus, a click outside or Escape closes it.
+    // docs/frame.md "Navigation layouts": like the other menus, a click outside or Escape closes it. The listeners stay
+    // for the component's life and read the disclosure itself: its `toggle` event comes a task after it opens, so a
+    // listener added on that event missed an Escape pressed right after the click that opened it.
     const close = () => {
       if (detailsRef.current) detailsRef.current.open = false;
     };
     const closeOnOutsideClick = (event: MouseEvent) => {
-      if (!detailsRef.current?.contains(event.target as Node)) close();
+      if (detailsRef.current?.open && !detailsRef.current.contains(event.target as Node)) close();
     };
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      if (event.key !== 'Escape' || !detailsRef.current?.open) return;
       close();
-      detailsRef.current?.querySelector('summary')?.focus();
+      detailsRef.current.querySelector('summary')?.focus();
     };
     document.addEventListener('click', closeOnOutsideClick);
     document.addEventListener('keydown', closeOnEscape);
@@ -83,17 +83,10 @@ export function HeaderLanguageMenu({ onToggle }: { onToggle?: (open: boolean) =>
       document.removeEventListener('click', closeOnOutsideClick);
       document.removeEventListener('keydown', closeOnEscape);
     };
-  }, [open]);
+  }, []);
 
   return (
-    <details
-      ref={detailsRef}
-      className={styles.menu}
-      onToggle={(event) => {
-        setOpen(event.currentTarget.open);
-        onToggle?.(event.currentTarget.open);
-      }}
-    >
+    <details ref={detailsRef} className={styles.menu} onToggle={(event) => onToggle?.(event.currentTarget.open)}>
       <summary className={styles.summary}>
         <span className={styles.visuallyHidden}>{t('language.current', { language: LOCALE_NATIVE_NAMES[current] })}</span>
         <svg viewBox="0 0 20 20" className={styles.globe} aria-hidden="true" focusable="false">
