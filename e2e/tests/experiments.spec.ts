@@ -19,6 +19,19 @@ async function readReadout(request: APIRequestContext): Promise<ExperimentsReado
 const sidebarLine = (readout: ExperimentsReadoutAnswer, variant: string) =>
   readout.experiments.find((experiment) => experiment.experiment === 'sidebar')!.variants.find((line) => line.variant === variant)!;
 
+/** The page's exposure beacon (docs/experiments.md "Exposure"), sent once its sidebar is half on screen. */
+const exposureReported = (page: Page) =>
+  page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/site/experiments/exposure');
+
+/**
+ * Brings the guide's sidebar on screen once the page is hydrated: the exposure is observed from then on, and a scroll
+ * before it (or a page left before it) is seen by nobody, as for a visitor on a slow phone.
+ */
+async function seeSidebar(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('[data-experiment^="sidebar:"]').scrollIntoViewIfNeeded();
+}
+
 /** Buys the 6M plan as a guest with the sandbox card; answers the order id. */
 async function buySixMonths(page: Page): Promise<string> {
   await page.goto('/checkout');
@@ -79,13 +92,15 @@ test('the sidebar shows one variant on every guide and after a restart, is expos
   const variant = cookie.value;
   await expect(page.locator('[data-experiment^="sidebar:"]')).toHaveAttribute('data-experiment', `sidebar:${variant}`);
 
-  // Every full page load: the first HTML already holds that variant, nothing changes after the page loads.
+  // Every full page load: the first HTML already holds that variant, nothing changes after the page loads, and the
+  // sidebar seen reports its exposure (each page view does; the server counts this visitor once).
   for (const article of [ARTICLES[0]!, ARTICLES[2]!]) {
+    const reported = exposureReported(page);
     const response = await page.goto(article);
     expect(await response!.text()).toContain(`data-experiment="sidebar:${variant}"`);
-    const sidebar = page.locator('[data-experiment^="sidebar:"]');
-    await sidebar.scrollIntoViewIfNeeded();
-    await expect(sidebar).toHaveAttribute('data-experiment', `sidebar:${variant}`);
+    await seeSidebar(page);
+    await expect(page.locator('[data-experiment^="sidebar:"]')).toHaveAttribute('data-experiment', `sidebar:${variant}`);
+    await reported;
   }
 
   // The browser restarts with its cookies: the same variant.
@@ -93,8 +108,11 @@ test('the sidebar shows one variant on every guide and after a restart, is expos
   await first.close();
   const second = await consenting(state);
   const again = await second.newPage();
+  const reported = exposureReported(again);
   await again.goto(ARTICLES[2]!);
+  await seeSidebar(again);
   await expect(again.locator('[data-experiment^="sidebar:"]')).toHaveAttribute('data-experiment', `sidebar:${variant}`);
+  await reported;
 
   // docs/experiments.md "Exposure": one consenting visitor is one exposure, whatever the pages seen.
   await expect.poll(async () => sidebarLine(await readReadout(again.request), variant).exposed).toBe(sidebarLine(before, variant).exposed + 1);
