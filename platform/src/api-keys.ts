@@ -80,7 +80,7 @@ export async function findApiKey(db: Pick<Database, 'query'>, secret: string): P
 
 /** Every key, newest first (revoked ones too: they stay on record). */
 export async function listApiKeys(db: Pick<Database, 'query'>): Promise<ApiKeyRecord[]> {
-  return (await db.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM platform.api_keys ORDER BY id DESC`)).map(toRecord);
+  return (await db.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM platform.api_keys ORDER BY api_keys.id DESC`)).map(toRecord);
 }
 
 /** Revokes a key; the key as it now is, or null when there is no such key. Revoking twice keeps the first revocation. */

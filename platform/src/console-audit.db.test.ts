@@ -32,6 +32,23 @@ describe.each(listTestDatabases())('console audit log on %s', (_kind, open) => {
     expect(olderPage.map((entry) => entry.action)).toEqual(['release.rollback']);
   });
 
+  it('lists the newest first by number, also across ids of different lengths, and pages on from there', async () => {
+    // Twelve more: on a fresh database the ids cross from one digit to two, where an order of their text put 9 before 14.
+    for (let i = 0; i < 12; i += 1)
+      await recordConsoleAction(db, {
+        actor: { ...actor, email: `purger-${run}@example.com` },
+        action: 'cache.purge-url',
+        target: `page-${i}-${run}`,
+        before: null,
+        after: null,
+      });
+    const ids = (await searchConsoleAudit(db, { text: run })).map((entry) => BigInt(entry.id));
+    expect(ids).toHaveLength(14);
+    expect(ids).toEqual([...ids].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+    const next = await searchConsoleAudit(db, { text: run, beforeId: String(ids[4]) });
+    expect(next.map((entry) => BigInt(entry.id))).toEqual(ids.slice(5));
+  });
+
   it('treats LIKE wildcards in a search as plain text', async () => {
     expect(await searchConsoleAudit(db, { text: `${run}%_` })).toEqual([]);
   });

@@ -76,7 +76,7 @@ export async function searchConsoleAudit(db: Pick<Database, 'query'>, search: Au
        FROM platform.console_audit
       WHERE ($1 = '' OR actor_email ILIKE $2 OR action ILIKE $2 OR target ILIKE $2)
         AND ($3::bigint IS NULL OR id < $3::bigint)
-      ORDER BY id DESC LIMIT $4`,
+      ORDER BY console_audit.id DESC LIMIT $4`,
     [text, toLikePattern(text), search.beforeId ?? null, AUDIT_PAGE_SIZE],
   );
 }

@@ -61,6 +61,14 @@ describe.each(listTestDatabases())('the console guard on %s', (_kind, open) => {
     expect(JSON.stringify(stored)).not.toContain(owner.slice(11));
   });
 
+  it('lists the keys newest first by number, also across ids of different lengths', async () => {
+    // Twelve more: on a fresh database the ids cross from one digit to two, where an order of their text put 9 before 14.
+    for (let i = 0; i < 12; i += 1) await createApiKey(db, { name: `listed-${i}-${run}`, role: 'analyst', createdBy: 'suite' });
+    const ids = (await listApiKeys(db)).map((key) => BigInt(key.id));
+    expect(ids.length).toBeGreaterThanOrEqual(14);
+    expect(ids).toEqual([...ids].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+  });
+
   it('lets a key do what its role may, records its state changes with the key as actor, and refuses the rest with 403', async () => {
     const guard = guardFor();
     expect(await guard.authorise(call({ key: support, body: { orderId: `o-${run}` } }), refund)).toBeNull();
