@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from './chromium.ts';
 import { E2E_BASE_URL, E2E_CONSENT_STATE } from './test-site.ts';
 
 /**
@@ -53,7 +53,7 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   use: {
     baseURL: E2E_BASE_URL,
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: JOURNEY_CHROMIUM_PATH, args: CHROMIUM_ARGS },
     // Recording a trace costs Chromium and the runner about a third more CPU for every journey, failing or not
     // (measured on four visitors' files, two workers, 2026-11-29: 97 and 92 s with traces against 67 and 75 s
     // without). On CI a failed journey runs once more, and that retry records its trace; locally, with no retry,

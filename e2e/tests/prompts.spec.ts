@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { collectBrowserErrors, expect, readText, test } from '../fixtures.ts';
 import { AFTER_THE_START_IDLE_TIMEOUT_MS, QUIET_AFTER_LOAD_MS } from '../../shell/src/after-the-start.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 
 /**
  * docs/frame.md "Prompts": a first visit's first 20 s, on the page's own clock (Playwright's `page.clock`, so no
@@ -11,6 +12,9 @@ import { AFTER_THE_START_IDLE_TIMEOUT_MS, QUIET_AFTER_LOAD_MS } from '../../shel
 
 // A first visit: no consent answer (the journeys' usual storage state answers it), no campaign dialog closed.
 test.use({ storageState: { cookies: [], origins: [] }, campaignDialogs: true });
+// The full browser: the push offer asks only where notifications can still be allowed, and the headless shell the
+// other journeys run in answers every site `Notification.permission === 'denied'` (e2e/chromium.ts).
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } });
 
 type PromptRecord = { at: number; on: string[] };
 type Recorder = { start: number; hydratedAt: number | null; records: PromptRecord[] };
