@@ -10,36 +10,45 @@ import { E2E_BASE_URL, E2E_CONSENT_STATE } from './test-site.ts';
 const SITE_WIDE = [
   'abuse.spec.ts',
   'campaign-dialogs.spec.ts',
-  'campaign-release.spec.ts',
   'campaign.spec.ts',
   'canary.spec.ts',
   'console-campaigns.spec.ts',
   'console-orders.spec.ts',
   'console-pages.spec.ts',
-  'console-shell.spec.ts',
   'experiments.spec.ts',
   'failure-isolation.spec.ts',
   'page-cache.spec.ts',
-  'postgres-faults.spec.ts',
-  'redis-faults.spec.ts',
   'releases.spec.ts',
   'server-rendering.spec.ts',
-  'slices.spec.ts',
-  'topology.spec.ts',
   'tracking.spec.ts',
   'web-push.spec.ts',
 ];
 
+/**
+ * Journeys that bring servers of their own (a cluster of instances, their own PostgreSQL or Redis, the topology) and
+ * leave the test site alone: one at a time, beside the site-wide ones, after the visitors' journeys.
+ */
+const OWN_SERVERS = [
+  'campaign-release.spec.ts',
+  'console-shell.spec.ts',
+  'postgres-faults.spec.ts',
+  'redis-faults.spec.ts',
+  'slices.spec.ts',
+  'topology.spec.ts',
+];
+
 export default defineConfig({
   testDir: './tests',
-  // Two at a time for the journeys that keep to their own visitors; the site-wide ones below take one worker.
+  // Two at a time: two visitors' journeys, or one site-wide journey beside one that brings its own servers.
   workers: 2,
   fullyParallel: false,
   projects: [
-    { name: 'visitors', testIgnore: SITE_WIDE },
+    { name: 'visitors', testIgnore: [...SITE_WIDE, ...OWN_SERVERS] },
     // After the visitors' journeys, so no switch, campaign or purge lands in the middle of one of them. `npm run test:e2e`
-    // (run-journeys.ts) runs this group in a second Playwright run with `--no-deps`: a failure before does not skip it.
+    // (run-journeys.ts) runs these two groups side by side in a second Playwright run with `--no-deps`: a failure before
+    // does not skip them. One worker each: one journey of each group at a time.
     { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['visitors'], workers: 1 },
+    { name: 'own-servers', testMatch: OWN_SERVERS, dependencies: ['visitors'], workers: 1 },
   ],
   // On CI a failed journey runs once more, and run-journeys.ts ends its output with every journey that failed or
   // passed only on that retry, so a timing flake on a loaded machine is named in the log instead of hiding the rest.

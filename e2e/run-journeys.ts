@@ -1,6 +1,7 @@
 /**
  * `npm run test:e2e` (docs/testing.md "Two groups of journeys"): starts the one test site, runs the visitors' journeys,
- * then the site-wide ones (one at a time), as two Playwright runs against that same site, and stops it. Two runs instead of one with a project dependency, so a failed visitors'
+ * then the site-wide ones (one at a time) beside those that bring their own servers (one at a time), as two
+ * Playwright runs against that same site, and stops it. Two runs instead of one with a project dependency, so a failed visitors'
  * journey no longer makes Playwright skip every site-wide one. Arguments are passed to both runs (`--grep`, `-x`).
  * Writes one JSON report of both runs to test-results/e2e.json (Playwright's `merge-reports`); exits 1 when either run
  * failed or the site never came up.
@@ -20,7 +21,7 @@ const BLOB_DIR = path.join(ROOT_DIR, 'test-results', 'e2e-blob');
 /** Each run in its own output folder: Playwright empties the folder it writes to, and the first run's traces stay. */
 const RUNS = [
   { name: 'visitors', projects: ['visitors'] },
-  { name: 'site-wide', projects: ['site-wide'] },
+  { name: 'site-wide', projects: ['site-wide', 'own-servers'] },
 ] as const;
 
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
