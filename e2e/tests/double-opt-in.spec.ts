@@ -6,8 +6,8 @@ import { expect, readText, test, waitForReceivedMail } from '../fixtures.ts';
  * link in the visitor's language; opening it changes nothing until the page's button is pressed; the welcome mail
  * carries the RFC 8058 one-click unsubscribe, which a mail provider's bare POST uses.
  *
- * The file sorts before frame.spec.ts on purpose: that file's rate-limit check spends this client address's
- * sign-ups (NEWSLETTER_RATE_LIMIT) for 10 minutes, and the journeys share one test site.
+ * Sign-ups are limited per client address (NEWSLETTER_RATE_LIMIT): the journey that spends the limit does so from an
+ * address of its own (frame.spec.ts), so this one may run before, beside or after it.
  */
 test('newsletter in Japanese: the mailed link confirms from its page, and one POST to List-Unsubscribe unsubscribes', async ({ page }) => {
   const email = `newsletter-${Date.now().toString(36)}.e2e@example.com`;

@@ -1,7 +1,11 @@
 import { axeOn } from '../axe.ts';
 import { sumCaptchaSchema } from '@reelkeep/shared-contracts';
 import { answerPictureCaptcha, collectBrowserErrors, expect, readJson, readText, test } from '../fixtures.ts';
-import { AFTER_CAPTCHA } from '../test-site.ts';
+import { sendRaw } from '../raw-client.ts';
+import { AFTER_CAPTCHA, FROM_SITE } from '../test-site.ts';
+
+/** The newsletter's rate-limit burst comes from here, so the journeys' own address keeps its sign-ups. */
+const BURST_FROM = '127.0.0.101';
 
 test.describe('navigation at the three layouts', () => {
   test('desktop 1280 px: the services dropdown lists the catalogue and leads to a landing page', async ({ page }) => {
@@ -144,13 +148,22 @@ test('the newsletter API validates on the server and answers in the spec format'
   const garbage = await request.post('/email/report', { data: '{not json', headers: { 'content-type': 'application/json' } });
   expect(garbage.status()).toBe(400);
   // Rate limited per client address (the test site allows 30 posts in 10 minutes), before the captcha is looked at.
+  // From an address of its own: spent from 127.0.0.1, the limit refused for ten minutes the sign-ups of the browser
+  // journeys that came after it (the double opt-in, on the other worker: CI, 2026-11-29).
+  const burst = async (data: Record<string, unknown>) =>
+    sendRaw({
+      method: 'POST',
+      path: '/email/report',
+      headers: { ...FROM_SITE, 'content-type': 'application/json' },
+      body: JSON.stringify(data),
+      from: BURST_FROM,
+    });
   const statuses: number[] = [];
-  for (let attempt = 0; attempt < 31; attempt += 1)
-    statuses.push((await request.post('/email/report', { data: { email: `burst${attempt}.e2e@example.com`, type: 2 } })).status());
+  for (let attempt = 0; attempt < 31; attempt += 1) statuses.push((await burst({ email: `burst${attempt}.e2e@example.com`, type: 2 })).status);
   expect(statuses.at(-1)).toBe(429);
-  const limited = await post({ email: 'late.e2e@example.com', type: 2 });
-  expect(await limited.json()).toEqual({ cscode: 429, status: 'fail' });
-  expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(0);
+  const limited = await burst({ email: 'late.e2e@example.com', type: 2, ...(await solveSum()) });
+  expect(JSON.parse(limited.text)).toEqual({ cscode: 429, status: 'fail' });
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 });
 
 test('back-to-top appears past 100 px and scrolls back to the top', async ({ page }) => {
