@@ -24,7 +24,6 @@ test('no page type is wider than a 320 or a 390 px phone in any locale (a long G
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         if (width > phoneWidth) overflowing.push(`${url} at ${phoneWidth} px: ${width} px`);
       }
-      await page.setViewportSize({ width: PHONE_WIDTHS[0]!, height: 844 });
     }
   }
   expect(overflowing).toEqual([]);
