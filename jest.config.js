@@ -79,7 +79,7 @@ export default {
     {
       displayName: 'build',
       rootDir: '<rootDir>',
-      testMatch: ['<rootDir>/rspack.base.test.ts'],
+      testMatch: ['<rootDir>/rspack.base.test.ts', '<rootDir>/rspack/*.test.ts'],
       extensionsToTreatAsEsm: ['.ts'],
       transform,
       testEnvironment: 'node',

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { createAppConfigs } from './rspack.base.ts';
+import { compileHintsPlugin } from './rspack/compile-hints.ts';
 import {
   buildSharedConfig,
   findUnlistedSharedExports,
@@ -103,6 +104,21 @@ describe('createAppConfigs', () => {
     }
     // The host's server container shares eagerly, which Module Federation's tree shaking refuses.
     expect(sharedOf(hostServer)['react-i18next']!.treeShaking).toBeUndefined();
+  });
+
+  it('gives the browser containers compile hints on their start chunks, and no server or worker build', async () => {
+    const appDir = await makeApp({ react: '19.3.1' });
+    const workerEntries = { sw: './sw.ts' };
+    const host = createAppConfigs({ appDir, kind: 'host', outDir: '/tmp/out', browserEntry: './a.ts', serverEntry: './b.ts', workerEntries });
+    const remote = createAppConfigs({ appDir, kind: 'remote', outDir: '/tmp/out', exposes: { './page': './page.tsx' } });
+    const hinted = (config: (typeof host)[number]) => config.plugins!.includes(compileHintsPlugin);
+    expect([...host, ...remote].map((config) => [config.name, hinted(config)])).toEqual([
+      ['mf_demo:browser', true],
+      ['mf_demo:server', false],
+      ['mf_demo:worker', false],
+      ['mf_demo:browser', true],
+      ['mf_demo:server', false],
+    ]);
   });
 
   it("shares deep imports (react/jsx-runtime, react-dom/client) but not react-i18next's, which each chunk that uses one bundles", () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federationRuntimeAliasPlugin, federationRuntimeAsModules, federationRuntimeRule } from './rspack/federation-runtime.ts';
+import { compileHintsPlugin } from './rspack/compile-hints.ts';
 import { cssRule, scriptRule } from './rspack/module-rules.ts';
 import {
   buildSharedConfig,
@@ -126,6 +127,7 @@ export function createAppConfigs(options: AppBuildOptions): Configuration[] {
         },
       }),
       federationRuntimeAliasPlugin,
+      compileHintsPlugin,
     ],
   };
 
