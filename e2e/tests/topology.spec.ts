@@ -16,7 +16,7 @@ import { E2E_CONSENT_STATE, E2E_ENV, E2E_RELEASES_DIR } from '../test-site.ts';
  * pulls what the registry says is live; a copy that went bad on the origin is refused and the last good version stays
  * live; promotion refuses what the origin lacks.
  */
-const BASE_PORT = Number(process.env.E2E_TOPOLOGY_PORT ?? 45_420);
+const BASE_PORT = Number(process.env.E2E_TOPOLOGY_PORT ?? 24_420);
 /** A fresh instance loads and checks every release it pulls: on a busy two-core machine that takes a while. */
 const START_TIMEOUT_MS = 480_000;
 const TOPOLOGY_DIR = path.join(tmpdir(), `reelkeep-e2e-topology-${BASE_PORT}`);

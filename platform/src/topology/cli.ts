@@ -15,7 +15,7 @@ const ROOT_DIR = path.resolve(import.meta.dirname, '../../..');
 
 const settings = z
   .object({
-    TOPOLOGY_PORT: z.coerce.number().int().min(1024).max(65_000).default(45_400),
+    TOPOLOGY_PORT: z.coerce.number().int().min(1024).max(65_000).default(24_400),
     TOPOLOGY_DIR: z.string().min(1).optional(),
     RELEASES_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'releases')),
   })

@@ -24,7 +24,7 @@ const { values: flags } = parseArgs({ options: { seconds: { type: 'string', defa
 const SECONDS = z.coerce.number().int().min(30).max(7_200).parse(flags.seconds);
 const settings = z
   .object({
-    SOAK_PORT: z.coerce.number().int().min(1024).max(65_000).default(45_440),
+    SOAK_PORT: z.coerce.number().int().min(1024).max(65_000).default(24_440),
     RELEASES_DIR: z.string().min(1).default(path.join(ROOT_DIR, 'releases')),
   })
   .parse(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== '')));
