@@ -118,8 +118,10 @@ for (const { width, locale, path } of CASES) {
       .toBe(true);
     const ownersReadyAt = await page.evaluate(() => Date.now() - (window as unknown as { rkPrompts: Recorder }).rkPrompts.start);
 
-    // 1. Consent first, alone.
+    // 1. Consent first, alone, styled: its stylesheet is not in the document, it comes with the card's chunk
+    // (docs/routing.md "Starting in the browser").
     await expect(consent).toBeVisible();
+    await expect(consent).toHaveCSS('position', 'fixed');
     await expectUncovered(consent, 'the consent card');
     await page.mouse.wheel(0, 600);
     await expectUncovered(consent, 'the consent card, page scrolled');

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { collectBrowserErrors, expect, readText, test } from '../fixtures.ts';
 import { E2E_RELEASES_DIR } from '../test-site.ts';
@@ -51,5 +51,19 @@ test.describe('server rendering', () => {
     expect(linked(await (await request.get('/it/contact')).text())).toEqual(expect.arrayContaining(lazyStyles));
     const service = linked(await (await request.get('/it/netflix-downloader')).text());
     expect(service.filter((file) => lazyStyles.includes(file!))).toEqual([]);
+  });
+
+  test("the document links the frame's stylesheets and no dialog's, which come with their chunk", async ({ request, fixtures }) => {
+    const dir = path.join(E2E_RELEASES_DIR, 'shell', fixtures.initial.shell!, 'browser');
+    const { styles } = JSON.parse(readFileSync(path.join(dir, 'entry-assets.json'), 'utf8')) as { styles: string[] };
+    // The consent card's, the push offer's and the modal's: loaded once the start is over, with their code.
+    const later = readdirSync(dir).filter((file) => file.endsWith('.css') && !styles.includes(file));
+    expect(styles.length).toBeGreaterThan(0);
+    expect(later.length).toBeGreaterThan(0);
+    const linked = [...(await (await request.get('/netflix-downloader')).text()).matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) =>
+      match[1]!.split('/').at(-1)!,
+    );
+    expect(linked).toEqual(expect.arrayContaining(styles));
+    expect(linked.filter((file) => later.includes(file))).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { findUnlistedSharedExports, readTreeShakenExports } from '../../../rspac
 import { hashFile, listFiles, RELEASE_MANIFEST_FILE, toReleaseDir } from './releases.ts';
 import { inspectApiModule } from './api-inspection.ts';
 import { API_MODULE_FILE, RELEASE_MIGRATIONS_DIR } from '../squad-api-host.ts';
-import { listStartScripts } from './start-scripts.ts';
+import { listStartScripts, listStartStyles } from './start-scripts.ts';
 import { packNamespaces } from './release-locales.ts';
 
 /** The apps of the system, each a folder at the repository root with an `rspack.config.ts`. */
@@ -96,9 +96,9 @@ export async function buildApp(
     if (BUILD.kind === 'host') {
       const browserStats = stats.stats[0]!.toJson({ all: false, entrypoints: true, assets: true, chunks: true, chunkRelations: true, ids: true });
       const scripts = (browserStats.entrypoints?.main?.assets ?? []).map((asset) => asset.name).filter((name) => name.endsWith('.js'));
-      // The frame's stylesheets live in the async bootstrap chunk; the document links them all up front.
-      const styles = (browserStats.assets ?? []).map((asset) => asset.name).filter((name) => name.endsWith('.css'));
-      const entryAssets = { scripts, styles, startScripts: listStartScripts(browserStats.chunks ?? []) };
+      // The frame's stylesheets live in the async bootstrap chunk, which the document links up front; a dialog's come with it.
+      const chunks = browserStats.chunks ?? [];
+      const entryAssets = { scripts, styles: listStartStyles(chunks), startScripts: listStartScripts(chunks) };
       await writeFile(path.join(staging, 'browser', ENTRY_ASSETS_FILE), JSON.stringify(entryAssets));
     }
     await precompressBrowserFiles(path.join(staging, 'browser'));

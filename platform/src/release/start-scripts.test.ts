@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { listStartScripts } from './start-scripts.ts';
+import { listStartScripts, listStartStyles } from './start-scripts.ts';
 
 describe('listStartScripts', () => {
   it("lists the scripts of the entry's child chunks: its app's import and the shared modules it provides", () => {
@@ -19,5 +19,22 @@ describe('listStartScripts', () => {
   it('lists nothing without an entry chunk', () => {
     expect(listStartScripts([{ id: 1, names: ['other'], files: ['1.js'], children: [] }])).toEqual([]);
     expect(listStartScripts([])).toEqual([]);
+  });
+});
+
+describe('listStartStyles', () => {
+  it("lists the stylesheets of the entry and its child chunks, not those of chunks loaded later (a dialog's)", () => {
+    const chunks = [
+      { id: 889, names: ['main'], files: ['main.a0.js', 'main.c1.css'], children: [16, 275] },
+      { id: 16, names: [], files: ['16.fe.css', '16.42.js'], children: [91, 613] },
+      { id: 275, names: ['singletons'], files: ['275.06.js'], children: [] },
+      { id: 91, names: [], files: ['91.ae.css', '91.f0.js'] },
+      { id: 613, names: [], files: ['613.4b.css', '613.17.js'] },
+    ];
+    expect(listStartStyles(chunks)).toEqual(['main.c1.css', '16.fe.css']);
+  });
+
+  it('lists nothing without an entry chunk', () => {
+    expect(listStartStyles([{ id: 1, names: ['other'], files: ['1.css'], children: [] }])).toEqual([]);
   });
 });
