@@ -96,7 +96,7 @@ export async function buildApp(
     if (BUILD.kind === 'host') {
       const browserStats = stats.stats[0]!.toJson({ all: false, entrypoints: true, assets: true, chunks: true, chunkRelations: true, ids: true });
       const scripts = (browserStats.entrypoints?.main?.assets ?? []).map((asset) => asset.name).filter((name) => name.endsWith('.js'));
-      // The frame's stylesheets live in the async bootstrap chunk, which the document links up front; a dialog's come with it.
+      // The frame's stylesheets live in the async bootstrap chunk, which the document links up front; a dialog's stylesheet comes with its chunk.
       const chunks = browserStats.chunks ?? [];
       const entryAssets = { scripts, styles: listStartStyles(chunks), startScripts: listStartScripts(chunks) };
       await writeFile(path.join(staging, 'browser', ENTRY_ASSETS_FILE), JSON.stringify(entryAssets));
