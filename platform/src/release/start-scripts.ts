@@ -7,7 +7,7 @@ interface ChunkStats {
 }
 
 /** The shell's entry chunk and the chunks it loads as it starts (its app's import and the shared modules it provides). */
-function listStartChunks(chunks: readonly ChunkStats[]): { entry: ChunkStats | undefined; children: ChunkStats[] } {
+function findStartChunks(chunks: readonly ChunkStats[]): { entry: ChunkStats | undefined; children: ChunkStats[] } {
   const entry = chunks.find((chunk) => chunk.names?.includes('main'));
   const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]));
   return { entry, children: (entry?.children ?? []).flatMap((id) => byId.get(id) ?? []) };
@@ -18,7 +18,7 @@ function listStartChunks(chunks: readonly ChunkStats[]): { entry: ChunkStats | u
  * it provides, which the document preloads at low priority (docs/routing.md "Starting in the browser").
  */
 export function listStartScripts(chunks: readonly ChunkStats[]): string[] {
-  return listStartChunks(chunks)
+  return findStartChunks(chunks)
     .children.flatMap((chunk) => chunk.files ?? [])
     .filter((name) => name.endsWith('.js'));
 }
@@ -29,6 +29,6 @@ export function listStartScripts(chunks: readonly ChunkStats[]): string[] {
  * later (a dialog, the consent card) brings its own stylesheet when it loads, never in the way of the first paint.
  */
 export function listStartStyles(chunks: readonly ChunkStats[]): string[] {
-  const { entry, children } = listStartChunks(chunks);
+  const { entry, children } = findStartChunks(chunks);
   return [...(entry ? [entry] : []), ...children].flatMap((chunk) => chunk.files ?? []).filter((name) => name.endsWith('.css'));
 }
